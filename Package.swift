@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+// Fling: iOS-grade sheets and cards for Linux desktops and kiosks, drawn with SDL2.
+import PackageDescription
+
+let package = Package(
+    name: "Fling",
+    products: [
+        .executable(name: "fling", targets: ["FlingApp"]),
+    ],
+    targets: [
+        // System libraries: one module map per pkg-config name (names are case-sensitive).
+        .systemLibrary(
+            name: "CSDL2", pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]),
+        .systemLibrary(
+            name: "CSDL2Image", pkgConfig: "SDL2_image",
+            providers: [.apt(["libsdl2-image-dev"]), .brew(["sdl2_image"])]),
+        .systemLibrary(
+            name: "CSDL2TTF", pkgConfig: "SDL2_ttf",
+            providers: [.apt(["libsdl2-ttf-dev"]), .brew(["sdl2_ttf"])]),
+
+        // Platform-neutral: imports no SDL.
+        .target(name: "FlingCore"),
+        // The SDL backend: the only code that touches SDL pointers.
+        .target(name: "FlingSDL", dependencies: ["FlingCore", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
+        // Scenes, run loop, command line, scripts, tools.
+        .executableTarget(name: "FlingApp", dependencies: ["FlingCore", "FlingSDL"]),
+
+        .testTarget(name: "FlingCoreTests", dependencies: ["FlingCore"]),
+        .testTarget(name: "FlingSDLTests", dependencies: ["FlingCore", "FlingSDL"]),
+        // Drives the built `fling` binary headless; reads its PNGs and state dumps.
+        .testTarget(name: "FlingAppTests", dependencies: ["FlingCore", "FlingSDL"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,64 @@
+/// Every tunable number of the motion core, each with the place it comes from.
+/// Units: pt, pt/s, seconds; deceleration rates are per millisecond as in UIKit.
+public enum MotionConstants {
+    // MARK: Springs
+
+    /// A spring is at rest once closer than this to its target, in value units (pt). Source: Fling spec (issue 3).
+    public static let restDistance = 0.5
+    /// …and slower than this, in value units per second (pt/s). Source: Fling spec (issue 3).
+    public static let restVelocity = 2.0
+    /// UIKit's spring duration is read as "the envelope has decayed to this fraction of the distance". UIKit publishes no formula; this is Framer Motion's `findSpring` threshold.
+    public static let uikitSettleFraction = 0.001
+    /// Damping ratios below this make UIKit-style duration springs ring almost forever; clamp. Source: Framer Motion `findSpring` (minDamping 0.05).
+    public static let minimumUIKitDampingRatio = 0.05
+
+    /// The sheet's spring: stiffness 200, damping 25, mass 1. Source: seeds 000/003, SwiftUI `interpolatingSpring`.
+    public static let sheetSpring = SpringParameters(stiffness: 200, damping: 25, mass: 1)
+    /// The sheet spring's initial velocity, relative to the distance (1 = whole distance per second). Source: seeds 000/003.
+    public static let sheetSpringRelativeVelocity = 10.0
+    /// The card expansion spring: response 0.35 s, damping fraction 0.65. Source: seed 004, SwiftUI `interactiveSpring`.
+    public static let cardSpring = SpringParameters.response(0.35, dampingFraction: 0.65)
+
+    // MARK: Velocity tracking (pointer samples)
+
+    /// Only samples this recent (s, relative to the newest) enter the fit. Source: Android VelocityTracker `HORIZON` (100 ms).
+    public static let velocityHorizon = 0.100
+    /// At most this many samples enter the fit. Source: Android VelocityTracker `HISTORY_SIZE` (20).
+    public static let velocityHistorySize = 20
+    /// A gap longer than this (s) means the pointer stopped: older history is dropped. Source: Android `ASSUME_POINTER_STOPPED_TIME` (40 ms).
+    public static let velocityStoppedGap = 0.040
+
+    // MARK: Deceleration and projection
+
+    /// Normal scroll deceleration, velocity factor per millisecond. Source: UIKit `UIScrollView.DecelerationRate.normal`.
+    public static let decelerationNormal = 0.998
+    /// Fast deceleration (paging-like), per millisecond. Source: UIKit `UIScrollView.DecelerationRate.fast`.
+    public static let decelerationFast = 0.99
+    /// A deceleration stops once slower than this (pt/s). Source: Fling spec (issue 3, "~2 pt/s").
+    public static let decelerationStopVelocity = 2.0
+
+    // MARK: Rubber band
+
+    /// Rubber-band coefficient: slope of the band at zero overshoot. Source: UIKit's UIScrollView as measured by Grant Paul (2014).
+    public static let rubberBandCoefficient = 0.55
+
+    // MARK: Scroll view
+
+    /// Spring back to an end after an overscroll, critically damped. Source: Fling tuning (issue 3), close to UIScrollView's bounce.
+    public static let scrollBounceSpring = SpringParameters.response(0.4, dampingFraction: 1)
+    /// Mouse-wheel steps: a quick critically damped spring (~0.25 s for a 100 pt step). Source: Fling tuning, like desktop smooth scrolling.
+    public static let wheelSpring = SpringParameters.response(0.16, dampingFraction: 1)
+    /// Animated `setOffset` (keyboard, scroll-into-view). Source: Fling tuning (issue 3).
+    public static let scrollToSpring = SpringParameters.response(0.4, dampingFraction: 1)
+    /// A spring is never followed past this many seconds (it snaps to its target). Source: Fling tuning; guards undamped springs.
+    public static let maximumSettleTime = 60.0
+
+    // MARK: Timing curves (cubic Bézier control points x1, y1, x2, y2)
+
+    /// Source: Core Animation `kCAMediaTimingFunctionEaseIn` (same as CSS `ease-in`).
+    public static let easeInCurve = (0.42, 0.0, 1.0, 1.0)
+    /// Source: Core Animation `kCAMediaTimingFunctionEaseOut` (CSS `ease-out`).
+    public static let easeOutCurve = (0.0, 0.0, 0.58, 1.0)
+    /// Source: Core Animation `kCAMediaTimingFunctionEaseInEaseOut` (CSS `ease-in-out`).
+    public static let easeInOutCurve = (0.42, 0.0, 0.58, 1.0)
+}

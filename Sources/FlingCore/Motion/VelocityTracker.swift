@@ -1,0 +1,93 @@
+/// Pointer velocity from timestamped positions, the way Android's default tracker does it:
+/// an unweighted quadratic least-squares fit (LSQ2) of position against time over the samples
+/// of the last 100 ms (at most 20), evaluated at the newest sample, per axis.
+/// Times in seconds, positions in pt, velocities in pt/s.
+public struct VelocityTracker: Sendable, Equatable {
+    private struct Sample: Sendable, Equatable {
+        var time: Double
+        var position: Point
+    }
+
+    /// Oldest first; never more than `MotionConstants.velocityHistorySize`.
+    private var samples: [Sample] = []
+
+    public init() {}
+
+    /// Samples currently kept: at most 20, none from before the last stop.
+    public var sampleCount: Int { samples.count }
+
+    public mutating func reset() {
+        samples.removeAll(keepingCapacity: true)
+    }
+
+    /// A press (down) starts a fresh history.
+    public mutating func addPress(time: Double, position: Point) {
+        reset()
+        addMove(time: time, position: position)
+    }
+
+    /// A move to `position` (pt) at `time` (s). Non-finite input is ignored.
+    public mutating func addMove(time: Double, position: Point) {
+        guard time.isFinite, position.x.isFinite, position.y.isFinite else { return }
+        if let last = samples.last {
+            if time - last.time > MotionConstants.velocityStoppedGap || time < last.time {
+                // The pointer stopped (or the clock went back): what came before says nothing now.
+                samples.removeAll(keepingCapacity: true)
+            } else if time == last.time {
+                // Two events at one instant (e.g. a move coalesced with another): keep the newer.
+                samples.removeLast()
+            }
+        }
+        samples.append(Sample(time: time, position: position))
+        if samples.count > MotionConstants.velocityHistorySize {
+            samples.removeFirst(samples.count - MotionConstants.velocityHistorySize)
+        }
+    }
+
+    /// The velocity (pt/s) at the newest sample, or nil when there is no estimate: fewer than
+    /// two samples in the horizon, or a `releaseTime` (the up event's time, s) more than 40 ms
+    /// after the last move. The release contributes only its time, never a position.
+    public func velocity(releaseTime: Double? = nil) -> Point? {
+        guard let newest = samples.last else { return nil }
+        if let releaseTime, releaseTime - newest.time > MotionConstants.velocityStoppedGap { return nil }
+
+        var times: [Double] = [], xs: [Double] = [], ys: [Double] = []
+        for sample in samples.reversed() {
+            let age = newest.time - sample.time
+            if age > MotionConstants.velocityHorizon || times.count == MotionConstants.velocityHistorySize { break }
+            times.append(-age)   // 0 at the newest sample, so the fit's linear term is the velocity there
+            xs.append(sample.position.x)
+            ys.append(sample.position.y)
+        }
+        guard times.count >= 2,
+              let vx = Self.slope(times: times, values: xs),
+              let vy = Self.slope(times: times, values: ys) else { return nil }
+        return Point(vx, vy)
+    }
+
+    /// The first-order coefficient at t = 0 of the least-squares polynomial through the points:
+    /// a line for two points, a parabola for three or more (a line if the parabola is singular).
+    static func slope(times t: [Double], values x: [Double]) -> Double? {
+        let n = Double(t.count)
+        var st = 0.0, st2 = 0.0, st3 = 0.0, st4 = 0.0, sx = 0.0, stx = 0.0, st2x = 0.0
+        for (ti, xi) in zip(t, x) {
+            let t2 = ti * ti
+            st += ti; st2 += t2; st3 += t2 * ti; st4 += t2 * t2
+            sx += xi; stx += ti * xi; st2x += t2 * xi
+        }
+        // Centred sums of squares and products (the normal equations with the mean removed).
+        let stt = st2 - st * st / n
+        let stxC = stx - st * sx / n
+        guard stt > 0 else { return nil }
+        let linear = stxC / stt
+        guard t.count >= 3 else { return MotionMath.finite(linear, or: 0) }
+
+        let stt2 = st3 - st * st2 / n
+        let st2x2 = st4 - st2 * st2 / n
+        let st2xC = st2x - st2 * sx / n
+        let denominator = stt * st2x2 - stt2 * stt2
+        guard abs(denominator) > 1e-12 * abs(stt * st2x2) else { return MotionMath.finite(linear, or: 0) }
+        let b = (stxC * st2x2 - st2xC * stt2) / denominator
+        return MotionMath.finite(b, or: 0)
+    }
+}

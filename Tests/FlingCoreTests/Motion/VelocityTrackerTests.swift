@@ -1,0 +1,120 @@
+import Foundation
+import XCTest
+@testable import FlingCore
+
+final class VelocityTrackerTests: XCTestCase {
+    /// Feeds a reference case: the first sample is the press, the last the release (time only).
+    private func estimate(_ samples: [[Double]]) -> Point? {
+        var tracker = VelocityTracker()
+        guard let first = samples.first, let last = samples.last, samples.count >= 2 else { return nil }
+        tracker.addPress(time: first[0], position: Point(first[1], first[2]))
+        for sample in samples.dropFirst().dropLast() {
+            tracker.addMove(time: sample[0], position: Point(sample[1], sample[2]))
+        }
+        return tracker.velocity(releaseTime: last[0])
+    }
+
+    func testAndroidLSQ2ReferenceCases() throws {
+        let cases = try ReferenceData.velocityCases()
+        let lsq2 = cases.filter { $0.strategy != "IMPULSE" }
+        var passed = 0, worstRelative = 0.0
+        for check in lsq2 {
+            let name = "\(check.test) \(check.strategy) \(check.axis)"
+            let velocity = estimate(check.samples)
+            guard let expected = check.expected else {
+                XCTAssertNil(velocity, "\(name): expected no velocity")
+                if velocity == nil { passed += 1 }
+                continue
+            }
+            guard let velocity else {
+                XCTFail("\(name): expected \(expected) px/s, got no velocity")
+                continue
+            }
+            let actual = check.axis == "x" ? velocity.x : velocity.y
+            let allowed = expected == 0 ? 1e-6 : check.tolerance * abs(expected)
+            XCTAssertLessThanOrEqual(abs(actual - expected), allowed, "\(name): \(actual) vs \(expected)")
+            if abs(actual - expected) <= allowed { passed += 1 }
+            if expected != 0 { worstRelative = max(worstRelative, abs(actual - expected) / abs(expected)) }
+        }
+        print("[motion] LSQ2 reference checks passed: \(passed) of \(lsq2.count); worst relative deviation \(worstRelative)")
+        XCTAssertGreaterThan(lsq2.count, 0, "no LSQ2 cases in velocity-cases.json")
+        XCTAssertEqual(lsq2.count, 41, "the README counts 41 LSQ2-family checks")
+        XCTAssertEqual(passed, lsq2.count)
+    }
+
+    func testSyntheticFlicksAt120HzWithJitterAndNoise() {
+        var rng = SplitMix64(seed: 0x5EED)
+        var squaredErrors: [Double: [Double]] = [:]
+        for speed in [1000.0, 1500, 2500, 4000, 7000] {
+            for _ in 0..<400 {
+                let angle = rng.uniform(0, 2 * Double.pi)
+                let direction = Point(cos(angle), sin(angle))
+                let start = Point(rng.uniform(0, 800), rng.uniform(0, 600))
+                var tracker = VelocityTracker()
+                // A 150 ms straight flick at constant speed; each event's timestamp is off by up
+                // to ±1 ms from when its position was sampled, and positions carry 0.3 pt noise.
+                var lastStamp = 0.0
+                for frame in 0...18 {
+                    let t = Double(frame) / 120
+                    let stamp = t + rng.uniform(-0.001, 0.001)
+                    let position = start + direction * (speed * t)
+                        + Point(0.3 * rng.gaussian(), 0.3 * rng.gaussian())
+                    if frame == 0 { tracker.addPress(time: stamp, position: position) }
+                    else { tracker.addMove(time: stamp, position: position) }
+                    lastStamp = stamp
+                }
+                guard let v = tracker.velocity(releaseTime: lastStamp + 0.004) else {
+                    XCTFail("no velocity for a \(speed) pt/s flick")
+                    continue
+                }
+                let error = (v - direction * speed).length / speed
+                squaredErrors[speed, default: []].append(error * error)
+            }
+        }
+        for (speed, errors) in squaredErrors.sorted(by: { $0.key < $1.key }) {
+            let rms = (errors.reduce(0, +) / Double(errors.count)).squareRoot()
+            print("[motion] synthetic 120 Hz flick \(Int(speed)) pt/s: RMS velocity error \(rms * 100) %")
+            XCTAssertLessThanOrEqual(rms, 0.03, "\(speed) pt/s")
+        }
+    }
+
+    func testPauseBeforeReleaseGivesNoVelocity() {
+        var tracker = VelocityTracker()
+        tracker.addPress(time: 0, position: Point(0, 0))
+        for i in 1...10 { tracker.addMove(time: Double(i) * 0.008, position: Point(Double(i) * 8, 0)) }
+        XCTAssertNotNil(tracker.velocity(releaseTime: 0.08 + 0.040))
+        XCTAssertNil(tracker.velocity(releaseTime: 0.08 + 0.050))
+    }
+
+    func testStopThenMoveDropsOldHistory() {
+        var tracker = VelocityTracker()
+        tracker.addPress(time: 0, position: Point(0, 0))
+        tracker.addMove(time: 0.01, position: Point(50, 0))
+        // A 50 ms gap: the pointer had stopped, the earlier fast motion must not count.
+        tracker.addMove(time: 0.06, position: Point(50, 0))
+        XCTAssertEqual(tracker.sampleCount, 1)
+        XCTAssertNil(tracker.velocity())
+        tracker.addMove(time: 0.07, position: Point(51, 0))
+        assertClose(tracker.velocity()?.x ?? .nan, 100, within: 1e-9, "two-sample linear estimate")
+    }
+
+    func testQuadraticIsExactAndHistoryIsBounded() {
+        // x = 3 + 200t + 4000t²: the fit is exact, v(t) = 200 + 8000t at the newest sample.
+        var tracker = VelocityTracker()
+        tracker.addPress(time: 0, position: Point(3, 0))
+        for i in 1...30 {
+            let t = Double(i) * 0.002
+            tracker.addMove(time: t, position: Point(3 + 200 * t + 4000 * t * t, -5 * t))
+        }
+        XCTAssertEqual(tracker.sampleCount, MotionConstants.velocityHistorySize)
+        let v = tracker.velocity()
+        assertClose(v?.x ?? .nan, 200 + 8000 * 0.06, within: 1e-6, "vx")
+        assertClose(v?.y ?? .nan, -5, within: 1e-6, "vy")
+        // Same-time events replace each other; non-finite input is ignored.
+        tracker.addMove(time: 0.06, position: Point(.nan, 0))
+        tracker.reset()
+        XCTAssertNil(tracker.velocity())
+        tracker.addPress(time: 1, position: Point(0, 0))
+        XCTAssertNil(tracker.velocity(), "one sample gives no estimate")
+    }
+}

@@ -1,0 +1,130 @@
+/// How an image fills its frame (SwiftUI's content modes).
+public enum ContentMode: String, Sendable, CaseIterable {
+    /// Scale to cover the frame, keep the aspect ratio, crop the overflow centred.
+    case fill
+    /// Scale to fit inside the frame, keep the aspect ratio (letterboxed).
+    case fit
+    /// Scale each axis to the frame.
+    case stretch
+}
+
+/// A 2-D transform of uniform scale plus translation: p ↦ p · scale + translation.
+public struct Transform: Equatable, Sendable {
+    public var scale: Double
+    public var translation: Point
+
+    public init(scale: Double = 1, translation: Point = .zero) {
+        self.scale = scale; self.translation = translation
+    }
+
+    public static let identity = Transform()
+
+    public static func translate(_ dx: Double, _ dy: Double) -> Transform { Transform(translation: Point(dx, dy)) }
+
+    /// Scales by `s` about `anchor` (the anchor stays put).
+    public static func scale(_ s: Double, about anchor: Point) -> Transform {
+        Transform(scale: s, translation: Point(anchor.x * (1 - s), anchor.y * (1 - s)))
+    }
+
+    public func apply(_ p: Point) -> Point { Point(p.x * scale + translation.x, p.y * scale + translation.y) }
+
+    public func apply(_ r: Rect) -> Rect {
+        let o = apply(r.origin)
+        return Rect(x: o.x, y: o.y, width: r.width * scale, height: r.height * scale)
+    }
+
+    /// `self` applied after `inner`: (self ∘ inner)(p) = self(inner(p)).
+    public func concatenating(_ inner: Transform) -> Transform {
+        Transform(scale: scale * inner.scale, translation: apply(inner.translation))
+    }
+}
+
+/// A text block placed in the window: set lines, colour and the top-left of the block.
+public struct TextRun: Equatable, Sendable {
+    public var layout: TextLayout
+    public var origin: Point
+    public var color: Color
+
+    public init(layout: TextLayout, origin: Point, color: Color) {
+        self.layout = layout; self.origin = origin; self.color = color
+    }
+}
+
+/// One drawing primitive. Coordinates are window pt before the current transform.
+public enum DrawCommand: Equatable, Sendable {
+    case fillRect(Rect, radii: CornerRadii, color: Color)
+    case strokeRect(Rect, radii: CornerRadii, color: Color, lineWidth: Double)
+    case fillCircle(center: Point, radius: Double, color: Color)
+    case strokeCircle(center: Point, radius: Double, color: Color, lineWidth: Double)
+    /// A line exactly one device pixel thick at any scale (separators).
+    case hairline(from: Point, to: Point, color: Color)
+    /// An anti-aliased polyline of a width in pt (charts).
+    case polyline([Point], color: Color, lineWidth: Double)
+    /// A soft drop shadow of a rounded rectangle: Gaussian-like blur of `radius` pt.
+    case shadow(Rect, radii: CornerRadii, color: Color, radius: Double, offset: Point)
+    /// An image from Resources/images by relative path, drawn into a frame.
+    case image(String, frame: Rect, mode: ContentMode, radii: CornerRadii)
+    case text(TextRun)
+    case pushClip(Rect)
+    case popClip
+    case pushOpacity(Double)
+    case popOpacity
+    case pushTransform(Transform)
+    case popTransform
+}
+
+/// The frame's drawing, built fresh by the scenes each frame and drawn by the backend.
+public struct DisplayList: Sendable {
+    public private(set) var commands: [DrawCommand] = []
+    public var background: Color
+
+    public init(background: Color = .white) { self.background = background }
+
+    public mutating func add(_ c: DrawCommand) { commands.append(c) }
+
+    public mutating func fill(_ r: Rect, radius: Double = 0, _ color: Color) {
+        commands.append(.fillRect(r, radii: CornerRadii(radius), color: color))
+    }
+
+    public mutating func text(_ layout: TextLayout, at origin: Point, _ color: Color) {
+        commands.append(.text(TextRun(layout: layout, origin: origin, color: color)))
+    }
+
+    /// Runs `body` inside a clip; the clip is popped even if `body` adds nothing.
+    public mutating func clipped(to r: Rect, _ body: (inout DisplayList) -> Void) {
+        commands.append(.pushClip(r)); body(&self); commands.append(.popClip)
+    }
+
+    public mutating func withOpacity(_ o: Double, _ body: (inout DisplayList) -> Void) {
+        guard o < 1 else { body(&self); return }
+        guard o > 0 else { return }
+        commands.append(.pushOpacity(o)); body(&self); commands.append(.popOpacity)
+    }
+
+    public mutating func transformed(_ t: Transform, _ body: (inout DisplayList) -> Void) {
+        guard t != .identity else { body(&self); return }
+        commands.append(.pushTransform(t)); body(&self); commands.append(.popTransform)
+    }
+}
+
+extension ContentMode {
+    /// Where an image of `imageSize` lands for `frame`: the part of the image shown (in image
+    /// pixels) and the rectangle it is drawn into (in the frame's units).
+    public func placement(imageSize: Size, in frame: Rect) -> (source: Rect, destination: Rect) {
+        let full = Rect(origin: .zero, size: imageSize)
+        guard imageSize.width > 0, imageSize.height > 0, frame.width > 0, frame.height > 0 else { return (full, frame) }
+        switch self {
+        case .stretch:
+            return (full, frame)
+        case .fill:
+            // Cover the frame: crop the image's overflow, centred.
+            let s = max(frame.width / imageSize.width, frame.height / imageSize.height)
+            let w = frame.width / s, h = frame.height / s
+            return (Rect(x: (imageSize.width - w) / 2, y: (imageSize.height - h) / 2, width: w, height: h), frame)
+        case .fit:
+            let s = min(frame.width / imageSize.width, frame.height / imageSize.height)
+            let w = imageSize.width * s, h = imageSize.height * s
+            return (full, Rect(x: frame.midX - w / 2, y: frame.midY - h / 2, width: w, height: h))
+        }
+    }
+}

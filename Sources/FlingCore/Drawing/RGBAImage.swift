@@ -1,0 +1,140 @@
+/// A bitmap of straight-alpha RGBA bytes, row-major, no padding.
+public struct RGBAImage: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+    public var pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(pixels.count == width * height * 4, "pixel buffer size does not match")
+        self.width = width; self.height = height; self.pixels = pixels
+    }
+
+    public init(width: Int, height: Int, fill: Color = .clear) {
+        let (r, g, b, a) = fill.rgba8
+        var px = [UInt8](repeating: 0, count: width * height * 4)
+        for i in stride(from: 0, to: px.count, by: 4) { px[i] = r; px[i + 1] = g; px[i + 2] = b; px[i + 3] = a }
+        self.init(width: width, height: height, pixels: px)
+    }
+
+    public func pixel(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8, UInt8) {
+        let i = (y * width + x) * 4
+        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+
+    /// A smaller copy: 2×2 box averaging while at least twice too big, then bilinear to the
+    /// exact size. Never enlarges (returns self when the target is not smaller).
+    public func downscaled(toWidth tw: Int, height th: Int) -> RGBAImage {
+        guard tw > 0, th > 0, tw < width || th < height else { return self }
+        var img = self
+        while img.width >= tw * 2 && img.height >= th * 2 { img = img.halved() }
+        return img.bilinear(toWidth: min(tw, img.width), height: min(th, img.height))
+    }
+
+    /// The pixels inside `r` (in pixels; rounded outward, clamped to the image).
+    public func cropped(to r: Rect) -> RGBAImage {
+        let x0 = max(0, min(width - 1, Int(r.minX.rounded(.down)))), y0 = max(0, min(height - 1, Int(r.minY.rounded(.down))))
+        let x1 = max(x0 + 1, min(width, Int(r.maxX.rounded(.up)))), y1 = max(y0 + 1, min(height, Int(r.maxY.rounded(.up))))
+        if x0 == 0, y0 == 0, x1 == width, y1 == height { return self }
+        let w = x1 - x0
+        var out = [UInt8](repeating: 0, count: w * (y1 - y0) * 4)
+        for y in y0..<y1 {
+            let s = (y * width + x0) * 4, d = (y - y0) * w * 4
+            out.replaceSubrange(d..<(d + w * 4), with: pixels[s..<(s + w * 4)])
+        }
+        return RGBAImage(width: w, height: y1 - y0, pixels: out)
+    }
+
+    /// Bilinear resampling to exactly `tw × th` (up or down; for small changes of size).
+    public func resampled(toWidth tw: Int, height th: Int) -> RGBAImage {
+        bilinear(toWidth: max(1, tw), height: max(1, th))
+    }
+
+    /// Multiplies each pixel's alpha by a coverage 0…255 (row-major, same size).
+    public mutating func multiplyAlpha(by coverage: [UInt8]) {
+        guard coverage.count == width * height else { return }
+        for i in 0..<coverage.count where coverage[i] < 255 {
+            pixels[i * 4 + 3] = UInt8((Int(pixels[i * 4 + 3]) * Int(coverage[i]) + 127) / 255)
+        }
+    }
+
+    func halved() -> RGBAImage {
+        let w = width / 2, h = height / 2
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    let r0 = (2 * y) * width * 4, r1 = (2 * y + 1) * width * 4
+                    for x in 0..<w {
+                        let a = r0 + 8 * x, b = r1 + 8 * x, o = (y * w + x) * 4
+                        for c in 0..<4 {
+                            let s = Int(src[a + c]) + Int(src[a + 4 + c]) + Int(src[b + c]) + Int(src[b + 4 + c])
+                            dst[o + c] = UInt8((s + 2) / 4)
+                        }
+                    }
+                }
+            }
+        }
+        return RGBAImage(width: w, height: h, pixels: out)
+    }
+
+    func bilinear(toWidth tw: Int, height th: Int) -> RGBAImage {
+        if tw == width && th == height { return self }
+        var out = [UInt8](repeating: 0, count: tw * th * 4)
+        let sx = Double(width) / Double(tw), sy = Double(height) / Double(th)
+        pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<th {
+                    let fy = max(0, (Double(y) + 0.5) * sy - 0.5)
+                    let y0 = min(Int(fy), height - 1), y1 = min(y0 + 1, height - 1)
+                    let wy = fy - Double(y0)
+                    for x in 0..<tw {
+                        let fx = max(0, (Double(x) + 0.5) * sx - 0.5)
+                        let x0 = min(Int(fx), width - 1), x1 = min(x0 + 1, width - 1)
+                        let wx = fx - Double(x0)
+                        let i00 = (y0 * width + x0) * 4, i01 = (y0 * width + x1) * 4
+                        let i10 = (y1 * width + x0) * 4, i11 = (y1 * width + x1) * 4
+                        let o = (y * tw + x) * 4
+                        for c in 0..<4 {
+                            let top = Double(src[i00 + c]) * (1 - wx) + Double(src[i01 + c]) * wx
+                            let bottom = Double(src[i10 + c]) * (1 - wx) + Double(src[i11 + c]) * wx
+                            dst[o + c] = UInt8(max(0, min(255, (top * (1 - wy) + bottom * wy).rounded())))
+                        }
+                    }
+                }
+            }
+        }
+        return RGBAImage(width: tw, height: th, pixels: out)
+    }
+}
+
+/// Golden-image comparison: per-channel tolerance and a cap on differing pixels.
+public struct ImageComparison: Sendable {
+    public var differingPixels: Int
+    public var maxChannelDelta: Int
+    public var sizeMatches: Bool
+    /// Red where pixels differ, a faded copy of the expected image elsewhere.
+    public var diffImage: RGBAImage?
+
+    public static func compare(_ actual: RGBAImage, _ expected: RGBAImage, tolerance: Int) -> ImageComparison {
+        guard actual.width == expected.width, actual.height == expected.height else {
+            return ImageComparison(differingPixels: max(actual.width * actual.height, expected.width * expected.height),
+                                   maxChannelDelta: 255, sizeMatches: false, diffImage: nil)
+        }
+        var differing = 0, maxDelta = 0
+        var diff = [UInt8](repeating: 0, count: actual.pixels.count)
+        for i in stride(from: 0, to: actual.pixels.count, by: 4) {
+            var d = 0
+            for c in 0..<4 { d = max(d, abs(Int(actual.pixels[i + c]) - Int(expected.pixels[i + c]))) }
+            maxDelta = max(maxDelta, d)
+            if d > tolerance {
+                differing += 1
+                diff[i] = 255; diff[i + 1] = 0; diff[i + 2] = 0; diff[i + 3] = 255
+            } else {
+                for c in 0..<3 { diff[i + c] = UInt8(191 + Int(expected.pixels[i + c]) / 4) }
+                diff[i + 3] = 255
+            }
+        }
+        return ImageComparison(differingPixels: differing, maxChannelDelta: maxDelta, sizeMatches: true,
+                               diffImage: RGBAImage(width: actual.width, height: actual.height, pixels: diff))
+    }
+}

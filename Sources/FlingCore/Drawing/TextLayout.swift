@@ -1,0 +1,165 @@
+public enum TextAlignment: String, Sendable { case leading, center, trailing }
+
+/// How a block of text is to be set (SwiftUI's Text modifiers).
+public struct TextOptions: Equatable, Sendable {
+    /// Wrap to this width in pt; nil sets one line of any width.
+    public var maxWidth: Double?
+    /// At most this many lines (nil = unlimited); overflow ends the last line with "…".
+    public var lineLimit: Int?
+    /// Shrink the font down to this factor before truncating (SwiftUI `minimumScaleFactor`).
+    public var minimumScale: Double
+    /// Baseline-to-baseline distance as a multiple of the font size; nil uses the font's own.
+    public var lineHeight: Double?
+    public var alignment: TextAlignment
+
+    public init(maxWidth: Double? = nil, lineLimit: Int? = nil, minimumScale: Double = 1,
+                lineHeight: Double? = nil, alignment: TextAlignment = .leading) {
+        self.maxWidth = maxWidth; self.lineLimit = lineLimit; self.minimumScale = minimumScale
+        self.lineHeight = lineHeight; self.alignment = alignment
+    }
+}
+
+/// One set line: its text and where its baseline sits within the block.
+public struct TextLine: Equatable, Sendable {
+    public var text: String
+    /// Left edge relative to the block (alignment applied).
+    public var x: Double
+    /// Baseline relative to the block's top.
+    public var baseline: Double
+    public var width: Double
+}
+
+/// The result of setting a text: lines, block size and baselines, all in pt.
+public struct TextLayout: Equatable, Sendable {
+    public var font: Font
+    public var lines: [TextLine]
+    public var size: Size
+    public var ascent: Double
+    public var truncated: Bool
+    /// The factor the font was shrunk by to fit (1 = not shrunk).
+    public var scale: Double
+
+    public var firstBaseline: Double { lines.first?.baseline ?? ascent }
+    public var lastBaseline: Double { lines.last?.baseline ?? ascent }
+}
+
+/// Greedy word wrapping with line limits, shrink-to-fit and ellipsis, on any `TextMeasurer`.
+public enum TextLayoutEngine {
+    public static let ellipsis = "…"
+
+    public static func layout(_ text: String, font: Font, options: TextOptions = TextOptions(),
+                              measurer: TextMeasurer) -> TextLayout {
+        let full = set(text, font: font, options: options, measurer: measurer, truncate: false)
+        guard full.overflowed, options.minimumScale < 1 else {
+            return full.overflowed
+                ? set(text, font: font, options: options, measurer: measurer, truncate: true).layout
+                : full.layout
+        }
+        // Shrink to fit: the largest scale (to 1/64 precision) at which nothing overflows.
+        var lo = max(0.01, options.minimumScale), hi = 1.0
+        let smallest = set(text, font: font.withSize(font.size * lo), options: options,
+                           measurer: measurer, truncate: false)
+        if smallest.overflowed {
+            var result = set(text, font: font.withSize(font.size * lo), options: options,
+                             measurer: measurer, truncate: true).layout
+            result.scale = lo
+            return result
+        }
+        for _ in 0..<7 {
+            let mid = (lo + hi) / 2
+            let attempt = set(text, font: font.withSize(font.size * mid), options: options,
+                              measurer: measurer, truncate: false)
+            if attempt.overflowed { hi = mid } else { lo = mid }
+        }
+        var result = set(text, font: font.withSize(font.size * lo), options: options,
+                         measurer: measurer, truncate: false).layout
+        result.scale = lo
+        return result
+    }
+
+    private static func set(_ text: String, font: Font, options: TextOptions,
+                            measurer: TextMeasurer, truncate: Bool) -> (layout: TextLayout, overflowed: Bool) {
+        let metrics = measurer.metrics(of: font)
+        let skip = options.lineHeight.map { $0 * font.size } ?? metrics.lineSkip
+        var lines: [String] = []
+        var overflowed = false
+        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for paragraph in paragraphs {
+            let wrapped = options.maxWidth.map { wrap(String(paragraph), width: $0, font: font, measurer: measurer) }
+                ?? [String(paragraph)]
+            lines.append(contentsOf: wrapped)
+        }
+        if let limit = options.lineLimit, lines.count > limit {
+            overflowed = true
+            lines = Array(lines.prefix(max(1, limit)))
+            if truncate, let last = lines.popLast() {
+                lines.append(ellipsize(last + " ", width: options.maxWidth, font: font, measurer: measurer, force: true))
+            }
+        }
+        var set: [TextLine] = []
+        var maxLineWidth = 0.0
+        for (i, line) in lines.enumerated() {
+            let w = measurer.width(of: line, font: font)
+            maxLineWidth = max(maxLineWidth, w)
+            set.append(TextLine(text: line, x: 0, baseline: metrics.ascent + Double(i) * skip, width: w))
+        }
+        let blockWidth = options.maxWidth ?? maxLineWidth
+        for i in set.indices {
+            switch options.alignment {
+            case .leading: break
+            case .center: set[i].x = ((blockWidth - set[i].width) / 2).rounded()
+            case .trailing: set[i].x = blockWidth - set[i].width
+            }
+        }
+        let height = set.isEmpty ? 0 : metrics.ascent + metrics.descent + Double(set.count - 1) * skip
+        let layout = TextLayout(font: font, lines: set,
+                                size: Size(options.maxWidth == nil ? maxLineWidth : min(blockWidth, max(maxLineWidth, 0)), height),
+                                ascent: metrics.ascent, truncated: truncate && overflowed, scale: 1)
+        return (layout, overflowed)
+    }
+
+    /// Greedy wrap; a word wider than the line is broken between characters.
+    static func wrap(_ paragraph: String, width: Double, font: Font, measurer: TextMeasurer) -> [String] {
+        let words = paragraph.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard !words.isEmpty else { return [""] }
+        var lines: [String] = []
+        var current = ""
+        for word in words {
+            let candidate = current.isEmpty ? word : current + " " + word
+            if measurer.width(of: candidate, font: font) <= width + 0.01 {
+                current = candidate
+                continue
+            }
+            if !current.isEmpty { lines.append(current); current = "" }
+            if measurer.width(of: word, font: font) <= width + 0.01 {
+                current = word
+            } else {
+                // Break an over-long word by characters.
+                var piece = ""
+                for ch in word {
+                    if !piece.isEmpty, measurer.width(of: piece + String(ch), font: font) > width + 0.01 {
+                        lines.append(piece); piece = ""
+                    }
+                    piece.append(ch)
+                }
+                current = piece
+            }
+        }
+        lines.append(current)
+        return lines
+    }
+
+    /// Cuts `line` so that it plus "…" fits `width` (drops trailing spaces before the ellipsis).
+    static func ellipsize(_ line: String, width: Double?, font: Font, measurer: TextMeasurer, force: Bool) -> String {
+        guard let width else { return line }
+        var chars = Array(line)
+        func candidate() -> String {
+            var s = String(chars)
+            while s.hasSuffix(" ") { s.removeLast() }
+            return s + ellipsis
+        }
+        if !force, measurer.width(of: line, font: font) <= width { return line }
+        while !chars.isEmpty, measurer.width(of: candidate(), font: font) > width { chars.removeLast() }
+        return candidate()
+    }
+}

@@ -1,0 +1,31 @@
+/// Vertical metrics of a font at its size, in pt.
+public struct FontMetrics: Equatable, Sendable {
+    /// Distance from the top of a line's box to its baseline.
+    public var ascent: Double
+    /// Distance from the baseline to the bottom of a line's box (positive).
+    public var descent: Double
+    /// The font's recommended distance between baselines.
+    public var lineSkip: Double
+
+    public init(ascent: Double, descent: Double, lineSkip: Double) {
+        self.ascent = ascent; self.descent = descent; self.lineSkip = lineSkip
+    }
+}
+
+/// Measures text for layout. Core defines it; the SDL backend implements it with SDL_ttf, and
+/// tests use a fixed-advance fake, so layout is testable without SDL.
+public protocol TextMeasurer {
+    /// Advance width of a single-line string, in pt.
+    func width(of text: String, font: Font) -> Double
+    func metrics(of font: Font) -> FontMetrics
+}
+
+/// A measurer where every character is `advance × size` wide: deterministic layout in tests.
+public struct FixedAdvanceMeasurer: TextMeasurer, Sendable {
+    public var advance: Double
+    public init(advance: Double = 0.5) { self.advance = advance }
+    public func width(of text: String, font: Font) -> Double { Double(text.count) * advance * font.size }
+    public func metrics(of font: Font) -> FontMetrics {
+        FontMetrics(ascent: font.size * 0.8, descent: font.size * 0.2, lineSkip: font.size * 1.2)
+    }
+}

@@ -1,0 +1,40 @@
+/// Tells a tap from a drag: a press becomes a drag once it moves farther than the touch slop
+/// (issue 5: "a press that moves less than 10 pt" is a tap).
+public struct TapClassifier: Equatable, Sendable {
+    public enum State: Equatable, Sendable {
+        case idle
+        /// Down, not yet moved past the slop.
+        case pressing(start: Point, startTime: Double)
+        /// Moved past the slop: the press is a drag from now on.
+        case dragging(start: Point)
+    }
+
+    public private(set) var state: State = .idle
+    public let slop: Double
+
+    public init(slop: Double = InteractionConstants.touchSlop) { self.slop = slop }
+
+    public mutating func press(at p: Point, time: Double) { state = .pressing(start: p, startTime: time) }
+
+    /// Returns true when this move turned the press into a drag.
+    @discardableResult
+    public mutating func move(to p: Point) -> Bool {
+        if case .pressing(let start, _) = state, (p - start).length >= slop {
+            state = .dragging(start: start)
+            return true
+        }
+        return false
+    }
+
+    /// Returns true if the release completes a tap.
+    public mutating func release() -> Bool {
+        defer { state = .idle }
+        if case .pressing = state { return true }
+        return false
+    }
+
+    public mutating func cancel() { state = .idle }
+
+    public var isDragging: Bool { if case .dragging = state { return true } else { return false } }
+    public var isPressing: Bool { if case .pressing = state { return true } else { return false } }
+}

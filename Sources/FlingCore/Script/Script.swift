@@ -1,0 +1,205 @@
+/// A headless run's script (issue 2 "Headless scripted runs"): timed input and probes.
+///
+///     # comment
+///     0.5  down X Y        | move X Y | up X Y
+///     1.0  tap X Y         down at t, up at t + 0.05 s
+///     1.5  drag X1 Y1 X2 Y2 D
+///     2.0  wheel DY [X Y]
+///     2.1  key NAME        (ctrl+Q, shift+Tab …)
+///     2.2  text STRING     (the rest of the line)
+///     2.3  resize W H
+///     2.4  shot PATH       | state PATH
+///     2.6  finger down|move|up ID X Y   a touch finger (ID ≥ 1)
+///     2.7  blur            the window loses focus
+///     9.0  quit
+public struct Script: Equatable, Sendable {
+    public struct Command: Equatable, Sendable {
+        public var time: Double
+        /// 1-based line in the file.
+        public var line: Int
+        public var action: Action
+    }
+
+    public enum Action: Equatable, Sendable {
+        case down(Point), move(Point), up(Point)
+        case tap(Point)
+        case drag(from: Point, to: Point, duration: Double)
+        case wheel(dy: Double, at: Point?)
+        case key(Key)
+        case text(String)
+        case resize(Size)
+        case shot(String)
+        case state(String)
+        case finger(phase: PointerEvent.Phase, id: Int64, at: Point)
+        case blur
+        case quit
+    }
+
+    /// Commands in order of time (ties keep file order).
+    public var commands: [Command]
+
+    public init(commands: [Command]) { self.commands = commands }
+
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public var file: String
+        public var line: Int
+        public var message: String
+        public var description: String { "\(file):\(line): \(message)" }
+    }
+
+    public static func parse(_ text: String, file: String) throws(ParseError) -> Script {
+        var commands: [Command] = []
+        for (i, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lineNo = i + 1
+            func fail(_ m: String) -> ParseError { ParseError(file: file, line: lineNo, message: m) }
+            var line = Substring(rawLine)
+            if line.hasSuffix("\r") { line = line.dropLast() }
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let fields = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            guard let time = Double(fields[0]), time.isFinite else {
+                throw fail("'\(fields[0])' is not a time in seconds")
+            }
+            guard time >= 0 else { throw fail("time \(fields[0]) is negative") }
+            guard fields.count >= 2 else { throw fail("a command is missing after the time") }
+            let verb = fields[1]
+            let args = Array(fields.dropFirst(2))
+            func numbers(_ n: Int, _ usage: String) throws(ParseError) -> [Double] {
+                guard args.count == n else { throw fail("'\(verb)' takes \(usage)") }
+                var out: [Double] = []
+                for a in args {
+                    guard let v = Double(a), v.isFinite else { throw fail("'\(a)' is not a number (\(verb) takes \(usage))") }
+                    out.append(v)
+                }
+                return out
+            }
+            func path() throws(ParseError) -> String {
+                guard args.count == 1 else { throw fail("'\(verb)' takes one PATH") }
+                return args[0]
+            }
+            let action: Action
+            switch verb {
+            case "down": let v = try numbers(2, "X Y"); action = .down(Point(v[0], v[1]))
+            case "move": let v = try numbers(2, "X Y"); action = .move(Point(v[0], v[1]))
+            case "up": let v = try numbers(2, "X Y"); action = .up(Point(v[0], v[1]))
+            case "tap": let v = try numbers(2, "X Y"); action = .tap(Point(v[0], v[1]))
+            case "drag":
+                let v = try numbers(5, "X1 Y1 X2 Y2 D")
+                guard v[4] > 0 else { throw fail("the drag duration D must be positive") }
+                action = .drag(from: Point(v[0], v[1]), to: Point(v[2], v[3]), duration: v[4])
+            case "wheel":
+                guard args.count == 1 || args.count == 3 else { throw fail("'wheel' takes DY [X Y]") }
+                let v = try numbers(args.count, "DY [X Y]")
+                action = .wheel(dy: v[0], at: v.count == 3 ? Point(v[1], v[2]) : nil)
+            case "key":
+                guard args.count == 1 else { throw fail("'key' takes one key NAME, e.g. Escape or ctrl+Q") }
+                guard let key = Key(spec: args[0]) else { throw fail("'\(args[0])' is not a key (modifiers: ctrl, shift, alt)") }
+                action = .key(key)
+            case "text":
+                // The rest of the line after the verb, spaces kept.
+                guard let range = trimmed.range(of: "text") else { throw fail("'text' takes a STRING") }
+                var rest = trimmed[range.upperBound...]
+                if rest.first == " " || rest.first == "\t" { rest = rest.dropFirst() }
+                guard !rest.isEmpty else { throw fail("'text' takes a STRING") }
+                action = .text(String(rest))
+            case "resize":
+                let v = try numbers(2, "W H")
+                guard v[0] >= 1, v[1] >= 1, v[0] <= 16384, v[1] <= 16384 else { throw fail("window size must be 1…16384 pt") }
+                action = .resize(Size(v[0], v[1]))
+            case "shot": action = .shot(try path())
+            case "state": action = .state(try path())
+            case "finger":
+                guard args.count == 4 else { throw fail("'finger' takes down|move|up ID X Y") }
+                let phase: PointerEvent.Phase
+                switch args[0] {
+                case "down": phase = .began
+                case "move": phase = .moved
+                case "up": phase = .ended
+                default: throw fail("'finger' takes down|move|up ID X Y")
+                }
+                guard let id = Int64(args[1]), id >= 1 else { throw fail("finger ID must be a whole number ≥ 1") }
+                guard let x = Double(args[2]), let y = Double(args[3]), x.isFinite, y.isFinite else {
+                    throw fail("finger X Y must be numbers")
+                }
+                action = .finger(phase: phase, id: id, at: Point(x, y))
+            case "blur":
+                guard args.isEmpty else { throw fail("'blur' takes no arguments") }
+                action = .blur
+            case "quit":
+                guard args.isEmpty else { throw fail("'quit' takes no arguments") }
+                action = .quit
+            default:
+                throw fail("unknown command '\(verb)' (down, move, up, tap, drag, wheel, key, text, resize, shot, state, finger, blur, quit)")
+            }
+            commands.append(Command(time: time, line: lineNo, action: action))
+        }
+        // Stable sort by time: ties keep file order.
+        let sorted = commands.enumerated().sorted { a, b in
+            a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
+        }.map(\.element)
+        return Script(commands: sorted)
+    }
+}
+
+/// A primitive timed input the script player feeds to the app (tap and drag expanded).
+public struct ScheduledInput: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case pointer(PointerEvent.Phase, id: Int64, Point)
+        case wheel(dy: Double, at: Point?)
+        case key(Key)
+        case text(String)
+        case resize(Size)
+        case shot(String)
+        case state(String)
+        case blur
+        case quit
+    }
+    public var time: Double
+    public var kind: Kind
+    /// Order among inputs of the same time.
+    public var sequence: Int
+}
+
+extension Script {
+    /// Expands taps and drags into presses, per-frame moves and releases at `fps`.
+    /// A drag moves once per frame along the line at constant speed and ends with a move to
+    /// the end point then the release, both at t + D.
+    public func expanded(fps: Double) -> [ScheduledInput] {
+        var out: [ScheduledInput] = []
+        var seq = 0
+        func add(_ t: Double, _ k: ScheduledInput.Kind) { out.append(ScheduledInput(time: t, kind: k, sequence: seq)); seq += 1 }
+        let mouse: Int64 = 0
+        for c in commands {
+            let t = c.time
+            switch c.action {
+            case .down(let p): add(t, .pointer(.began, id: mouse, p))
+            case .move(let p): add(t, .pointer(.moved, id: mouse, p))
+            case .up(let p): add(t, .pointer(.ended, id: mouse, p))
+            case .tap(let p):
+                add(t, .pointer(.began, id: mouse, p))
+                add(t + InteractionConstants.scriptTapDuration, .pointer(.ended, id: mouse, p))
+            case .drag(let a, let b, let d):
+                add(t, .pointer(.began, id: mouse, a))
+                let frame = 1 / fps
+                var k = 1
+                while Double(k) * frame < d - 1e-9 {
+                    let f = Double(k) * frame / d
+                    add(t + Double(k) * frame, .pointer(.moved, id: mouse, Point(a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f)))
+                    k += 1
+                }
+                add(t + d, .pointer(.moved, id: mouse, b))
+                add(t + d, .pointer(.ended, id: mouse, b))
+            case .wheel(let dy, let at): add(t, .wheel(dy: dy, at: at))
+            case .key(let k): add(t, .key(k))
+            case .text(let s): add(t, .text(s))
+            case .resize(let s): add(t, .resize(s))
+            case .shot(let p): add(t, .shot(p))
+            case .state(let p): add(t, .state(p))
+            case .finger(let phase, let id, let p): add(t, .pointer(phase, id: id, p))
+            case .blur: add(t, .blur)
+            case .quit: add(t, .quit)
+            }
+        }
+        return out.sorted { $0.time != $1.time ? $0.time < $1.time : $0.sequence < $1.sequence }
+    }
+}

@@ -1,0 +1,83 @@
+/// A vertical scroll view driven by one pointer: tells taps from drags, tracks velocity, and
+/// feeds `ScrollModel`. A press on moving content stops it (and does not count as a tap),
+/// as UIScrollView does.
+public struct ScrollInteraction: Sendable {
+    public var model: ScrollModel
+    public private(set) var classifier = TapClassifier()
+    private var tracker = VelocityTracker()
+    private var lastY = 0.0
+    private var pressStoppedMotion = false
+    public private(set) var isDragging = false
+
+    public enum Outcome: Equatable, Sendable {
+        case none
+        /// A press began at this point (rows highlight).
+        case pressed(Point)
+        /// The press became a scroll drag (highlights clear).
+        case dragStarted
+        /// A press and release within the touch slop.
+        case tapped(Point)
+        /// A drag ended (or was cancelled); the content now decelerates or settles.
+        case released
+    }
+
+    public init(model: ScrollModel = ScrollModel()) { self.model = model }
+
+    public mutating func handle(_ e: PointerEvent) -> Outcome {
+        switch e.phase {
+        case .began:
+            pressStoppedMotion = model.isMoving(at: e.time)
+            if pressStoppedMotion { model.beginDrag(at: e.time) }
+            tracker.addPress(time: e.time, position: e.location)
+            classifier.press(at: e.location, time: e.time)
+            lastY = e.location.y
+            isDragging = false
+            return pressStoppedMotion ? .none : .pressed(e.location)
+        case .moved:
+            guard classifier.state != .idle else { return .none }
+            tracker.addMove(time: e.time, position: e.location)
+            if case .pressing(let start, _) = classifier.state, classifier.move(to: e.location) {
+                if !pressStoppedMotion { model.beginDrag(at: e.time) }
+                isDragging = true
+                // Follow 1:1 from where the finger crossed the slop circle: no jump by the
+                // slop, and nothing of the move beyond it is lost.
+                let d = e.location - start
+                let crossing = start + d * (classifier.slop / max(d.length, classifier.slop))
+                model.drag(by: crossing.y - e.location.y, at: e.time)
+                lastY = e.location.y
+                return .dragStarted
+            }
+            if isDragging {
+                model.drag(by: lastY - e.location.y, at: e.time)
+                lastY = e.location.y
+            }
+            return .none
+        case .ended:
+            guard classifier.state != .idle else { return .none }
+            let wasTap = classifier.release()
+            if isDragging || pressStoppedMotion {
+                let v = isDragging ? tracker.velocity(releaseTime: e.time)?.y ?? 0 : 0
+                model.endDrag(velocity: -v, at: e.time)
+                isDragging = false
+                return .released
+            }
+            return wasTap ? .tapped(e.location) : .none
+        case .cancelled:
+            cancel(at: e.time)
+            return .released
+        }
+    }
+
+    /// Ends any gesture in progress without a tap; the content settles.
+    public mutating func cancel(at time: Double) {
+        if isDragging || pressStoppedMotion { model.endDrag(velocity: 0, at: time) }
+        classifier.cancel()
+        isDragging = false
+        pressStoppedMotion = false
+    }
+
+    public func offset(at time: Double) -> Double { model.offset(at: time) }
+
+    /// The release velocity the tracker would report now (pt/s, finger direction), for tests.
+    public func pointerVelocity(releaseTime: Double?) -> Point? { tracker.velocity(releaseTime: releaseTime) }
+}

@@ -1,0 +1,42 @@
+/// A least-recently-used cache with a capacity in entries. Evicted values are returned to the
+/// caller (the backend destroys their textures).
+public struct LRUCache<Key: Hashable, Value> {
+    private struct Entry { var value: Value; var stamp: UInt64 }
+    private var entries: [Key: Entry] = [:]
+    private var clock: UInt64 = 0
+    public let capacity: Int
+
+    public init(capacity: Int) { self.capacity = max(1, capacity) }
+
+    public var count: Int { entries.count }
+
+    /// The value for `key`, marking it as just used.
+    public mutating func value(for key: Key) -> Value? {
+        guard var e = entries[key] else { return nil }
+        clock += 1
+        e.stamp = clock
+        entries[key] = e
+        return e.value
+    }
+
+    /// Inserts and returns whatever had to be evicted to stay within capacity.
+    @discardableResult
+    public mutating func insert(_ value: Value, for key: Key) -> [Value] {
+        clock += 1
+        var evicted: [Value] = []
+        if let old = entries.updateValue(Entry(value: value, stamp: clock), forKey: key) { evicted.append(old.value) }
+        if entries.count > capacity {
+            // Evict the oldest quarter at once so eviction cost is amortised.
+            let excess = entries.count - capacity + capacity / 4
+            let oldest = entries.sorted { $0.value.stamp < $1.value.stamp }.prefix(excess)
+            for (k, e) in oldest { entries[k] = nil; evicted.append(e.value) }
+        }
+        return evicted
+    }
+
+    public mutating func removeAll() -> [Value] {
+        let all = entries.values.map(\.value)
+        entries.removeAll()
+        return all
+    }
+}

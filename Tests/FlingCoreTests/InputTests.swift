@@ -1,0 +1,85 @@
+import XCTest
+@testable import FlingCore
+
+final class InputTests: XCTestCase {
+    func ev(_ id: Int64, _ phase: PointerEvent.Phase, _ y: Double, _ t: Double) -> PointerEvent {
+        PointerEvent(id: id, phase: phase, location: Point(100, y), time: t)
+    }
+
+    func testASecondFingerIsIgnoredUntilTheFirstLifts() {
+        var f = PrimaryPointerFilter()
+        XCTAssertNotNil(f.filter(ev(1, .began, 0, 0)))
+        XCTAssertNil(f.filter(ev(2, .began, 0, 0.1)))
+        XCTAssertNil(f.filter(ev(2, .moved, 10, 0.2)))
+        XCTAssertNotNil(f.filter(ev(1, .moved, 10, 0.2)))
+        XCTAssertNil(f.filter(ev(2, .ended, 10, 0.3)))
+        XCTAssertNotNil(f.filter(ev(1, .ended, 10, 0.3)))
+        XCTAssertNotNil(f.filter(ev(2, .began, 0, 0.4)), "free again after the first lifted")
+        XCTAssertEqual(f.cancelActive(at: .zero, time: 1)?.phase, .cancelled)
+        XCTAssertNil(f.activeID)
+    }
+
+    func testKeySpecs() {
+        XCTAssertEqual(Key(spec: "shift+Tab"), Key(name: "Tab", modifiers: .shift))
+        XCTAssertEqual(Key(spec: "Ctrl+q")?.is("Q", .control), true)
+        XCTAssertNil(Key(spec: "hyper+x"))
+        XCTAssertNil(Key(spec: ""))
+    }
+
+    func testTapWithinSlopDragBeyond() {
+        var c = TapClassifier(slop: 10)
+        c.press(at: Point(0, 0), time: 0)
+        XCTAssertFalse(c.move(to: Point(0, 9.9)))
+        XCTAssertTrue(c.release())
+        c.press(at: Point(0, 0), time: 0)
+        XCTAssertTrue(c.move(to: Point(0, 10)))
+        XCTAssertFalse(c.release())
+    }
+
+    func testScrollInteractionFlingsAndATouchStopsIt() {
+        var s = ScrollInteraction(model: ScrollModel(viewport: 800, content: 3000))
+        XCTAssertEqual(s.handle(ev(0, .began, 700, 0)), .pressed(Point(100, 700)))
+        var t = 0.0, y = 700.0
+        var started = false
+        while t < 0.1 { t += 1.0 / 120; y -= 20; if s.handle(ev(0, .moved, y, t)) == .dragStarted { started = true } }
+        XCTAssertTrue(started)
+        XCTAssertEqual(s.handle(ev(0, .ended, y, t)), .released)
+        XCTAssertGreaterThan(s.model.velocity(at: t), 2000, "released at 2400 pt/s upward")
+        let during = s.offset(at: t + 0.2)
+        // A touch on moving content stops it where it is and is not a tap.
+        XCTAssertEqual(s.handle(ev(0, .began, 400, t + 0.2)), .none)
+        XCTAssertEqual(s.offset(at: t + 0.5), during, accuracy: 1e-9)
+        XCTAssertEqual(s.handle(ev(0, .ended, 400, t + 0.25)), .released)
+    }
+
+    func testTapOnRestingContentIsATap() {
+        var s = ScrollInteraction(model: ScrollModel(viewport: 800, content: 3000))
+        _ = s.handle(ev(0, .began, 300, 0))
+        _ = s.handle(ev(0, .moved, 305, 0.02))
+        XCTAssertEqual(s.handle(ev(0, .ended, 305, 0.05)), .tapped(Point(100, 305)))
+        XCTAssertEqual(s.offset(at: 1), 0)
+    }
+
+    func testLRUCacheEvictsTheLeastRecentlyUsed() {
+        var c = LRUCache<Int, String>(capacity: 4)
+        for i in 0..<4 { c.insert("\(i)", for: i) }
+        _ = c.value(for: 0)
+        let evicted = c.insert("4", for: 4)
+        XCTAssertEqual(evicted, ["1", "2"], "over capacity it evicts the oldest quarter-plus-one")
+        XCTAssertNotNil(c.value(for: 0))
+    }
+
+    func testDownscaleAveragesAndComparisonCountsDifferences() {
+        var px: [UInt8] = []
+        for i in 0..<16 { px += i % 2 == 0 ? [255, 255, 255, 255] : [0, 0, 0, 255] }
+        let img = RGBAImage(width: 4, height: 4, pixels: px)
+        let half = img.downscaled(toWidth: 2, height: 2)
+        XCTAssertEqual(half.width, 2)
+        XCTAssertEqual(half.pixel(0, 0).0, 128, "2×2 box average of black and white")
+        let other = RGBAImage(width: 4, height: 4, fill: .white)
+        let cmp = ImageComparison.compare(img, other, tolerance: 2)
+        XCTAssertEqual(cmp.differingPixels, 8)
+        XCTAssertEqual(cmp.maxChannelDelta, 255)
+        XCTAssertEqual(ImageComparison.compare(img, img, tolerance: 0).differingPixels, 0)
+    }
+}

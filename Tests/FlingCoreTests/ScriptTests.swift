@@ -1,0 +1,67 @@
+import XCTest
+@testable import FlingCore
+
+final class ScriptTests: XCTestCase {
+    func testParsesEveryVerbAndSortsByTimeKeepingFileOrder() throws {
+        let text = """
+        # a comment
+
+        1.0 tap 10 20
+        0.5 down 1 2
+        0.5 move 3 4
+        2 wheel -1.5 100 200
+        2.1 key ctrl+Q
+        2.2 text Hello  world
+        2.3 resize 800 600
+        2.4 shot out.png
+        2.5 state out.json
+        2.6 finger down 2 5 6
+        2.7 blur
+        9 quit
+        """
+        let s = try Script.parse(text, file: "t.txt")
+        XCTAssertEqual(s.commands.map(\.line), [4, 5, 3, 6, 7, 8, 9, 10, 11, 12, 13, 14])
+        XCTAssertEqual(s.commands[3].action, .wheel(dy: -1.5, at: Point(100, 200)))
+        XCTAssertEqual(s.commands[4].action, .key(Key(name: "Q", modifiers: .control)))
+        XCTAssertEqual(s.commands[5].action, .text("Hello  world"))
+        XCTAssertEqual(s.commands[9].action, .finger(phase: .began, id: 2, at: Point(5, 6)))
+    }
+
+    func testErrorsNameTheFileLineAndProblem() {
+        let cases: [(String, Int, String)] = [
+            ("0.1 tap 1\n", 1, "'tap' takes X Y"),
+            ("\n\nabc tap 1 2\n", 3, "not a time"),
+            ("0.1 jump 1 2\n", 1, "unknown command 'jump'"),
+            ("0.1 drag 0 0 1 1 0\n", 1, "duration"),
+            ("0.1 key ctrl+\n", 1, "not a key"),
+            ("-1 quit\n", 1, "negative"),
+            ("0.1 tap x 2\n", 1, "'x' is not a number"),
+            ("0.1 shot\n", 1, "PATH"),
+        ]
+        for (text, line, fragment) in cases {
+            XCTAssertThrowsError(try Script.parse(text, file: "bad.txt")) { error in
+                guard let e = error as? Script.ParseError else { return XCTFail("wrong error type") }
+                XCTAssertEqual(e.line, line, text)
+                XCTAssertTrue(e.description.hasPrefix("bad.txt:\(line): "), e.description)
+                XCTAssertTrue(e.message.contains(fragment), "\(e.message) lacks \(fragment)")
+            }
+        }
+    }
+
+    func testDragMovesOncePerFrameAtConstantSpeedAndEndsAtTheEndPoint() throws {
+        let s = try Script.parse("1.0 drag 0 100 0 0 0.1\n", file: "d")
+        let inputs = s.expanded(fps: 60)
+        XCTAssertEqual(inputs.first?.kind, .pointer(.began, id: 0, Point(0, 100)))
+        let moves = inputs.filter { if case .pointer(.moved, _, _) = $0.kind { return true } else { return false } }
+        XCTAssertEqual(moves.count, 6, "5 in-between frames plus the end point")
+        if case .pointer(_, _, let p) = moves[0].kind { XCTAssertEqual(p.y, 100 - 100 / 6, accuracy: 1e-9) }
+        XCTAssertEqual(moves[0].time, 1 + 1.0 / 60, accuracy: 1e-12)
+        XCTAssertEqual(inputs.last?.kind, .pointer(.ended, id: 0, Point(0, 0)))
+        XCTAssertEqual(inputs.last?.time ?? 0, 1.1, accuracy: 1e-12)
+    }
+
+    func testTapReleasesFiftyMillisecondsLater() throws {
+        let inputs = try Script.parse("0.5 tap 3 4\n", file: "t").expanded(fps: 60)
+        XCTAssertEqual(inputs.map(\.time), [0.5, 0.55])
+    }
+}

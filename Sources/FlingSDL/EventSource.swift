@@ -1,0 +1,77 @@
+// EventSource: SDL events in, InputEvents out (pt coordinates, app-clock timestamps).
+// Mouse (left button) and touch fingers become one pointer stream; mouse events that SDL
+// synthesised from touches (which == SDL_TOUCH_MOUSEID) are dropped so nothing is handled twice.
+import CSDL2
+import FlingCore
+
+@MainActor
+public final class EventSource {
+    private let display: Display
+    private var mouseDown = false
+    public init(display: Display) { self.display = display }
+
+    /// Waits up to `timeout` seconds for the first event (0 = just poll), then drains the queue.
+    public func events(waitingUpTo timeout: Double, now: () -> Double) -> [InputEvent] {
+        var out: [InputEvent] = []
+        var e = SDL_Event()
+        if timeout > 0 {
+            if SDL_WaitEventTimeout(&e, Int32((timeout * 1000).rounded(.up))) != 0 { translate(e, now(), into: &out) }
+        }
+        while SDL_PollEvent(&e) != 0 { translate(e, now(), into: &out) }
+        return out
+    }
+
+    private func translate(_ e: SDL_Event, _ time: Double, into out: inout [InputEvent]) {
+        switch SDL_EventType(e.type) {
+        case SDL_QUIT:
+            out.append(.quit)
+        case SDL_MOUSEBUTTONDOWN where e.button.which != fling_SDL_TOUCH_MOUSEID() && e.button.button == UInt8(SDL_BUTTON_LEFT):
+            mouseDown = true
+            out.append(.pointer(PointerEvent(id: 0, phase: .began, location: display.toPoints(x: e.button.x, y: e.button.y), time: time)))
+        case SDL_MOUSEBUTTONUP where e.button.which != fling_SDL_TOUCH_MOUSEID() && e.button.button == UInt8(SDL_BUTTON_LEFT):
+            guard mouseDown else { return }
+            mouseDown = false
+            out.append(.pointer(PointerEvent(id: 0, phase: .ended, location: display.toPoints(x: e.button.x, y: e.button.y), time: time)))
+        case SDL_MOUSEMOTION where e.motion.which != fling_SDL_TOUCH_MOUSEID():
+            guard mouseDown else { return }
+            out.append(.pointer(PointerEvent(id: 0, phase: .moved, location: display.toPoints(x: e.motion.x, y: e.motion.y), time: time)))
+        case SDL_MOUSEWHEEL where e.wheel.which != fling_SDL_TOUCH_MOUSEID():
+            var dy = Double(e.wheel.preciseY)
+            if e.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue { dy = -dy }
+            var mx: Int32 = 0, my: Int32 = 0
+            SDL_GetMouseState(&mx, &my)
+            out.append(.wheel(dy: dy, location: display.toPoints(x: mx, y: my), time: time))
+        case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
+            let phase: PointerEvent.Phase = e.type == SDL_FINGERDOWN.rawValue ? .began : e.type == SDL_FINGERUP.rawValue ? .ended : .moved
+            // Finger coordinates are normalised 0…1 over the window.
+            let p = Point(Double(e.tfinger.x) * display.size.width, Double(e.tfinger.y) * display.size.height)
+            out.append(.pointer(PointerEvent(id: 1 + Int64(e.tfinger.fingerId), phase: phase, location: p, time: time)))
+        case SDL_KEYDOWN:
+            let name = String(cString: SDL_GetKeyName(e.key.keysym.sym))
+            let mod = UInt32(e.key.keysym.mod)
+            var mods: Key.Modifiers = []
+            if mod & UInt32(KMOD_CTRL.rawValue) != 0 { mods.insert(.control) }
+            if mod & UInt32(KMOD_SHIFT.rawValue) != 0 { mods.insert(.shift) }
+            if mod & UInt32(KMOD_ALT.rawValue) != 0 { mods.insert(.alt) }
+            out.append(.key(Key(name: name, modifiers: mods), time: time))
+        case SDL_TEXTINPUT:
+            let text = withUnsafeBytes(of: e.text.text) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            out.append(.text(text, time: time))
+        case SDL_WINDOWEVENT:
+            switch SDL_WindowEventID(UInt32(e.window.event)) {
+            case SDL_WINDOWEVENT_SIZE_CHANGED:
+                out.append(.resize(display.refreshWindowMetrics(), time: time))
+            case SDL_WINDOWEVENT_FOCUS_LOST:
+                mouseDown = false
+                out.append(.focusLost(time: time))
+            case SDL_WINDOWEVENT_EXPOSED:
+                out.append(.resize(display.size, time: time))
+            default: break
+            }
+        default:
+            break
+        }
+    }
+}

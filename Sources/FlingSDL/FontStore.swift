@@ -1,0 +1,121 @@
+// FontStore: opens the font files once per pixel size and measures text for layout.
+// Fonts are opened at the device pixel size (pt × scale) so text is rasterised crisp at any
+// scale, never scaled up from a smaller bitmap.
+import CSDL2
+import CSDL2TTF
+import FlingCore
+
+@MainActor
+public final class FontStore: @MainActor TextMeasurer {
+    public enum LoadError: Error, CustomStringConvertible {
+        case missing(String)
+        case unreadable(String, String)
+        public var description: String {
+            switch self {
+            case .missing(let p): "font file not found: \(p)"
+            case .unreadable(let p, let why): "font file could not be opened: \(p) (\(why))"
+            }
+        }
+    }
+
+    private let directory: String
+    /// Device pixels per pt.
+    public var scale: Double {
+        didSet { if scale != oldValue { widthCache.removeAll() } }
+    }
+    private struct FontKey: Hashable { var file: String; var pixelSize: Int32 }
+    private var fonts: [FontKey: OpaquePointer] = [:]
+    private struct WidthKey: Hashable { var text: String; var font: FontKey }
+    private var widthCache: [WidthKey: Double] = [:]
+
+    /// The file for each family and weight (nearest available: Quicksand has no semibold or
+    /// heavy, so those use Bold; Inter's 800 "ExtraBold" stands for iOS's heavy).
+    public static func fileName(_ family: FontFamily, _ weight: FontWeight) -> String {
+        switch family {
+        case .icons: return "MaterialIcons-Regular.ttf"
+        case .sans:
+            switch weight {
+            case .regular: return "Inter-Regular.otf"
+            case .medium: return "Inter-Medium.otf"
+            case .semibold: return "Inter-SemiBold.otf"
+            case .bold: return "Inter-Bold.otf"
+            case .heavy: return "Inter-ExtraBold.otf"
+            }
+        case .rounded:
+            switch weight {
+            case .regular: return "Quicksand-Regular.ttf"
+            case .medium: return "Quicksand-Medium.ttf"
+            case .semibold, .bold, .heavy: return "Quicksand-Bold.ttf"
+            }
+        }
+    }
+
+    /// Checks every font file opens, so a missing font fails at start with its path.
+    public init(directory: String, scale: Double) throws {
+        self.directory = directory
+        self.scale = scale
+        for family in FontFamily.allCases {
+            for weight in FontWeight.allCases {
+                let path = directory + "/" + Self.fileName(family, weight)
+                guard fileExists(path) else { throw LoadError.missing(path) }
+            }
+        }
+        for family in FontFamily.allCases {
+            _ = try open(Font(family, size: 17, weight: .regular), pixelSize: 17)
+        }
+    }
+
+
+    private func key(_ font: Font) -> FontKey {
+        FontKey(file: Self.fileName(font.family, font.weight), pixelSize: Int32(max(1, (font.size * scale).rounded())))
+    }
+
+    private func open(_ font: Font, pixelSize: Int32) throws -> OpaquePointer {
+        let k = FontKey(file: Self.fileName(font.family, font.weight), pixelSize: pixelSize)
+        if let f = fonts[k] { return f }
+        let path = directory + "/" + k.file
+        guard let f = TTF_OpenFont(path, pixelSize) else {
+            throw LoadError.unreadable(path, String(cString: SDL_GetError()))
+        }
+        TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
+        TTF_SetFontKerning(f, 1)
+        fonts[k] = f
+        return f
+    }
+
+    /// The TTF font for drawing `font` at the current scale; nil only if a file vanished.
+    func handle(for font: Font) -> OpaquePointer? {
+        let k = key(font)
+        if let f = fonts[k] { return f }
+        return try? open(font, pixelSize: k.pixelSize)
+    }
+
+    func pixelSize(of font: Font) -> Int32 { key(font).pixelSize }
+
+    public func width(of text: String, font: Font) -> Double {
+        guard !text.isEmpty else { return 0 }
+        let k = key(font)
+        let wk = WidthKey(text: text, font: k)
+        if let w = widthCache[wk] { return w }
+        guard let f = handle(for: font) else { return 0 }
+        var w: Int32 = 0, h: Int32 = 0
+        TTF_SizeUTF8(f, text, &w, &h)
+        let result = Double(w) / scale
+        if widthCache.count > 50_000 { widthCache.removeAll(keepingCapacity: true) }
+        widthCache[wk] = result
+        return result
+    }
+
+    public func metrics(of font: Font) -> FontMetrics {
+        guard let f = handle(for: font) else { return FontMetrics(ascent: font.size * 0.8, descent: font.size * 0.2, lineSkip: font.size * 1.2) }
+        return FontMetrics(ascent: Double(TTF_FontAscent(f)) / scale,
+                           descent: Double(-TTF_FontDescent(f)) / scale,
+                           lineSkip: Double(TTF_FontLineSkip(f)) / scale)
+    }
+}
+
+func fileExists(_ path: String) -> Bool {
+    guard let rw = SDL_RWFromFile(path, "rb") else { return false }
+    SDL_RWclose(rw)
+    return true
+}

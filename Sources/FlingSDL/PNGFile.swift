@@ -1,0 +1,64 @@
+// PNGFile: reads any image SDL_image decodes into an RGBAImage, and writes RGBAImage as PNG.
+import CSDL2
+import CSDL2Image
+import FlingCore
+
+public enum PNGFile {
+    public struct IOError: Error, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// Decodes an image file (PNG, JPEG …) to RGBA bytes.
+    public static func read(_ path: String) throws(IOError) -> RGBAImage {
+        guard fileExists(path) else { throw IOError(path: path, reason: "file not found") }
+        guard let loaded = IMG_Load(path) else { throw IOError(path: path, reason: "not a readable image (\(String(cString: SDL_GetError())))") }
+        defer { SDL_FreeSurface(loaded) }
+        guard let rgba = SDL_ConvertSurfaceFormat(loaded, fling_SDL_PIXELFORMAT_RGBA32(), 0) else {
+            throw IOError(path: path, reason: "could not convert to RGBA (\(String(cString: SDL_GetError())))")
+        }
+        defer { SDL_FreeSurface(rgba) }
+        return copyPixels(rgba)
+    }
+
+    static func copyPixels(_ s: UnsafeMutablePointer<SDL_Surface>) -> RGBAImage {
+        let w = Int(s.pointee.w), h = Int(s.pointee.h), pitch = Int(s.pointee.pitch)
+        var px = [UInt8](repeating: 0, count: w * h * 4)
+        SDL_LockSurface(s)
+        if let base = s.pointee.pixels?.assumingMemoryBound(to: UInt8.self) {
+            px.withUnsafeMutableBufferPointer { dst in
+                guard let d = dst.baseAddress else { return }
+                for y in 0..<h { (d + y * w * 4).update(from: base + y * pitch, count: w * 4) }
+            }
+        }
+        SDL_UnlockSurface(s)
+        return RGBAImage(width: w, height: h, pixels: px)
+    }
+
+    /// A new SDL surface holding a copy of `image` (caller frees it).
+    static func makeSurface(_ image: RGBAImage) -> UnsafeMutablePointer<SDL_Surface>? {
+        guard let s = SDL_CreateRGBSurfaceWithFormat(0, Int32(image.width), Int32(image.height), 32,
+                                                     fling_SDL_PIXELFORMAT_RGBA32()) else { return nil }
+        SDL_LockSurface(s)
+        let pitch = Int(s.pointee.pitch)
+        if let base = s.pointee.pixels?.assumingMemoryBound(to: UInt8.self) {
+            image.pixels.withUnsafeBufferPointer { src in
+                guard let sp = src.baseAddress else { return }
+                for y in 0..<image.height {
+                    (base + y * pitch).update(from: sp + y * image.width * 4, count: image.width * 4)
+                }
+            }
+        }
+        SDL_UnlockSurface(s)
+        return s
+    }
+
+    public static func write(_ image: RGBAImage, to path: String) throws(IOError) {
+        guard let s = makeSurface(image) else { throw IOError(path: path, reason: "out of memory") }
+        defer { SDL_FreeSurface(s) }
+        if IMG_SavePNG(s, path) != 0 {
+            throw IOError(path: path, reason: "could not write PNG (\(String(cString: SDL_GetError())))")
+        }
+    }
+}

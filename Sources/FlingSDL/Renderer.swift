@@ -1,0 +1,463 @@
+// Renderer: draws a DisplayList with an SDL_Renderer.
+// Implemented:
+//  [x] anti-aliased fills and strokes of rounded rectangles (per-corner radii) and circles,
+//      through SDL_RenderGeometry with a one-pixel alpha fringe (blend mode BLEND)
+//  [x] hairlines exactly one device pixel thick, snapped to the pixel grid
+//  [x] soft shadows from cached nine-slice blur textures
+//  [x] images with fill/fit/stretch into rounded frames (the clipped edge anti-aliased too)
+//  [x] text runs rasterised once per (string, font, pixel size) into an LRU texture cache,
+//      tinted per draw with colour and alpha modulation
+//  [x] nested clip rectangles (intersected), group opacity, translate/scale transforms
+// It saves nothing of SDL's state across frames except what it sets at the start of each.
+import CSDL2
+import CSDL2TTF
+import FlingCore
+
+@MainActor
+public final class Renderer {
+    public private(set) var sdl: OpaquePointer
+    public let fonts: FontStore
+    private var images: ImageStore
+    private var shadows: ShadowCache
+    private var masks: ShapeMaskCache
+    private struct RoundedImageKey: Hashable { var name: String; var w: Int32; var h: Int32; var source: [Int]; var radii: [Int] }
+    private var roundedImages = LRUCache<RoundedImageKey, OpaquePointer>(capacity: 48)
+    private struct TextKey: Hashable { var text: String; var file: String; var pixelSize: Int32 }
+    private struct TextTexture { var texture: OpaquePointer; var width: Int32; var height: Int32 }
+    private var textCache = LRUCache<TextKey, TextTexture>(capacity: 1024)
+    private let imageDirectory: String
+    private let log: (String) -> Void
+
+    /// Device pixels per pt.
+    public var scale: Double {
+        didSet { if scale != oldValue { fonts.scale = scale; flushTextCache() } }
+    }
+    public private(set) var stats = RenderStats()
+
+    // Per-frame state.
+    private var solid = Mesh()
+    private var vertexBuffer: [SDL_Vertex] = []
+    private var transforms: [Transform] = [.identity]
+    private var opacities: [Double] = [1]
+    private var clips: [Rect?] = [nil]   // device pixels; nil = no clip
+
+    public init(sdl: OpaquePointer, fonts: FontStore, imageDirectory: String, scale: Double, log: @escaping (String) -> Void) {
+        self.sdl = sdl
+        self.fonts = fonts
+        self.imageDirectory = imageDirectory
+        self.scale = scale
+        self.log = log
+        images = ImageStore(directory: imageDirectory, renderer: sdl, log: log)
+        shadows = ShadowCache(renderer: sdl)
+        masks = ShapeMaskCache(renderer: sdl)
+        fonts.scale = scale
+    }
+
+    /// Switches to a new SDL renderer (the headless surface was re-created): every texture
+    /// belonged to the old one, so all caches start afresh.
+    public func rebind(_ newRenderer: OpaquePointer) {
+        flushTextCache()
+        images.destroyAll()
+        shadows.destroyAll()
+        masks.destroyAll()
+        for t in roundedImages.removeAll() { SDL_DestroyTexture(t) }
+        sdl = newRenderer
+        images = ImageStore(directory: imageDirectory, renderer: sdl, log: log)
+        shadows = ShadowCache(renderer: sdl)
+        masks = ShapeMaskCache(renderer: sdl)
+    }
+
+    private func flushTextCache() {
+        for t in textCache.removeAll() { SDL_DestroyTexture(t.texture) }
+    }
+
+    /// The pixel size of an image file, for layout (nil if missing or corrupt).
+    public func imageSize(_ name: String) -> Size? { images.originalSize(name) }
+
+    // MARK: Frame
+
+    public func draw(_ list: DisplayList, pixelWidth: Int32, pixelHeight: Int32) {
+        stats = RenderStats()
+        transforms = [.identity]; opacities = [1]; clips = [nil]
+        SDL_RenderSetClipRect(sdl, nil)
+        SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_NONE)
+        let (r, g, b, a) = list.background.rgba8
+        SDL_SetRenderDrawColor(sdl, r, g, b, a)
+        SDL_RenderClear(sdl)
+        SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND)
+        for command in list.commands { execute(command) }
+        flushSolid()
+        stats.textCacheEntries = textCache.count
+        stats.imageCacheEntries = images.count
+    }
+
+    private var transform: Transform { transforms[transforms.count - 1] }
+    private var opacity: Double { opacities[opacities.count - 1] }
+    private var clip: Rect? { clips[clips.count - 1] }
+    private var clippedAway: Bool { clip.map { $0.isEmpty } ?? false }
+
+    /// pt → device px through the current transform.
+    private func px(_ p: Point) -> Point {
+        let q = transform.apply(p)
+        return Point(q.x * scale, q.y * scale)
+    }
+    private func px(_ r: Rect) -> Rect {
+        let t = transform.apply(r)
+        return Rect(x: t.x * scale, y: t.y * scale, width: t.width * scale, height: t.height * scale)
+    }
+    private var pxPerPt: Double { scale * transform.scale }
+
+    private func execute(_ c: DrawCommand) {
+        switch c {
+        case .pushClip(let r):
+            flushSolid()
+            let d = px(r)
+            let snapped = Rect(x: d.minX.rounded(), y: d.minY.rounded(),
+                               width: d.maxX.rounded() - d.minX.rounded(), height: d.maxY.rounded() - d.minY.rounded())
+            clips.append(clip.map { $0.intersection(snapped) } ?? snapped)
+            applyClip()
+        case .popClip:
+            flushSolid()
+            if clips.count > 1 { clips.removeLast() }
+            applyClip()
+        case .pushOpacity(let o): opacities.append(opacity * max(0, min(1, o)))
+        case .popOpacity: if opacities.count > 1 { opacities.removeLast() }
+        case .pushTransform(let t): transforms.append(transform.concatenating(t))
+        case .popTransform: if transforms.count > 1 { transforms.removeLast() }
+        default:
+            guard !clippedAway, opacity > 0.001 else { return }
+            drawPrimitive(c)
+        }
+    }
+
+    private func applyClip() {
+        if let c = clip {
+            var r = SDL_Rect(x: Int32(c.minX), y: Int32(c.minY), w: Int32(max(0, c.width)), h: Int32(max(0, c.height)))
+            SDL_RenderSetClipRect(sdl, &r)
+        } else {
+            SDL_RenderSetClipRect(sdl, nil)
+        }
+    }
+
+    private func drawPrimitive(_ c: DrawCommand) {
+        switch c {
+        case let .fillRect(r, radii, color):
+            let d = px(r)
+            guard visible(d) else { return }
+            fillRounded(d, radii: scaleRadii(radii), color: color.multipliedAlpha(opacity))
+        case let .strokeRect(r, radii, color, lineWidth):
+            let d = px(r)
+            let w = lineWidth * pxPerPt
+            guard visible(d.insetBy(dx: -w, dy: -w)) else { return }
+            strokeRounded(d, radii: scaleRadii(radii), width: w, color: color.multipliedAlpha(opacity))
+        case let .fillCircle(center, radius, color):
+            let c = px(center), r = radius * pxPerPt
+            let d = Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)
+            fillRounded(d, radii: CornerRadii(r), color: color.multipliedAlpha(opacity))
+        case let .strokeCircle(center, radius, color, lineWidth):
+            let c = px(center), r = radius * pxPerPt
+            let d = Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)
+            strokeRounded(d, radii: CornerRadii(r), width: lineWidth * pxPerPt, color: color.multipliedAlpha(opacity))
+        case let .hairline(from, to, color):
+            let a = px(from), b = px(to)
+            // Exactly one device pixel, on the pixel row/column the line falls in.
+            if abs(a.y - b.y) < 0.01 {
+                let y = a.y.rounded(.down)
+                addAlignedRect(Rect(x: min(a.x, b.x).rounded(), y: y, width: abs(b.x - a.x).rounded(), height: 1), color.multipliedAlpha(opacity))
+            } else if abs(a.x - b.x) < 0.01 {
+                let x = a.x.rounded(.down)
+                addAlignedRect(Rect(x: x, y: min(a.y, b.y).rounded(), width: 1, height: abs(b.y - a.y).rounded()), color.multipliedAlpha(opacity))
+            } else {
+                Tessellator.polyline([a, b], width: 1, color: color.multipliedAlpha(opacity), into: &solid)
+            }
+        case let .polyline(points, color, lineWidth):
+            Tessellator.polyline(points.map(px), width: lineWidth * pxPerPt, color: color.multipliedAlpha(opacity), into: &solid)
+        case let .shadow(r, radii, color, radius, offset):
+            drawShadow(r.offsetBy(dx: offset.x, dy: offset.y), radius: radii.maximum, color: color, blur: radius)
+        case let .image(name, frame, mode, radii):
+            drawImage(name, frame: frame, mode: mode, radii: radii)
+        case .text(let run):
+            drawText(run)
+        default:
+            break
+        }
+    }
+
+    // MARK: Rounded shapes
+
+    /// Snaps a device-pixel rect to whole pixels (edges land on pixel boundaries: crisp).
+    private func snapped(_ d: Rect) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
+        (Int(d.minX.rounded()), Int(d.minY.rounded()), Int(d.maxX.rounded()), Int(d.maxY.rounded()))
+    }
+
+    /// Whole-pixel radii that fit the snapped size.
+    private func pixelRadii(_ radii: CornerRadii, w: Int, h: Int) -> (tl: Int, tr: Int, br: Int, bl: Int) {
+        let c = radii.clamped(to: Size(Double(w), Double(h)))
+        func r(_ v: Double) -> Int { max(0, min(Int(v.rounded()), min(w, h) / 2 + (min(w, h) % 2))) }
+        return (r(c.topLeft), r(c.topRight), r(c.bottomRight), r(c.bottomLeft))
+    }
+
+    private func fillRect(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ color: Color) {
+        guard x1 > x0, y1 > y0 else { return }
+        addAlignedRect(Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0)), color)
+    }
+
+    /// Draws the quadrant of a disc/ring mask that forms one corner.
+    private func drawCorner(_ mask: ShapeMaskCache.Mask, quadrant: (Int, Int), at x: Int, _ y: Int, _ color: Color) {
+        let r = Int32(mask.radius)
+        let (cr, cg, cb, ca) = color.rgba8
+        SDL_SetTextureColorMod(mask.texture, cr, cg, cb)
+        SDL_SetTextureAlphaMod(mask.texture, ca)
+        var src = SDL_Rect(x: Int32(quadrant.0) * r, y: Int32(quadrant.1) * r, w: r, h: r)
+        var dst = SDL_Rect(x: Int32(x), y: Int32(y), w: r, h: r)
+        SDL_RenderCopy(sdl, mask.texture, &src, &dst)
+        stats.drawCalls += 1
+    }
+
+    /// A filled rounded rectangle: anti-aliased corner masks plus up to seven plain rects.
+    private func fillRounded(_ d: Rect, radii: CornerRadii, color: Color) {
+        let (x0, y0, x1, y1) = snapped(d)
+        let w = x1 - x0, h = y1 - y0
+        guard w > 0, h > 0, color.a > 0 else { return }
+        let r = pixelRadii(radii, w: w, h: h)
+        let top = max(r.tl, r.tr), bottom = max(r.bl, r.br)
+        // Plain rects first (batched), then the corners.
+        fillRect(x0 + r.tl, y0, x1 - r.tr, y0 + top, color)
+        fillRect(x0, y0 + r.tl, x0 + r.tl, y0 + top, color)
+        fillRect(x1 - r.tr, y0 + r.tr, x1, y0 + top, color)
+        fillRect(x0, y0 + top, x1, y1 - bottom, color)
+        fillRect(x0 + r.bl, y1 - bottom, x1 - r.br, y1, color)
+        fillRect(x0, y1 - bottom, x0 + r.bl, y1 - r.bl, color)
+        fillRect(x1 - r.br, y1 - bottom, x1, y1 - r.br, color)
+        guard r.tl + r.tr + r.br + r.bl > 0 else { return }
+        flushSolid()
+        if r.tl > 0, let m = masks.mask(radius: r.tl) { drawCorner(m, quadrant: (0, 0), at: x0, y0, color) }
+        if r.tr > 0, let m = masks.mask(radius: r.tr) { drawCorner(m, quadrant: (1, 0), at: x1 - r.tr, y0, color) }
+        if r.br > 0, let m = masks.mask(radius: r.br) { drawCorner(m, quadrant: (1, 1), at: x1 - r.br, y1 - r.br, color) }
+        if r.bl > 0, let m = masks.mask(radius: r.bl) { drawCorner(m, quadrant: (0, 1), at: x0, y1 - r.bl, color) }
+    }
+
+    /// A stroked rounded rectangle of `width` px centred on the outline. Lines under a pixel
+    /// are drawn one pixel wide at proportional alpha (even, never dotted).
+    private func strokeRounded(_ d: Rect, radii: CornerRadii, width: Double, color: Color) {
+        let lw = max(1, Int(width.rounded()))
+        let c = width < 1 ? color.multipliedAlpha(width) : color
+        // The stroke straddles the outline: grow by half the width.
+        let grown = d.insetBy(dx: -Double(lw) / 2, dy: -Double(lw) / 2)
+        let (x0, y0, x1, y1) = snapped(grown)
+        let w = x1 - x0, h = y1 - y0
+        guard w > 0, h > 0, c.a > 0 else { return }
+        let grownRadii = CornerRadii(topLeft: radii.topLeft > 0 ? radii.topLeft + Double(lw) / 2 : 0,
+                                     topRight: radii.topRight > 0 ? radii.topRight + Double(lw) / 2 : 0,
+                                     bottomRight: radii.bottomRight > 0 ? radii.bottomRight + Double(lw) / 2 : 0,
+                                     bottomLeft: radii.bottomLeft > 0 ? radii.bottomLeft + Double(lw) / 2 : 0)
+        let r = pixelRadii(grownRadii, w: w, h: h)
+        // Straight sides between the corners (a square corner is covered by the sides).
+        let tl = max(r.tl, 0), tr = max(r.tr, 0), br = max(r.br, 0), bl = max(r.bl, 0)
+        fillRect(x0 + tl, y0, x1 - tr, y0 + lw, c)
+        fillRect(x0 + bl, y1 - lw, x1 - br, y1, c)
+        fillRect(x0, y0 + (tl > 0 ? tl : lw), x0 + lw, y1 - (bl > 0 ? bl : lw), c)
+        fillRect(x1 - lw, y0 + (tr > 0 ? tr : lw), x1, y1 - (br > 0 ? br : lw), c)
+        if tl == 0 { fillRect(x0, y0, x0 + lw, y0 + lw, c) }
+        if tr == 0 { fillRect(x1 - lw, y0, x1, y0 + lw, c) }
+        if br == 0 { fillRect(x1 - lw, y1 - lw, x1, y1, c) }
+        if bl == 0 { fillRect(x0, y1 - lw, x0 + lw, y1, c) }
+        guard tl + tr + br + bl > 0 else { return }
+        flushSolid()
+        let sw = Double(lw)
+        if tl > 0, let m = masks.mask(radius: tl, strokeWidth: sw) { drawCorner(m, quadrant: (0, 0), at: x0, y0, c) }
+        if tr > 0, let m = masks.mask(radius: tr, strokeWidth: sw) { drawCorner(m, quadrant: (1, 0), at: x1 - tr, y0, c) }
+        if br > 0, let m = masks.mask(radius: br, strokeWidth: sw) { drawCorner(m, quadrant: (1, 1), at: x1 - br, y1 - br, c) }
+        if bl > 0, let m = masks.mask(radius: bl, strokeWidth: sw) { drawCorner(m, quadrant: (0, 1), at: x0, y1 - bl, c) }
+    }
+
+    private func scaleRadii(_ r: CornerRadii) -> CornerRadii {
+        let s = pxPerPt
+        return CornerRadii(topLeft: r.topLeft * s, topRight: r.topRight * s, bottomRight: r.bottomRight * s, bottomLeft: r.bottomLeft * s)
+    }
+
+    private func visible(_ d: Rect) -> Bool {
+        guard d.width > 0, d.height > 0 else { return false }
+        if let c = clip { return c.intersects(d) }
+        return true
+    }
+
+    /// Two triangles, no fringe (edges already on pixel boundaries).
+    private func addAlignedRect(_ r: Rect, _ color: Color) {
+        let (cr, cg, cb, ca) = color.rgba8
+        let base = Int32(solid.vertices.count)
+        for p in [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)] {
+            solid.vertices.append(MeshVertex(x: Float(p.x), y: Float(p.y), r: cr, g: cg, b: cb, a: ca, u: 0, v: 0))
+        }
+        solid.indices += [base, base + 1, base + 2, base, base + 2, base + 3]
+    }
+
+    private func flushSolid() {
+        guard !solid.isEmpty else { return }
+        submit(solid, texture: nil)
+        solid.removeAll()
+    }
+
+    private func submit(_ mesh: Mesh, texture: OpaquePointer?) {
+        vertexBuffer.removeAll(keepingCapacity: true)
+        for v in mesh.vertices {
+            vertexBuffer.append(SDL_Vertex(position: SDL_FPoint(x: v.x, y: v.y),
+                                           color: SDL_Color(r: v.r, g: v.g, b: v.b, a: v.a),
+                                           tex_coord: SDL_FPoint(x: v.u, y: v.v)))
+        }
+        vertexBuffer.withUnsafeBufferPointer { vb in
+            mesh.indices.withUnsafeBufferPointer { ib in
+                _ = SDL_RenderGeometry(sdl, texture, vb.baseAddress, Int32(vb.count), ib.baseAddress, Int32(ib.count))
+            }
+        }
+        stats.drawCalls += 1
+    }
+
+    // MARK: Shadows
+
+    private func drawShadow(_ r: Rect, radius: Double, color: Color, blur: Double) {
+        let d = px(r)
+        let blurPx = blur * pxPerPt
+        let radiusPx = min(radius * pxPerPt, min(d.width, d.height) / 2)
+        guard let s = shadows.slice(radius: radiusPx, blur: blurPx) else { return }
+        flushSolid()
+        let (cr, cg, cb, _) = color.rgba8
+        SDL_SetTextureColorMod(s.texture, cr, cg, cb)
+        SDL_SetTextureAlphaMod(s.texture, UInt8(max(0, min(255, (color.a * opacity * 255).rounded()))))
+        // The slice's shape starts `pad` px inside its texture: grow the target by the same.
+        let pad = Double(s.pad)
+        let outer = Rect(x: d.minX - pad, y: d.minY - pad, width: d.width + 2 * pad, height: d.height + 2 * pad)
+        let c = Double(s.corner)
+        // Shrink the corners when the shape is too small for them.
+        let cx = min(c, outer.width / 2), cy = min(c, outer.height / 2)
+        let size = Double(s.size)
+        let xsSrc = [0, c, c + 1, size], ysSrc = [0, c, c + 1, size]
+        let xsDst = [outer.minX, outer.minX + cx, outer.maxX - cx, outer.maxX]
+        let ysDst = [outer.minY, outer.minY + cy, outer.maxY - cy, outer.maxY]
+        for j in 0..<3 {
+            for i in 0..<3 {
+                var src = SDL_Rect(x: Int32(xsSrc[i]), y: Int32(ysSrc[j]), w: Int32(xsSrc[i + 1] - xsSrc[i]), h: Int32(ysSrc[j + 1] - ysSrc[j]))
+                var dst = SDL_FRect(x: Float(xsDst[i]), y: Float(ysDst[j]), w: Float(xsDst[i + 1] - xsDst[i]), h: Float(ysDst[j + 1] - ysDst[j]))
+                guard dst.w > 0, dst.h > 0 else { continue }
+                SDL_RenderCopyF(sdl, s.texture, &src, &dst)
+                stats.drawCalls += 1
+            }
+        }
+    }
+
+    // MARK: Images
+
+    private func drawImage(_ name: String, frame: Rect, mode: ContentMode, radii: CornerRadii) {
+        let d = px(frame)
+        guard visible(d) else { return }
+        guard let natural = images.originalSize(name) else {
+            // Missing or corrupt: a neutral placeholder in the same shape.
+            Tessellator.fillConvex(Tessellator.roundedRectOutline(d, radii: scaleRadii(radii)),
+                                   color: SystemColor.gray5.multipliedAlpha(opacity), into: &solid)
+            return
+        }
+        let (source, destination) = mode.placement(imageSize: natural, in: d)
+        // The texture needs as many pixels as the image covers on screen.
+        let needW = Int((natural.width * destination.width / max(1, source.width)).rounded(.up))
+        let needH = Int((natural.height * destination.height / max(1, source.height)).rounded(.up))
+        guard let tex = images.texture(name, needed: (needW, needH)) else { return }
+        flushSolid()
+        let alpha = UInt8(max(0, min(255, (opacity * 255).rounded())))
+        SDL_SetTextureAlphaMod(tex.texture, 255)
+        SDL_SetTextureColorMod(tex.texture, 255, 255, 255)
+        let kx = Double(tex.width) / natural.width, ky = Double(tex.height) / natural.height
+        let scaledRadii = scaleRadii(radii)
+        if scaledRadii.isZero && alpha == 255 {
+            var src = SDL_Rect(x: Int32((source.minX * kx).rounded()), y: Int32((source.minY * ky).rounded()),
+                               w: Int32((source.width * kx).rounded()), h: Int32((source.height * ky).rounded()))
+            var dst = SDL_FRect(x: Float(destination.minX), y: Float(destination.minY),
+                                w: Float(destination.width), h: Float(destination.height))
+            SDL_RenderCopyF(sdl, tex.texture, &src, &dst)
+            stats.drawCalls += 1
+            return
+        }
+        // Rounded (or translucent): the photo cropped and scaled to the exact pixel frame with
+        // the rounded-corner coverage baked into its alpha, cached while the frame stays put.
+        let (x0, y0, x1, y1) = snapped(destination)
+        let w = x1 - x0, h = y1 - y0
+        guard w > 0, h > 0 else { return }
+        let r = pixelRadii(scaledRadii, w: w, h: h)
+        let src = [Int((source.minX * 4).rounded()), Int((source.minY * 4).rounded()),
+                   Int((source.width * 4).rounded()), Int((source.height * 4).rounded())]
+        let key = RoundedImageKey(name: name, w: Int32(w), h: Int32(h), source: src, radii: [r.tl, r.tr, r.br, r.bl])
+        let baked: OpaquePointer
+        if let cached = roundedImages.value(for: key) {
+            baked = cached
+        } else {
+            let crop = Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky)
+            var image = tex.pixels.cropped(to: crop).downscaled(toWidth: w, height: h).resampled(toWidth: w, height: h)
+            let coverage = CornerCoverage.roundedRect(width: w, height: h, radii: CornerRadii(
+                topLeft: Double(r.tl), topRight: Double(r.tr), bottomRight: Double(r.br), bottomLeft: Double(r.bl)))
+            image.multiplyAlpha(by: coverage)
+            guard let surface = PNGFile.makeSurface(image) else { return }
+            defer { SDL_FreeSurface(surface) }
+            guard let t = SDL_CreateTextureFromSurface(sdl, surface) else { return }
+            SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+            for evicted in roundedImages.insert(t, for: key) { SDL_DestroyTexture(evicted) }
+            baked = t
+        }
+        SDL_SetTextureAlphaMod(baked, alpha)
+        var dst = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(w), h: Int32(h))
+        SDL_RenderCopy(sdl, baked, nil, &dst)
+        stats.drawCalls += 1
+    }
+
+    // MARK: Text
+
+    private func drawText(_ run: TextRun) {
+        let font = run.layout.font
+        guard let handle = fonts.handle(for: font) else { return }
+        let pixelSize = fonts.pixelSize(of: font)
+        let file = FontStore.fileName(font.family, font.weight)
+        let ascentPx = Double(TTF_FontAscent(handle))
+        let (cr, cg, cb, _) = run.color.rgba8
+        let alpha = UInt8(max(0, min(255, (run.color.a * opacity * 255).rounded())))
+        for line in run.layout.lines where !line.text.isEmpty {
+            let key = TextKey(text: line.text, file: file, pixelSize: pixelSize)
+            guard let tex = textTexture(key, handle) else { continue }
+            flushSolid()
+            SDL_SetTextureColorMod(tex.texture, cr, cg, cb)
+            SDL_SetTextureAlphaMod(tex.texture, alpha)
+            let origin = px(Point(run.origin.x + line.x, run.origin.y + line.baseline))
+            let k = transform.scale
+            var x = origin.x, y = origin.y - ascentPx * k
+            if k == 1 { x = x.rounded(); y = y.rounded() }   // crisp glyphs on whole pixels
+            var dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(Double(tex.width) * k), h: Float(Double(tex.height) * k))
+            if let c = clip, !c.intersects(Rect(x: x, y: y, width: Double(dst.w), height: Double(dst.h))) { continue }
+            SDL_RenderCopyF(sdl, tex.texture, nil, &dst)
+            stats.drawCalls += 1
+        }
+    }
+
+    private func textTexture(_ key: TextKey, _ font: OpaquePointer) -> TextTexture? {
+        if let t = textCache.value(for: key) { return t }
+        // Rasterised in white; colour and alpha are applied per draw by modulation.
+        guard let surface = TTF_RenderUTF8_Blended(font, key.text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        guard let tex = SDL_CreateTextureFromSurface(sdl, surface) else { return nil }
+        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+        stats.textRasterizations += 1
+        let t = TextTexture(texture: tex, width: surface.pointee.w, height: surface.pointee.h)
+        for evicted in textCache.insert(t, for: key) { SDL_DestroyTexture(evicted.texture) }
+        return t
+    }
+
+    // MARK: Read-back
+
+    /// The frame as drawn so far (call before presenting).
+    public func readPixels(width: Int32, height: Int32) -> RGBAImage? {
+        var px = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
+        let ok = px.withUnsafeMutableBytes { buf in
+            SDL_RenderReadPixels(sdl, nil, fling_SDL_PIXELFORMAT_RGBA32(), buf.baseAddress, width * 4)
+        }
+        guard ok == 0 else { return nil }
+        // The frame is opaque; drop whatever alpha the target kept.
+        for i in stride(from: 3, to: px.count, by: 4) { px[i] = 255 }
+        return RGBAImage(width: Int(width), height: Int(height), pixels: px)
+    }
+}

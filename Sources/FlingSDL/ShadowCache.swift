@@ -1,0 +1,95 @@
+// ShadowCache: soft shadows as nine-slice textures. For each (corner radius, blur) in device
+// pixels, the coverage of a small rounded square is blurred once (three box blurs ≈ Gaussian)
+// and kept; a shadow of any size is then its four corners, stretched edges and centre.
+import CSDL2
+import FlingCore
+
+@MainActor
+final class ShadowCache {
+    struct Slice {
+        var texture: OpaquePointer
+        /// Pixels from the texture's edge to where the straight sides begin.
+        var corner: Int
+        /// Blur padding outside the shape.
+        var pad: Int
+        var size: Int
+    }
+
+    private struct Key: Hashable { var radius: Int; var blur: Int }
+    private var slices: [Key: Slice] = [:]
+    private let renderer: OpaquePointer
+
+    init(renderer: OpaquePointer) { self.renderer = renderer }
+
+    var count: Int { slices.count }
+
+    /// `radius` is the corner radius and `blur` the shadow radius, both in device pixels.
+    func slice(radius: Double, blur: Double) -> Slice? {
+        let key = Key(radius: max(0, Int(radius.rounded())), blur: max(1, Int(blur.rounded())))
+        if let s = slices[key] { return s }
+        // SwiftUI's shadow radius behaves as a blur of σ ≈ radius / 2.
+        let sigma = Double(key.blur) / 2
+        let pad = Int((sigma * 3).rounded(.up))
+        // Corners reach one blur width past the curve, so the one-pixel middle row and column
+        // are pure straight-edge profile and stretch exactly.
+        let corner = 2 * pad + key.radius + 1
+        let size = corner * 2 + 1
+        let inner = Rect(x: Double(pad), y: Double(pad), width: Double(size - 2 * pad), height: Double(size - 2 * pad))
+        var alpha = coverage(of: inner, radius: Double(key.radius), size: size)
+        // Three box blurs approximate a Gaussian of σ (box width w with 3·w²/12 ≈ σ²·… per pass).
+        let box = max(1, Int((sqrt(12 * sigma * sigma / 3 + 1)).rounded()))
+        for _ in 0..<3 { alpha = boxBlur(alpha, size: size, width: box) }
+        var px = [UInt8](repeating: 255, count: size * size * 4)
+        for i in 0..<(size * size) { px[i * 4 + 3] = UInt8(max(0, min(255, (alpha[i] * 255).rounded()))) }
+        guard let surface = PNGFile.makeSurface(RGBAImage(width: size, height: size, pixels: px)) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(tex, SDL_ScaleModeLinear)
+        let s = Slice(texture: tex, corner: corner, pad: pad, size: size)
+        slices[key] = s
+        return s
+    }
+
+    /// Anti-aliased coverage 0…1 of a rounded rectangle, sampled at pixel centres.
+    private func coverage(of r: Rect, radius: Double, size: Int) -> [Double] {
+        var out = [Double](repeating: 0, count: size * size)
+        for y in 0..<size {
+            for x in 0..<size {
+                // Signed distance to the rounded box (negative inside).
+                let qx = abs(Double(x) + 0.5 - r.midX) - (r.width / 2 - radius)
+                let qy = abs(Double(y) + 0.5 - r.midY) - (r.height / 2 - radius)
+                let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
+                let dist = outside + min(max(qx, qy), 0) - radius
+                out[y * size + x] = max(0, min(1, 0.5 - dist))
+            }
+        }
+        return out
+    }
+
+    private func boxBlur(_ a: [Double], size: Int, width: Int) -> [Double] {
+        let half = width / 2
+        var tmp = [Double](repeating: 0, count: a.count)
+        var out = [Double](repeating: 0, count: a.count)
+        for y in 0..<size {
+            for x in 0..<size {
+                var s = 0.0
+                for k in -half...half { let xx = x + k; if xx >= 0 && xx < size { s += a[y * size + xx] } }
+                tmp[y * size + x] = s / Double(2 * half + 1)
+            }
+        }
+        for y in 0..<size {
+            for x in 0..<size {
+                var s = 0.0
+                for k in -half...half { let yy = y + k; if yy >= 0 && yy < size { s += tmp[yy * size + x] } }
+                out[y * size + x] = s / Double(2 * half + 1)
+            }
+        }
+        return out
+    }
+
+    func destroyAll() {
+        for s in slices.values { SDL_DestroyTexture(s.texture) }
+        slices.removeAll()
+    }
+}

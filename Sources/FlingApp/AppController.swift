@@ -1,0 +1,119 @@
+import FlingCore
+
+/// The app, platform-neutral above the display: scenes, the tab bar, input routing and the
+/// state dump. The run loops (windowed and headless) feed it events and time.
+@MainActor
+final class AppController {
+    let env: SceneEnvironment
+    private(set) var scenes: [Scene]
+    private(set) var current: Int
+    private(set) var windowSize: Size
+    var scale: Double
+    private var pointerFilter = PrimaryPointerFilter()
+    /// A press that began on the tab bar belongs to it until released.
+    private var pointerOnTabBar = false
+    private var lastPointerLocation = Point.zero
+    var quitRequested = false
+    /// Something changed since the last drawn frame.
+    private(set) var needsDisplay = true
+
+    init(resources: Resources, env: SceneEnvironment, first: SceneID, windowSize: Size, scale: Double) {
+        self.env = env
+        self.windowSize = windowSize
+        self.scale = scale
+        scenes = [RestaurantsScene(restaurants: resources.restaurants, env: env)]
+        current = scenes.firstIndex { $0.id == first } ?? 0
+        layout(time: 0)
+    }
+
+    var scene: Scene { scenes[current] }
+    var tabBar: TabBar { TabBar(scenes: scenes.map(\.id)) }
+
+    /// The area scenes lay out in: the window above the tab bar.
+    var sceneBounds: Rect {
+        let barHeight = tabBar.isVisible ? TabBar.height : 0
+        return Rect(x: 0, y: 0, width: windowSize.width, height: max(0, windowSize.height - barHeight))
+    }
+
+    private func layout(time: Double) {
+        for s in scenes { s.layout(in: sceneBounds, time: time) }
+    }
+
+    func handle(_ event: InputEvent) {
+        needsDisplay = true
+        switch event {
+        case .pointer(let raw):
+            guard let e = pointerFilter.filter(raw) else { return }
+            lastPointerLocation = e.location
+            if e.phase == .began { pointerOnTabBar = tabBar.tab(at: e.location, window: windowSize) != nil }
+            if pointerOnTabBar {
+                if e.phase == .ended, let tab = tabBar.tab(at: e.location, window: windowSize) { select(tab, time: e.time) }
+                if e.phase == .ended || e.phase == .cancelled { pointerOnTabBar = false }
+                return
+            }
+            if e.phase == .cancelled {
+                scene.cancelGestures(time: e.time)
+            } else {
+                _ = scene.handlePointer(e)
+            }
+        case let .wheel(dy, location, time):
+            if sceneBounds.contains(location) { scene.handleWheel(dy: dy, at: location, time: time) }
+        case let .key(key, time):
+            if key.is("Q", .control) { quitRequested = true; return }
+            if key.is("Tab") || key.is("Tab", .shift) {
+                let step = key.modifiers.contains(.shift) ? scenes.count - 1 : 1
+                select(scenes[(current + step) % scenes.count].id, time: time)
+                return
+            }
+            _ = scene.handleKey(key, time: time)
+        case .text:
+            break
+        case let .resize(size, time):
+            windowSize = size
+            layout(time: time)
+        case .focusLost(let time):
+            if pointerFilter.cancelActive(at: lastPointerLocation, time: time) != nil {
+                pointerOnTabBar = false
+                scene.cancelGestures(time: time)
+            }
+        case .quit:
+            quitRequested = true
+        }
+    }
+
+    func select(_ id: SceneID, time: Double) {
+        guard let i = scenes.firstIndex(where: { $0.id == id }), i != current else { return }
+        scene.cancelGestures(time: time)
+        current = i
+        needsDisplay = true
+    }
+
+    /// Steps the visible scene; true while it animates.
+    func advance(to time: Double) -> Bool {
+        let moving = scene.advance(to: time)
+        if moving { needsDisplay = true }
+        return moving
+    }
+
+    func displayList(time: Double) -> DisplayList {
+        var list = DisplayList(background: .white)
+        scene.draw(into: &list, time: time)
+        tabBar.draw(into: &list, window: windowSize, selected: scene.id, env: env)
+        needsDisplay = false
+        return list
+    }
+
+    func state(time: Double, frame: Int, render: RenderStatsJSON?) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("time", .rounded(time)), ("frame", .int(frame)), ("scene", .string(scene.id.rawValue)),
+            ("size", .array([.rounded(windowSize.width), .rounded(windowSize.height)])),
+            ("scale", .rounded(scale)),
+        ]
+        fields += scene.stateFields(time: time)
+        if let render { fields.append(("render", render.json)) }
+        return .object(fields)
+    }
+}
+
+/// The render figures of the last frame, as the backend reports them.
+protocol RenderStatsJSON { var json: JSONValue { get } }

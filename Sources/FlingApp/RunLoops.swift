@@ -1,0 +1,101 @@
+import FlingCore
+import FlingSDL
+import Foundation
+
+extension RenderStats: RenderStatsJSON {}
+
+/// A failure while running: message and exit status.
+struct RunFailure: Error, CustomStringConvertible {
+    var message: String
+    var status: Int32
+    var description: String { message }
+}
+
+/// The windowed loop of shared/DESIGN.md: drain events → advance to now → draw → present.
+/// With nothing animating and no input it blocks in SDL_WaitEventTimeout (idle ≈ 0 % CPU).
+@MainActor
+func runWindowed(app: AppController, display: Display, fps: Double) {
+    let events = EventSource(display: display)
+    let start = SDLContext.monotonicSeconds()
+    func now() -> Double { SDLContext.monotonicSeconds() - start }
+    let frameBudget = 1 / fps
+    var animating = true
+    var lastFrame = -1.0
+    while !app.quitRequested {
+        // Block when idle; when animating just poll and let vsync / the frame cap pace us.
+        for e in events.events(waitingUpTo: animating || app.needsDisplay ? 0 : 1.0, now: now) {
+            app.handle(e)
+        }
+        if app.quitRequested { break }
+        let t = now()
+        animating = app.advance(to: t)
+        if app.needsDisplay || animating {
+            if app.scale != display.scale { app.scale = display.scale; app.env.invalidateLayouts() }
+            display.draw(app.displayList(time: t))
+            display.present()
+            // Cap the frame rate where vsync is absent (software renderer, Xvfb).
+            let spent = now() - t
+            if spent < frameBudget { usleep(UInt32((frameBudget - spent) * 1_000_000)) }
+            lastFrame = t
+        }
+    }
+    _ = lastFrame
+}
+
+/// The headless loop: virtual time advancing exactly 1/fps per frame, all input from the
+/// script, frames rendered only where a `shot` or `state` probe needs them (or every frame
+/// when benchmarking). Ends after the last command.
+@MainActor
+func runHeadless(app: AppController, display: Display, script: Script, fps: Double,
+                 renderEveryFrame: Bool = false, onFrameRendered: ((Double) -> Void)? = nil) throws(RunFailure) {
+    let inputs = script.expanded(fps: fps)
+    var next = 0
+    var frame = 0
+    let epsilon = 1e-9
+    while next < inputs.count {
+        let t = Double(frame) / fps
+        var probes: [ScheduledInput.Kind] = []
+        var quit = false
+        while next < inputs.count, inputs[next].time <= t + epsilon {
+            let input = inputs[next]
+            next += 1
+            switch input.kind {
+            case let .pointer(phase, id, p):
+                app.handle(.pointer(PointerEvent(id: id, phase: phase, location: p, time: input.time)))
+            case let .wheel(dy, at):
+                app.handle(.wheel(dy: dy, location: at ?? Point(app.windowSize.width / 2, app.windowSize.height / 2), time: input.time))
+            case .key(let k): app.handle(.key(k, time: input.time))
+            case .text(let s): app.handle(.text(s, time: input.time))
+            case .resize(let s):
+                do { try display.resize(to: s) } catch { throw RunFailure(message: "resize failed: \(error)", status: 1) }
+                app.handle(.resize(s, time: input.time))
+            case .blur: app.handle(.focusLost(time: input.time))
+            case .shot, .state: probes.append(input.kind)
+            case .quit: quit = true
+            }
+            if quit { break }
+        }
+        _ = app.advance(to: t)
+        if app.quitRequested { quit = true }
+        if !probes.isEmpty || renderEveryFrame {
+            let started = SDLContext.monotonicSeconds()
+            display.draw(app.displayList(time: t))
+            onFrameRendered?(SDLContext.monotonicSeconds() - started)
+        }
+        for probe in probes {
+            switch probe {
+            case .shot(let path):
+                guard let image = display.readPixels() else { throw RunFailure(message: "\(path): the frame could not be read back", status: 1) }
+                do { try PNGFile.write(image, to: path) } catch { throw RunFailure(message: "\(error)", status: 1) }
+            case .state(let path):
+                let json = app.state(time: t, frame: frame, render: display.renderer.stats).serialized + "\n"
+                guard FileManager.default.createFile(atPath: path, contents: Data(json.utf8)) else {
+                    throw RunFailure(message: "\(path): the state could not be written", status: 1)
+                }
+            default: break
+            }
+        }
+        if quit { return }
+        frame += 1
+    }
+}

@@ -1,0 +1,60 @@
+import FlingCore
+
+/// What scenes may ask of the platform, without seeing SDL: text measurement (with a cache of
+/// set text) and image sizes.
+@MainActor
+final class SceneEnvironment {
+    let measurer: any TextMeasurer
+    private let imageSizeLookup: (String) -> Size?
+    private struct LayoutKey: Hashable {
+        var text: String; var font: Font; var maxWidth: Double?; var lineLimit: Int?
+        var minimumScale: Double; var lineHeight: Double?; var alignment: String
+    }
+    private var layouts = LRUCache<LayoutKey, TextLayout>(capacity: 2048)
+
+    init(measurer: any TextMeasurer, imageSize: @escaping (String) -> Size?) {
+        self.measurer = measurer
+        self.imageSizeLookup = imageSize
+    }
+
+    func imageSize(_ name: String) -> Size? { imageSizeLookup(name) }
+
+    /// Sets `text`, reusing the result while text, font and options stay the same.
+    func layout(_ text: String, _ font: Font, _ options: TextOptions = TextOptions()) -> TextLayout {
+        let key = LayoutKey(text: text, font: font, maxWidth: options.maxWidth, lineLimit: options.lineLimit,
+                            minimumScale: options.minimumScale, lineHeight: options.lineHeight, alignment: options.alignment.rawValue)
+        if let l = layouts.value(for: key) { return l }
+        let l = TextLayoutEngine.layout(text, font: font, options: options, measurer: measurer)
+        layouts.insert(l, for: key)
+        return l
+    }
+
+    /// Forget set text (the scale changed, so widths did).
+    func invalidateLayouts() { _ = layouts.removeAll() }
+}
+
+/// A screen of the app. Scenes hold value-type interactions from core and never call SDL.
+@MainActor
+protocol Scene: AnyObject {
+    var id: SceneID { get }
+    /// The area the scene lays out in (the window minus the tab bar), in window pt.
+    func layout(in bounds: Rect, time: Double)
+    /// A pointer event of the primary pointer; return true if handled.
+    func handlePointer(_ e: PointerEvent) -> Bool
+    func handleWheel(dy: Double, at p: Point, time: Double)
+    /// Return true if the key was used.
+    func handleKey(_ key: Key, time: Double) -> Bool
+    /// A gesture must end now (focus lost, pointer gone): settle cleanly.
+    func cancelGestures(time: Double)
+    /// Steps animations; returns true while anything moves.
+    func advance(to time: Double) -> Bool
+    func draw(into list: inout DisplayList, time: Double)
+    /// The scene's part of the state dump.
+    func stateFields(time: Double) -> [(String, JSONValue)]
+}
+
+extension JSONValue {
+    static func rect(_ r: Rect) -> JSONValue {
+        .array([.rounded(r.x), .rounded(r.y), .rounded(r.width), .rounded(r.height)])
+    }
+}

@@ -1,0 +1,39 @@
+import FlingCore
+
+/// The iOS tab bar: icons over labels, the selected tab tinted blue, a translucent bar with a
+/// hairline on top. Shown only when there is more than one scene to switch between.
+@MainActor
+struct TabBar {
+    var scenes: [SceneID]
+    static let height = LayoutMetrics.tabBarHeight + LayoutMetrics.tabBarBottomInset
+
+    var isVisible: Bool { scenes.count > 1 }
+
+    func frame(in window: Size) -> Rect {
+        Rect(x: 0, y: window.height - Self.height, width: window.width, height: Self.height)
+    }
+
+    /// The tab under a point, if any.
+    func tab(at p: Point, window: Size) -> SceneID? {
+        let f = frame(in: window)
+        guard isVisible, f.contains(p) else { return nil }
+        let i = Int((p.x / (window.width / Double(scenes.count))).rounded(.down))
+        return scenes.indices.contains(i) ? scenes[i] : nil
+    }
+
+    func draw(into list: inout DisplayList, window: Size, selected: SceneID, env: SceneEnvironment) {
+        guard isVisible else { return }
+        let f = frame(in: window)
+        list.fill(f, SystemColor.barBackground)
+        list.add(.hairline(from: Point(0, f.minY), to: Point(f.maxX, f.minY), color: SystemColor.separator))
+        let w = window.width / Double(scenes.count)
+        for (i, s) in scenes.enumerated() {
+            let tint = s == selected ? SystemColor.blue : SystemColor.gray
+            let cx = w * (Double(i) + 0.5)
+            let icon = env.layout(s.icon, Font.icons(size: 26))
+            list.text(icon, at: Point((cx - icon.size.width / 2).rounded(), f.minY + 4), tint)
+            let label = env.layout(s.title, Font(size: 10, weight: .medium))
+            list.text(label, at: Point((cx - label.size.width / 2).rounded(), f.minY + 33 - label.firstBaseline + 10), tint)
+        }
+    }
+}

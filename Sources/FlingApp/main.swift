@@ -1,0 +1,76 @@
+import FlingCore
+import FlingSDL
+import Foundation
+
+/// `fling`: the app, plus the tuning tools (spring, velocity), the drawing gallery and bench.
+@MainActor
+func flingMain(_ args: [String]) -> Int32 {
+    if args.contains("--help") || args.contains("-h") { print(AppOptions.usage); return 0 }
+    if args.first == "--version" || args == ["-V"] { print("fling \(FlingVersion.string)"); return 0 }
+    switch args.first {
+    case "gallery": return Gallery.run(Array(args.dropFirst()))
+    default: break
+    }
+    let options: AppOptions
+    do { options = try AppOptions.parse(args) } catch {
+        printError("fling: \(error.message)\n\n\(AppOptions.usage)")
+        return 2
+    }
+    Log.level = options.logLevel
+    return runApp(options)
+}
+
+enum FlingVersion { static let string = "0.1.0" }
+
+@MainActor
+func runApp(_ options: AppOptions) -> Int32 {
+    // The script is read and checked before anything else runs: a bad script runs nothing.
+    var script: Script?
+    if let path = options.script {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            printError("fling: \(path): script not found or unreadable")
+            return 2
+        }
+        do { script = try Script.parse(String(decoding: data, as: UTF8.self), file: path) } catch {
+            printError("fling: \(error.description)")
+            return 2
+        }
+    }
+    let resources: Resources
+    do { resources = try Resources.load(options.resources) } catch {
+        printError("fling: \(error.message)")
+        return 1
+    }
+    let context: SDLContext
+    do { context = try SDLContext(headless: options.headless) } catch {
+        printError("fling: \(error)\nfling: no display available: set DISPLAY (X11) or WAYLAND_DISPLAY, or run with --headless")
+        return 1
+    }
+    defer { context.shutdown() }
+    let display: Display
+    do {
+        display = try Display(context: context, size: options.size, uiScale: options.scale ?? 1,
+                              fullscreen: options.fullscreen, title: "Fling", fontDirectory: resources.fonts,
+                              imageDirectory: resources.images, log: { Log.warning($0) })
+    } catch {
+        printError("fling: \(error)")
+        return 1
+    }
+    defer { display.close() }
+    let env = SceneEnvironment(measurer: display.renderer.fonts, imageSize: { display.renderer.imageSize($0) })
+    let app = AppController(resources: resources, env: env, first: options.scene, windowSize: display.size, scale: display.scale)
+    if options.headless {
+        do {
+            try runHeadless(app: app, display: display, script: script ?? Script(commands: []), fps: options.fps)
+        } catch {
+            printError("fling: \(error.message)")
+            return error.status
+        }
+    } else {
+        runWindowed(app: app, display: display, fps: options.fps)
+    }
+    return 0
+}
+
+let status = MainActor.assumeIsolated { flingMain(Array(CommandLine.arguments.dropFirst())) }
+exit(status)

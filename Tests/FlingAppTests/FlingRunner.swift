@@ -1,0 +1,99 @@
+import FlingCore
+import FlingSDL
+import Foundation
+import XCTest
+
+/// Runs the built `fling` binary and collects what it wrote.
+struct FlingRunner {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The package root, from this file's path.
+    static let packageRoot: URL = {
+        var u = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while u.path != "/" && !FileManager.default.fileExists(atPath: u.appendingPathComponent("Package.swift").path) {
+            u = u.deletingLastPathComponent()
+        }
+        return u
+    }()
+
+    /// `fling` sits beside the test bundle in the build folder.
+    static let binary: String = {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fling").path,
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("fling").path,
+            packageRoot.appendingPathComponent(".build/debug/fling").path,
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[2]
+    }()
+
+    static func run(_ args: [String], stdin: String? = nil, timeout: Double = 120) throws -> Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = args
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        let input = Pipe()
+        p.standardInput = input
+        try p.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try? input.fileHandleForWriting.close()
+        // Read both pipes to the end before waiting, so a chatty child never blocks.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data(), errData = Data()
+        group.enter()
+        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        group.enter()
+        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        if group.wait(timeout: .now() + timeout) == .timedOut {
+            p.terminate()
+            throw NSError(domain: "fling", code: 1, userInfo: [NSLocalizedDescriptionKey: "fling \(args) did not finish in \(timeout) s"])
+        }
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A scratch folder for one test.
+    static func scratch(_ name: String) -> URL {
+        let u = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("fling-tests/\(name)-\(UUID().uuidString.prefix(8))")
+        try? FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+        return u
+    }
+
+    /// Runs a headless script (its text with `$OUT` standing for the scratch folder) and
+    /// returns the scratch folder. Fails the test if fling does not exit 0.
+    @discardableResult
+    static func headless(_ script: String, args: [String] = [], name: String = #function,
+                         file: StaticString = #filePath, line: UInt = #line) throws -> URL {
+        let dir = scratch(name.replacingOccurrences(of: "()", with: ""))
+        let scriptURL = dir.appendingPathComponent("script.txt")
+        try script.replacingOccurrences(of: "$OUT", with: dir.path).write(to: scriptURL, atomically: true, encoding: .utf8)
+        let r = try run(["--headless", "--script", scriptURL.path] + args)
+        XCTAssertEqual(r.status, 0, "fling failed: \(r.stderr)", file: file, line: line)
+        return dir
+    }
+
+    /// Reads a state dump written by a script.
+    static func state(_ dir: URL, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> JSONValue {
+        let text = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+        return try JSONParser.parse(text)
+    }
+}
+
+extension JSONValue {
+    /// Follows a path like "list.offset" or "list.rows.0.frame.1".
+    func at(_ path: String) -> JSONValue? {
+        var v: JSONValue? = self
+        for part in path.split(separator: ".") {
+            if let i = Int(part), let a = v?.arrayValue { v = i < a.count ? a[i] : nil } else { v = v?[String(part)] }
+        }
+        return v
+    }
+
+    func number(_ path: String) -> Double { at(path)?.doubleValue ?? .nan }
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs what Fling needs to build and test, only when it is missing:
+# SDL2, SDL2_image and SDL2_ttf development packages (apt; sudo when not root).
+# The tests render headless with SDL's offscreen driver, so no X server is needed.
+set -euo pipefail
+
+packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev pkg-config)
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "ensure-deps: 'swift' is not on PATH. Install Swift 6 (https://www.swift.org/install/linux/) and retry." >&2
+  exit 1
+fi
+
+if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists sdl2 SDL2_image SDL2_ttf; then
+  exit 0
+fi
+
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "ensure-deps: SDL2, SDL2_image and SDL2_ttf are missing and this is not an apt system." >&2
+  echo "ensure-deps: install them with your package manager (e.g. 'brew install sdl2 sdl2_image sdl2_ttf')." >&2
+  exit 1
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
+    echo "ensure-deps: need root (or sudo) to install: ${packages[*]}" >&2
+    exit 1
+  fi
+fi
+echo "ensure-deps: installing ${packages[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}"

@@ -26,7 +26,7 @@ struct SplitMix64: RandomNumberGenerator {
     }
 }
 
-/// One check of `shared/reference/velocity-cases.json` (see its README).
+/// One check of `Tests/Reference/velocity-cases.json` (see its README there).
 struct VelocityCase: Decodable {
     let test: String
     let strategy: String
@@ -37,14 +37,14 @@ struct VelocityCase: Decodable {
 }
 
 enum ReferenceData {
-    /// `<package root>/../shared/reference/<name>`: the package root is the first directory
-    /// above this file (symlinks resolved) that holds a Package.swift.
+    /// `<package root>/Tests/Reference/<name>` (a copy of shared/reference, kept in the repo so
+    /// a clean clone tests on its own): the package root is the first directory above this
+    /// file (symlinks resolved) that holds a Package.swift.
     static func url(_ name: String, file: String = #filePath) throws -> URL {
         var directory = URL(fileURLWithPath: file).resolvingSymlinksInPath().deletingLastPathComponent()
         while directory.path != "/" {
             if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-                let url = directory.deletingLastPathComponent()
-                    .appendingPathComponent("shared/reference").appendingPathComponent(name)
+                let url = directory.appendingPathComponent("Tests/Reference").appendingPathComponent(name)
                 guard FileManager.default.fileExists(atPath: url.path) else {
                     throw Missing(message: "reference file not found at \(url.path)")
                 }
@@ -52,7 +52,7 @@ enum ReferenceData {
             }
             directory = directory.deletingLastPathComponent()
         }
-        throw Missing(message: "no Package.swift above \(file); cannot locate shared/reference/\(name)")
+        throw Missing(message: "no Package.swift above \(file); cannot locate Tests/Reference/\(name)")
     }
 
     static func velocityCases() throws -> [VelocityCase] {

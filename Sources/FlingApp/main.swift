@@ -9,6 +9,7 @@ func flingMain(_ args: [String]) -> Int32 {
     if args.first == "--version" || args == ["-V"] { print("fling \(FlingVersion.string)"); return 0 }
     switch args.first {
     case "gallery": return Gallery.run(Array(args.dropFirst()))
+    case "bench": return Bench.run(Array(args.dropFirst()))
     default: break
     }
     let options: AppOptions

@@ -1,0 +1,116 @@
+import FlingCore
+import FlingSDL
+
+/// `fling bench`: render-time medians of real frames with the software renderer, against a
+/// bare frame (clear + one full-window image) as the baseline the ratio is taken against.
+@MainActor
+enum Bench {
+    struct Options {
+        var size = LayoutMetrics.defaultWindowSize
+        var scale = 1.0
+        var frames = 300
+        var resources: String?
+        var scenario = "list"
+    }
+
+    static func parse(_ args: [String]) throws(UsageError) -> Options {
+        var o = Options()
+        var it = OptionReader(args)
+        while let a = it.next() {
+            switch a {
+            case "--size": o.size = try AppOptions.parseSize(try it.value(for: a))
+            case "--scale":
+                o.scale = try it.number(for: a)
+                guard o.scale >= 0.5, o.scale <= 4 else { throw UsageError(message: "--scale must be between 0.5 and 4") }
+            case "--frames":
+                let n = try it.number(for: a)
+                guard n >= 10, n <= 100_000 else { throw UsageError(message: "--frames must be between 10 and 100000") }
+                o.frames = Int(n)
+            case "--scenario":
+                o.scenario = try it.value(for: a)
+                guard scenarios[o.scenario] != nil else {
+                    throw UsageError(message: "unknown scenario '\(o.scenario)' (\(scenarios.keys.sorted().joined(separator: ", ")))")
+                }
+            case "--resources": o.resources = try it.value(for: a)
+            default: throw UsageError(message: "bench: unknown option '\(a)'")
+            }
+        }
+        return o
+    }
+
+    /// Input that keeps the screen moving for the whole run: a scenario is a script of one
+    /// cycle, repeated.
+    static let scenarios: [String: (cycle: Double, script: String)] = [
+        // Flick the list up, then down again: scrolling frames, momentum included.
+        "list": (2.0, "0.0 drag 200 700 200 300 0.2\n1.0 drag 200 300 200 700 0.2\n"),
+    ]
+
+    static func run(_ args: [String]) -> Int32 {
+        let o: Options
+        do { o = try parse(args) } catch {
+            printError("fling: \(error.message)\n\n\(AppOptions.usage)")
+            return 2
+        }
+        let resources: Resources
+        do { resources = try Resources.load(o.resources) } catch { printError("fling: \(error.message)"); return 1 }
+        return withHeadlessDisplay(size: o.size, scale: o.scale, resources: resources.root) { display, env in
+            // Baseline: clear + one full-window photo, the cheapest frame that fills the screen.
+            var bare = DisplayList(background: .white)
+            bare.add(.image("articles/mountain-trail.jpg", frame: Rect(origin: .zero, size: o.size), mode: .fill, radii: .zero))
+            var baseline: [Double] = []
+            display.draw(bare)   // warm the image cache
+            for _ in 0..<o.frames {
+                let t0 = SDLContext.monotonicSeconds()
+                display.draw(bare)
+                baseline.append(SDLContext.monotonicSeconds() - t0)
+            }
+            // The scenario, frame by frame at 60 fps of virtual time.
+            guard let scenario = scenarios[o.scenario] else { return 2 }
+            var text = ""
+            let cycles = Int((Double(o.frames) / 60 / scenario.cycle).rounded(.up)) + 1
+            for c in 0..<cycles {
+                for line in scenario.script.split(separator: "\n") {
+                    let parts = line.split(separator: " ", maxSplits: 1)
+                    guard parts.count == 2, let t = Double(parts[0]) else { continue }
+                    text += "\(t + Double(c) * scenario.cycle) \(parts[1])\n"
+                }
+            }
+            text += "\(Double(o.frames) / 60) quit\n"
+            guard let script = try? Script.parse(text, file: "bench") else { return 2 }
+            let app = AppController(resources: resources, env: env, first: .restaurants, windowSize: display.size, scale: display.scale)
+            var times: [Double] = []
+            do {
+                try runHeadless(app: app, display: display, script: script, fps: 60, renderEveryFrame: true) { times.append($0) }
+            } catch {
+                printError("fling: \(error)")
+                return 1
+            }
+            // The first frames fill the caches; steady state is what we report.
+            let steady = Array(times.dropFirst(min(10, times.count / 10)))
+            let m = median(steady), b = median(baseline)
+            let label = "\(Int(o.size.width))x\(Int(o.size.height)) @\(format(o.scale, 0))x"
+            print("bench \(o.scenario) \(label), software renderer, \(steady.count) frames (median, p90)")
+            print("  \(o.scenario) frame: \(format(m * 1000, 2)) ms  (p90 \(format(percentile(steady, 0.9) * 1000, 2)) ms)")
+            print("  bare frame: \(format(b * 1000, 2)) ms  (clear + one full-window image)")
+            print("  ratio: \(format(m / max(b, 1e-9), 2))x the bare frame")
+            return 0
+        }
+    }
+
+    static func median(_ v: [Double]) -> Double { percentile(v, 0.5) }
+
+    static func percentile(_ v: [Double], _ p: Double) -> Double {
+        guard !v.isEmpty else { return 0 }
+        let s = v.sorted()
+        return s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
+    }
+
+    static func format(_ v: Double, _ decimals: Int) -> String {
+        var f = 1.0
+        for _ in 0..<decimals { f *= 10 }
+        let r = (v * f).rounded() / f
+        var s = String(r)
+        if decimals == 0, s.hasSuffix(".0") { s.removeLast(2) }
+        return s
+    }
+}

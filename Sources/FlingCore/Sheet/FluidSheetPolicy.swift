@@ -1,0 +1,49 @@
+/// Fling's own policy, better than both seeds: the release picks the detent nearest to the
+/// projected end point (position + the release velocity projected at 0.998/ms, as UIKit's
+/// scroll views decelerate); it dismisses when the velocity over the distance left to the
+/// bottom reaches 5.5/s, or when the projection lands below the lowest detent by half its
+/// height. Springs start with the finger's velocity; past full the sheet rubber-bands.
+public struct FluidSheetPolicy: SheetPolicy {
+    public init() {}
+    public var kind: SheetPolicyKind { .fluid }
+    public var initialDetent: SheetDetent { .half }
+    public var pullToHalfDistance: Double? { nil }
+
+    public func detents(height: Double) -> [(SheetDetent, Double)] {
+        [(.full, SheetConstants.fullTop), (.half, height / 2)]
+    }
+
+    public func presentation(from top: Double, to target: Double, at time: Double) -> AnimatedValue {
+        seedSpring(from: top, to: target, at: time)
+    }
+
+    /// Above full the sheet resists like a scroll view's rubber band (against the height).
+    public func draggedTop(raw: Double, height: Double) -> Double {
+        let limit = topmost(height: height)
+        guard raw < limit else { return raw }
+        return limit - RubberBand.offset(overshoot: limit - raw, dimension: height)
+    }
+
+    public func projectedEnd(_ r: SheetRelease) -> Double {
+        r.top + Projection.distance(velocity: r.velocity)
+    }
+
+    public func target(for r: SheetRelease) -> SheetDetent {
+        let remaining = max(1, r.height - r.top)
+        if r.velocity / remaining >= SheetConstants.fluidDismissVelocityRatio { return .dismissed }
+        let projected = projectedEnd(r)
+        let (_, lowestTop) = lowest(height: r.height)
+        if projected > lowestTop + (r.height - lowestTop) * SheetConstants.fluidDismissProjectionShare { return .dismissed }
+        let nearest = detents(height: r.height).min { abs($0.1 - projected) < abs($1.1 - projected) }
+        return nearest?.0 ?? .half
+    }
+
+    /// The seed's spring constants, started at the finger's release velocity (no jump in speed).
+    public func settle(_ r: SheetRelease, to target: SheetDetent, at time: Double) -> AnimatedValue {
+        .spring(Spring(parameters: MotionConstants.sheetSpring, from: r.top, to: top(of: target, height: r.height),
+                       velocity: r.velocity, startTime: time))
+    }
+
+    /// Content scrolls in every detent; at the edges the drag hands off to the sheet.
+    public func contentScrolls(in detent: SheetDetent) -> Bool { true }
+}

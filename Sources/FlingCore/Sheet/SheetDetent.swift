@@ -1,0 +1,97 @@
+/// Where a sheet can rest. `half`/`full` for the tutorial and fluid policies, `expanded`/`full`
+/// for the two-stage one; `dismissed` is off the bottom edge.
+public enum SheetDetent: String, Sendable, CaseIterable {
+    case full, half, expanded, dismissed
+}
+
+/// Which release policy drives a sheet (`--sheet-policy`).
+public enum SheetPolicyKind: String, Sendable, CaseIterable {
+    case fluid, tutorial
+    case twoStage = "two-stage"
+
+    public var policy: any SheetPolicy {
+        switch self {
+        case .fluid: FluidSheetPolicy()
+        case .tutorial: TutorialSheetPolicy()
+        case .twoStage: TwoStageSheetPolicy()
+        }
+    }
+}
+
+/// What a policy knows when the finger lets go.
+public struct SheetRelease: Equatable, Sendable {
+    /// The detent the drag started from.
+    public var startDetent: SheetDetent
+    /// The sheet's top when the drag began, and now (window pt).
+    public var startTop: Double
+    public var top: Double
+    /// Release velocity of the pointer in pt/s, positive downward (0 when unknown).
+    public var velocity: Double
+    /// Window height in pt.
+    public var height: Double
+
+    public init(startDetent: SheetDetent, startTop: Double, top: Double, velocity: Double, height: Double) {
+        self.startDetent = startDetent; self.startTop = startTop; self.top = top
+        self.velocity = velocity; self.height = height
+    }
+
+    public var translation: Double { top - startTop }
+}
+
+/// The rules a sheet follows: its detents, how it moves under the finger, where a release
+/// sends it and with which animation. One small type per policy, each tested on its own.
+public protocol SheetPolicy: Sendable {
+    var kind: SheetPolicyKind { get }
+    /// The resting detents, highest (smallest top) first, with their tops for a window height.
+    func detents(height: Double) -> [(SheetDetent, Double)]
+    /// Where the sheet settles when it is first presented.
+    var initialDetent: SheetDetent { get }
+    func presentation(from top: Double, to target: Double, at time: Double) -> AnimatedValue
+    /// The sheet's top for an unconstrained drag position (clamps or rubber bands past the top).
+    func draggedTop(raw: Double, height: Double) -> Double
+    /// Where a release goes (`.dismissed` to close).
+    func target(for release: SheetRelease) -> SheetDetent
+    /// The animation from the release point to the chosen detent (or off screen).
+    func settle(_ release: SheetRelease, to target: SheetDetent, at time: Double) -> AnimatedValue
+    /// Whether drags on the content scroll it in this detent (otherwise they move the sheet).
+    func contentScrolls(in detent: SheetDetent) -> Bool
+    /// Seed 000: pulled this far below full with the content at its top, the sheet goes half.
+    var pullToHalfDistance: Double? { get }
+    /// When a dismissal started at `time` completes, if the policy fixes it (UIKit completes
+    /// a spring animation at its duration, however early it looks settled); nil: at rest.
+    func dismissalEnd(_ release: SheetRelease, at time: Double) -> Double?
+    /// Limits the unconstrained drag position itself (a policy that ignores moves past a
+    /// limit, rather than resisting them, clamps here).
+    func clampedRaw(_ raw: Double, height: Double) -> Double
+}
+
+extension SheetPolicy {
+    public func clampedRaw(_ raw: Double, height: Double) -> Double { raw }
+    public func dismissalEnd(_ release: SheetRelease, at time: Double) -> Double? { nil }
+
+    public func top(of detent: SheetDetent, height: Double) -> Double {
+        if detent == .dismissed { return height }
+        return detents(height: height).first { $0.0 == detent }?.1 ?? height
+    }
+
+    /// The highest detent's top (nothing rests above it).
+    public func topmost(height: Double) -> Double { detents(height: height).first?.1 ?? 0 }
+    /// The lowest resting detent's top.
+    public func lowest(height: Double) -> (SheetDetent, Double) { detents(height: height).last ?? (.dismissed, height) }
+
+    /// The detent one step up or down from `detent` (keyboard), nil past the ends.
+    public func neighbour(of detent: SheetDetent, up: Bool, height: Double) -> SheetDetent? {
+        let list = detents(height: height).map(\.0)
+        guard let i = list.firstIndex(of: detent) else { return nil }
+        let j = up ? i - 1 : i + 1
+        return list.indices.contains(j) ? list[j] : nil
+    }
+
+    /// The seed springs (SwiftUI interpolatingSpring(stiffness: 200, damping: 25,
+    /// initialVelocity: 10)): the initial velocity is relative, 10 × the distance per second.
+    func seedSpring(from: Double, to: Double, at time: Double) -> AnimatedValue {
+        .spring(Spring(parameters: MotionConstants.sheetSpring, from: from, to: to,
+                       velocity: SpringVelocity.fromRelative(MotionConstants.sheetSpringRelativeVelocity, from: from, to: to),
+                       startTime: time))
+    }
+}

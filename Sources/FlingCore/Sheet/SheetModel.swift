@@ -1,0 +1,342 @@
+/// A bottom sheet as a value: its phase, its content's scroll, and pure transitions driven by
+/// pointer input, keys and time. The app draws it; tests drive it directly.
+///
+/// One drag can hand off between the content and the sheet (issue 5, fluid): pulling down
+/// scrolls the content to its top first and then moves the sheet; pushing up moves the sheet
+/// to its highest detent first and then scrolls the content.
+public struct SheetModel: Sendable {
+    public enum Phase: Equatable, Sendable {
+        case hidden
+        case presenting(AnimatedValue, target: SheetDetent)
+        case resting(SheetDetent)
+        case dragging(Drag)
+        case settling(AnimatedValue, target: SheetDetent)
+        /// `until`: the policy's completion time, when it fixes one.
+        case dismissing(AnimatedValue, until: Double?)
+
+        public var name: String {
+            switch self {
+            case .hidden: "hidden"
+            case .presenting: "presenting"
+            case .resting: "resting"
+            case .dragging: "dragging"
+            case .settling: "settling"
+            case .dismissing: "dismissing"
+            }
+        }
+    }
+
+    /// A drag in progress.
+    public struct Drag: Equatable, Sendable {
+        /// The detent the sheet rested at or was heading to when grabbed.
+        public var startDetent: SheetDetent
+        public var startTop: Double
+        /// The sheet's unconstrained position (before clamping or rubber band).
+        public var rawTop: Double
+        /// Whether the press began on the scrollable content (else on the handle area).
+        public var onContent: Bool
+        /// Seed 000's pull-to-half fired: the rest of this drag is ignored.
+        public var consumed: Bool
+    }
+
+    public private(set) var phase: Phase = .hidden
+    public let policy: any SheetPolicy
+    /// Window height in pt.
+    public private(set) var height: Double
+    /// The content below the handle area; its viewport is the visible part of the sheet.
+    public var content = ScrollModel()
+    public var contentLength: Double = 0
+
+    private var classifier = TapClassifier()
+    private var tracker = VelocityTracker()
+    private var lastY = 0.0
+    private var pressOnContent = false
+    /// The content was being scrolled by the current drag (its fling gets the release).
+    private var contentDragging = false
+
+    public init(policy: any SheetPolicy, height: Double) {
+        self.policy = policy
+        self.height = height
+    }
+
+    // MARK: Derived state
+
+    public var isVisible: Bool { phase != .hidden }
+
+    public func top(at time: Double) -> Double {
+        switch phase {
+        case .hidden: height
+        case .presenting(let a, _), .settling(let a, _), .dismissing(let a, _): a.value(at: time)
+        case .resting(let d): policy.top(of: d, height: height)
+        case .dragging(let d): policy.draggedTop(raw: d.rawTop, height: height)
+        }
+    }
+
+    /// The sheet's velocity in pt/s, positive downward (0 while dragged or resting).
+    public func velocity(at time: Double) -> Double {
+        switch phase {
+        case .presenting(let a, _), .settling(let a, _), .dismissing(let a, _): a.velocity(at: time)
+        default: 0
+        }
+    }
+
+    /// The detent it rests at or is heading to; nil when hidden or dismissing.
+    public var detent: SheetDetent? {
+        switch phase {
+        case .hidden, .dismissing: nil
+        case .presenting(_, let t), .settling(_, let t): t == .dismissed ? nil : t
+        case .resting(let d): d
+        case .dragging(let d): d.startDetent
+        }
+    }
+
+    /// The dim's opacity: 50 % at the lowest detent and above, fading with the sheet below it.
+    public func dim(at time: Double) -> Double {
+        guard isVisible else { return 0 }
+        let (_, lowestTop) = policy.lowest(height: height)
+        let progress = (height - top(at: time)) / max(1, height - lowestTop)
+        return SheetConstants.dimOpacity * max(0, min(1, progress))
+    }
+
+    public func isAnimating(at time: Double) -> Bool {
+        switch phase {
+        case .presenting, .settling, .dismissing: true
+        case .dragging: false
+        case .resting, .hidden: content.isMoving(at: time)
+        }
+    }
+
+    // MARK: Transitions
+
+    /// Slides the sheet in from the bottom edge to the policy's first detent.
+    public mutating func present(at time: Double) {
+        let target = policy.top(of: policy.initialDetent, height: height)
+        content = ScrollModel(viewport: max(0, height - target - SheetConstants.handleAreaHeight), content: contentLength)
+        phase = .presenting(policy.presentation(from: height, to: target, at: time), target: policy.initialDetent)
+    }
+
+    /// Closes with the policy's own dismissal (Esc, a tap on the dim).
+    public mutating func dismiss(at time: Double) {
+        guard isVisible, !isDismissing else { return }
+        let release = SheetRelease(startDetent: detent ?? policy.initialDetent, startTop: top(at: time),
+                                   top: top(at: time), velocity: velocity(at: time), height: height)
+        classifier.cancel()
+        startDismissal(release, at: time)
+    }
+
+    private mutating func startDismissal(_ release: SheetRelease, at time: Double) {
+        phase = .dismissing(policy.settle(release, to: .dismissed, at: time), until: policy.dismissalEnd(release, at: time))
+    }
+
+    public var isDismissing: Bool { if case .dismissing = phase { return true } else { return false } }
+
+    /// Moves to a neighbouring detent (keyboard).
+    public mutating func step(up: Bool, at time: Double) {
+        guard let current = detent, !isDragging, let next = policy.neighbour(of: current, up: up, height: height) else { return }
+        let t = top(at: time)
+        let release = SheetRelease(startDetent: current, startTop: t, top: t, velocity: velocity(at: time), height: height)
+        phase = .settling(policy.settle(release, to: next, at: time), target: next)
+    }
+
+    public var isDragging: Bool { if case .dragging = phase { return true } else { return false } }
+
+    /// Ends animations that finished; returns true while anything moves.
+    public mutating func advance(to time: Double) -> Bool {
+        switch phase {
+        case .presenting(let a, let target), .settling(let a, let target):
+            if !a.settled(at: time).isAnimating {
+                phase = target == .dismissed ? .hidden : .resting(target)
+            }
+        case .dismissing(let a, let until):
+            // Destroyed, not hidden: the content goes with it.
+            if !a.settled(at: time).isAnimating && time >= (until ?? time) {
+                phase = .hidden; content = ScrollModel(); contentLength = 0
+            }
+        default: break
+        }
+        syncViewport(at: time)
+        var c = content
+        let contentMoving = c.advance(to: time)
+        content = c
+        return isAnimating(at: time) || contentMoving
+    }
+
+    /// The window changed size: detents move with it, animations retarget without a jump.
+    public mutating func resize(height newHeight: Double, at time: Double) {
+        let current = top(at: time)
+        let v = velocity(at: time)
+        height = newHeight
+        switch phase {
+        case .presenting(let a, let target), .settling(let a, let target):
+            phase = .settling(retarget(a, from: current, velocity: v, to: policy.top(of: target, height: height), at: time), target: target)
+            _ = a
+        case .dismissing(let a, let until):
+            phase = .dismissing(retarget(a, from: current, velocity: v, to: height, at: time), until: until)
+        case .dragging(var d):
+            // Keep the finger's grip: the drag continues from the same top.
+            d.rawTop = current
+            phase = .dragging(d)
+        default: break
+        }
+        syncViewport(at: time)
+    }
+
+    private func retarget(_ a: AnimatedValue, from current: Double, velocity v: Double, to newTarget: Double, at time: Double) -> AnimatedValue {
+        switch a {
+        case .spring(let s): return .spring(s.retargeted(to: newTarget, at: time))
+        case .timed(let t):
+            let remaining = max(0.05, t.startTime + t.duration - time)
+            return .timed(TimedAnimation(from: current, to: newTarget, startTime: time, duration: remaining, curve: t.curve))
+        case .resting: return .resting(newTarget)
+        }
+    }
+
+    /// The content's viewport is the visible part of the sheet below the handle area, so its
+    /// end can be reached in every detent (and the two-stage content tracks the drag).
+    private mutating func syncViewport(at time: Double) {
+        guard isVisible else { return }
+        let viewport = max(0, height - max(top(at: time), policy.topmost(height: height)) - SheetConstants.handleAreaHeight)
+        if viewport != content.viewportLength || contentLength != content.contentLength {
+            content.resize(viewport: viewport, content: contentLength, at: time)
+        }
+    }
+
+    // MARK: Pointer
+
+    /// A press on the sheet (`onContent`: below the handle area). Returns true if the sheet
+    /// takes the pointer. A press on a moving sheet grabs it where it is.
+    public mutating func press(at p: Point, onContent: Bool, time: Double) {
+        classifier.press(at: p, time: time)
+        tracker.addPress(time: time, position: p)
+        lastY = p.y
+        pressOnContent = onContent
+        contentDragging = false
+        switch phase {
+        case .presenting(_, let target), .settling(_, let target):
+            let t = top(at: time)
+            let start = target == .dismissed ? policy.lowest(height: height).0 : target
+            phase = .dragging(Drag(startDetent: start, startTop: t, rawTop: t, onContent: onContent, consumed: false))
+        default:
+            if content.isMoving(at: time) {
+                // A touch on moving content stops it, as in any scroll view.
+                content.beginDrag(at: time)
+                contentDragging = true
+            }
+        }
+    }
+
+    public mutating func move(to p: Point, time: Double) {
+        guard classifier.state != .idle else { return }
+        tracker.addMove(time: time, position: p)
+        var dy = p.y - lastY
+        if case .pressing(let start, _) = classifier.state {
+            guard classifier.move(to: p) else {
+                // Within the slop: a grabbed sheet already follows; otherwise wait.
+                if case .dragging = phase { applyDrag(dy, time: time); lastY = p.y }
+                return
+            }
+            if !isDragging {
+                guard case .resting(let d) = phase else { return }
+                let t = top(at: time)
+                phase = .dragging(Drag(startDetent: d, startTop: t, rawTop: t, onContent: pressOnContent, consumed: false))
+                // Start 1:1 from the slop circle (no jump, nothing lost).
+                let delta = p - start
+                dy = delta.y - delta.y * classifier.slop / max(delta.length, classifier.slop)
+            }
+        }
+        lastY = p.y
+        applyDrag(dy, time: time)
+    }
+
+    /// Distributes a finger movement `dy` (positive down) between the content and the sheet.
+    private mutating func applyDrag(_ dyIn: Double, time: Double) {
+        guard case .dragging(var d) = phase, !d.consumed else { return }
+        var dy = dyIn
+        let scrollsContent = d.onContent && policy.contentScrolls(in: d.startDetent)
+        let topmost = policy.topmost(height: height)
+        if scrollsContent {
+            if dy > 0 {
+                // Pulling down: the content returns to its top first (only while the sheet is
+                // at or above where it started), then the sheet follows.
+                let offset = content.offset(at: time)
+                if offset > 0 && d.rawTop <= d.startTop + 0.001 {
+                    let used = min(dy, offset)
+                    beginContentDrag(time)
+                    content.drag(by: -used, at: time)
+                    dy -= used
+                }
+                d.rawTop += dy
+            } else if dy < 0 {
+                // Pushing up: the sheet rises to its highest detent first, then the content scrolls.
+                let room = max(0, d.rawTop - topmost)
+                let used = max(dy, -room)
+                d.rawTop += used
+                dy -= used
+                if dy < 0 {
+                    beginContentDrag(time)
+                    content.drag(by: -dy, at: time)
+                }
+            }
+        } else {
+            d.rawTop += dy
+        }
+        d.rawTop = policy.clampedRaw(d.rawTop, height: height)
+        // Seed 000: pulled far enough below full with the content at its top → back to half.
+        if let pull = policy.pullToHalfDistance, d.startDetent == .full, d.onContent,
+           policy.contentScrolls(in: .full), d.rawTop - topmost > pull {
+            d.consumed = true
+            let t = policy.draggedTop(raw: d.rawTop, height: height)
+            let release = SheetRelease(startDetent: .full, startTop: d.startTop, top: t, velocity: 0, height: height)
+            endContentDrag(velocity: 0, time: time)
+            phase = .settling(policy.settle(release, to: .half, at: time), target: .half)
+            return
+        }
+        phase = .dragging(d)
+    }
+
+    private mutating func beginContentDrag(_ time: Double) {
+        if !contentDragging { content.beginDrag(at: time); contentDragging = true }
+    }
+
+    private mutating func endContentDrag(velocity: Double, time: Double) {
+        if contentDragging { content.endDrag(velocity: velocity, at: time); contentDragging = false }
+    }
+
+    /// The finger lifted (or the gesture was cancelled: `cancelled` ignores its velocity).
+    /// Returns true if the press was a tap (no drag).
+    @discardableResult
+    public mutating func release(at p: Point, time: Double, cancelled: Bool = false) -> Bool {
+        guard classifier.state != .idle else { return false }
+        let wasTap = classifier.release() && !cancelled
+        let v = cancelled ? 0 : (tracker.velocity(releaseTime: time)?.y ?? 0)
+        guard case .dragging(let d) = phase else {
+            endContentDrag(velocity: 0, time: time)
+            return wasTap
+        }
+        if d.consumed { return false }
+        let t = top(at: time)
+        let sheetMoved = abs(t - policy.top(of: d.startDetent, height: height)) > 0.5
+        if contentDragging && !sheetMoved {
+            // The content was scrolled: it gets the fling; the sheet stays.
+            endContentDrag(velocity: -v, time: time)
+            phase = .resting(d.startDetent)
+            return false
+        }
+        endContentDrag(velocity: 0, time: time)
+        let release = SheetRelease(startDetent: d.startDetent, startTop: d.startTop, top: t, velocity: v, height: height)
+        let target = policy.target(for: release)
+        if target == .dismissed {
+            startDismissal(release, at: time)
+        } else {
+            phase = .settling(policy.settle(release, to: target, at: time), target: target)
+        }
+        return false
+    }
+
+    /// Wheel / touchpad scrolling of the content (in any detent).
+    public mutating func scrollContent(by delta: Double, at time: Double) {
+        guard isVisible, !isDismissing else { return }
+        syncViewport(at: time)
+        content.scroll(by: delta, at: time)
+    }
+}

@@ -29,7 +29,8 @@ public final class FontStore: @MainActor TextMeasurer {
     private var widthCache: [WidthKey: Double] = [:]
 
     /// The file for each family and weight (nearest available: Quicksand has no semibold or
-    /// heavy, so those use Bold; Inter's 800 "ExtraBold" stands for iOS's heavy).
+    /// heavy, so those use Bold; Quicksand Regular is much lighter than SF Pro Rounded Regular,
+    /// so regular uses Medium; Inter's 800 "ExtraBold" stands for iOS's heavy).
     public static func fileName(_ family: FontFamily, _ weight: FontWeight) -> String {
         switch family {
         case .icons: return "MaterialIcons-Regular.ttf"
@@ -43,8 +44,7 @@ public final class FontStore: @MainActor TextMeasurer {
             }
         case .rounded:
             switch weight {
-            case .regular: return "Quicksand-Regular.ttf"
-            case .medium: return "Quicksand-Medium.ttf"
+            case .regular, .medium: return "Quicksand-Medium.ttf"
             case .semibold, .bold, .heavy: return "Quicksand-Bold.ttf"
             }
         }

@@ -170,6 +170,15 @@ public final class Renderer {
             } else {
                 Tessellator.polyline([a, b], width: 1, color: color.multipliedAlpha(opacity), into: &solid)
             }
+        case let .verticalGradient(r, top, bottom):
+            let (x0, y0, x1, y1) = snapped(px(r))
+            guard x1 > x0, y1 > y0 else { return }
+            let a = top.multipliedAlpha(opacity).rgba8, b = bottom.multipliedAlpha(opacity).rgba8
+            let base = Int32(solid.vertices.count)
+            for (x, y, c) in [(x0, y0, a), (x1, y0, a), (x1, y1, b), (x0, y1, b)] {
+                solid.vertices.append(MeshVertex(x: Float(x), y: Float(y), r: c.0, g: c.1, b: c.2, a: c.3, u: 0, v: 0))
+            }
+            solid.indices += [base, base + 1, base + 2, base, base + 2, base + 3]
         case let .polyline(points, color, lineWidth):
             Tessellator.polyline(points.map(px), width: lineWidth * pxPerPt, color: color.multipliedAlpha(opacity), into: &solid)
         case let .shadow(r, radii, color, radius, offset):

@@ -60,6 +60,8 @@ public enum DrawCommand: Equatable, Sendable {
     case hairline(from: Point, to: Point, color: Color)
     /// An anti-aliased polyline of a width in pt (charts).
     case polyline([Point], color: Color, lineWidth: Double)
+    /// A vertical linear gradient filling a rectangle (scrims under text on photos).
+    case verticalGradient(Rect, top: Color, bottom: Color)
     /// A soft drop shadow of a rounded rectangle: Gaussian-like blur of `radius` pt.
     case shadow(Rect, radii: CornerRadii, color: Color, radius: Double, offset: Point)
     /// An image from Resources/images by relative path, drawn into a frame.

@@ -17,11 +17,15 @@ final class AppController {
     /// Something changed since the last drawn frame.
     private(set) var needsDisplay = true
 
-    init(resources: Resources, env: SceneEnvironment, first: SceneID, windowSize: Size, scale: Double) {
+    init(resources: Resources, env: SceneEnvironment, first: SceneID, windowSize: Size, scale: Double,
+         sheetPolicy: SheetPolicyKind? = nil) {
         self.env = env
         self.windowSize = windowSize
         self.scale = scale
-        scenes = [RestaurantsScene(restaurants: resources.restaurants, env: env)]
+        scenes = [
+            RestaurantsScene(restaurants: resources.restaurants, env: env, policy: sheetPolicy ?? .fluid, window: windowSize),
+            TwoStageScene(env: env, policy: sheetPolicy ?? .twoStage, window: windowSize),
+        ]
         current = scenes.firstIndex { $0.id == first } ?? 0
         layout(time: 0)
     }
@@ -36,7 +40,7 @@ final class AppController {
     }
 
     private func layout(time: Double) {
-        for s in scenes { s.layout(in: sceneBounds, time: time) }
+        for s in scenes { s.layout(in: sceneBounds, window: windowSize, time: time) }
     }
 
     func handle(_ event: InputEvent) {
@@ -45,7 +49,7 @@ final class AppController {
         case .pointer(let raw):
             guard let e = pointerFilter.filter(raw) else { return }
             lastPointerLocation = e.location
-            if e.phase == .began { pointerOnTabBar = tabBar.tab(at: e.location, window: windowSize) != nil }
+            if e.phase == .began { pointerOnTabBar = !scene.isModal && tabBar.tab(at: e.location, window: windowSize) != nil }
             if pointerOnTabBar {
                 if e.phase == .ended, let tab = tabBar.tab(at: e.location, window: windowSize) { select(tab, time: e.time) }
                 if e.phase == .ended || e.phase == .cancelled { pointerOnTabBar = false }
@@ -57,10 +61,10 @@ final class AppController {
                 _ = scene.handlePointer(e)
             }
         case let .wheel(dy, location, time):
-            if sceneBounds.contains(location) { scene.handleWheel(dy: dy, at: location, time: time) }
+            if scene.isModal || sceneBounds.contains(location) { scene.handleWheel(dy: dy, at: location, time: time) }
         case let .key(key, time):
             if key.is("Q", .control) { quitRequested = true; return }
-            if key.is("Tab") || key.is("Tab", .shift) {
+            if (key.is("Tab") || key.is("Tab", .shift)) && !scene.isModal {
                 let step = key.modifiers.contains(.shift) ? scenes.count - 1 : 1
                 select(scenes[(current + step) % scenes.count].id, time: time)
                 return
@@ -99,6 +103,7 @@ final class AppController {
         var list = DisplayList(background: .white)
         scene.draw(into: &list, time: time)
         tabBar.draw(into: &list, window: windowSize, selected: scene.id, env: env)
+        scene.drawOverlay(into: &list, time: time)
         needsDisplay = false
         return list
     }

@@ -8,14 +8,17 @@ struct UsageError: Error, CustomStringConvertible {
 
 enum SceneID: String, CaseIterable, Sendable {
     case restaurants
+    case twoStage = "two-stage"
     var title: String {
         switch self {
         case .restaurants: "Restaurants"
+        case .twoStage: "Two-Stage"
         }
     }
     var icon: String {
         switch self {
         case .restaurants: MaterialIcon.restaurant
+        case .twoStage: MaterialIcon.viewAgenda
         }
     }
 }
@@ -45,12 +48,16 @@ struct AppOptions: Sendable {
     var script: String?
     var resources: String?
     var logLevel: LogLevel = .warning
+    /// The release policy of the restaurant sheet (default fluid) and, when given, of the
+    /// two-stage scene's sheet too (which is two-stage by default).
+    var sheetPolicy: SheetPolicyKind?
     /// Bench: render every frame and report frame times (make bench).
     var bench = false
 
     static let usage = """
-    usage: fling [--scene restaurants] [--size WxH] [--scale S] [--fullscreen]
+    usage: fling [--scene restaurants|two-stage] [--size WxH] [--scale S] [--fullscreen]
                  [--headless] [--fps N] [--script FILE] [--resources DIR] [--log-level LEVEL]
+                 [--sheet-policy fluid|tutorial|two-stage]
            fling spring (--stiffness K --damping C [--mass M] | --response R --damping-fraction Z
                         | --duration T --bounce B) [--from A] [--to B] [--velocity V]
                         [--fps N] [--until T] [--plot PATH]
@@ -60,7 +67,7 @@ struct AppOptions: Sendable {
            fling --help | --version
 
     options:
-      --scene NAME       the first screen: restaurants (default)
+      --scene NAME       the first screen: restaurants (default) or two-stage
       --size WxH         window size in pt (default 390x844, an iPhone in portrait)
       --scale S          device pixels per pt (default: the display's; 2 for HiDPI kiosks)
       --fullscreen       fill the display (kiosk mode)
@@ -69,6 +76,8 @@ struct AppOptions: Sendable {
       --script FILE      timed input and probes (see README, "Scripts")
       --resources DIR    fonts, images and data (default: Resources/ next to the package)
       --log-level LEVEL  error, warning (default), info or debug
+      --sheet-policy P   how sheets pick a detent on release: fluid (default), tutorial
+                         (seed 000's thresholds) or two-stage (seed 001's UIKit sheet)
     """
 
     static func parse(_ args: [String]) throws(UsageError) -> AppOptions {
@@ -95,6 +104,12 @@ struct AppOptions: Sendable {
                 o.fps = f
             case "--script": o.script = try it.value(for: arg)
             case "--resources": o.resources = try it.value(for: arg)
+            case "--sheet-policy":
+                let v = try it.value(for: arg)
+                guard let p = SheetPolicyKind(rawValue: v) else {
+                    throw UsageError(message: "unknown sheet policy '\(v)' (fluid, tutorial, two-stage)")
+                }
+                o.sheetPolicy = p
             case "--log-level":
                 let v = try it.value(for: arg)
                 guard let l = LogLevel(name: v) else { throw UsageError(message: "unknown log level '\(v)' (error, warning, info, debug)") }

@@ -9,6 +9,8 @@ func flingMain(_ args: [String]) -> Int32 {
     if args.first == "--version" || args == ["-V"] { print("fling \(FlingVersion.string)"); return 0 }
     switch args.first {
     case "gallery": return Gallery.run(Array(args.dropFirst()))
+    case "spring": return SpringTool.run(Array(args.dropFirst()))
+    case "velocity": return VelocityTool.run(Array(args.dropFirst()), input: String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self))
     case "bench": return Bench.run(Array(args.dropFirst()))
     default: break
     }
@@ -59,7 +61,8 @@ func runApp(_ options: AppOptions) -> Int32 {
     }
     defer { display.close() }
     let env = SceneEnvironment(measurer: display.renderer.fonts, imageSize: { display.renderer.imageSize($0) })
-    let app = AppController(resources: resources, env: env, first: options.scene, windowSize: display.size, scale: display.scale)
+    let app = AppController(resources: resources, env: env, first: options.scene, windowSize: display.size,
+                            scale: display.scale, sheetPolicy: options.sheetPolicy)
     if options.headless {
         do {
             try runHeadless(app: app, display: display, script: script ?? Script(commands: []), fps: options.fps)

@@ -19,6 +19,23 @@ final class GoldenImageTests: XCTestCase {
         GoldenImage.assertMatches(dir.appendingPathComponent("list.png"), golden: "restaurants-scrolled-390x844@1x")
     }
 
+    func testSheetAtHalfFullAndMidDrag() throws {
+        let dir = try FlingRunner.headless("""
+            0.1 tap 200 230
+            1.5 shot $OUT/half.png
+            1.6 down 200 600
+            1.65 move 200 580
+            1.7 move 200 450
+            1.75 shot $OUT/drag.png
+            1.8 up 200 450
+            1.9 key Up
+            3.5 shot $OUT/full.png
+            """)
+        GoldenImage.assertMatches(dir.appendingPathComponent("half.png"), golden: "sheet-half-390x844")
+        GoldenImage.assertMatches(dir.appendingPathComponent("drag.png"), golden: "sheet-drag-390x844")
+        GoldenImage.assertMatches(dir.appendingPathComponent("full.png"), golden: "sheet-full-390x844")
+    }
+
     func testGalleryAtScale1And2() throws {
         for scale in ["1", "2"] {
             let dir = FlingRunner.scratch("gallery")

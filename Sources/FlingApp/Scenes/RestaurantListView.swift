@@ -195,12 +195,13 @@ final class RestaurantListView {
         }
     }
 
-    func stateJSON(time: Double) -> [(String, JSONValue)] {
+    /// `shift` moves the list on screen (the sheet's −100 pt); row frames include it.
+    func stateJSON(time: Double, shift: Double = 0) -> [(String, JSONValue)] {
         [("offset", .rounded(scroll.offset(at: time))),
          ("contentHeight", .rounded(contentHeight)),
          ("velocity", .rounded(scroll.model.velocity(at: time))),
          ("rows", .array(visibleRows(time: time).map { i in
-             .object([("name", .string(restaurants[i].name)), ("frame", .rect(rowFrame(i, time: time)))])
+             .object([("name", .string(restaurants[i].name)), ("frame", .rect(rowFrame(i, time: time).offsetBy(dx: 0, dy: shift)))])
          })),
          ("selected", selected.map { .int($0) } ?? .null)]
     }

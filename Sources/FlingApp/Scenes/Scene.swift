@@ -37,8 +37,11 @@ final class SceneEnvironment {
 @MainActor
 protocol Scene: AnyObject {
     var id: SceneID { get }
-    /// The area the scene lays out in (the window minus the tab bar), in window pt.
-    func layout(in bounds: Rect, time: Double)
+    /// The area the scene lays out in (the window minus the tab bar), in window pt; modal
+    /// overlays (sheets, expanded cards) cover the whole `window`.
+    func layout(in bounds: Rect, window: Size, time: Double)
+    /// A modal overlay is up: it takes all input, the tab bar included.
+    var isModal: Bool { get }
     /// A pointer event of the primary pointer; return true if handled.
     func handlePointer(_ e: PointerEvent) -> Bool
     func handleWheel(dy: Double, at p: Point, time: Double)
@@ -49,6 +52,8 @@ protocol Scene: AnyObject {
     /// Steps animations; returns true while anything moves.
     func advance(to time: Double) -> Bool
     func draw(into list: inout DisplayList, time: Double)
+    /// Drawn above the tab bar (sheets and their dim).
+    func drawOverlay(into list: inout DisplayList, time: Double)
     /// The scene's part of the state dump.
     func stateFields(time: Double) -> [(String, JSONValue)]
 }

@@ -1,0 +1,259 @@
+import FlingCore
+import Foundation
+import XCTest
+
+/// The bottom sheet end to end: every policy rule just below and just above its threshold,
+/// hand-off, grab, Esc, the dim, resize, focus loss, a release outside, a second finger.
+final class SheetTests: XCTestCase {
+    /// Opens the Pizzeria Santa Chiara sheet (row 1) at t = 0.1; it rests at half by 1.5 s.
+    let open = "0.1 tap 200 230\n"
+
+    /// A slow drag that ends still: press at y0, cross the slop, move so the sheet moved by
+    /// `by` pt, pause 0.2 s (no release velocity), release.
+    func stillDrag(at t: Double, y0: Double, by: Double, x: Double = 200) -> String {
+        let s = by >= 0 ? 1.0 : -1.0
+        return """
+        \(t) down \(x) \(y0)
+        \(t + 0.05) move \(x) \(y0 + 20 * s)
+        \(t + 0.1) move \(x) \(y0 + 10 * s + by)
+        \(t + 0.3) up \(x) \(y0 + 10 * s + by)
+
+        """
+    }
+
+    func sheet(_ dir: URL, _ file: String) throws -> JSONValue {
+        try XCTUnwrap(FlingRunner.state(dir, file)["sheet"])
+    }
+
+    func testOpeningShowsTheRestaurantAtHalfWithDimAndListShift() throws {
+        let dir = try FlingRunner.headless(open + "0.2 state $OUT/mid.json\n1.5 state $OUT/half.json\n")
+        let mid = try FlingRunner.state(dir, "mid.json")
+        XCTAssertEqual(mid.at("sheet.phase")?.stringValue, "presenting")
+        XCTAssertGreaterThan(mid.number("sheet.dim"), 0)
+        XCTAssertLessThan(mid.number("sheet.dim"), 0.5, "the dim fades in with the sheet")
+        XCTAssertLessThan(mid.number("list.shift"), 0)
+        let half = try FlingRunner.state(dir, "half.json")
+        XCTAssertEqual(half.at("sheet.phase")?.stringValue, "resting")
+        XCTAssertEqual(half.at("sheet.detent")?.stringValue, "half")
+        XCTAssertEqual(half.number("sheet.top"), 422)
+        XCTAssertEqual(half.number("sheet.dim"), 0.5)
+        XCTAssertEqual(half.at("sheet.policy")?.stringValue, "fluid")
+        XCTAssertEqual(half.at("sheet.content")?.stringValue, "restaurant")
+        XCTAssertEqual(half.at("sheet.restaurant")?.stringValue, "Pizzeria Santa Chiara")
+        XCTAssertEqual(half.number("list.shift"), -100)
+        XCTAssertEqual(half.number("list.selected"), 1)
+        XCTAssertEqual(half.number("list.rows.0.frame.1"), 2, "row frames include the shift")
+    }
+
+    func testReturnOpensTheSelectedRowAndEscDismisses() throws {
+        let dir = try FlingRunner.headless("""
+            0.1 key Down
+            0.2 key Return
+            1.5 state $OUT/open.json
+            1.6 key Escape
+            1.7 state $OUT/closing.json
+            3.5 state $OUT/closed.json
+            """)
+        XCTAssertEqual(try sheet(dir, "open.json")["restaurant"]?.stringValue, "Kaffeehaus Lindner")
+        XCTAssertEqual(try sheet(dir, "closing.json")["phase"]?.stringValue, "dismissing")
+        let closed = try FlingRunner.state(dir, "closed.json")
+        XCTAssertEqual(closed.at("sheet.phase")?.stringValue, "hidden")
+        XCTAssertEqual(closed.at("sheet.content"), .null)
+        XCTAssertEqual(closed.number("list.shift"), 0)
+        XCTAssertEqual(closed.number("sheet.dim"), 0)
+    }
+
+    func testTappingTheDimDismisses() throws {
+        let dir = try FlingRunner.headless(open + "1.5 tap 200 200\n1.6 state $OUT/s.json\n")
+        XCTAssertEqual(try sheet(dir, "s.json")["phase"]?.stringValue, "dismissing")
+    }
+
+    func testArrowKeysMoveBetweenDetents() throws {
+        let dir = try FlingRunner.headless(open + "1.5 key Up\n3 state $OUT/full.json\n3.1 key PageDown\n5 state $OUT/half.json\n")
+        XCTAssertEqual(try sheet(dir, "full.json").number("top"), 50)
+        XCTAssertEqual(try sheet(dir, "half.json").number("top"), 422)
+    }
+
+    // MARK: fluid
+
+    func testFluidProjectionThresholdForDismissal() throws {
+        let below = try FlingRunner.headless(open + stillDrag(at: 1.5, y0: 500, by: 210.9) + "4 state $OUT/s.json\n")
+        XCTAssertEqual(try sheet(below, "s.json")["detent"]?.stringValue, "half")
+        let above = try FlingRunner.headless(open + stillDrag(at: 1.5, y0: 500, by: 211.1) + "4 state $OUT/s.json\n")
+        XCTAssertEqual(try sheet(above, "s.json")["phase"]?.stringValue, "hidden")
+    }
+
+    func testFluidNearestDetentWithoutVelocity() throws {
+        let stay = try FlingRunner.headless(open + stillDrag(at: 1.5, y0: 600, by: -185.9) + "4 state $OUT/s.json\n")
+        XCTAssertEqual(try sheet(stay, "s.json")["detent"]?.stringValue, "half", "ends at 236.1, nearer half")
+        let go = try FlingRunner.headless(open + stillDrag(at: 1.5, y0: 600, by: -186.1) + "4 state $OUT/s.json\n")
+        XCTAssertEqual(try sheet(go, "s.json")["detent"]?.stringValue, "full", "ends at 235.9, nearer full")
+    }
+
+    func testFluidFlickUpGoesFullAndTheSpringStartsAtTheFingersSpeed() throws {
+        let dir = try FlingRunner.headless(open + "1.5 drag 200 600 200 500 0.1\n1.6 state $OUT/release.json\n4 state $OUT/s.json\n")
+        let release = try sheet(dir, "release.json")
+        XCTAssertEqual(release["phase"]?.stringValue, "settling")
+        XCTAssertEqual(release["detent"]?.stringValue, "full", "1000 pt/s up projects past full")
+        XCTAssertEqual(release.number("velocity"), -1000, accuracy: 30)
+        XCTAssertEqual(try sheet(dir, "s.json").number("top"), 50)
+    }
+
+    func testFluidFlickDownDismisses() throws {
+        let dir = try FlingRunner.headless(open + "1.5 drag 200 500 200 560 0.06\n1.6 state $OUT/s.json\n")
+        XCTAssertEqual(try sheet(dir, "s.json")["phase"]?.stringValue, "dismissing")
+    }
+
+    func testFluidRubberBandsAboveFull() throws {
+        // Pulled up by the handle area (50…70 pt at full), which does not scroll.
+        let dir = try FlingRunner.headless(open + """
+            1.5 key Up
+            3 down 200 60
+            3.05 move 200 50
+            3.1 move 200 -140
+            3.2 state $OUT/pulled.json
+            3.3 up 200 -140
+            5 state $OUT/back.json
+
+            """)
+        let top = try sheet(dir, "pulled.json").number("top")
+        XCTAssertLessThan(top, 50)
+        XCTAssertGreaterThan(top, 50 - 190, "190 pt of pull shows as less")
+        XCTAssertEqual(top, 50 - RubberBand.offset(overshoot: 190, dimension: 844), accuracy: 0.01)
+        XCTAssertEqual(try sheet(dir, "back.json").number("top"), 50)
+    }
+
+    func testFluidHandOffBothWaysInOneGesture() throws {
+        // At 390×700 the detail overflows the full sheet by about 150 pt.
+        var script = open + "1.5 down 200 650\n"
+        // Up 410 pt in 10 pt steps: 10 of slop, 300 to full (350 → 50), 100 scroll the content…
+        var y = 650.0, t = 1.5
+        for _ in 0..<41 { y -= 10; t += 1.0 / 60; script += "\(t) move 200 \(y)\n" }
+        script += "\(t) state $OUT/up.json\n"
+        // …then back down 300 pt: the content returns to its top first, then the sheet follows.
+        for _ in 0..<30 { y += 10; t += 1.0 / 60; script += "\(t) move 200 \(y)\n" }
+        script += "\(t) state $OUT/down.json\n\(t + 0.3) up 200 \(y)\n"
+        let dir = try FlingRunner.headless(script, args: ["--size", "390x700"])
+        let up = try sheet(dir, "up.json")
+        XCTAssertEqual(up.number("top"), 50)
+        XCTAssertEqual(up.number("contentOffset"), 100, accuracy: 0.01)
+        let down = try sheet(dir, "down.json")
+        XCTAssertEqual(down.number("contentOffset"), 0)
+        XCTAssertEqual(down.number("top"), 250, accuracy: 0.01)
+    }
+
+    func testTheEndOfTheDescriptionIsReachableAtHalf() throws {
+        let dir = try FlingRunner.headless(open + "1.5 wheel -40\n3 state $OUT/s.json\n3 shot $OUT/end.png\n")
+        let s = try sheet(dir, "s.json")
+        XCTAssertEqual(s["detent"]?.stringValue, "half")
+        XCTAssertGreaterThan(s.number("contentOffset"), 300, "scrolled within the half sheet")
+    }
+
+    func testGrabWhileSettlingHasNoJump() throws {
+        let dir = try FlingRunner.headless(open + "0.3 state $OUT/before.json\n0.3 down 200 700\n0.3 state $OUT/grabbed.json\n0.35 up 200 700\n2 state $OUT/s.json\n")
+        let before = try sheet(dir, "before.json").number("top")
+        let grabbed = try sheet(dir, "grabbed.json")
+        XCTAssertEqual(grabbed["phase"]?.stringValue, "dragging")
+        XCTAssertEqual(grabbed.number("top"), before, accuracy: 0.001)
+        XCTAssertEqual(try sheet(dir, "s.json")["phase"]?.stringValue, "resting")
+    }
+
+    func testResizeWhileOpenKeepsHalfAtHalf() throws {
+        let dir = try FlingRunner.headless(open + "1.5 resize 390 1000\n1.6 state $OUT/s.json\n")
+        XCTAssertEqual(try sheet(dir, "s.json").number("top"), 500)
+    }
+
+    func testFocusLossMidDragSettlesAtADetent() throws {
+        let dir = try FlingRunner.headless(open + "1.5 down 200 500\n1.55 move 200 520\n1.6 move 200 600\n1.65 blur\n3 state $OUT/s.json\n")
+        let s = try sheet(dir, "s.json")
+        XCTAssertEqual(s["phase"]?.stringValue, "resting")
+        XCTAssertEqual(s["detent"]?.stringValue, "half")
+    }
+
+    func testReleaseOutsideTheWindowEndsTheDragCleanly() throws {
+        let dir = try FlingRunner.headless(open + "1.5 drag 200 500 200 900 0.5\n4 state $OUT/s.json\n")
+        XCTAssertEqual(try sheet(dir, "s.json")["phase"]?.stringValue, "hidden")
+    }
+
+    func testASecondFingerDoesNotMoveTheSheet() throws {
+        let dir = try FlingRunner.headless(open + """
+            1.5 finger down 1 200 500
+            1.55 finger move 1 200 480
+            1.6 finger down 2 100 600
+            1.65 finger move 2 100 800
+            1.7 finger move 1 200 450
+            1.75 state $OUT/s.json
+            1.8 finger up 2 100 800
+            1.9 finger up 1 200 450
+
+            """)
+        XCTAssertEqual(try sheet(dir, "s.json").number("top"), 422 - 40, accuracy: 0.01)
+    }
+
+    // MARK: tutorial
+
+    func testTutorialThresholds() throws {
+        let args = ["--sheet-policy", "tutorial"]
+        func end(_ by: Double) throws -> JSONValue {
+            let dir = try FlingRunner.headless(open + stillDrag(at: 1.5, y0: 600, by: by) + "4 state $OUT/s.json\n", args: args)
+            return try sheet(dir, "s.json")
+        }
+        XCTAssertEqual(try end(-210.9)["detent"]?.stringValue, "half")
+        XCTAssertEqual(try end(-211.1)["detent"]?.stringValue, "full")
+        XCTAssertEqual(try end(253.1)["detent"]?.stringValue, "half")
+        XCTAssertEqual(try end(253.3)["phase"]?.stringValue, "hidden")
+    }
+
+    func testTutorialPullToHalfAt120() throws {
+        let args = ["--sheet-policy", "tutorial"]
+        func pulled(_ by: Double) throws -> JSONValue {
+            let dir = try FlingRunner.headless(open + "1.5 key Up\n" + stillDrag(at: 3, y0: 300, by: by) + "5 state $OUT/s.json\n", args: args)
+            return try sheet(dir, "s.json")
+        }
+        XCTAssertEqual(try pulled(119)["detent"]?.stringValue, "full")
+        XCTAssertEqual(try pulled(121)["detent"]?.stringValue, "half")
+    }
+
+    // MARK: two-stage
+
+    func testTwoStageSceneThresholds() throws {
+        let args = ["--scene", "two-stage"]
+        let show = "0.1 key Return\n"
+        func still(_ by: Double) throws -> JSONValue {
+            let dir = try FlingRunner.headless(show + stillDrag(at: 1.5, y0: 410, by: by) + "5 state $OUT/s.json\n", args: args)
+            return try sheet(dir, "s.json")
+        }
+        XCTAssertEqual(try still(119.9)["detent"]?.stringValue, "expanded", "down to 519.9 < 1.3 × 400")
+        XCTAssertEqual(try still(120.1)["phase"]?.stringValue, "hidden", "down to 520.1 dismisses, then is destroyed")
+        // Up (negative release velocity): above expanded goes full, at or below stays expanded.
+        func up(endingAt top: Double) throws -> JSONValue {
+            var s = show + "1.5 down 200 410\n1.55 move 200 450\n"
+            let finger = 410 + 10 + (top - 400)
+            for k in 1...5 { s += "\(1.55 + Double(k) * 0.02) move 200 \(450 + (finger - 450) * Double(k) / 5)\n" }
+            s += "1.66 up 200 \(finger)\n5 state $OUT/s.json\n"
+            return try sheet(try FlingRunner.headless(s, args: args), "s.json")
+        }
+        XCTAssertEqual(try up(endingAt: 399.9)["detent"]?.stringValue, "full")
+        XCTAssertEqual(try up(endingAt: 400.1)["detent"]?.stringValue, "expanded")
+    }
+
+    func testTwoStagePresentsIn0_6sAndDismissesWithTheVelocityDuration() throws {
+        let dir = try FlingRunner.headless("""
+            0.1 key Return
+            0.4 state $OUT/mid.json
+            0.71 state $OUT/rested.json
+            1.0 drag 200 410 200 610 0.2
+            1.21 state $OUT/dismissing.json
+            2.5 state $OUT/still.json
+            3.0 state $OUT/gone.json
+            """, args: ["--scene", "two-stage"])
+        XCTAssertEqual(try sheet(dir, "mid.json").number("top"), 622, accuracy: 1, "halfway through the ease-in-out")
+        XCTAssertEqual(try sheet(dir, "rested.json").number("top"), 400)
+        let dismissing = try sheet(dir, "dismissing.json")
+        XCTAssertEqual(dismissing["phase"]?.stringValue, "dismissing")
+        XCTAssertEqual(dismissing["policy"]?.stringValue, "two-stage")
+        // 1000 pt/s release: 0.2 × 1000 × 0.001 + 1.2 = 1.4 s.
+        XCTAssertEqual(try sheet(dir, "still.json")["phase"]?.stringValue, "dismissing")
+        XCTAssertEqual(try sheet(dir, "gone.json")["phase"]?.stringValue, "hidden")
+    }
+}

@@ -18,12 +18,13 @@ final class AppController {
     private(set) var needsDisplay = true
 
     init(resources: Resources, env: SceneEnvironment, first: SceneID, windowSize: Size, scale: Double,
-         sheetPolicy: SheetPolicyKind? = nil) {
+         sheetPolicy: SheetPolicyKind? = nil, dateText: String = "") {
         self.env = env
         self.windowSize = windowSize
         self.scale = scale
         scenes = [
             RestaurantsScene(restaurants: resources.restaurants, env: env, policy: sheetPolicy ?? .fluid, window: windowSize),
+            TodayScene(articles: resources.articles, env: env, dateText: dateText),
             TwoStageScene(env: env, policy: sheetPolicy ?? .twoStage, window: windowSize),
         ]
         current = scenes.firstIndex { $0.id == first } ?? 0

@@ -8,16 +8,19 @@ struct UsageError: Error, CustomStringConvertible {
 
 enum SceneID: String, CaseIterable, Sendable {
     case restaurants
+    case today
     case twoStage = "two-stage"
     var title: String {
         switch self {
         case .restaurants: "Restaurants"
+        case .today: "Today"
         case .twoStage: "Two-Stage"
         }
     }
     var icon: String {
         switch self {
         case .restaurants: MaterialIcon.restaurant
+        case .today: MaterialIcon.today
         case .twoStage: MaterialIcon.viewAgenda
         }
     }
@@ -51,13 +54,15 @@ struct AppOptions: Sendable {
     /// The release policy of the restaurant sheet (default fluid) and, when given, of the
     /// two-stage scene's sheet too (which is two-stage by default).
     var sheetPolicy: SheetPolicyKind?
+    /// The date the Today scene shows (--date YYYY-MM-DD; default: today).
+    var date: (year: Int, month: Int, day: Int)?
     /// Bench: render every frame and report frame times (make bench).
     var bench = false
 
     static let usage = """
     usage: fling [--scene restaurants|two-stage] [--size WxH] [--scale S] [--fullscreen]
                  [--headless] [--fps N] [--script FILE] [--resources DIR] [--log-level LEVEL]
-                 [--sheet-policy fluid|tutorial|two-stage]
+                 [--sheet-policy fluid|tutorial|two-stage] [--date YYYY-MM-DD]
            fling spring (--stiffness K --damping C [--mass M] | --response R --damping-fraction Z
                         | --duration T --bounce B) [--from A] [--to B] [--velocity V]
                         [--fps N] [--until T] [--plot PATH]
@@ -67,7 +72,7 @@ struct AppOptions: Sendable {
            fling --help | --version
 
     options:
-      --scene NAME       the first screen: restaurants (default) or two-stage
+      --scene NAME       the first screen: restaurants (default), today or two-stage
       --size WxH         window size in pt (default 390x844, an iPhone in portrait)
       --scale S          device pixels per pt (default: the display's; 2 for HiDPI kiosks)
       --fullscreen       fill the display (kiosk mode)
@@ -78,6 +83,7 @@ struct AppOptions: Sendable {
       --log-level LEVEL  error, warning (default), info or debug
       --sheet-policy P   how sheets pick a detent on release: fluid (default), tutorial
                          (seed 000's thresholds) or two-stage (seed 001's UIKit sheet)
+      --date YYYY-MM-DD  the date the Today scene shows (reproducible screenshots)
     """
 
     static func parse(_ args: [String]) throws(UsageError) -> AppOptions {
@@ -110,6 +116,13 @@ struct AppOptions: Sendable {
                     throw UsageError(message: "unknown sheet policy '\(v)' (fluid, tutorial, two-stage)")
                 }
                 o.sheetPolicy = p
+            case "--date":
+                let v = try it.value(for: arg)
+                let parts = v.split(separator: "-").compactMap { Int($0) }
+                guard parts.count == 3, (1...9999).contains(parts[0]), (1...12).contains(parts[1]), (1...31).contains(parts[2]) else {
+                    throw UsageError(message: "--date takes YYYY-MM-DD (got '\(v)')")
+                }
+                o.date = (parts[0], parts[1], parts[2])
             case "--log-level":
                 let v = try it.value(for: arg)
                 guard let l = LogLevel(name: v) else { throw UsageError(message: "unknown log level '\(v)' (error, warning, info, debug)") }

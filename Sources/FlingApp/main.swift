@@ -62,7 +62,7 @@ func runApp(_ options: AppOptions) -> Int32 {
     defer { display.close() }
     let env = SceneEnvironment(measurer: display.renderer.fonts, imageSize: { display.renderer.imageSize($0) })
     let app = AppController(resources: resources, env: env, first: options.scene, windowSize: display.size,
-                            scale: display.scale, sheetPolicy: options.sheetPolicy)
+                            scale: display.scale, sheetPolicy: options.sheetPolicy, dateText: todayText(options.date))
     if options.headless {
         do {
             try runHeadless(app: app, display: display, script: script ?? Script(commands: []), fps: options.fps)
@@ -74,6 +74,19 @@ func runApp(_ options: AppOptions) -> Int32 {
         runWindowed(app: app, display: display, fps: options.fps)
     }
     return 0
+}
+
+/// "EEEE, MMM d" of --date (or of today, read once here: core never reads the clock).
+func todayText(_ fixed: (year: Int, month: Int, day: Int)?) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "EEEE, MMM d"
+    guard let fixed else { return formatter.string(from: Date()) }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    formatter.timeZone = calendar.timeZone
+    let date = calendar.date(from: DateComponents(year: fixed.year, month: fixed.month, day: fixed.day)) ?? Date()
+    return formatter.string(from: date)
 }
 
 let status = MainActor.assumeIsolated { flingMain(Array(CommandLine.arguments.dropFirst())) }

@@ -36,6 +36,24 @@ final class GoldenImageTests: XCTestCase {
         GoldenImage.assertMatches(dir.appendingPathComponent("full.png"), golden: "sheet-full-390x844")
     }
 
+    func testTodayListExpandedAndMidDrag() throws {
+        let args = ["--scene", "today", "--date", "2026-11-22"]
+        let dir = try FlingRunner.headless("""
+            0.1 shot $OUT/list.png
+            0.2 tap 200 300
+            1.5 shot $OUT/expanded.png
+            1.6 down 200 300
+            1.65 move 200 310
+            1.7 move 200 380
+            1.75 shot $OUT/drag.png
+            """, args: args)
+        GoldenImage.assertMatches(dir.appendingPathComponent("list.png"), golden: "today-list-390x844")
+        GoldenImage.assertMatches(dir.appendingPathComponent("expanded.png"), golden: "today-expanded-390x844")
+        GoldenImage.assertMatches(dir.appendingPathComponent("drag.png"), golden: "today-drag-390x844")
+        let wide = try FlingRunner.headless("0.1 shot $OUT/wide.png\n", args: args + ["--size", "1920x1080"])
+        GoldenImage.assertMatches(wide.appendingPathComponent("wide.png"), golden: "today-list-1920x1080")
+    }
+
     func testGalleryAtScale1And2() throws {
         for scale in ["1", "2"] {
             let dir = FlingRunner.scratch("gallery")

@@ -69,3 +69,45 @@ public enum SheetConstants {
     /// Sheets stop widening here on wide windows (iPadOS form sheets are about this wide).
     public static let maxWidth: Double = 720
 }
+
+/// The Today cards' numbers (shared/SPEC.md scene 2, seed 004, issue 6).
+public enum CardConstants {
+    /// Seed 004: a card is min(image height / 3, 500) pt tall.
+    public static let imageHeightDivisor: Double = 3
+    public static let maxCardHeight: Double = 500
+    public static let sidePadding: Double = 20
+    public static let spacing: Double = 40
+    public static let cornerRadius: Double = 15
+    /// Seed 004: border rgb(150,150,150) at 10 %, shadow rgb(64,64,64) at 30 %, radius 15.
+    public static let borderColor = Color(r: 150 / 255, g: 150 / 255, b: 150 / 255, a: 0.1)
+    public static let shadowColor = Color(r: 64 / 255, g: 64 / 255, b: 64 / 255, a: 0.3)
+    public static let shadowRadius: Double = 15
+    /// The excerpt panel's height range (SPEC: 100–150 pt).
+    public static let excerptMinHeight: Double = 100
+    public static let excerptMaxHeight: Double = 150
+    /// Expanded, the image takes 70 % of the window height.
+    public static let expandedImageShare: Double = 0.7
+    /// A pressed card shrinks slightly while held (App Store).
+    public static let pressedScale: Double = 0.96
+    public static let pressSpring = SpringParameters.response(0.2, dampingFraction: 1)
+    /// Dragged down at its top, an expanded card shrinks to 0.86 over the first 100 pt…
+    public static let pullShrinkDistance: Double = 100
+    public static let pullMinimumScale: Double = 0.86
+    /// …and follows the finger by half its movement (with the shrink about the centre, the
+    /// card's top edge then tracks the finger closely).
+    public static let pullFollow: Double = 0.5
+    /// Released past this (or projected past it), the card collapses into its slot.
+    public static let collapseThreshold: Double = 100
+    /// The spring back to full after a short pull (critically damped, quick).
+    public static let pullBackSpring = SpringParameters.response(0.3, dampingFraction: 1)
+    /// The close button and Esc collapse with SwiftUI's default ease-in-out (0.35 s).
+    public static let closeDuration: Double = 0.35
+    /// Close button: a 26 pt filled circle with ×, white at 70 %, 50 pt from the top.
+    public static let closeButtonSize: Double = 26
+    public static let closeButtonTop: Double = 50
+    /// On wide windows cards flow into columns at least this wide (issue 6).
+    public static let minColumnWidth: Double = 340
+    public static let wideWindow: Double = 700
+    /// Expanded text column at most this wide, centred.
+    public static let maxTextWidth: Double = 700
+}

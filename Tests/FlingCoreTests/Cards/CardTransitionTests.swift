@@ -1,0 +1,135 @@
+import XCTest
+@testable import FlingCore
+
+final class CardTransitionTests: XCTestCase {
+    func expanded() -> CardTransition {
+        var c = CardTransition()
+        c.resizeContent(viewport: 844, content: 2000, at: 0)
+        c.expand(card: 2, at: 0)
+        _ = c.advance(to: 2)
+        c.resizeContent(viewport: 844, content: 2000, at: 2)
+        return c
+    }
+
+    /// Pulls from y = 300 down by `by` pt past the slop, pausing `pause` s before release.
+    func pull(_ c: inout CardTransition, by: Double, duration: Double = 0.3, pause: Double = 0.2, at t0: Double = 3) {
+        c.pressExpanded(at: Point(200, 300), time: t0)
+        let n = Int(duration * 60)
+        let total = by + (by >= 0 ? 10 : -10)
+        for k in 1...n {
+            c.moveExpanded(to: Point(200, 300 + total * Double(k) / Double(n)), time: t0 + duration * Double(k) / Double(n))
+        }
+        c.releaseExpanded(at: Point(200, 300 + total), time: t0 + duration + pause)
+    }
+
+    func testExpandsWithTheCardSpringToTheWindow() {
+        var c = CardTransition()
+        c.expand(card: 1, at: 0)
+        XCTAssertEqual(c.phase, .expanding)
+        XCTAssertEqual(c.progressValue(at: 0), 0)
+        XCTAssertGreaterThan(c.progressValue(at: 0.1), 0.3)
+        _ = c.advance(to: 2)
+        XCTAssertEqual(c.phase, .expanded)
+        XCTAssertEqual(c.progressValue(at: 2), 1)
+        let slot = Rect(x: 20, y: 300, width: 350, height: 333)
+        let window = Rect(x: 0, y: 0, width: 390, height: 844)
+        XCTAssertEqual(CardTransition.frame(slot: slot, window: window, progress: 1), window)
+        XCTAssertEqual(CardTransition.frame(slot: slot, window: window, progress: 0), slot)
+    }
+
+    func testPressShrinksAndReleasesWithoutSelecting() {
+        var c = CardTransition()
+        c.press(card: 0, at: 0)
+        XCTAssertEqual(c.phase, .pressed)
+        _ = c.advance(to: 1)
+        XCTAssertEqual(c.pressScale.value(at: 1), 0.96, accuracy: 1e-9)
+        c.releasePress(at: 1)
+        _ = c.advance(to: 2)
+        XCTAssertEqual(c.phase, .collapsed)
+        XCTAssertNil(c.index)
+        XCTAssertEqual(c.pressScale.value(at: 2), 1)
+    }
+
+    func testCloseCollapsesWithEaseInOutIn035s() {
+        var c = expanded()
+        c.close(at: 3)
+        XCTAssertEqual(c.phase, .collapsing)
+        XCTAssertEqual(c.progressValue(at: 3.175), 0.5, accuracy: 1e-6, "ease-in-out is symmetric")
+        _ = c.advance(to: 3.35)
+        XCTAssertEqual(c.phase, .collapsed)
+        XCTAssertNil(c.index)
+    }
+
+    func testPullShrinksOverTheFirst100Points() {
+        XCTAssertEqual(CardTransition.pullScale(pull: 0, progress: 1), 1)
+        XCTAssertEqual(CardTransition.pullScale(pull: 50, progress: 1), 0.93, accuracy: 1e-12)
+        XCTAssertEqual(CardTransition.pullScale(pull: 100, progress: 1), 0.86, accuracy: 1e-12)
+        XCTAssertEqual(CardTransition.pullScale(pull: 180, progress: 1), 0.86, accuracy: 1e-12)
+        XCTAssertEqual(CardTransition.pullScale(pull: 100, progress: 0), 1, "blended out in the slot")
+        var c = expanded()
+        c.pressExpanded(at: Point(200, 300), time: 3)
+        c.moveExpanded(to: Point(200, 310), time: 3.05)
+        c.moveExpanded(to: Point(200, 410), time: 3.1)
+        XCTAssertEqual(c.phase, .dragging)
+        XCTAssertEqual(c.pull.value(at: 3.1), 100, accuracy: 1e-9)
+        XCTAssertEqual(c.pullRadius(at: 3.1), 15, accuracy: 1e-9)
+    }
+
+    func testSlowReleaseJustUnderAndOverTheThreshold() {
+        var under = expanded()
+        pull(&under, by: 99)
+        XCTAssertEqual(under.phase, .expanded, "springs back")
+        _ = under.advance(to: 6)
+        XCTAssertEqual(under.pull.value(at: 6), 0)
+        var over = expanded()
+        pull(&over, by: 101)
+        XCTAssertEqual(over.phase, .collapsing)
+        _ = over.advance(to: 6)
+        XCTAssertEqual(over.phase, .collapsed)
+    }
+
+    func testAFlickProjectsPastTheThreshold() {
+        var c = expanded()
+        pull(&c, by: 40, duration: 0.1, pause: 0)
+        XCTAssertEqual(c.phase, .collapsing, "40 pt at 500 pt/s projects to 290 pt")
+        XCTAssertLessThan(c.progress.velocity(at: 3.1), 0, "the spring starts moving home at once")
+    }
+
+    func testDragUpAtTheTopScrollsTheContent() {
+        var c = expanded()
+        pull(&c, by: -200, duration: 0.3, pause: 0.2)
+        XCTAssertEqual(c.phase, .expanded)
+        XCTAssertEqual(c.content.offset(at: 3.5), 200, accuracy: 1e-6)
+        // Down again from a scrolled content scrolls back first, no pull.
+        c.pressExpanded(at: Point(200, 300), time: 4)
+        c.moveExpanded(to: Point(200, 320), time: 4.05)
+        c.moveExpanded(to: Point(200, 400), time: 4.1)
+        XCTAssertEqual(c.phase, .expanded)
+        XCTAssertEqual(c.content.offset(at: 4.1), 110, accuracy: 1e-6)
+    }
+
+    func testTappingTheCollapsingCardReversesWithoutAJump() {
+        var c = expanded()
+        c.close(at: 3)
+        let p = c.progressValue(at: 3.1)
+        c.expand(card: 2, at: 3.1)
+        XCTAssertEqual(c.progressValue(at: 3.1), p, accuracy: 1e-9)
+        XCTAssertNil(c.outgoing)
+        _ = c.advance(to: 5)
+        XCTAssertEqual(c.phase, .expanded)
+    }
+
+    func testTappingAnotherCardWhileOneCollapsesLetsItFinishOnItsOwn() {
+        var c = expanded()
+        c.close(at: 3)
+        let p = c.progressValue(at: 3.1)
+        c.expand(card: 4, at: 3.1)
+        XCTAssertEqual(c.index, 4)
+        XCTAssertEqual(c.outgoing?.index, 2)
+        XCTAssertEqual(c.outgoing?.progress.value(at: 3.1) ?? -1, p, accuracy: 1e-9, "the outgoing card does not jump")
+        XCTAssertEqual(c.progressValue(at: 3.1), 0)
+        _ = c.advance(to: 5)
+        XCTAssertNil(c.outgoing)
+        XCTAssertEqual(c.phase, .expanded)
+    }
+}

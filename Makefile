@@ -28,10 +28,13 @@ golden: deps
 	$(SWIFT) build --build-tests
 	FLING_UPDATE_GOLDEN=1 $(SWIFT) test --filter GoldenImageTests
 
-## Frame-time medians of the list while it scrolls, against a bare frame.
+## Frame-time medians (software renderer) of real frames against a bare frame: the list
+## while it scrolls, a sheet while it is dragged, a card while it expands.
 bench: release
 	$(RELEASE_BIN) bench --size 390x844 --scale 2
 	$(RELEASE_BIN) bench --size 1080x1920 --scale 1
+	$(RELEASE_BIN) bench --size 1080x1920 --scale 1 --scenario sheet-drag
+	$(RELEASE_BIN) bench --size 1080x1920 --scale 1 --scenario card-expand
 
 ## The drawing gallery at scale 1 and 2, into docs/.
 gallery: build

@@ -40,9 +40,24 @@ enum Bench {
 
     /// Input that keeps the screen moving for the whole run: a scenario is a script of one
     /// cycle, repeated.
-    static let scenarios: [String: (cycle: Double, script: String)] = [
+    struct Scenario {
+        var scene: SceneID
+        /// One cycle's script (times relative to the cycle's start), repeated.
+        var cycle: Double
+        var script: String
+        /// Only frames inside these windows of each cycle count (nil: all).
+        var measured: ClosedRange<Double>?
+    }
+
+    static let scenarios: [String: Scenario] = [
         // Flick the list up, then down again: scrolling frames, momentum included.
-        "list": (2.0, "0.0 drag 200 700 200 300 0.2\n1.0 drag 200 300 200 700 0.2\n"),
+        "list": Scenario(scene: .restaurants, cycle: 2.0, script: "0.0 drag 200 700 200 300 0.2\n1.0 drag 200 300 200 700 0.2\n"),
+        // Open a sheet, then drag it up and down by hand for a second: the dragged frames.
+        "sheet-drag": Scenario(scene: .restaurants, cycle: 3.0,
+                               script: "0.0 tap 200 230\n1.0 drag 200 1200 200 600 0.5\n1.5 drag 200 600 200 1200 0.5\n2.2 key Escape\n",
+                               measured: 1.02...1.98),
+        // Expand a card and close it again: the expansion frames.
+        "card-expand": Scenario(scene: .today, cycle: 2.0, script: "0.0 tap 300 400\n1.0 key Escape\n", measured: 0.02...0.6),
     ]
 
     static func run(_ args: [String]) -> Int32 {
@@ -67,7 +82,10 @@ enum Bench {
             // The scenario, frame by frame at 60 fps of virtual time.
             guard let scenario = scenarios[o.scenario] else { return 2 }
             var text = ""
-            let cycles = Int((Double(o.frames) / 60 / scenario.cycle).rounded(.up)) + 1
+            // Enough cycles that the measured windows hold the requested number of frames.
+            let share = scenario.measured.map { ($0.upperBound - $0.lowerBound) / scenario.cycle } ?? 1
+            let duration = Double(o.frames) / 60 / share
+            let cycles = Int((duration / scenario.cycle).rounded(.up)) + 1
             for c in 0..<cycles {
                 for line in scenario.script.split(separator: "\n") {
                     let parts = line.split(separator: " ", maxSplits: 1)
@@ -75,18 +93,24 @@ enum Bench {
                     text += "\(t + Double(c) * scenario.cycle) \(parts[1])\n"
                 }
             }
-            text += "\(Double(o.frames) / 60) quit\n"
+            text += "\(Double(cycles) * scenario.cycle) quit\n"
             guard let script = try? Script.parse(text, file: "bench") else { return 2 }
-            let app = AppController(resources: resources, env: env, first: .restaurants, windowSize: display.size, scale: display.scale)
+            let app = AppController(resources: resources, env: env, first: scenario.scene, windowSize: display.size,
+                                    scale: display.scale, dateText: "Sunday, Nov 22")
             var times: [Double] = []
+            var frame = 0
             do {
-                try runHeadless(app: app, display: display, script: script, fps: 60, renderEveryFrame: true) { times.append($0) }
+                try runHeadless(app: app, display: display, script: script, fps: 60, renderEveryFrame: true) { dt in
+                    let t = (Double(frame) / 60).truncatingRemainder(dividingBy: scenario.cycle)
+                    if scenario.measured.map({ $0.contains(t) }) ?? true { times.append(dt) }
+                    frame += 1
+                }
             } catch {
                 printError("fling: \(error)")
                 return 1
             }
-            // The first frames fill the caches; steady state is what we report.
-            let steady = Array(times.dropFirst(min(10, times.count / 10)))
+            // The first cycle fills the caches; steady state is what we report.
+            let steady = Array(times.dropFirst(min(times.count / 4, max(10, times.count / Int(max(1, Double(cycles)))))).prefix(max(o.frames, 1)))
             let m = median(steady), b = median(baseline)
             let label = "\(Int(o.size.width))x\(Int(o.size.height)) @\(format(o.scale, 0))x"
             print("bench \(o.scenario) \(label), software renderer, \(steady.count) frames (median, p90)")

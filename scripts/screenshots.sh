@@ -1,13 +1,48 @@
 #!/usr/bin/env bash
-# Makes the README's screenshots with the app itself, headless (docs/*.png).
+# Makes the README's screenshots and frame strips with the app itself, headless (docs/).
 set -euo pipefail
 bin=${1:-.build/debug/fling}
 cd "$(dirname "$0")/.."
+mkdir -p docs/frames
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cat > "$tmp/list.txt" <<SCRIPT
-0.1 shot docs/restaurants.png
+date=(--date 2026-11-22)
+
+# The list, at phone size and scale 2.
+echo "0.1 shot docs/restaurants.png" > "$tmp/list.txt"
+"$bin" --headless --scale 2 --script "$tmp/list.txt"
+
+# A drag of the sheet, frame by frame: at half, dragged up, released, settling, at full.
+cat > "$tmp/sheet.txt" <<SCRIPT
+0.1 tap 200 230
+1.5 shot docs/frames/sheet-1.png
+1.6 drag 200 600 200 380 0.2
+1.75 shot docs/frames/sheet-2.png
+1.8 shot docs/frames/sheet-3.png
+1.9 shot docs/frames/sheet-4.png
+3.0 shot docs/frames/sheet-5.png
 SCRIPT
-"$bin" --headless --script "$tmp/list.txt" --scale 2
+"$bin" --headless --script "$tmp/sheet.txt"
+
+# A Today card expanding (every 50 ms), then pulled down under the finger.
+cat > "$tmp/card.txt" <<SCRIPT
+0.1 shot docs/frames/card-1.png
+0.2 tap 200 300
+0.3 shot docs/frames/card-2.png
+0.35 shot docs/frames/card-3.png
+1.2 shot docs/frames/card-4.png
+1.5 down 200 300
+1.55 move 200 310
+1.65 move 200 400
+1.7 shot docs/frames/card-5.png
+SCRIPT
+"$bin" --headless --script "$tmp/card.txt" --scene today "${date[@]}"
+
+# Kiosk sizes.
+echo "0.1 shot docs/today-1920x1080.png" > "$tmp/wide.txt"
+"$bin" --headless --script "$tmp/wide.txt" --scene today --size 1920x1080 "${date[@]}"
+printf '0.1 tap 300 300\n1.5 shot docs/sheet-1080x1920.png\n' > "$tmp/tall.txt"
+"$bin" --headless --script "$tmp/tall.txt" --size 1080x1920
+
 "$bin" gallery --out docs/gallery.png
 echo "screenshots written to docs/"

@@ -190,6 +190,20 @@ final class SheetTests: XCTestCase {
         XCTAssertEqual(try sheet(dir, "s.json").number("top"), 422 - 40, accuracy: 0.01)
     }
 
+    func testTheSameGestureGivesTheSameTrajectoryAt30And144Hz() throws {
+        // 1.8 s is a frame at both rates (54/30 and 259.2/144 is not: use 2.0 = 60/30 = 288/144).
+        func top(fps: String) throws -> (time: Double, top: Double) {
+            let dir = try FlingRunner.headless(open + "1.5 drag 200 600 200 500 0.1\n2.0 state $OUT/s.json\n", args: ["--fps", fps],
+                                               name: "fps\(fps)")
+            let s = try FlingRunner.state(dir, "s.json")
+            return (s.number("time"), s.number("sheet.top"))
+        }
+        let slow = try top(fps: "30"), fast = try top(fps: "144")
+        XCTAssertEqual(slow.time, 2.0); XCTAssertEqual(fast.time, 2.0)
+        XCTAssertNotEqual(slow.top, 50, "still moving: a real comparison")
+        XCTAssertEqual(slow.top, fast.top, accuracy: 0.001, "closed-form springs: the frame rate changes nothing")
+    }
+
     // MARK: tutorial
 
     func testTutorialThresholds() throws {

@@ -98,10 +98,7 @@ struct AppOptions: Sendable {
                 }
                 o.scene = s
             case "--size": o.size = try parseSize(try it.value(for: arg))
-            case "--scale":
-                let s = try it.number(for: arg)
-                guard s >= 0.5, s <= 4 else { throw UsageError(message: "--scale must be between 0.5 and 4") }
-                o.scale = s
+            case "--scale": o.scale = try it.scale(for: arg)
             case "--fullscreen": o.fullscreen = true
             case "--headless": o.headless = true
             case "--fps":
@@ -163,6 +160,13 @@ struct OptionReader {
     mutating func value(for option: String) throws(UsageError) -> String {
         guard let v = next(), !v.hasPrefix("--") else { throw UsageError(message: "\(option) needs a value") }
         return v
+    }
+
+    /// A UI scale (device pixels per pt), 0.5…4.
+    mutating func scale(for option: String) throws(UsageError) -> Double {
+        let s = try number(for: option)
+        guard s >= 0.5, s <= 4 else { throw UsageError(message: "\(option) must be between 0.5 and 4") }
+        return s
     }
 
     mutating func number(for option: String) throws(UsageError) -> Double {

@@ -19,9 +19,7 @@ enum Bench {
         while let a = it.next() {
             switch a {
             case "--size": o.size = try AppOptions.parseSize(try it.value(for: a))
-            case "--scale":
-                o.scale = try it.number(for: a)
-                guard o.scale >= 0.5, o.scale <= 4 else { throw UsageError(message: "--scale must be between 0.5 and 4") }
+            case "--scale": o.scale = try it.scale(for: a)
             case "--frames":
                 let n = try it.number(for: a)
                 guard n >= 10, n <= 100_000 else { throw UsageError(message: "--frames must be between 10 and 100000") }

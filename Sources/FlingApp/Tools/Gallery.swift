@@ -16,9 +16,7 @@ enum Gallery {
         var it = OptionReader(args)
         while let a = it.next() {
             switch a {
-            case "--scale":
-                o.scale = try it.number(for: a)
-                guard o.scale >= 0.5, o.scale <= 4 else { throw UsageError(message: "--scale must be between 0.5 and 4") }
+            case "--scale": o.scale = try it.scale(for: a)
             case "--size": o.size = try AppOptions.parseSize(try it.value(for: a))
             case "--out": o.out = try it.value(for: a)
             case "--resources": o.resources = try it.value(for: a)

@@ -82,4 +82,17 @@ final class InputTests: XCTestCase {
         XCTAssertEqual(cmp.maxChannelDelta, 255)
         XCTAssertEqual(ImageComparison.compare(img, img, tolerance: 0).differingPixels, 0)
     }
+
+    func testResamplingASourceRectInPlace() {
+        // A horizontal ramp 0, 85, 170, 255: the same size is an exact copy. The right half
+        // stretched to four pixels samples at pixel centres 1.75, 2.25, 2.75, 3.25 (source
+        // x 2…4, half a pixel per output pixel), clamped at the last column.
+        var px: [UInt8] = []
+        for v: UInt8 in [0, 85, 170, 255] { px += [v, v, v, 255] }
+        let ramp = RGBAImage(width: 4, height: 1, pixels: px)
+        XCTAssertEqual(ramp.resampled(from: Rect(x: 0, y: 0, width: 4, height: 1), toWidth: 4, height: 1), ramp)
+        let half = ramp.resampled(from: Rect(x: 2, y: 0, width: 2, height: 1), toWidth: 4, height: 1)
+        XCTAssertEqual((0..<4).map { half.pixel($0, 0).0 }, [149, 191, 234, 255])
+        XCTAssertTrue((0..<4).allSatisfy { half.pixel($0, 0).3 == 255 })
+    }
 }

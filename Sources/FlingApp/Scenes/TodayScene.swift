@@ -224,7 +224,6 @@ final class TodayScene: Scene {
     }
 
     func draw(into dl: inout DisplayList, time: Double) {
-        dl.fill(bounds, .white)
         let opacity = listOpacity(time: time)
         let offset = scroll.offset(at: time)
         dl.clipped(to: bounds) { dl in

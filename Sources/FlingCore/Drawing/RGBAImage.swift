@@ -30,23 +30,45 @@ public struct RGBAImage: Equatable, Sendable {
         return img.bilinear(toWidth: min(tw, img.width), height: min(th, img.height))
     }
 
-    /// The pixels inside `r` (in pixels; rounded outward, clamped to the image).
-    public func cropped(to r: Rect) -> RGBAImage {
-        let x0 = max(0, min(width - 1, Int(r.minX.rounded(.down)))), y0 = max(0, min(height - 1, Int(r.minY.rounded(.down))))
-        let x1 = max(x0 + 1, min(width, Int(r.maxX.rounded(.up)))), y1 = max(y0 + 1, min(height, Int(r.maxY.rounded(.up))))
-        if x0 == 0, y0 == 0, x1 == width, y1 == height { return self }
-        let w = x1 - x0
-        var out = [UInt8](repeating: 0, count: w * (y1 - y0) * 4)
-        for y in y0..<y1 {
-            let s = (y * width + x0) * 4, d = (y - y0) * w * 4
-            out.replaceSubrange(d..<(d + w * 4), with: pixels[s..<(s + w * 4)])
+    /// Bilinear resampling of the part `source` (in pixels, fractional) to exactly `tw × th`,
+    /// reading in place. Fixed-point weights (8 bits) with per-column tables: this runs every
+    /// frame while a rounded photo changes size (a card expanding), so it must be cheap.
+    public func resampled(from source: Rect, toWidth tw: Int, height th: Int) -> RGBAImage {
+        let tw = max(1, tw), th = max(1, th)
+        guard width > 0, height > 0 else { return RGBAImage(width: tw, height: th) }
+        var out = [UInt8](repeating: 0, count: tw * th * 4)
+        let sx = source.width / Double(tw), sy = source.height / Double(th)
+        // Column tables: left source offset (bytes), right step (0 or 4), weight of the right.
+        var left = [Int](repeating: 0, count: tw), step = [Int](repeating: 0, count: tw), wxs = [Int](repeating: 0, count: tw)
+        for x in 0..<tw {
+            let fx = min(Double(width - 1), max(0, source.minX + (Double(x) + 0.5) * sx - 0.5))
+            let x0 = Int(fx)
+            left[x] = x0 * 4
+            step[x] = x0 + 1 < width ? 4 : 0
+            wxs[x] = Int(((fx - Double(x0)) * 256).rounded())
         }
-        return RGBAImage(width: w, height: y1 - y0, pixels: out)
-    }
-
-    /// Bilinear resampling to exactly `tw × th` (up or down; for small changes of size).
-    public func resampled(toWidth tw: Int, height th: Int) -> RGBAImage {
-        bilinear(toWidth: max(1, tw), height: max(1, th))
+        pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<th {
+                    let fy = min(Double(height - 1), max(0, source.minY + (Double(y) + 0.5) * sy - 0.5))
+                    let y0 = Int(fy)
+                    let row0 = y0 * width * 4
+                    let row1 = (y0 + 1 < height ? y0 + 1 : y0) * width * 4
+                    let wy = Int(((fy - Double(y0)) * 256).rounded())
+                    var o = y * tw * 4
+                    for x in 0..<tw {
+                        let a = row0 + left[x], b = row1 + left[x], r = step[x], wx = wxs[x]
+                        for c in 0..<4 {
+                            let top = Int(src[a + c]) * (256 - wx) + Int(src[a + r + c]) * wx
+                            let bottom = Int(src[b + c]) * (256 - wx) + Int(src[b + r + c]) * wx
+                            dst[o + c] = UInt8((top * (256 - wy) + bottom * wy + 32768) >> 16)
+                        }
+                        o += 4
+                    }
+                }
+            }
+        }
+        return RGBAImage(width: tw, height: th, pixels: out)
     }
 
     /// Multiplies each pixel's alpha by a coverage 0…255 (row-major, same size).

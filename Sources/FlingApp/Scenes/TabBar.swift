@@ -9,15 +9,24 @@ struct TabBar {
 
     var isVisible: Bool { scenes.count > 1 }
 
+    /// Items share the width on phones; on wide windows they keep this width, centred
+    /// (as iPadOS's tab bar does).
+    static let maxItemWidth: Double = 160
+
     func frame(in window: Size) -> Rect {
         Rect(x: 0, y: window.height - Self.height, width: window.width, height: Self.height)
     }
+
+    private func itemWidth(_ window: Size) -> Double { min(window.width / Double(max(1, scenes.count)), Self.maxItemWidth) }
+    private func itemsLeft(_ window: Size) -> Double { (window.width - itemWidth(window) * Double(scenes.count)) / 2 }
 
     /// The tab under a point, if any.
     func tab(at p: Point, window: Size) -> SceneID? {
         let f = frame(in: window)
         guard isVisible, f.contains(p) else { return nil }
-        let i = Int((p.x / (window.width / Double(scenes.count))).rounded(.down))
+        let x = p.x - itemsLeft(window)
+        guard x >= 0 else { return nil }
+        let i = Int((x / itemWidth(window)).rounded(.down))
         return scenes.indices.contains(i) ? scenes[i] : nil
     }
 
@@ -26,10 +35,10 @@ struct TabBar {
         let f = frame(in: window)
         list.fill(f, SystemColor.barBackground)
         list.add(.hairline(from: Point(0, f.minY), to: Point(f.maxX, f.minY), color: SystemColor.separator))
-        let w = window.width / Double(scenes.count)
+        let w = itemWidth(window), left = itemsLeft(window)
         for (i, s) in scenes.enumerated() {
             let tint = s == selected ? SystemColor.blue : SystemColor.gray
-            let cx = w * (Double(i) + 0.5)
+            let cx = left + w * (Double(i) + 0.5)
             let icon = env.layout(s.icon, Font.icons(size: 26))
             list.text(icon, at: Point((cx - icon.size.width / 2).rounded(), f.minY + 4), tint)
             let label = env.layout(s.title, Font(size: 10, weight: .medium))

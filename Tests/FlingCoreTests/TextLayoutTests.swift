@@ -58,4 +58,11 @@ final class TextLayoutTests: XCTestCase {
         let l = TextLayoutEngine.layout("one\n\ntwo", font: font, options: TextOptions(maxWidth: 300), measurer: m)
         XCTAssertEqual(l.lines.map(\.text), ["one", "", "two"])
     }
+
+    func testIconsByName() {
+        XCTAssertEqual(MaterialIcon.named("location_on"), "\u{E0C8}")
+        XCTAssertEqual(MaterialIcon.named("cancel"), MaterialIcon.cancel)
+        XCTAssertNil(MaterialIcon.named("no_such_icon"))
+        XCTAssertEqual(Set(MaterialIcon.all.map(\.0)).count, MaterialIcon.all.count, "names are unique")
+    }
 }

@@ -92,5 +92,11 @@ public enum MaterialIcon {
         ("chevron_right", chevronRight), ("chevron_left", chevronLeft), ("expand_more", expandMore),
         ("person", person), ("account_circle", accountCircle), ("search", search),
         ("favorite", favorite), ("check_circle", checkCircle),
+        ("restaurant", restaurant), ("today", today), ("view_agenda", viewAgenda),
     ]
+
+    /// The glyph for a Material icon name ("location_on"), nil for an unknown name.
+    public static func named(_ name: String) -> String? {
+        all.first { $0.0 == name }?.1
+    }
 }

@@ -74,6 +74,7 @@ final class AppController {
         case .text:
             break
         case let .resize(size, time):
+            guard size != windowSize else { return }   // an expose: just redraw
             windowSize = size
             layout(time: time)
         case .focusLost(let time):

@@ -128,6 +128,9 @@ struct AppOptions: Sendable {
                 throw UsageError(message: arg.hasPrefix("-") ? "unknown option '\(arg)'" : "unexpected argument '\(arg)'")
             }
         }
+        if let problem = InteractionConstants.pixelSizeProblem(o.size, scale: o.scale ?? 1) {
+            throw UsageError(message: "--size/--scale: \(problem)")
+        }
         if o.script != nil && !o.headless {
             // A script needs virtual time; running it against a live window would race the user.
             throw UsageError(message: "--script needs --headless")

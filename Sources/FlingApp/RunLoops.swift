@@ -31,7 +31,7 @@ func runWindowed(app: AppController, display: Display, fps: Double) {
         animating = app.advance(to: t)
         if app.needsDisplay || animating {
             if app.scale != display.scale { app.scale = display.scale; app.env.invalidateLayouts() }
-            display.draw(app.displayList(time: t))
+            display.draw(app.displayList(time: t), consecutive: true)
             display.present()
             // Cap the frame rate where vsync is absent (software renderer, Xvfb).
             let spent = now() - t
@@ -51,6 +51,7 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
     let inputs = script.expanded(fps: fps)
     var next = 0
     var frame = 0
+    var lastDrawn = -2
     let epsilon = 1e-9
     while next < inputs.count {
         let t = Double(frame) / fps
@@ -75,11 +76,12 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
             }
             if quit { break }
         }
-        _ = app.advance(to: t)
+        let moving = app.advance(to: t)
         if app.quitRequested { quit = true }
         if !probes.isEmpty || renderEveryFrame {
             let started = SDLContext.monotonicSeconds()
-            display.draw(app.displayList(time: t))
+            display.draw(app.displayList(time: t), consecutive: frame == lastDrawn + 1)
+            lastDrawn = frame
             onFrameRendered?(SDLContext.monotonicSeconds() - started)
         }
         for probe in probes {
@@ -97,5 +99,13 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
         }
         if quit { return }
         frame += 1
+        // Nothing moves and nothing is due: jump to the next input's frame (a long pause in a
+        // script costs nothing, and the result is the same as stepping every frame).
+        if !moving && !renderEveryFrame && next < inputs.count {
+            // The first frame whose time reaches the input's (the same test as above).
+            var due = Int(((inputs[next].time - epsilon) * fps).rounded(.up))
+            while due > frame && inputs[next].time <= Double(due - 1) / fps + epsilon { due -= 1 }
+            frame = max(frame, due)
+        }
     }
 }

@@ -38,6 +38,13 @@ func runApp(_ options: AppOptions) -> Int32 {
             printError("fling: \(error.description)")
             return 2
         }
+        // A resize the display could not draw is an error in the script, found before it runs.
+        for c in script?.commands ?? [] {
+            if case .resize(let size) = c.action, let problem = InteractionConstants.pixelSizeProblem(size, scale: options.scale ?? 1) {
+                printError("fling: \(path):\(c.line): resize: \(problem)")
+                return 2
+            }
+        }
     }
     let resources: Resources
     do { resources = try Resources.load(options.resources) } catch {

@@ -95,8 +95,9 @@ public final class Display {
         pixelWidth = s.pointee.w; pixelHeight = s.pointee.h
     }
 
-    public func draw(_ list: DisplayList) {
-        renderer.draw(list, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+    /// `consecutive`: this frame directly follows the last one drawn (see Renderer.draw).
+    public func draw(_ list: DisplayList, consecutive: Bool = false) {
+        renderer.draw(list, pixelWidth: pixelWidth, pixelHeight: pixelHeight, consecutive: consecutive)
     }
 
     public func readPixels() -> RGBAImage? { renderer.readPixels(width: pixelWidth, height: pixelHeight) }

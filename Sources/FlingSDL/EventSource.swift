@@ -8,16 +8,26 @@ import FlingCore
 public final class EventSource {
     private let display: Display
     private var mouseDown = false
+    /// SDL's event clock (ms since SDL_Init) minus the app clock, in seconds, measured once.
+    private var ticksOffset: Double?
     public init(display: Display) { self.display = display }
 
     /// Waits up to `timeout` seconds for the first event (0 = just poll), then drains the queue.
+    /// Events carry the time SDL stamped them with (on the app clock), not the time they were
+    /// read: a 1 kHz mouse read once a frame must not look like 16 samples at one instant.
     public func events(waitingUpTo timeout: Double, now: () -> Double) -> [InputEvent] {
         var out: [InputEvent] = []
         var e = SDL_Event()
-        if timeout > 0 {
-            if SDL_WaitEventTimeout(&e, Int32((timeout * 1000).rounded(.up))) != 0 { translate(e, now(), into: &out) }
+        let offset = ticksOffset ?? (Double(SDL_GetTicks()) / 1000 - now())
+        ticksOffset = offset
+        func time(_ e: SDL_Event) -> Double {
+            let stamped = Double(e.common.timestamp) / 1000 - offset
+            return min(stamped, now())
         }
-        while SDL_PollEvent(&e) != 0 { translate(e, now(), into: &out) }
+        if timeout > 0 {
+            if SDL_WaitEventTimeout(&e, Int32((timeout * 1000).rounded(.up))) != 0 { translate(e, time(e), into: &out) }
+        }
+        while SDL_PollEvent(&e) != 0 { translate(e, time(e), into: &out) }
         return out
     }
 
@@ -67,6 +77,8 @@ public final class EventSource {
                 mouseDown = false
                 out.append(.focusLost(time: time))
             case SDL_WINDOWEVENT_EXPOSED:
+                // Redraw only: an event of any kind marks the frame dirty, and a resize to
+                // the same size changes nothing.
                 out.append(.resize(display.size, time: time))
             default: break
             }

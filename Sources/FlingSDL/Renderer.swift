@@ -21,7 +21,13 @@ public final class Renderer {
     private var shadows: ShadowCache
     private var masks: ShapeMaskCache
     private struct RoundedImageKey: Hashable { var name: String; var w: Int32; var h: Int32; var source: [Int]; var radii: [Int] }
-    private var roundedImages = LRUCache<RoundedImageKey, OpaquePointer>(capacity: 48)
+    private var roundedImages = LRUCache<RoundedImageKey, OpaquePointer>(capacity: 24)
+    /// Rounded photos requested in this frame and the last, by image: a photo whose size
+    /// changes between consecutive frames is in motion and is not baked (see drawImage).
+    private var roundedThisFrame: [String: RoundedImageKey] = [:]
+    private var roundedLastFrame: [String: RoundedImageKey] = [:]
+    private var frameIsConsecutive = false
+    private var motionTextures: [String: OpaquePointer] = [:]
     private struct TextKey: Hashable { var text: String; var file: String; var pixelSize: Int32 }
     private struct TextTexture { var texture: OpaquePointer; var width: Int32; var height: Int32 }
     private var textCache = LRUCache<TextKey, TextTexture>(capacity: 1024)
@@ -61,6 +67,8 @@ public final class Renderer {
         shadows.destroyAll()
         masks.destroyAll()
         for t in roundedImages.removeAll() { SDL_DestroyTexture(t) }
+        for t in motionTextures.values { SDL_DestroyTexture(t) }
+        motionTextures.removeAll()
         sdl = newRenderer
         images = ImageStore(directory: imageDirectory, renderer: sdl, log: log)
         shadows = ShadowCache(renderer: sdl)
@@ -76,8 +84,13 @@ public final class Renderer {
 
     // MARK: Frame
 
-    public func draw(_ list: DisplayList, pixelWidth: Int32, pixelHeight: Int32) {
+    /// Draws a frame. `consecutive`: it directly follows the last frame drawn (an animation
+    /// is being shown frame by frame), so things that change size each frame are in motion.
+    public func draw(_ list: DisplayList, pixelWidth: Int32, pixelHeight: Int32, consecutive: Bool = false) {
         stats = RenderStats()
+        frameIsConsecutive = consecutive
+        roundedLastFrame = roundedThisFrame
+        roundedThisFrame = [:]
         transforms = [.identity]; opacities = [1]; clips = [nil]
         SDL_RenderSetClipRect(sdl, nil)
         SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_NONE)
@@ -96,15 +109,19 @@ public final class Renderer {
     private var clip: Rect? { clips[clips.count - 1] }
     private var clippedAway: Bool { clip.map { $0.isEmpty } ?? false }
 
-    /// pt → device px through the current transform.
+    /// pt → device px through the current transform, clamped to ±1e7 px so far-off geometry
+    /// can never overflow the integer conversions SDL needs.
     private func px(_ p: Point) -> Point {
         let q = transform.apply(p)
-        return Point(q.x * scale, q.y * scale)
+        return Point(Self.clampPx(q.x * scale), Self.clampPx(q.y * scale))
     }
     private func px(_ r: Rect) -> Rect {
         let t = transform.apply(r)
-        return Rect(x: t.x * scale, y: t.y * scale, width: t.width * scale, height: t.height * scale)
+        let x0 = Self.clampPx(t.x * scale), y0 = Self.clampPx(t.y * scale)
+        let x1 = Self.clampPx(t.maxX * scale), y1 = Self.clampPx(t.maxY * scale)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
+    private static func clampPx(_ v: Double) -> Double { v.isFinite ? max(-1e7, min(1e7, v)) : 0 }
     private var pxPerPt: Double { scale * transform.scale }
 
     private func execute(_ c: DrawCommand) {
@@ -401,9 +418,32 @@ public final class Renderer {
         let src = [Int((source.minX * 4).rounded()), Int((source.minY * 4).rounded()),
                    Int((source.width * 4).rounded()), Int((source.height * 4).rounded())]
         let key = RoundedImageKey(name: name, w: Int32(w), h: Int32(h), source: src, radii: [r.tl, r.tr, r.br, r.bl])
+        defer { roundedThisFrame[name] = key }
         let baked: OpaquePointer
         if let cached = roundedImages.value(for: key) {
             baked = cached
+        } else if frameIsConsecutive, let last = roundedLastFrame[name], last != key {
+            // In motion (a card growing, a pull rounding its corners): a full bake every frame
+            // costs more than the frame. Bake at most ~0.4 MP and let a linear blit scale it up:
+            // softer only while it moves; it is baked sharp again once it holds still.
+            let f = max(1, (Double(w * h) / 400_000).squareRoot().rounded(.up))
+            let mw = max(1, Int((Double(w) / f).rounded())), mh = max(1, Int((Double(h) / f).rounded()))
+            let crop = Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky)
+            var image = tex.pixels.resampled(from: crop, toWidth: mw, height: mh)
+            image.multiplyAlpha(by: CornerCoverage.roundedRect(width: mw, height: mh, radii: CornerRadii(
+                topLeft: Double(r.tl) / f, topRight: Double(r.tr) / f, bottomRight: Double(r.br) / f, bottomLeft: Double(r.bl) / f)))
+            guard let surface = PNGFile.makeSurface(image) else { return }
+            defer { SDL_FreeSurface(surface) }
+            guard let t = SDL_CreateTextureFromSurface(sdl, surface) else { return }
+            SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+            SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
+            // One moving texture per photo, replaced next frame (SDL flushes before destroying).
+            if let old = motionTextures.updateValue(t, forKey: name) { SDL_DestroyTexture(old) }
+            SDL_SetTextureAlphaMod(t, alpha)
+            var dst = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(w), h: Int32(h))
+            SDL_RenderCopy(sdl, t, nil, &dst)
+            stats.drawCalls += 1
+            return
         } else {
             let crop = Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky)
             var image = tex.pixels.resampled(from: crop, toWidth: w, height: h)
@@ -433,18 +473,21 @@ public final class Renderer {
         let ascentPx = Double(TTF_FontAscent(handle))
         let (cr, cg, cb, _) = run.color.rgba8
         let alpha = UInt8(max(0, min(255, (run.color.a * opacity * 255).rounded())))
+        let lineHeightPx = Double(TTF_FontHeight(handle))
+        let k = transform.scale
         for line in run.layout.lines where !line.text.isEmpty {
+            let origin = px(Point(run.origin.x + line.x, run.origin.y + line.baseline))
+            var x = origin.x, y = origin.y - ascentPx * k
+            if k == 1 { x = x.rounded(); y = y.rounded() }   // crisp glyphs on whole pixels
+            // Off-screen or clipped-away lines are never rasterised.
+            let bounds = Rect(x: x, y: y, width: (line.width * pxPerPt + 2 * lineHeightPx) , height: lineHeightPx * k)
+            if let c = clip, !c.intersects(bounds) { continue }
             let key = TextKey(text: line.text, file: file, pixelSize: pixelSize)
             guard let tex = textTexture(key, handle) else { continue }
             flushSolid()
             SDL_SetTextureColorMod(tex.texture, cr, cg, cb)
             SDL_SetTextureAlphaMod(tex.texture, alpha)
-            let origin = px(Point(run.origin.x + line.x, run.origin.y + line.baseline))
-            let k = transform.scale
-            var x = origin.x, y = origin.y - ascentPx * k
-            if k == 1 { x = x.rounded(); y = y.rounded() }   // crisp glyphs on whole pixels
             var dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(Double(tex.width) * k), h: Float(Double(tex.height) * k))
-            if let c = clip, !c.intersects(Rect(x: x, y: y, width: Double(dst.w), height: Double(dst.h))) { continue }
             SDL_RenderCopyF(sdl, tex.texture, nil, &dst)
             stats.drawCalls += 1
         }

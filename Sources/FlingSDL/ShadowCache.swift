@@ -16,7 +16,7 @@ final class ShadowCache {
     }
 
     private struct Key: Hashable { var radius: Int; var blur: Int }
-    private var slices: [Key: Slice] = [:]
+    private var slices = LRUCache<Key, Slice>(capacity: 64)
     private let renderer: OpaquePointer
 
     init(renderer: OpaquePointer) { self.renderer = renderer }
@@ -25,8 +25,11 @@ final class ShadowCache {
 
     /// `radius` is the corner radius and `blur` the shadow radius, both in device pixels.
     func slice(radius: Double, blur: Double) -> Slice? {
-        let key = Key(radius: max(0, Int(radius.rounded())), blur: max(1, Int(blur.rounded())))
-        if let s = slices[key] { return s }
+        // Blurs past 8 px are keyed to even pixels: a shadow that scales with an animation
+        // (a card pulled down) reuses slices instead of blurring anew every frame.
+        let b = blur < 8 ? blur.rounded() : (blur / 2).rounded() * 2
+        let key = Key(radius: max(0, Int(radius.rounded())), blur: max(1, Int(b)))
+        if let s = slices.value(for: key) { return s }
         // SwiftUI's shadow radius behaves as a blur of σ ≈ radius / 2.
         let sigma = Double(key.blur) / 2
         let pad = Int((sigma * 3).rounded(.up))
@@ -47,7 +50,7 @@ final class ShadowCache {
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
         SDL_SetTextureScaleMode(tex, SDL_ScaleModeLinear)
         let s = Slice(texture: tex, corner: corner, pad: pad, size: size)
-        slices[key] = s
+        for evicted in slices.insert(s, for: key) { SDL_DestroyTexture(evicted.texture) }
         return s
     }
 
@@ -89,7 +92,6 @@ final class ShadowCache {
     }
 
     func destroyAll() {
-        for s in slices.values { SDL_DestroyTexture(s.texture) }
-        slices.removeAll()
+        for s in slices.removeAll() { SDL_DestroyTexture(s.texture) }
     }
 }

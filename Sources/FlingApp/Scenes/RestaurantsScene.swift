@@ -30,6 +30,8 @@ final class RestaurantsScene: Scene {
 
     func open(_ row: Int, time: Double) {
         guard list.restaurants.indices.contains(row) else { return }
+        // The sheet takes all input from now on: end whatever the list was doing.
+        list.cancelGestures(time: time)
         list.selected = row
         let r = list.restaurants[row]
         shownRestaurant = r.name
@@ -49,7 +51,7 @@ final class RestaurantsScene: Scene {
     func handleKey(_ key: Key, time: Double) -> Bool {
         if presenter.handleKey(key, time: time) { return true }
         if presenter.isVisible { return false }
-        if key.is("Return") || key.is("KP Enter") {
+        if key.is("Return") || key.is("Keypad Enter") {
             if let s = list.selected { open(s, time: time) }
             return true
         }

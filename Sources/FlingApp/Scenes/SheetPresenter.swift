@@ -59,7 +59,10 @@ final class SheetPresenter {
             if pressOnSheet {
                 sheet.move(to: e.location, time: e.time)
                 sheet.release(at: e.location, time: e.time, cancelled: e.phase == .cancelled)
-            } else if pressOnDim, e.phase == .ended, !SheetShell.frame(in: window, top: top).contains(e.location) {
+            } else if pressOnDim, e.phase == .ended, !sheet.isPresenting,
+                      !SheetShell.frame(in: window, top: top).contains(e.location) {
+                // (While the sheet is still coming up, a tap on the dim is a double-click on
+                // the row that opened it, not a request to close.)
                 sheet.dismiss(at: e.time)
             }
             pressOnSheet = false

@@ -167,12 +167,12 @@ final class TodayScene: Scene {
     }
 
     /// The list reappears with the card's slot in view (a resize may have moved it away).
-    private func scrollSlotIntoView(_ i: Int, time: Double) {
+    private func scrollSlotIntoView(_ i: Int, time: Double, animated: Bool = false) {
         let slot = slots[i]
         let offset = scroll.model.offset(at: time)
         if slot.minY < offset + 20 || slot.maxY > offset + bounds.height - 20 {
             let target = max(0, min(scroll.model.maxOffset, slot.midY - bounds.height / 2))
-            scroll.model.setOffset(target, animated: false, at: time)
+            scroll.model.setOffset(target, animated: animated, at: time)
         }
     }
 
@@ -184,7 +184,25 @@ final class TodayScene: Scene {
         }
     }
 
+    /// The keyboard selection (Up/Down move it, Return opens it).
+    private(set) var selected: Int?
+
     func handleKey(_ key: Key, time: Double) -> Bool {
+        if !isModal && cards.phase != .collapsing {
+            if key.is("Down") || key.is("Up") {
+                let next = selected.map { $0 + (key.is("Down") ? 1 : -1) } ?? 0
+                selected = max(0, min(articles.count - 1, next))
+                if let s = selected { scrollSlotIntoView(s, time: time, animated: true) }
+                return true
+            }
+            if key.is("Return") || key.is("Keypad Enter") || key.is("Space"), let s = selected {
+                scroll.cancel(at: time)
+                owner = .none
+                cards.expand(card: s, at: time)
+                syncContent(time: time)
+                return true
+            }
+        }
         if isModal {
             if key.is("Escape") { close(time: time); return true }
             if key.is("Down") || key.is("PageDown") || key.is("Up") || key.is("PageUp") {
@@ -242,6 +260,11 @@ final class TodayScene: Scene {
                     let f = slotFrame(i, time: time)
                     guard f.insetBy(dx: -30, dy: -30).intersects(bounds) else { continue }
                     drawCard(i, progress: 0, pullScale: 1, pullRadius: 0, pullOffset: 0, contentOffset: 0, time: time, into: &dl)
+                }
+                // The keyboard selection: a focus ring around the card (iPadOS style).
+                if let s = selected, cards.index != s {
+                    dl.add(.strokeRect(slotFrame(s, time: time).insetBy(dx: -4, dy: -4), radii: CornerRadii(CardConstants.cornerRadius + 4),
+                                       color: SystemColor.blue, lineWidth: 3))
                 }
             }
             // A card collapsing on its own while another expands.
@@ -373,6 +396,7 @@ final class TodayScene: Scene {
                 ("offset", .rounded(scroll.offset(at: time))), ("contentHeight", .rounded(contentHeight)),
                 ("velocity", .rounded(scroll.model.velocity(at: time))), ("rows", .array(rows)),
                 ("opacity", .rounded(listOpacity(time: time))),
+                ("selected", selected.map { .int($0) } ?? .null),
             ])),
             ("card", .object([
                 ("phase", .string(cards.phase.rawValue)),

@@ -28,7 +28,10 @@ final class TwoStageScene: Scene {
 
     var isModal: Bool { presenter.isVisible }
 
-    func show(time: Double) { presenter.present(NumbersContent(env: env), time: time) }
+    func show(time: Double) {
+        pressedButton = false
+        presenter.present(NumbersContent(env: env), time: time)
+    }
 
     func handlePointer(_ e: PointerEvent) -> Bool {
         if presenter.isVisible { return presenter.handlePointer(e) }
@@ -47,7 +50,7 @@ final class TwoStageScene: Scene {
 
     func handleKey(_ key: Key, time: Double) -> Bool {
         if presenter.handleKey(key, time: time) { return true }
-        if !presenter.isVisible, key.is("Return") || key.is("KP Enter") || key.is("Space") { show(time: time); return true }
+        if !presenter.isVisible, key.is("Return") || key.is("Keypad Enter") || key.is("Space") { show(time: time); return true }
         return false
     }
 

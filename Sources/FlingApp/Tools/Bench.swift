@@ -33,6 +33,7 @@ enum Bench {
             default: throw UsageError(message: "bench: unknown option '\(a)'")
             }
         }
+        if let problem = InteractionConstants.pixelSizeProblem(o.size, scale: o.scale) { throw UsageError(message: "bench: \(problem)") }
         return o
     }
 

@@ -24,6 +24,7 @@ enum Gallery {
             }
         }
         guard o.out != nil else { throw UsageError(message: "gallery: --out PATH is required") }
+        if let problem = InteractionConstants.pixelSizeProblem(o.size, scale: o.scale) { throw UsageError(message: "gallery: \(problem)") }
         return o
     }
 

@@ -93,9 +93,11 @@ public struct CardTransition: Sendable {
             progress = .resting(0)
             pull = .resting(0)
         }
+        if index != i { content = ScrollModel() }
         index = i
         phase = .expanding
-        content = ScrollModel()
+        // A card caught while flying home after a pull lets go of the pull as it grows back.
+        pull = pull.animated(to: 0, with: CardConstants.pullBackSpring, at: t)
         progress = progress.animated(to: 1, with: MotionConstants.cardSpring, at: t)
     }
 
@@ -162,7 +164,7 @@ public struct CardTransition: Sendable {
     public mutating func releaseExpanded(at p: Point, time t: Double, cancelled: Bool = false) -> Bool {
         guard classifier.state != .idle else { return false }
         let wasTap = classifier.release() && !cancelled
-        let v = cancelled ? 0 : (tracker.velocity(releaseTime: t)?.y ?? 0)
+        let v = cancelled ? 0 : tracker.releaseVelocity(at: t).y
         if phase == .dragging {
             let amount = pull.value(at: t)
             let projected = amount + Projection.distance(velocity: max(0, v))

@@ -9,6 +9,25 @@ public enum InteractionConstants {
     public static let scriptTapDuration: Double = 0.05
     /// Longest single step the loop lets an integrated quantity take (shared/DESIGN.md).
     public static let maxFrameStep: Double = 0.064
+    /// Limits that keep bad input from crashing SDL or running forever: a side of at most
+    /// 16384 device pixels (SDL's texture limit) and a frame under 2 GiB of pixels.
+    public static let maxPixelSide: Double = 16384
+    public static let maxPixelBytes: Double = 2_147_483_647
+    /// Scripts: coordinates within ±1e6 pt, times and drag durations within an hour.
+    public static let maxScriptCoordinate: Double = 1_000_000
+    public static let maxScriptTime: Double = 3600
+
+    /// Why a window of `size` pt at `scale` px/pt cannot be drawn, or nil if it can.
+    public static func pixelSizeProblem(_ size: Size, scale: Double) -> String? {
+        let w = (size.width * scale).rounded(), h = (size.height * scale).rounded()
+        if w > maxPixelSide || h > maxPixelSide {
+            return "\(Int(size.width))x\(Int(size.height)) pt at scale \(scale) is \(Int(w))x\(Int(h)) px; at most \(Int(maxPixelSide)) px a side"
+        }
+        if w * h * 4 > maxPixelBytes {
+            return "\(Int(size.width))x\(Int(size.height)) pt at scale \(scale) needs \(Int(w * h * 4 / 1_048_576)) MiB a frame; at most 2 GiB"
+        }
+        return nil
+    }
 }
 
 /// Layout metrics of the iOS screens (shared/SPEC.md and UIKit's standard list metrics).

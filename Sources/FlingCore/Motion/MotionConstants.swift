@@ -34,6 +34,9 @@ public enum MotionConstants {
     public static let decelerationNormal = 0.998
     /// Fast deceleration (paging-like), per millisecond. Source: UIKit `UIScrollView.DecelerationRate.fast`.
     public static let decelerationFast = 0.99
+    /// Release velocities are capped at this (pt/s) before they drive a fling, a sheet or a
+    /// card. Source: Android ViewConfiguration's maximum fling velocity (8000 dp/s).
+    public static let maximumReleaseVelocity = 8000.0
     /// A deceleration stops once slower than this (pt/s). Source: Fling spec (issue 3, "~2 pt/s").
     public static let decelerationStopVelocity = 2.0
 

@@ -91,3 +91,13 @@ public struct VelocityTracker: Sendable, Equatable {
         return MotionMath.finite(b, or: 0)
     }
 }
+
+extension VelocityTracker {
+    /// The velocity a release hands on (pt/s): the estimate, 0 when there is none, each axis
+    /// capped at `MotionConstants.maximumReleaseVelocity` (a glitch must not fling to the end).
+    public func releaseVelocity(at time: Double) -> Point {
+        guard let v = velocity(releaseTime: time) else { return .zero }
+        let cap = MotionConstants.maximumReleaseVelocity
+        return Point(max(-cap, min(cap, v.x)), max(-cap, min(cap, v.y)))
+    }
+}

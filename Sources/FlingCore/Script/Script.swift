@@ -61,6 +61,9 @@ public struct Script: Equatable, Sendable {
                 throw fail("'\(fields[0])' is not a time in seconds")
             }
             guard time >= 0 else { throw fail("time \(fields[0]) is negative") }
+            guard time <= InteractionConstants.maxScriptTime else {
+                throw fail("time \(fields[0]) is past \(Int(InteractionConstants.maxScriptTime)) s (an hour)")
+            }
             guard fields.count >= 2 else { throw fail("a command is missing after the time") }
             let verb = fields[1]
             let args = Array(fields.dropFirst(2))
@@ -69,6 +72,9 @@ public struct Script: Equatable, Sendable {
                 var out: [Double] = []
                 for a in args {
                     guard let v = Double(a), v.isFinite else { throw fail("'\(a)' is not a number (\(verb) takes \(usage))") }
+                    guard abs(v) <= InteractionConstants.maxScriptCoordinate else {
+                        throw fail("'\(a)' is out of range (at most ±\(Int(InteractionConstants.maxScriptCoordinate)))")
+                    }
                     out.append(v)
                 }
                 return out
@@ -86,6 +92,7 @@ public struct Script: Equatable, Sendable {
             case "drag":
                 let v = try numbers(5, "X1 Y1 X2 Y2 D")
                 guard v[4] > 0 else { throw fail("the drag duration D must be positive") }
+                guard v[4] <= InteractionConstants.maxScriptTime else { throw fail("the drag duration D is longer than an hour") }
                 action = .drag(from: Point(v[0], v[1]), to: Point(v[2], v[3]), duration: v[4])
             case "wheel":
                 guard args.count == 1 || args.count == 3 else { throw fail("'wheel' takes DY [X Y]") }
@@ -118,8 +125,9 @@ public struct Script: Equatable, Sendable {
                 default: throw fail("'finger' takes down|move|up ID X Y")
                 }
                 guard let id = Int64(args[1]), id >= 1 else { throw fail("finger ID must be a whole number ≥ 1") }
-                guard let x = Double(args[2]), let y = Double(args[3]), x.isFinite, y.isFinite else {
-                    throw fail("finger X Y must be numbers")
+                guard let x = Double(args[2]), let y = Double(args[3]), x.isFinite, y.isFinite,
+                      abs(x) <= InteractionConstants.maxScriptCoordinate, abs(y) <= InteractionConstants.maxScriptCoordinate else {
+                    throw fail("finger X Y must be numbers within ±\(Int(InteractionConstants.maxScriptCoordinate))")
                 }
                 action = .finger(phase: phase, id: id, at: Point(x, y))
             case "blur":

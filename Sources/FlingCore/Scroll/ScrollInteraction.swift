@@ -56,7 +56,7 @@ public struct ScrollInteraction: Sendable {
             guard classifier.state != .idle else { return .none }
             let wasTap = classifier.release()
             if isDragging || pressStoppedMotion {
-                let v = isDragging ? tracker.velocity(releaseTime: e.time)?.y ?? 0 : 0
+                let v = isDragging ? tracker.releaseVelocity(at: e.time).y : 0
                 model.endDrag(velocity: -v, at: e.time)
                 isDragging = false
                 return .released

@@ -37,6 +37,9 @@ public struct SheetModel: Sendable {
         public var onContent: Bool
         /// Seed 000's pull-to-half fired: the rest of this drag is ignored.
         public var consumed: Bool
+        /// Where the sheet was heading when a press caught it mid-flight (nil: it was at rest).
+        /// A press that never becomes a drag lets it carry on there.
+        public var caughtHeading: SheetDetent? = nil
     }
 
     public private(set) var phase: Phase = .hidden
@@ -129,6 +132,7 @@ public struct SheetModel: Sendable {
     }
 
     public var isDismissing: Bool { if case .dismissing = phase { return true } else { return false } }
+    public var isPresenting: Bool { if case .presenting = phase { return true } else { return false } }
 
     /// Moves to a neighbouring detent (keyboard).
     public mutating func step(up: Bool, at time: Double) {
@@ -163,6 +167,7 @@ public struct SheetModel: Sendable {
 
     /// The window changed size: detents move with it, animations retarget without a jump.
     public mutating func resize(height newHeight: Double, at time: Double) {
+        guard newHeight != height else { return }
         let current = top(at: time)
         let v = velocity(at: time)
         height = newHeight
@@ -173,8 +178,12 @@ public struct SheetModel: Sendable {
         case .dismissing(let a, let until):
             phase = .dismissing(retarget(a, from: current, velocity: v, to: height, at: time), until: until)
         case .dragging(var d):
-            // Keep the finger's grip: the drag continues from the same top.
-            d.rawTop = current
+            // Keep the finger's grip: the drag continues from the same top. Inside the rubber
+            // band the shown top is banded: un-band it against the new height.
+            let limit = policy.topmost(height: height)
+            d.rawTop = current < limit && policy.draggedTop(raw: limit - 1, height: height) != limit - 1
+                ? limit - RubberBand.overshoot(forOffset: limit - current, dimension: height)
+                : current
             phase = .dragging(d)
         default: break
         }
@@ -215,7 +224,8 @@ public struct SheetModel: Sendable {
         case .presenting(_, let target), .settling(_, let target):
             let t = top(at: time)
             let start = target == .dismissed ? policy.lowest(height: height).0 : target
-            phase = .dragging(Drag(startDetent: start, startTop: t, rawTop: t, onContent: onContent, consumed: false))
+            phase = .dragging(Drag(startDetent: start, startTop: t, rawTop: t, onContent: onContent, consumed: false,
+                                   caughtHeading: target))
         default:
             if content.isMoving(at: time) {
                 // A touch on moving content stops it, as in any scroll view.
@@ -282,8 +292,9 @@ public struct SheetModel: Sendable {
         }
         d.rawTop = policy.clampedRaw(d.rawTop, height: height)
         // Seed 000: pulled far enough below full with the content at its top → back to half.
-        if let pull = policy.pullToHalfDistance, d.startDetent == .full, d.onContent,
-           policy.contentScrolls(in: .full), d.rawTop - topmost > pull {
+        // Only a pull that began at rest at full counts, measured from where it began.
+        if let pull = policy.pullToHalfDistance, d.startDetent == .full, d.caughtHeading == nil, d.onContent,
+           policy.contentScrolls(in: .full), d.rawTop - max(topmost, d.startTop) > pull {
             d.consumed = true
             let t = policy.draggedTop(raw: d.rawTop, height: height)
             let release = SheetRelease(startDetent: .full, startTop: d.startTop, top: t, velocity: 0, height: height)
@@ -308,13 +319,22 @@ public struct SheetModel: Sendable {
     public mutating func release(at p: Point, time: Double, cancelled: Bool = false) -> Bool {
         guard classifier.state != .idle else { return false }
         let wasTap = classifier.release() && !cancelled
-        let v = cancelled ? 0 : (tracker.velocity(releaseTime: time)?.y ?? 0)
+        let v = cancelled ? 0 : tracker.releaseVelocity(at: time).y
         guard case .dragging(let d) = phase else {
             endContentDrag(velocity: 0, time: time)
             return wasTap
         }
         if d.consumed { return false }
         let t = top(at: time)
+        if wasTap, let heading = d.caughtHeading {
+            // A tap on a moving sheet only stops it for a moment: it carries on where it was going.
+            endContentDrag(velocity: 0, time: time)
+            let release = SheetRelease(startDetent: d.startDetent, startTop: d.startTop, top: t, velocity: 0, height: height)
+            if heading == .dismissed { startDismissal(release, at: time) } else {
+                phase = .settling(policy.settle(release, to: heading, at: time), target: heading)
+            }
+            return false
+        }
         let sheetMoved = abs(t - policy.top(of: d.startDetent, height: height)) > 0.5
         if contentDragging && !sheetMoved {
             // The content was scrolled: it gets the fling; the sheet stays.

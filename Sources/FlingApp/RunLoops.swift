@@ -42,6 +42,9 @@ func runWindowed(app: AppController, display: Display, fps: Double) {
     _ = lastFrame
 }
 
+/// A script's look at a frame: a screenshot or a state dump.
+private enum Probe { case shot(String), state(String) }
+
 /// The headless loop: virtual time advancing exactly 1/fps per frame, all input from the
 /// script, frames rendered only where a `shot` or `state` probe needs them (or every frame
 /// when benchmarking). Ends after the last command.
@@ -55,7 +58,7 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
     let epsilon = 1e-9
     while next < inputs.count {
         let t = Double(frame) / fps
-        var probes: [ScheduledInput.Kind] = []
+        var probes: [Probe] = []
         var quit = false
         while next < inputs.count, inputs[next].time <= t + epsilon {
             let input = inputs[next]
@@ -63,16 +66,18 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
             switch input.kind {
             case let .pointer(phase, id, p):
                 app.handle(.pointer(PointerEvent(id: id, phase: phase, location: p, time: input.time)))
-            case let .wheel(dy, at):
+            case .action(.wheel(let dy, let at)):
                 app.handle(.wheel(dy: dy, location: at ?? Point(app.windowSize.width / 2, app.windowSize.height / 2), time: input.time))
-            case .key(let k): app.handle(.key(k, time: input.time))
-            case .text(let s): app.handle(.text(s, time: input.time))
-            case .resize(let s):
+            case .action(.key(let k)): app.handle(.key(k, time: input.time))
+            case .action(.text(let s)): app.handle(.text(s, time: input.time))
+            case .action(.resize(let s)):
                 do { try display.resize(to: s) } catch { throw RunFailure(message: "resize failed: \(error)", status: 1) }
                 app.handle(.resize(s, time: input.time))
-            case .blur: app.handle(.focusLost(time: input.time))
-            case .shot, .state: probes.append(input.kind)
-            case .quit: quit = true
+            case .action(.blur): app.handle(.focusLost(time: input.time))
+            case .action(.shot(let path)): probes.append(.shot(path))
+            case .action(.state(let path)): probes.append(.state(path))
+            case .action(.quit): quit = true
+            case .action: break   // pointer actions never arrive here: expanded() turned them into .pointer
             }
             if quit { break }
         }
@@ -94,7 +99,6 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
                 guard FileManager.default.createFile(atPath: path, contents: Data(json.utf8)) else {
                     throw RunFailure(message: "\(path): the state could not be written", status: 1)
                 }
-            default: break
             }
         }
         if quit { return }

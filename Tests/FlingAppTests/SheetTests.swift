@@ -25,6 +25,9 @@ final class SheetTests: XCTestCase {
         try XCTUnwrap(FlingRunner.state(dir, file)["sheet"])
     }
 
+    /// From half, up to full (by key), then the handle pulled 190 pt above full (held).
+    static let pullAboveFull = "1.5 key Up\n3 down 200 60\n3.05 move 200 50\n3.1 move 200 -140\n"
+
     func testOpeningShowsTheRestaurantAtHalfWithDimAndListShift() throws {
         let dir = try FlingRunner.headless(open + "0.2 state $OUT/mid.json\n1.5 state $OUT/half.json\n")
         let mid = try FlingRunner.state(dir, "mid.json")
@@ -106,16 +109,7 @@ final class SheetTests: XCTestCase {
 
     func testFluidRubberBandsAboveFull() throws {
         // Pulled up by the handle area (50…70 pt at full), which does not scroll.
-        let dir = try FlingRunner.headless(open + """
-            1.5 key Up
-            3 down 200 60
-            3.05 move 200 50
-            3.1 move 200 -140
-            3.2 state $OUT/pulled.json
-            3.3 up 200 -140
-            5 state $OUT/back.json
-
-            """)
+        let dir = try FlingRunner.headless(open + SheetTests.pullAboveFull + "3.2 state $OUT/pulled.json\n3.3 up 200 -140\n5 state $OUT/back.json\n")
         let top = try sheet(dir, "pulled.json").number("top")
         XCTAssertLessThan(top, 50)
         XCTAssertGreaterThan(top, 50 - 190, "190 pt of pull shows as less")
@@ -300,17 +294,8 @@ final class ReviewRegressionTests: XCTestCase {
     }
 
     func testAnExposeMidRubberBandDoesNotMoveTheSheet() throws {
-        let dir = try FlingRunner.headless(open + """
-            1.5 key Up
-            3 down 200 60
-            3.05 move 200 50
-            3.1 move 200 -140
-            3.15 state $OUT/before.json
-            3.2 resize 390 844
-            3.25 state $OUT/after.json
-            3.3 up 200 -140
-
-            """)
+        let dir = try FlingRunner.headless(open + SheetTests.pullAboveFull
+                                           + "3.15 state $OUT/before.json\n3.2 resize 390 844\n3.25 state $OUT/after.json\n3.3 up 200 -140\n")
         XCTAssertEqual(try sheet(dir, "after.json").number("top"), try sheet(dir, "before.json").number("top"), accuracy: 0.001)
     }
 

@@ -152,15 +152,11 @@ public struct Script: Equatable, Sendable {
 /// A primitive timed input the script player feeds to the app (tap and drag expanded).
 public struct ScheduledInput: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
+        /// Every pointer action (down, move, up, tap, drag, finger) becomes these.
         case pointer(PointerEvent.Phase, id: Int64, Point)
-        case wheel(dy: Double, at: Point?)
-        case key(Key)
-        case text(String)
-        case resize(Size)
-        case shot(String)
-        case state(String)
-        case blur
-        case quit
+        /// Everything else passes through as written (wheel, key, text, resize, shot,
+        /// state, blur, quit).
+        case action(Script.Action)
     }
     public var time: Double
     public var kind: Kind
@@ -197,15 +193,8 @@ extension Script {
                 }
                 add(t + d, .pointer(.moved, id: mouse, b))
                 add(t + d, .pointer(.ended, id: mouse, b))
-            case .wheel(let dy, let at): add(t, .wheel(dy: dy, at: at))
-            case .key(let k): add(t, .key(k))
-            case .text(let s): add(t, .text(s))
-            case .resize(let s): add(t, .resize(s))
-            case .shot(let p): add(t, .shot(p))
-            case .state(let p): add(t, .state(p))
             case .finger(let phase, let id, let p): add(t, .pointer(phase, id: id, p))
-            case .blur: add(t, .blur)
-            case .quit: add(t, .quit)
+            case .wheel, .key, .text, .resize, .shot, .state, .blur, .quit: add(t, .action(c.action))
             }
         }
         return out.sorted { $0.time != $1.time ? $0.time < $1.time : $0.sequence < $1.sequence }

@@ -28,10 +28,13 @@ func runWindowed(app: AppController, display: Display, fps: Double) {
         }
         if app.quitRequested { break }
         let t = now()
+        let wasAnimating = animating
         animating = app.advance(to: t)
-        if app.needsDisplay || animating {
+        // Also draw the frame in which motion ends: it shows the exact resting state, and as a
+        // frame that does not continue an animation it gets photos baked sharp again.
+        if app.needsDisplay || animating || wasAnimating {
             if app.scale != display.scale { app.scale = display.scale; app.env.invalidateLayouts() }
-            display.draw(app.displayList(time: t), consecutive: true)
+            display.draw(app.displayList(time: t), consecutive: animating && wasAnimating)
             display.present()
             // Cap the frame rate where vsync is absent (software renderer, Xvfb).
             let spent = now() - t

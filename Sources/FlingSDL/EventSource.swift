@@ -13,8 +13,10 @@ public final class EventSource {
     public init(display: Display) { self.display = display }
 
     /// Waits up to `timeout` seconds for the first event (0 = just poll), then drains the queue.
-    /// Events carry the time SDL stamped them with (on the app clock), not the time they were
-    /// read: a 1 kHz mouse read once a frame must not look like 16 samples at one instant.
+    /// Events carry the time SDL stamped them with (on the app clock, 1 ms resolution), not
+    /// the time this loop read them. SDL stamps when it pumps the system queue, so a batch may
+    /// share a millisecond; the velocity tracker keeps the newest sample of an instant. Read
+    /// times microseconds apart, as before, made the fit see a huge slope.
     public func events(waitingUpTo timeout: Double, now: () -> Double) -> [InputEvent] {
         var out: [InputEvent] = []
         var e = SDL_Event()

@@ -157,4 +157,14 @@ final class TodayTests: XCTestCase {
         XCTAssertEqual(Set(frames.map { $0[0] }).count, 5, "five columns side by side")
         XCTAssertTrue(frames.allSatisfy { $0[2] >= 340 })
     }
+
+    func testClosingMidExpansionGlidesTheListInsteadOfJumping() throws {
+        // The second card is partly off screen; closing while the list still shows must not
+        // re-scroll it in one frame (it was 355 pt at once).
+        let dir = try run("0.2 tap 200 700\n0.3333 key Escape\n0.35 state $OUT/a.json\n1.5 state $OUT/b.json\n")
+        XCTAssertLessThan(try FlingRunner.state(dir, "a.json").number("list.offset"), 60)
+        let b = try FlingRunner.state(dir, "b.json")
+        XCTAssertEqual(b.at("card.phase")?.stringValue, "collapsed")
+        XCTAssertGreaterThan(b.number("list.offset"), 100, "the slot is scrolled into view")
+    }
 }

@@ -128,7 +128,9 @@ final class TodayScene: Scene {
                 cards.moveExpanded(to: e.location, time: t)
                 let before = cards.phase
                 cards.releaseExpanded(at: e.location, time: t, cancelled: e.phase == .cancelled)
-                if before == .dragging, cards.phase == .collapsing, let i = cards.index { scrollSlotIntoView(i, time: t) }
+                if before == .dragging, cards.phase == .collapsing, let i = cards.index {
+                    scrollSlotIntoView(i, time: t, animated: cards.progressValue(at: t) < 0.999)
+                }
                 owner = .none
             }
         case .list:
@@ -162,7 +164,9 @@ final class TodayScene: Scene {
 
     func close(time: Double) {
         guard let i = cards.index else { return }
-        scrollSlotIntoView(i, time: time)
+        // While the list still shows (closed mid-expansion) it scrolls smoothly; the card,
+        // whose frame follows its slot, glides along instead of jumping.
+        scrollSlotIntoView(i, time: time, animated: cards.progressValue(at: time) < 0.999)
         cards.close(at: time)
     }
 

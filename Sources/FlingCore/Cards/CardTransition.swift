@@ -69,7 +69,8 @@ public struct CardTransition: Sendable {
     public mutating func press(card i: Int, at t: Double) {
         guard phase == .collapsed || phase == .collapsing else { return }
         if phase == .collapsed { index = i; phase = .pressed }
-        pressScale = pressScale.animated(to: CardConstants.pressedScale, with: CardConstants.pressSpring, at: t)
+        pressScale = pressScale.animated(to: CardConstants.pressedScale, with: CardConstants.pressSpring, at: t,
+                                         restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity)
         pressedIndex = i
     }
 
@@ -78,7 +79,8 @@ public struct CardTransition: Sendable {
 
     /// The press turned into a scroll (or was cancelled): the card un-shrinks.
     public mutating func releasePress(at t: Double) {
-        pressScale = pressScale.animated(to: 1, with: CardConstants.pressSpring, at: t)
+        pressScale = pressScale.animated(to: 1, with: CardConstants.pressSpring, at: t,
+                                         restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity)
         pressedIndex = nil
         if phase == .pressed { phase = .collapsed; index = nil }
     }
@@ -86,7 +88,8 @@ public struct CardTransition: Sendable {
     /// Expands card `i` (a tap). A card still collapsing keeps collapsing on its own; tapping
     /// the collapsing card itself reverses it from where it is, with its velocity.
     public mutating func expand(card i: Int, at t: Double) {
-        pressScale = pressScale.animated(to: 1, with: CardConstants.pressSpring, at: t)
+        pressScale = pressScale.animated(to: 1, with: CardConstants.pressSpring, at: t,
+                                         restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity)
         pressedIndex = nil
         if phase == .collapsing, let current = index, current != i {
             outgoing = (current, progress, pull.value(at: t))
@@ -98,7 +101,8 @@ public struct CardTransition: Sendable {
         phase = .expanding
         // A card caught while flying home after a pull lets go of the pull as it grows back.
         pull = pull.animated(to: 0, with: CardConstants.pullBackSpring, at: t)
-        progress = progress.animated(to: 1, with: MotionConstants.cardSpring, at: t)
+        progress = progress.animated(to: 1, with: MotionConstants.cardSpring, at: t,
+                                     restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity)
     }
 
     // MARK: Expanded interaction
@@ -174,7 +178,8 @@ public struct CardTransition: Sendable {
                 // travels to its slot, in progress units (collapse is toward 0).
                 let dpdt = -max(0, v) / max(1, collapseDistance)
                 progress = .spring(Spring(parameters: MotionConstants.cardSpring, from: progress.value(at: t), to: 0,
-                                          velocity: dpdt, startTime: t))
+                                          velocity: dpdt, startTime: t,
+                                          restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity))
             } else {
                 phase = .expanded
                 pull = .spring(Spring(parameters: CardConstants.pullBackSpring, from: amount, to: 0, velocity: -v, startTime: t))

@@ -119,6 +119,10 @@ public enum CardConstants {
     public static let collapseThreshold: Double = 100
     /// The spring back to full after a short pull (critically damped, quick).
     public static let pullBackSpring = SpringParameters.response(0.3, dampingFraction: 1)
+    /// Rest thresholds of the 0…1 values (progress, press scale): 0.5 pt over a ~500 pt
+    /// transition, the same visual precision as `MotionConstants.restDistance` in pt.
+    public static let unitRestDistance: Double = 0.001
+    public static let unitRestVelocity: Double = 0.004
     /// The close button and Esc collapse with SwiftUI's default ease-in-out (0.35 s).
     public static let closeDuration: Double = 0.35
     /// Close button: a 26 pt filled circle with ×, white at 70 %, 50 pt from the top.

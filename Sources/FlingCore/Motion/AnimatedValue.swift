@@ -49,8 +49,13 @@ public enum AnimatedValue: Sendable, Equatable {
 
     /// A spring from the current value and velocity at `time` to `newTarget`: continuous in
     /// position and velocity whatever the value was doing.
-    public func animated(to newTarget: Double, with parameters: SpringParameters, at time: Double) -> AnimatedValue {
+    /// `restDistance`/`restVelocity` are in the value's own units (the defaults are for pt;
+    /// a 0…1 progress needs far smaller ones, or it stops short of its overshoot).
+    public func animated(to newTarget: Double, with parameters: SpringParameters, at time: Double,
+                         restDistance: Double = MotionConstants.restDistance,
+                         restVelocity: Double = MotionConstants.restVelocity) -> AnimatedValue {
         .spring(Spring(parameters: parameters, from: value(at: time), to: newTarget,
-                       velocity: velocity(at: time), startTime: time))
+                       velocity: velocity(at: time), startTime: time,
+                       restDistance: restDistance, restVelocity: restVelocity))
     }
 }

@@ -132,4 +132,30 @@ final class CardTransitionTests: XCTestCase {
         XCTAssertNil(c.outgoing)
         XCTAssertEqual(c.phase, .expanded)
     }
+
+    func testTheExpansionKeepsItsOvershootAndLandsWithoutASnap() {
+        var c = CardTransition()
+        c.expand(card: 0, at: 0)
+        var peak = 0.0, t = 0.0, last = 0.0, lastStep = 1.0
+        while c.phase == .expanding && t < 3 {
+            t += 1.0 / 60
+            _ = c.advance(to: t)
+            let p = c.progressValue(at: t)
+            peak = max(peak, p)
+            lastStep = abs(p - last)
+            last = p
+        }
+        XCTAssertEqual(c.phase, .expanded)
+        XCTAssertGreaterThan(peak, 1.05, "damping fraction 0.65 overshoots by about 7 %")
+        XCTAssertLessThan(lastStep, 0.002, "it comes to rest, it does not snap (under 1 pt at 844 pt)")
+    }
+
+    func testThePressShrinkAnimates() {
+        var c = CardTransition()
+        c.press(card: 1, at: 0)
+        _ = c.advance(to: 1.0 / 60)
+        let s = c.pressScale.value(at: 1.0 / 60)
+        XCTAssertLessThan(s, 1)
+        XCTAssertGreaterThan(s, 0.96, "one frame in, it is on its way")
+    }
 }

@@ -20,7 +20,6 @@ func runWindowed(app: AppController, display: Display, fps: Double) {
     func now() -> Double { SDLContext.monotonicSeconds() - start }
     let frameBudget = 1 / fps
     var animating = true
-    var lastFrame = -1.0
     while !app.quitRequested {
         // Block when idle; when animating just poll and let vsync / the frame cap pace us.
         for e in events.events(waitingUpTo: animating || app.needsDisplay ? 0 : 1.0, now: now) {
@@ -39,10 +38,8 @@ func runWindowed(app: AppController, display: Display, fps: Double) {
             // Cap the frame rate where vsync is absent (software renderer, Xvfb).
             let spent = now() - t
             if spent < frameBudget { usleep(UInt32((frameBudget - spent) * 1_000_000)) }
-            lastFrame = t
         }
     }
-    _ = lastFrame
 }
 
 /// A script's look at a frame: a screenshot or a state dump.

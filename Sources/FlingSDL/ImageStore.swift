@@ -62,11 +62,7 @@ final class ImageStore {
         let tw = max(1, Int((Double(img.width) * factor).rounded(.up)))
         let th = max(1, Int((Double(img.height) * factor).rounded(.up)))
         let scaled = img.downscaled(toWidth: tw, height: th)
-        guard let surface = PNGFile.makeSurface(scaled) else { return nil }
-        defer { SDL_FreeSurface(surface) }
-        guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
-        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
-        SDL_SetTextureScaleMode(tex, SDL_ScaleModeLinear)
+        guard let tex = makeTexture(scaled, renderer: renderer) else { return nil }
         if let old = textures[name] { SDL_DestroyTexture(old.texture) }
         let e = Entry(texture: tex, width: Int32(scaled.width), height: Int32(scaled.height),
                       originalSize: Size(Double(img.width), Double(img.height)), pixels: scaled)

@@ -385,8 +385,7 @@ public final class Renderer {
         guard visible(d) else { return }
         guard let natural = images.originalSize(name) else {
             // Missing or corrupt: a neutral placeholder in the same shape.
-            Tessellator.fillConvex(Tessellator.roundedRectOutline(d, radii: scaleRadii(radii)),
-                                   color: SystemColor.gray5.multipliedAlpha(opacity), into: &solid)
+            fillRounded(d, radii: scaleRadii(radii), color: SystemColor.gray5.multipliedAlpha(opacity))
             return
         }
         let (source, destination) = mode.placement(imageSize: natural, in: d)
@@ -427,16 +426,7 @@ public final class Renderer {
             // costs more than the frame. Bake at most ~0.4 MP and let a linear blit scale it up:
             // softer only while it moves; it is baked sharp again once it holds still.
             let f = max(1, (Double(w * h) / 400_000).squareRoot().rounded(.up))
-            let mw = max(1, Int((Double(w) / f).rounded())), mh = max(1, Int((Double(h) / f).rounded()))
-            let crop = Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky)
-            var image = tex.pixels.resampled(from: crop, toWidth: mw, height: mh)
-            image.multiplyAlpha(by: CornerCoverage.roundedRect(width: mw, height: mh, radii: CornerRadii(
-                topLeft: Double(r.tl) / f, topRight: Double(r.tr) / f, bottomRight: Double(r.br) / f, bottomLeft: Double(r.bl) / f)))
-            guard let surface = PNGFile.makeSurface(image) else { return }
-            defer { SDL_FreeSurface(surface) }
-            guard let t = SDL_CreateTextureFromSurface(sdl, surface) else { return }
-            SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
-            SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
+            guard let t = bakeRounded(tex, source: source, width: w, height: h, radii: r, reduction: f) else { return }
             // One moving texture per photo, replaced next frame (SDL flushes before destroying).
             if let old = motionTextures.updateValue(t, forKey: name) { SDL_DestroyTexture(old) }
             SDL_SetTextureAlphaMod(t, alpha)
@@ -445,15 +435,7 @@ public final class Renderer {
             stats.drawCalls += 1
             return
         } else {
-            let crop = Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky)
-            var image = tex.pixels.resampled(from: crop, toWidth: w, height: h)
-            let coverage = CornerCoverage.roundedRect(width: w, height: h, radii: CornerRadii(
-                topLeft: Double(r.tl), topRight: Double(r.tr), bottomRight: Double(r.br), bottomLeft: Double(r.bl)))
-            image.multiplyAlpha(by: coverage)
-            guard let surface = PNGFile.makeSurface(image) else { return }
-            defer { SDL_FreeSurface(surface) }
-            guard let t = SDL_CreateTextureFromSurface(sdl, surface) else { return }
-            SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+            guard let t = bakeRounded(tex, source: source, width: w, height: h, radii: r, reduction: 1) else { return }
             for evicted in roundedImages.insert(t, for: key) { SDL_DestroyTexture(evicted) }
             baked = t
         }
@@ -461,6 +443,20 @@ public final class Renderer {
         var dst = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(w), h: Int32(h))
         SDL_RenderCopy(sdl, baked, nil, &dst)
         stats.drawCalls += 1
+    }
+
+    /// The photo's `source` part (in original-image pixels) resampled from its cached texture
+    /// pixels to `width × height` / `reduction`, with the rounded-corner coverage baked into
+    /// its alpha (radii in device pixels), as a texture drawn at `width × height`.
+    private func bakeRounded(_ tex: ImageStore.Entry, source: Rect, width w: Int, height h: Int,
+                             radii r: (tl: Int, tr: Int, br: Int, bl: Int), reduction f: Double) -> OpaquePointer? {
+        let kx = Double(tex.width) / tex.originalSize.width, ky = Double(tex.height) / tex.originalSize.height
+        let mw = max(1, Int((Double(w) / f).rounded())), mh = max(1, Int((Double(h) / f).rounded()))
+        let crop = Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky)
+        var image = tex.pixels.resampled(from: crop, toWidth: mw, height: mh)
+        image.multiplyAlpha(by: CornerCoverage.roundedRect(width: mw, height: mh, radii: CornerRadii(
+            topLeft: Double(r.tl) / f, topRight: Double(r.tr) / f, bottomRight: Double(r.br) / f, bottomLeft: Double(r.bl) / f)))
+        return makeTexture(image, renderer: sdl)
     }
 
     // MARK: Text

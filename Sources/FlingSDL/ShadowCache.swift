@@ -44,11 +44,7 @@ final class ShadowCache {
         for _ in 0..<3 { alpha = boxBlur(alpha, size: size, width: box) }
         var px = [UInt8](repeating: 255, count: size * size * 4)
         for i in 0..<(size * size) { px[i * 4 + 3] = UInt8(max(0, min(255, (alpha[i] * 255).rounded()))) }
-        guard let surface = PNGFile.makeSurface(RGBAImage(width: size, height: size, pixels: px)) else { return nil }
-        defer { SDL_FreeSurface(surface) }
-        guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
-        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
-        SDL_SetTextureScaleMode(tex, SDL_ScaleModeLinear)
+        guard let tex = makeTexture(RGBAImage(width: size, height: size, pixels: px), renderer: renderer) else { return nil }
         let s = Slice(texture: tex, corner: corner, pad: pad, size: size)
         for evicted in slices.insert(s, for: key) { SDL_DestroyTexture(evicted.texture) }
         return s

@@ -33,10 +33,7 @@ final class ShapeMaskCache {
                 px[(y * full + x) * 4 + 3] = quarter[qy * size + qx]
             }
         }
-        guard let surface = PNGFile.makeSurface(RGBAImage(width: full, height: full, pixels: px)) else { return nil }
-        defer { SDL_FreeSurface(surface) }
-        guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
-        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+        guard let tex = makeTexture(RGBAImage(width: full, height: full, pixels: px), renderer: renderer) else { return nil }
         let m = Mask(texture: tex, radius: radius)
         for evicted in masks.insert(m, for: key) { SDL_DestroyTexture(evicted.texture) }
         return m

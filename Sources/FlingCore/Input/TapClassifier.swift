@@ -35,6 +35,4 @@ public struct TapClassifier: Equatable, Sendable {
 
     public mutating func cancel() { state = .idle }
 
-    public var isDragging: Bool { if case .dragging = state { return true } else { return false } }
-    public var isPressing: Bool { if case .pressing = state { return true } else { return false } }
 }

@@ -78,6 +78,4 @@ public struct ScrollInteraction: Sendable {
 
     public func offset(at time: Double) -> Double { model.offset(at: time) }
 
-    /// The release velocity the tracker would report now (pt/s, finger direction), for tests.
-    public func pointerVelocity(releaseTime: Double?) -> Point? { tracker.velocity(releaseTime: releaseTime) }
 }

@@ -23,11 +23,15 @@ let package = Package(
         .target(name: "FlingCore"),
         // The SDL backend: the only code that touches SDL pointers.
         .target(name: "FlingSDL", dependencies: ["FlingCore", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
-        // Scenes, run loop, command line, scripts, tools.
-        .executableTarget(name: "FlingApp", dependencies: ["FlingCore", "FlingSDL"]),
+        // The view tree, widgets, scenes and the app controller: on FlingCore only, so tests
+        // drive it in-process with a fake text measurer.
+        .target(name: "FlingUI", dependencies: ["FlingCore"]),
+        // main, the run loops, the command line, the tools.
+        .executableTarget(name: "FlingApp", dependencies: ["FlingCore", "FlingUI", "FlingSDL"]),
 
         .testTarget(name: "FlingCoreTests", dependencies: ["FlingCore"]),
         .testTarget(name: "FlingSDLTests", dependencies: ["FlingCore", "FlingSDL"]),
+        .testTarget(name: "FlingUITests", dependencies: ["FlingCore", "FlingUI"]),
         // Drives the built `fling` binary headless; reads its PNGs and state dumps.
         .testTarget(name: "FlingAppTests", dependencies: ["FlingCore", "FlingSDL"]),
     ],

@@ -1,29 +1,10 @@
 import FlingCore
+import FlingUI
 
 /// A command-line mistake: printed with the usage, exit status 2.
 struct UsageError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
-}
-
-enum SceneID: String, CaseIterable, Sendable {
-    case restaurants
-    case today
-    case twoStage = "two-stage"
-    var title: String {
-        switch self {
-        case .restaurants: "Restaurants"
-        case .today: "Today"
-        case .twoStage: "Two-Stage"
-        }
-    }
-    var icon: String {
-        switch self {
-        case .restaurants: MaterialIcon.restaurant
-        case .today: MaterialIcon.today
-        case .twoStage: MaterialIcon.viewAgenda
-        }
-    }
 }
 
 enum LogLevel: Int, Comparable, Sendable {

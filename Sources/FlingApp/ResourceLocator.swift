@@ -1,4 +1,5 @@
 import FlingCore
+import FlingUI
 import Foundation
 
 /// Finds and loads Resources/: fonts, images, and the sample data files.

@@ -1,4 +1,5 @@
 import FlingCore
+import FlingUI
 import FlingSDL
 import Foundation
 
@@ -68,7 +69,7 @@ func runApp(_ options: AppOptions) -> Int32 {
     }
     defer { display.close() }
     let env = SceneEnvironment(measurer: display.renderer.fonts, imageSize: { display.renderer.imageSize($0) })
-    let app = AppController(resources: resources, env: env, first: options.scene, windowSize: display.size,
+    let app = AppController(restaurants: resources.restaurants, articles: resources.articles, env: env, first: options.scene, windowSize: display.size,
                             scale: display.scale, sheetPolicy: options.sheetPolicy, dateText: todayText(options.date))
     if options.headless {
         do {

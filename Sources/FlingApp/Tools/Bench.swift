@@ -1,4 +1,5 @@
 import FlingCore
+import FlingUI
 import FlingSDL
 
 /// `fling bench`: render-time medians of real frames with the software renderer, against a
@@ -94,7 +95,7 @@ enum Bench {
             }
             text += "\(Double(cycles) * scenario.cycle) quit\n"
             guard let script = try? Script.parse(text, file: "bench") else { return 2 }
-            let app = AppController(resources: resources, env: env, first: scenario.scene, windowSize: display.size,
+            let app = AppController(restaurants: resources.restaurants, articles: resources.articles, env: env, first: scenario.scene, windowSize: display.size,
                                     scale: display.scale, dateText: "Sunday, Nov 22")
             var times: [Double] = []
             var frame = 0

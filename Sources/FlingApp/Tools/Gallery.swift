@@ -1,4 +1,5 @@
 import FlingCore
+import FlingUI
 import FlingSDL
 
 /// `fling gallery`: every drawing primitive on one sheet, for eyes and golden tests.

@@ -1,4 +1,5 @@
 import FlingCore
+import FlingUI
 import FlingSDL
 import Foundation
 

@@ -1,4 +1,5 @@
 import FlingCore
+import FlingUI
 
 /// `fling velocity`: feeds pointer samples (`t x y` per line, seconds and pt) to the app's
 /// VelocityTracker and prints what it estimates, `vx vy` in pt/s or `none`.

@@ -4,17 +4,17 @@ import FlingCore
 /// thumbnail, the name and "type · location", inset hairline separators; scrolls with
 /// momentum and rubber band. Used by `RestaurantsScene`, which adds the sheet on top.
 @MainActor
-final class RestaurantListView {
-    let restaurants: [Restaurant]
+package final class RestaurantListView {
+    package let restaurants: [Restaurant]
     private let env: SceneEnvironment
-    private(set) var scroll = ScrollInteraction()
-    private(set) var bounds = Rect.zero
+    package private(set) var scroll = ScrollInteraction()
+    package private(set) var bounds = Rect.zero
     /// The row under a press that has not become a drag (highlighted).
-    private(set) var pressedRow: Int?
+    package private(set) var pressedRow: Int?
     /// The keyboard selection (issue 5: Up/Down move it, Return opens it).
-    var selected: Int?
+    package var selected: Int?
 
-    enum Metrics {
+    package enum Metrics {
         /// Room for the compact navigation bar above the large title (UINavigationBar: 44 pt).
         static let navBarHeight: Double = 44
         /// The large title block (52 pt, baseline 41 pt into it).
@@ -29,34 +29,34 @@ final class RestaurantListView {
         static let maxColumnWidth: Double = 720
     }
 
-    init(restaurants: [Restaurant], env: SceneEnvironment) {
+    package init(restaurants: [Restaurant], env: SceneEnvironment) {
         self.restaurants = restaurants
         self.env = env
     }
 
-    var contentHeight: Double {
+    package var contentHeight: Double {
         Metrics.rowsTop + Double(restaurants.count) * Metrics.rowHeight + Metrics.bottomPadding
     }
 
     /// The list column: full width on phones, centred on wide windows.
-    var column: Rect {
+    package var column: Rect {
         let w = min(bounds.width, Metrics.maxColumnWidth)
         return Rect(x: bounds.minX + ((bounds.width - w) / 2).rounded(), y: bounds.minY, width: w, height: bounds.height)
     }
 
-    func layout(in bounds: Rect, time: Double) {
+    package func layout(in bounds: Rect, time: Double) {
         self.bounds = bounds
         scroll.model.resize(viewport: bounds.height, content: contentHeight, at: time)
     }
 
     /// Row `i`'s frame in window pt at `time` (before any sheet-driven shift).
-    func rowFrame(_ i: Int, time: Double) -> Rect {
+    package func rowFrame(_ i: Int, time: Double) -> Rect {
         let c = column
         return Rect(x: c.minX, y: bounds.minY + Metrics.rowsTop + Double(i) * Metrics.rowHeight - scroll.offset(at: time),
                     width: c.width, height: Metrics.rowHeight)
     }
 
-    func row(at p: Point, time: Double) -> Int? {
+    package func row(at p: Point, time: Double) -> Int? {
         guard bounds.contains(p) else { return nil }
         let y = p.y - bounds.minY + scroll.offset(at: time) - Metrics.rowsTop
         guard y >= 0 else { return nil }
@@ -64,7 +64,7 @@ final class RestaurantListView {
         return i < restaurants.count && column.contains(Point(p.x, p.y)) ? i : nil
     }
 
-    func visibleRows(time: Double) -> [Int] {
+    package func visibleRows(time: Double) -> [Int] {
         let offset = scroll.offset(at: time)
         let first = max(0, Int(((offset - Metrics.rowsTop) / Metrics.rowHeight).rounded(.down)))
         let last = min(restaurants.count - 1, Int(((offset + bounds.height - Metrics.rowsTop) / Metrics.rowHeight).rounded(.down)))
@@ -75,7 +75,7 @@ final class RestaurantListView {
     // MARK: Input
 
     /// Returns the row tapped, if the event completed a tap on one.
-    func handlePointer(_ e: PointerEvent) -> Int? {
+    package func handlePointer(_ e: PointerEvent) -> Int? {
         switch scroll.handle(e) {
         case .pressed(let p): pressedRow = row(at: p, time: e.time)
         case .dragStarted, .released: pressedRow = nil
@@ -87,18 +87,18 @@ final class RestaurantListView {
         return nil
     }
 
-    func handleWheel(dy: Double, time: Double) {
+    package func handleWheel(dy: Double, time: Double) {
         // SDL: positive = away from the user = towards the top of the content.
         scroll.model.scroll(by: -dy * InteractionConstants.wheelNotch, at: time)
     }
 
-    func cancelGestures(time: Double) {
+    package func cancelGestures(time: Double) {
         scroll.cancel(at: time)
         pressedRow = nil
     }
 
     /// Up/Down move the selection and keep it in view; Page Up/Down scroll a page.
-    func handleKey(_ key: Key, time: Double) -> Bool {
+    package func handleKey(_ key: Key, time: Double) -> Bool {
         if key.is("Down") || key.is("Up") {
             let delta = key.is("Down") ? 1 : -1
             let next = selected.map { $0 + delta } ?? (delta > 0 ? firstFullyVisibleRow(time: time) : restaurants.count - 1)
@@ -120,7 +120,7 @@ final class RestaurantListView {
         visibleRows(time: time).first { rowFrame($0, time: time).minY >= bounds.minY + Metrics.navBarHeight } ?? 0
     }
 
-    func scrollIntoView(_ i: Int, time: Double) {
+    package func scrollIntoView(_ i: Int, time: Double) {
         let top = Metrics.rowsTop + Double(i) * Metrics.rowHeight
         let offset = scroll.model.offset(at: time)
         let visibleTop = offset + Metrics.navBarHeight
@@ -132,7 +132,7 @@ final class RestaurantListView {
         }
     }
 
-    func advance(to time: Double) -> Bool {
+    package func advance(to time: Double) -> Bool {
         var model = scroll.model
         let moving = model.advance(to: time)
         scroll.model = model
@@ -141,7 +141,7 @@ final class RestaurantListView {
 
     // MARK: Drawing
 
-    func draw(into list: inout DisplayList, time: Double) {
+    package func draw(into list: inout DisplayList, time: Double) {
         let offset = scroll.offset(at: time)
         let c = column
         let titleLayout = env.layout("Restaurants", TextStyle.largeTitle.font)
@@ -196,7 +196,7 @@ final class RestaurantListView {
     }
 
     /// `shift` moves the list on screen (the sheet's −100 pt); row frames include it.
-    func stateJSON(time: Double, shift: Double = 0) -> [(String, JSONValue)] {
+    package func stateJSON(time: Double, shift: Double = 0) -> [(String, JSONValue)] {
         [("offset", .rounded(scroll.offset(at: time))),
          ("contentHeight", .rounded(contentHeight)),
          ("velocity", .rounded(scroll.model.velocity(at: time))),

@@ -2,18 +2,18 @@ import FlingCore
 
 /// Seed 001's replaceable content: a plain list of the numbers 0…30.
 @MainActor
-final class NumbersContent: SheetContent {
+package final class NumbersContent: SheetContent {
     private let env: SceneEnvironment
-    let kind = "numbers"
-    let cornerRadius: Double = 20
-    static let count = 31
-    static let rowHeight: Double = 44
+    package let kind = "numbers"
+    package let cornerRadius: Double = 20
+    package static let count = 31
+    package static let rowHeight: Double = 44
 
-    init(env: SceneEnvironment) { self.env = env }
+    package init(env: SceneEnvironment) { self.env = env }
 
-    func height(forWidth width: Double) -> Double { Double(Self.count) * Self.rowHeight + 34 }
+    package func height(forWidth width: Double) -> Double { Double(Self.count) * Self.rowHeight + 34 }
 
-    func draw(into list: inout DisplayList, origin: Point, width: Double, visible: Rect) {
+    package func draw(into list: inout DisplayList, origin: Point, width: Double, visible: Rect) {
         for i in 0..<Self.count {
             let y = origin.y + Double(i) * Self.rowHeight
             guard y + Self.rowHeight >= visible.minY, y <= visible.maxY else { continue }

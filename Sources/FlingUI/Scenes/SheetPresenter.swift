@@ -3,35 +3,35 @@ import FlingCore
 /// Presents one sheet over a scene: routes the pointer (sheet, content or dim), keys, and time;
 /// draws the dim and the shell; reports the state dump's "sheet" object.
 @MainActor
-final class SheetPresenter {
-    let policyKind: SheetPolicyKind
-    private(set) var sheet: SheetModel
-    private(set) var content: SheetContent?
+package final class SheetPresenter {
+    package let policyKind: SheetPolicyKind
+    package private(set) var sheet: SheetModel
+    package private(set) var content: SheetContent?
     private var window = Size.zero
     /// The press began on the dim (a tap there dismisses).
     private var pressOnDim = false
     private var pressOnSheet = false
 
-    init(policy: SheetPolicyKind, window: Size) {
+    package init(policy: SheetPolicyKind, window: Size) {
         policyKind = policy
         self.window = window
         sheet = SheetModel(policy: policy.policy, height: window.height)
     }
 
-    var isVisible: Bool { sheet.isVisible }
+    package var isVisible: Bool { sheet.isVisible }
     /// True while a sheet is up or on its way up (the list behind moves away).
-    var isShowing: Bool { sheet.isVisible && !sheet.isDismissing }
+    package var isShowing: Bool { sheet.isVisible && !sheet.isDismissing }
 
-    func present(_ content: SheetContent, time: Double) {
+    package func present(_ content: SheetContent, time: Double) {
         self.content = content
         sheet = SheetModel(policy: policyKind.policy, height: window.height)
         sheet.contentLength = content.height(forWidth: SheetShell.frame(in: window, top: 0).width)
         sheet.present(at: time)
     }
 
-    func dismiss(time: Double) { sheet.dismiss(at: time) }
+    package func dismiss(time: Double) { sheet.dismiss(at: time) }
 
-    func layout(window: Size, time: Double) {
+    package func layout(window: Size, time: Double) {
         let widthChanged = window.width != self.window.width
         self.window = window
         sheet.resize(height: window.height, at: time)
@@ -39,7 +39,7 @@ final class SheetPresenter {
     }
 
     /// Returns true if the sheet (or its dim) took the event.
-    func handlePointer(_ e: PointerEvent) -> Bool {
+    package func handlePointer(_ e: PointerEvent) -> Bool {
         guard sheet.isVisible else { return false }
         let top = sheet.top(at: e.time)
         switch e.phase {
@@ -71,18 +71,18 @@ final class SheetPresenter {
         }
     }
 
-    func cancelGestures(time: Double) {
+    package func cancelGestures(time: Double) {
         if pressOnSheet { sheet.release(at: .zero, time: time, cancelled: true) }
         pressOnSheet = false
         pressOnDim = false
     }
 
-    func handleWheel(dy: Double, time: Double) {
+    package func handleWheel(dy: Double, time: Double) {
         sheet.scrollContent(by: -dy * InteractionConstants.wheelNotch, at: time)
     }
 
     /// Esc dismisses; Up/Down and Page Up/Down move between detents.
-    func handleKey(_ key: Key, time: Double) -> Bool {
+    package func handleKey(_ key: Key, time: Double) -> Bool {
         guard isShowing else { return false }
         if key.is("Escape") { sheet.dismiss(at: time); return true }
         if key.is("Up") || key.is("PageUp") { sheet.step(up: true, at: time); return true }
@@ -90,20 +90,20 @@ final class SheetPresenter {
         return sheet.isVisible
     }
 
-    func advance(to time: Double) -> Bool {
+    package func advance(to time: Double) -> Bool {
         let moving = sheet.advance(to: time)
         if !sheet.isVisible { content = nil }
         return moving
     }
 
-    func draw(into list: inout DisplayList, time: Double) {
+    package func draw(into list: inout DisplayList, time: Double) {
         guard sheet.isVisible, let content else { return }
         let dim = sheet.dim(at: time)
         if dim > 0 { list.fill(Rect(origin: .zero, size: window), Color(white: 0, alpha: dim)) }
         SheetShell.draw(sheet, content: content, window: window, time: time, into: &list)
     }
 
-    func stateJSON(time: Double, restaurant: String?) -> JSONValue {
+    package func stateJSON(time: Double, restaurant: String?) -> JSONValue {
         .object([
             ("phase", .string(sheet.phase.name)),
             ("detent", JSONValue.optional(sheet.detent?.rawValue)),

@@ -3,8 +3,8 @@ import FlingCore
 /// What scenes may ask of the platform, without seeing SDL: text measurement (with a cache of
 /// set text) and image sizes.
 @MainActor
-final class SceneEnvironment {
-    let measurer: any TextMeasurer
+package final class SceneEnvironment {
+    package let measurer: any TextMeasurer
     private let imageSizeLookup: (String) -> Size?
     private struct LayoutKey: Hashable {
         var text: String; var font: Font; var maxWidth: Double?; var lineLimit: Int?
@@ -12,15 +12,15 @@ final class SceneEnvironment {
     }
     private var layouts = LRUCache<LayoutKey, TextLayout>(capacity: 2048)
 
-    init(measurer: any TextMeasurer, imageSize: @escaping (String) -> Size?) {
+    package init(measurer: any TextMeasurer, imageSize: @escaping (String) -> Size?) {
         self.measurer = measurer
         self.imageSizeLookup = imageSize
     }
 
-    func imageSize(_ name: String) -> Size? { imageSizeLookup(name) }
+    package func imageSize(_ name: String) -> Size? { imageSizeLookup(name) }
 
     /// Sets `text`, reusing the result while text, font and options stay the same.
-    func layout(_ text: String, _ font: Font, _ options: TextOptions = TextOptions()) -> TextLayout {
+    package func layout(_ text: String, _ font: Font, _ options: TextOptions = TextOptions()) -> TextLayout {
         let key = LayoutKey(text: text, font: font, maxWidth: options.maxWidth, lineLimit: options.lineLimit,
                             minimumScale: options.minimumScale, lineHeight: options.lineHeight, alignment: options.alignment.rawValue)
         if let l = layouts.value(for: key) { return l }
@@ -30,12 +30,12 @@ final class SceneEnvironment {
     }
 
     /// Forget set text (the scale changed, so widths did).
-    func invalidateLayouts() { _ = layouts.removeAll() }
+    package func invalidateLayouts() { _ = layouts.removeAll() }
 }
 
 /// A screen of the app. Scenes hold value-type interactions from core and never call SDL.
 @MainActor
-protocol Scene: AnyObject {
+package protocol Scene: AnyObject {
     var id: SceneID { get }
     /// The area the scene lays out in (the window minus the tab bar), in window pt; modal
     /// overlays (sheets, expanded cards) cover the whole `window`.
@@ -59,7 +59,7 @@ protocol Scene: AnyObject {
 }
 
 extension JSONValue {
-    static func rect(_ r: Rect) -> JSONValue {
+    package static func rect(_ r: Rect) -> JSONValue {
         .array([.rounded(r.x), .rounded(r.y), .rounded(r.width), .rounded(r.height)])
     }
 }

@@ -2,7 +2,7 @@ import FlingCore
 
 /// What a sheet shows below its handlebar: laid out for a width, drawn at an origin.
 @MainActor
-protocol SheetContent: AnyObject {
+package protocol SheetContent: AnyObject {
     /// "restaurant" or "numbers" (the state dump's sheet.content).
     var kind: String { get }
     /// Corner radius of the sheet's top corners (seed 000: 10; seed 001: 20).
@@ -16,19 +16,19 @@ protocol SheetContent: AnyObject {
 /// The reusable sheet shell: the white card with rounded top corners, the handlebar, and the
 /// content scrolled inside the visible part of the sheet.
 @MainActor
-enum SheetShell {
+package enum SheetShell {
     /// Seed 000's handlebar: 50 × 5 pt, radius 10 (rounded fully at that height), systemGray5.
-    static let handleSize = Size(50, 5)
-    static let handleTop: Double = 8
+    package static let handleSize = Size(50, 5)
+    package static let handleTop: Double = 8
 
     /// The sheet's column: full width on phones, centred and capped on wide windows.
-    static func frame(in window: Size, top: Double) -> Rect {
+    package static func frame(in window: Size, top: Double) -> Rect {
         let w = min(window.width, SheetConstants.maxWidth)
         // Drawn past the bottom edge so a rubber-banded sheet never shows a gap below it.
         return Rect(x: ((window.width - w) / 2).rounded(), y: top, width: w, height: max(0, window.height - top) + 200)
     }
 
-    static func draw(_ sheet: SheetModel, content: SheetContent, window: Size, time: Double, into list: inout DisplayList) {
+    package static func draw(_ sheet: SheetModel, content: SheetContent, window: Size, time: Double, into list: inout DisplayList) {
         let top = sheet.top(at: time)
         guard top < window.height else { return }
         let f = frame(in: window, top: top)

@@ -3,10 +3,10 @@ import FlingCore
 /// Scene 1: the Restaurants list; a tap (or Return) opens the detail in a bottom sheet, the
 /// list moves up 100 pt behind a fading dim while the sheet shows.
 @MainActor
-final class RestaurantsScene: Scene {
-    let id = SceneID.restaurants
-    let list: RestaurantListView
-    let presenter: SheetPresenter
+package final class RestaurantsScene: Scene {
+    package let id = SceneID.restaurants
+    package let list: RestaurantListView
+    package let presenter: SheetPresenter
     private let env: SceneEnvironment
     private var bounds = Rect.zero
     /// The list's vertical shift (0 → −100 pt with ease-out 0.2 s while a sheet shows).
@@ -14,21 +14,21 @@ final class RestaurantsScene: Scene {
     private var shiftTarget = 0.0
     private var shownRestaurant: String?
 
-    init(restaurants: [Restaurant], env: SceneEnvironment, policy: SheetPolicyKind, window: Size) {
+    package init(restaurants: [Restaurant], env: SceneEnvironment, policy: SheetPolicyKind, window: Size) {
         list = RestaurantListView(restaurants: restaurants, env: env)
         presenter = SheetPresenter(policy: policy, window: window)
         self.env = env
     }
 
-    func layout(in bounds: Rect, window: Size, time: Double) {
+    package func layout(in bounds: Rect, window: Size, time: Double) {
         self.bounds = bounds
         list.layout(in: bounds, time: time)
         presenter.layout(window: window, time: time)
     }
 
-    var isModal: Bool { presenter.isVisible }
+    package var isModal: Bool { presenter.isVisible }
 
-    func open(_ row: Int, time: Double) {
+    package func open(_ row: Int, time: Double) {
         guard list.restaurants.indices.contains(row) else { return }
         // The sheet takes all input from now on: end whatever the list was doing.
         list.cancelGestures(time: time)
@@ -38,17 +38,17 @@ final class RestaurantsScene: Scene {
         presenter.present(RestaurantDetailContent(restaurant: r, env: env), time: time)
     }
 
-    func handlePointer(_ e: PointerEvent) -> Bool {
+    package func handlePointer(_ e: PointerEvent) -> Bool {
         if presenter.isVisible { return presenter.handlePointer(e) }
         if let row = list.handlePointer(e) { open(row, time: e.time) }
         return true
     }
 
-    func handleWheel(dy: Double, at p: Point, time: Double) {
+    package func handleWheel(dy: Double, at p: Point, time: Double) {
         if presenter.isVisible { presenter.handleWheel(dy: dy, time: time) } else { list.handleWheel(dy: dy, time: time) }
     }
 
-    func handleKey(_ key: Key, time: Double) -> Bool {
+    package func handleKey(_ key: Key, time: Double) -> Bool {
         if presenter.handleKey(key, time: time) { return true }
         if presenter.isVisible { return false }
         if key.is("Return") || key.is("Keypad Enter") {
@@ -58,12 +58,12 @@ final class RestaurantsScene: Scene {
         return list.handleKey(key, time: time)
     }
 
-    func cancelGestures(time: Double) {
+    package func cancelGestures(time: Double) {
         list.cancelGestures(time: time)
         presenter.cancelGestures(time: time)
     }
 
-    func advance(to time: Double) -> Bool {
+    package func advance(to time: Double) -> Bool {
         let listMoving = list.advance(to: time)
         let sheetMoving = presenter.advance(to: time)
         // The list moves away while a sheet shows, and back when it goes (seed 000).
@@ -78,14 +78,14 @@ final class RestaurantsScene: Scene {
         return listMoving || sheetMoving || shift.isAnimating
     }
 
-    func draw(into dl: inout DisplayList, time: Double) {
+    package func draw(into dl: inout DisplayList, time: Double) {
         let dy = shift.value(at: time)
         dl.transformed(.translate(0, dy)) { dl in list.draw(into: &dl, time: time) }
     }
 
-    func drawOverlay(into dl: inout DisplayList, time: Double) { presenter.draw(into: &dl, time: time) }
+    package func drawOverlay(into dl: inout DisplayList, time: Double) { presenter.draw(into: &dl, time: time) }
 
-    func stateFields(time: Double) -> [(String, JSONValue)] {
+    package func stateFields(time: Double) -> [(String, JSONValue)] {
         var listFields = list.stateJSON(time: time, shift: shift.value(at: time))
         listFields.append(("shift", .rounded(shift.value(at: time))))
         return [("list", .object(listFields)), ("sheet", presenter.stateJSON(time: time, restaurant: shownRestaurant))]

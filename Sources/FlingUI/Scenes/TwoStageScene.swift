@@ -3,37 +3,37 @@ import FlingCore
 /// Seed 001's demo: a "Show Sheet" button that presents the two-stage sheet holding the
 /// numbers 0…30 (policy two-stage unless --sheet-policy says otherwise).
 @MainActor
-final class TwoStageScene: Scene {
-    let id = SceneID.twoStage
-    let presenter: SheetPresenter
+package final class TwoStageScene: Scene {
+    package let id = SceneID.twoStage
+    package let presenter: SheetPresenter
     private let env: SceneEnvironment
     private var bounds = Rect.zero
     private var pressedButton = false
 
-    init(env: SceneEnvironment, policy: SheetPolicyKind, window: Size) {
+    package init(env: SceneEnvironment, policy: SheetPolicyKind, window: Size) {
         self.env = env
         presenter = SheetPresenter(policy: policy, window: window)
     }
 
-    var buttonFrame: Rect {
+    package var buttonFrame: Rect {
         let label = env.layout("Show Sheet", TextStyle.body.font)
         let w = label.size.width + 40, h = 50.0
         return Rect(x: bounds.midX - w / 2, y: bounds.midY - h / 2, width: w, height: h)
     }
 
-    func layout(in bounds: Rect, window: Size, time: Double) {
+    package func layout(in bounds: Rect, window: Size, time: Double) {
         self.bounds = bounds
         presenter.layout(window: window, time: time)
     }
 
-    var isModal: Bool { presenter.isVisible }
+    package var isModal: Bool { presenter.isVisible }
 
-    func show(time: Double) {
+    package func show(time: Double) {
         pressedButton = false
         presenter.present(NumbersContent(env: env), time: time)
     }
 
-    func handlePointer(_ e: PointerEvent) -> Bool {
+    package func handlePointer(_ e: PointerEvent) -> Bool {
         if presenter.isVisible { return presenter.handlePointer(e) }
         switch e.phase {
         case .began: pressedButton = buttonFrame.contains(e.location)
@@ -46,22 +46,22 @@ final class TwoStageScene: Scene {
         return true
     }
 
-    func handleWheel(dy: Double, at p: Point, time: Double) { presenter.handleWheel(dy: dy, time: time) }
+    package func handleWheel(dy: Double, at p: Point, time: Double) { presenter.handleWheel(dy: dy, time: time) }
 
-    func handleKey(_ key: Key, time: Double) -> Bool {
+    package func handleKey(_ key: Key, time: Double) -> Bool {
         if presenter.handleKey(key, time: time) { return true }
         if !presenter.isVisible, key.is("Return") || key.is("Keypad Enter") || key.is("Space") { show(time: time); return true }
         return false
     }
 
-    func cancelGestures(time: Double) {
+    package func cancelGestures(time: Double) {
         pressedButton = false
         presenter.cancelGestures(time: time)
     }
 
-    func advance(to time: Double) -> Bool { presenter.advance(to: time) }
+    package func advance(to time: Double) -> Bool { presenter.advance(to: time) }
 
-    func draw(into dl: inout DisplayList, time: Double) {
+    package func draw(into dl: inout DisplayList, time: Double) {
         dl.fill(bounds, SystemColor.groupedBackground)
         let title = env.layout("Two-Stage Sheet", TextStyle.largeTitle.font)
         dl.text(title, at: Point(bounds.minX + LayoutMetrics.margin, bounds.minY + 44 + 41 - title.firstBaseline), SystemColor.label)
@@ -71,9 +71,9 @@ final class TwoStageScene: Scene {
         dl.text(label, at: Point((b.midX - label.size.width / 2).rounded(), b.midY - label.size.height / 2), .white)
     }
 
-    func drawOverlay(into dl: inout DisplayList, time: Double) { presenter.draw(into: &dl, time: time) }
+    package func drawOverlay(into dl: inout DisplayList, time: Double) { presenter.draw(into: &dl, time: time) }
 
-    func stateFields(time: Double) -> [(String, JSONValue)] {
+    package func stateFields(time: Double) -> [(String, JSONValue)] {
         [("sheet", presenter.stateJSON(time: time, restaurant: nil))]
     }
 }

@@ -3,39 +3,39 @@ import FlingCore
 /// The app, platform-neutral above the display: scenes, the tab bar, input routing and the
 /// state dump. The run loops (windowed and headless) feed it events and time.
 @MainActor
-final class AppController {
-    let env: SceneEnvironment
-    private(set) var scenes: [Scene]
-    private(set) var current: Int
-    private(set) var windowSize: Size
-    var scale: Double
+package final class AppController {
+    package let env: SceneEnvironment
+    package private(set) var scenes: [Scene]
+    package private(set) var current: Int
+    package private(set) var windowSize: Size
+    package var scale: Double
     private var pointerFilter = PrimaryPointerFilter()
     /// A press that began on the tab bar belongs to it until released.
     private var pointerOnTabBar = false
     private var lastPointerLocation = Point.zero
-    var quitRequested = false
+    package var quitRequested = false
     /// Something changed since the last drawn frame.
-    private(set) var needsDisplay = true
+    package private(set) var needsDisplay = true
 
-    init(resources: Resources, env: SceneEnvironment, first: SceneID, windowSize: Size, scale: Double,
+    package init(restaurants: [Restaurant], articles: [Article], env: SceneEnvironment, first: SceneID, windowSize: Size, scale: Double,
          sheetPolicy: SheetPolicyKind? = nil, dateText: String = "") {
         self.env = env
         self.windowSize = windowSize
         self.scale = scale
         scenes = [
-            RestaurantsScene(restaurants: resources.restaurants, env: env, policy: sheetPolicy ?? .fluid, window: windowSize),
-            TodayScene(articles: resources.articles, env: env, dateText: dateText),
+            RestaurantsScene(restaurants: restaurants, env: env, policy: sheetPolicy ?? .fluid, window: windowSize),
+            TodayScene(articles: articles, env: env, dateText: dateText),
             TwoStageScene(env: env, policy: sheetPolicy ?? .twoStage, window: windowSize),
         ]
         current = scenes.firstIndex { $0.id == first } ?? 0
         layout(time: 0)
     }
 
-    var scene: Scene { scenes[current] }
-    var tabBar: TabBar { TabBar(scenes: scenes.map(\.id)) }
+    package var scene: Scene { scenes[current] }
+    package var tabBar: TabBar { TabBar(scenes: scenes.map(\.id)) }
 
     /// The area scenes lay out in: the window above the tab bar.
-    var sceneBounds: Rect {
+    package var sceneBounds: Rect {
         let barHeight = tabBar.isVisible ? TabBar.height : 0
         return Rect(x: 0, y: 0, width: windowSize.width, height: max(0, windowSize.height - barHeight))
     }
@@ -44,7 +44,7 @@ final class AppController {
         for s in scenes { s.layout(in: sceneBounds, window: windowSize, time: time) }
     }
 
-    func handle(_ event: InputEvent) {
+    package func handle(_ event: InputEvent) {
         needsDisplay = true
         switch event {
         case .pointer(let raw):
@@ -87,7 +87,7 @@ final class AppController {
         }
     }
 
-    func select(_ id: SceneID, time: Double) {
+    package func select(_ id: SceneID, time: Double) {
         guard let i = scenes.firstIndex(where: { $0.id == id }), i != current else { return }
         scene.cancelGestures(time: time)
         current = i
@@ -95,13 +95,13 @@ final class AppController {
     }
 
     /// Steps the visible scene; true while it animates.
-    func advance(to time: Double) -> Bool {
+    package func advance(to time: Double) -> Bool {
         let moving = scene.advance(to: time)
         if moving { needsDisplay = true }
         return moving
     }
 
-    func displayList(time: Double) -> DisplayList {
+    package func displayList(time: Double) -> DisplayList {
         var list = DisplayList(background: .white)
         scene.draw(into: &list, time: time)
         tabBar.draw(into: &list, window: windowSize, selected: scene.id, env: env)
@@ -110,7 +110,7 @@ final class AppController {
         return list
     }
 
-    func state(time: Double, frame: Int, render: RenderStatsJSON?) -> JSONValue {
+    package func state(time: Double, frame: Int, render: RenderStatsJSON?) -> JSONValue {
         var fields: [(String, JSONValue)] = [
             ("time", .rounded(time)), ("frame", .int(frame)), ("scene", .string(scene.id.rawValue)),
             ("size", .array([.rounded(windowSize.width), .rounded(windowSize.height)])),
@@ -123,4 +123,4 @@ final class AppController {
 }
 
 /// The render figures of the last frame, as the backend reports them.
-protocol RenderStatsJSON { var json: JSONValue { get } }
+package protocol RenderStatsJSON { var json: JSONValue { get } }

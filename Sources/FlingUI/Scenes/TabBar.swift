@@ -3,17 +3,17 @@ import FlingCore
 /// The iOS tab bar: icons over labels, the selected tab tinted blue, a translucent bar with a
 /// hairline on top. Shown only when there is more than one scene to switch between.
 @MainActor
-struct TabBar {
-    var scenes: [SceneID]
-    static let height = LayoutMetrics.tabBarHeight + LayoutMetrics.tabBarBottomInset
+package struct TabBar {
+    package var scenes: [SceneID]
+    package static let height = LayoutMetrics.tabBarHeight + LayoutMetrics.tabBarBottomInset
 
-    var isVisible: Bool { scenes.count > 1 }
+    package var isVisible: Bool { scenes.count > 1 }
 
     /// Items share the width on phones; on wide windows they keep this width, centred
     /// (as iPadOS's tab bar does).
-    static let maxItemWidth: Double = 160
+    package static let maxItemWidth: Double = 160
 
-    func frame(in window: Size) -> Rect {
+    package func frame(in window: Size) -> Rect {
         Rect(x: 0, y: window.height - Self.height, width: window.width, height: Self.height)
     }
 
@@ -21,7 +21,7 @@ struct TabBar {
     private func itemsLeft(_ window: Size) -> Double { (window.width - itemWidth(window) * Double(scenes.count)) / 2 }
 
     /// The tab under a point, if any.
-    func tab(at p: Point, window: Size) -> SceneID? {
+    package func tab(at p: Point, window: Size) -> SceneID? {
         let f = frame(in: window)
         guard isVisible, f.contains(p) else { return nil }
         let x = p.x - itemsLeft(window)
@@ -30,7 +30,7 @@ struct TabBar {
         return scenes.indices.contains(i) ? scenes[i] : nil
     }
 
-    func draw(into list: inout DisplayList, window: Size, selected: SceneID, env: SceneEnvironment) {
+    package func draw(into list: inout DisplayList, window: Size, selected: SceneID, env: SceneEnvironment) {
         guard isVisible else { return }
         let f = frame(in: window)
         list.fill(f, SystemColor.barBackground)

@@ -4,13 +4,13 @@ import FlingCore
 /// header photo with the name and a red type badge over its lower-left corner, the map-pin
 /// and phone rows and the description (rounded body text that wraps).
 @MainActor
-final class RestaurantDetailContent: SheetContent {
-    let restaurant: Restaurant
+package final class RestaurantDetailContent: SheetContent {
+    package let restaurant: Restaurant
     private let env: SceneEnvironment
-    let kind = "restaurant"
-    let cornerRadius: Double = 10
+    package let kind = "restaurant"
+    package let cornerRadius: Double = 10
 
-    enum Metrics {
+    package enum Metrics {
         static let padding: Double = 16
         static let titleBarHeight: Double = 22 + 2 * padding
         static let headerHeight: Double = 300
@@ -20,7 +20,7 @@ final class RestaurantDetailContent: SheetContent {
         static let bottomPadding: Double = 40
     }
 
-    init(restaurant: Restaurant, env: SceneEnvironment) {
+    package init(restaurant: Restaurant, env: SceneEnvironment) {
         self.restaurant = restaurant
         self.env = env
     }
@@ -38,13 +38,13 @@ final class RestaurantDetailContent: SheetContent {
         ]
     }
 
-    func height(forWidth width: Double) -> Double {
+    package func height(forWidth width: Double) -> Double {
         var h = Metrics.titleBarHeight + Metrics.headerHeight + Metrics.padding
         for r in rows(width: width) { h += r.layout.size.height + Metrics.rowSpacing }
         return h + Metrics.bottomPadding
     }
 
-    func draw(into list: inout DisplayList, origin: Point, width: Double, visible: Rect) {
+    package func draw(into list: inout DisplayList, origin: Point, width: Double, visible: Rect) {
         let p = Metrics.padding
         var y = origin.y
         let title = env.layout("Restaurant Details", TextStyle.headline.font)

@@ -4,13 +4,13 @@ import FlingCore
 /// window with a matched-geometry spring; the close button or Esc collapses it; pulled down
 /// at its top it shrinks under the finger and, released far or fast enough, flies home.
 @MainActor
-final class TodayScene: Scene {
-    let id = SceneID.today
-    let articles: [Article]
+package final class TodayScene: Scene {
+    package let id = SceneID.today
+    package let articles: [Article]
     private let env: SceneEnvironment
     private let dateText: String
     private var scroll = ScrollInteraction()
-    private(set) var cards = CardTransition()
+    package private(set) var cards = CardTransition()
     private var bounds = Rect.zero
     private var window = Size.zero
     /// Card slots in content coordinates (before scrolling), one per article.
@@ -21,7 +21,7 @@ final class TodayScene: Scene {
     private enum Owner { case none, list, expanded, closeButton }
     private var owner = Owner.none
 
-    init(articles: [Article], env: SceneEnvironment, dateText: String) {
+    package init(articles: [Article], env: SceneEnvironment, dateText: String) {
         self.articles = articles
         self.env = env
         self.dateText = dateText
@@ -34,12 +34,12 @@ final class TodayScene: Scene {
     private static let topBarTop: Double = 20
     private static let avatarSize: Double = 40
 
-    func cardHeight(_ a: Article) -> Double {
+    package func cardHeight(_ a: Article) -> Double {
         let h = env.imageSize(a.image)?.height ?? 900
         return min(h / CardConstants.imageHeightDivisor, CardConstants.maxCardHeight)
     }
 
-    func layout(in bounds: Rect, window: Size, time: Double) {
+    package func layout(in bounds: Rect, window: Size, time: Double) {
         self.bounds = bounds
         self.window = window
         topBarHeight = Self.topBarTop + dateLayout.size.height + 2 + todayLayout.size.height
@@ -62,13 +62,13 @@ final class TodayScene: Scene {
     }
 
     /// Slot `i` on screen (window pt) at `time`.
-    func slotFrame(_ i: Int, time: Double) -> Rect {
+    package func slotFrame(_ i: Int, time: Double) -> Rect {
         slots[i].offsetBy(dx: bounds.minX, dy: bounds.minY - scroll.offset(at: time))
     }
 
-    var windowRect: Rect { Rect(origin: .zero, size: window) }
+    package var windowRect: Rect { Rect(origin: .zero, size: window) }
 
-    func cardFrame(_ i: Int, progress p: Double, time: Double) -> Rect {
+    package func cardFrame(_ i: Int, progress p: Double, time: Double) -> Rect {
         CardTransition.frame(slot: slotFrame(i, time: time), window: windowRect, progress: p)
     }
 
@@ -92,7 +92,7 @@ final class TodayScene: Scene {
 
     // MARK: Input
 
-    var isModal: Bool { cards.phase == .expanding || cards.phase == .expanded || cards.phase == .dragging }
+    package var isModal: Bool { cards.phase == .expanding || cards.phase == .expanded || cards.phase == .dragging }
 
     private func card(at p: Point, time: Double) -> Int? {
         guard bounds.contains(p) else { return nil }
@@ -104,7 +104,7 @@ final class TodayScene: Scene {
         return Rect(x: window.width - 16 - s, y: CardConstants.closeButtonTop, width: s, height: s)
     }
 
-    func handlePointer(_ e: PointerEvent) -> Bool {
+    package func handlePointer(_ e: PointerEvent) -> Bool {
         let t = e.time
         if e.phase == .began {
             if isModal {
@@ -162,7 +162,7 @@ final class TodayScene: Scene {
         return true
     }
 
-    func close(time: Double) {
+    package func close(time: Double) {
         guard let i = cards.index else { return }
         // While the list still shows (closed mid-expansion) it scrolls smoothly; the card,
         // whose frame follows its slot, glides along instead of jumping.
@@ -180,7 +180,7 @@ final class TodayScene: Scene {
         }
     }
 
-    func handleWheel(dy: Double, at p: Point, time: Double) {
+    package func handleWheel(dy: Double, at p: Point, time: Double) {
         if isModal {
             cards.content.scroll(by: -dy * InteractionConstants.wheelNotch, at: time)
         } else {
@@ -189,9 +189,9 @@ final class TodayScene: Scene {
     }
 
     /// The keyboard selection (Up/Down move it, Return opens it).
-    private(set) var selected: Int?
+    package private(set) var selected: Int?
 
-    func handleKey(_ key: Key, time: Double) -> Bool {
+    package func handleKey(_ key: Key, time: Double) -> Bool {
         if !isModal && cards.phase != .collapsing {
             if key.is("Down") || key.is("Up") {
                 let next = selected.map { $0 + (key.is("Down") ? 1 : -1) } ?? 0
@@ -219,7 +219,7 @@ final class TodayScene: Scene {
         return false
     }
 
-    func cancelGestures(time: Double) {
+    package func cancelGestures(time: Double) {
         switch owner {
         case .list: scroll.cancel(at: time); cards.releasePress(at: time)
         case .expanded: cards.releaseExpanded(at: .zero, time: time, cancelled: true)
@@ -228,7 +228,7 @@ final class TodayScene: Scene {
         owner = .none
     }
 
-    func advance(to time: Double) -> Bool {
+    package func advance(to time: Double) -> Bool {
         var m = scroll.model
         let listMoving = m.advance(to: time)
         scroll.model = m
@@ -239,13 +239,13 @@ final class TodayScene: Scene {
     // MARK: Drawing
 
     /// How much of the list shows: it fades out as a card expands.
-    func listOpacity(time: Double) -> Double {
+    package func listOpacity(time: Double) -> Double {
         var p = cards.index == nil || cards.phase == .pressed ? 0 : cards.progressValue(at: time)
         if let o = cards.outgoing { p = max(p, o.progress.value(at: time)) }
         return max(0, min(1, 1 - p))
     }
 
-    func draw(into dl: inout DisplayList, time: Double) {
+    package func draw(into dl: inout DisplayList, time: Double) {
         let opacity = listOpacity(time: time)
         let offset = scroll.offset(at: time)
         dl.clipped(to: bounds) { dl in
@@ -287,7 +287,7 @@ final class TodayScene: Scene {
         }
     }
 
-    func drawOverlay(into dl: inout DisplayList, time: Double) {
+    package func drawOverlay(into dl: inout DisplayList, time: Double) {
         guard let i = cards.index, cards.phase != .pressed else { return }
         let p = cards.progressValue(at: time)
         // Pulled down, the card lifts off a dimmed backdrop with a shadow (App Store).
@@ -388,7 +388,7 @@ final class TodayScene: Scene {
 
     // MARK: State
 
-    func stateFields(time: Double) -> [(String, JSONValue)] {
+    package func stateFields(time: Double) -> [(String, JSONValue)] {
         let p = cards.progressValue(at: time)
         let rows: [JSONValue] = slots.indices.filter { slotFrame($0, time: time).intersects(bounds) }.map { i in
             .object([("name", .string(articles[i].headline)), ("frame", .rect(slotFrame(i, time: time)))])

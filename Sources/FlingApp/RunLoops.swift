@@ -20,19 +20,26 @@ func runWindowed(app: AppController, display: Display, fps: Double) {
     let start = SDLContext.monotonicSeconds()
     func now() -> Double { SDLContext.monotonicSeconds() - start }
     let frameBudget = 1 / fps
+    let textInput = TextInput(display: display)
     var animating = true
+    var lastDrawn = 0.0
     while !app.quitRequested {
-        // Block when idle; when animating just poll and let vsync / the frame cap pace us.
-        for e in events.events(waitingUpTo: animating || app.needsDisplay ? 0 : 1.0, now: now) {
+        // Block when idle (until the caret's next blink at most); when animating just poll
+        // and let vsync / the frame cap pace us.
+        let idleWait = min(1.0, max(0, (app.nextRedraw(after: lastDrawn) ?? .infinity) - now()))
+        for e in events.events(waitingUpTo: animating || app.needsDisplay ? 0 : idleWait, now: now) {
             app.handle(e)
         }
         if app.quitRequested { break }
+        textInput.sync(focusedField: app.textInputRect)
         let t = now()
         let wasAnimating = animating
         animating = app.advance(to: t)
+        let blinkDue = app.nextRedraw(after: lastDrawn).map { t >= $0 } ?? false
         // Also draw the frame in which motion ends: it shows the exact resting state, and as a
         // frame that does not continue an animation it gets photos baked sharp again.
-        if app.needsDisplay || animating || wasAnimating {
+        if app.needsDisplay || animating || wasAnimating || blinkDue {
+            lastDrawn = t
             if app.scale != display.scale { app.scale = display.scale; app.env.invalidateLayouts() }
             display.draw(app.displayList(time: t), consecutive: animating && wasAnimating)
             display.present()
@@ -71,6 +78,7 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
                 app.handle(.wheel(dy: dy, location: at ?? Point(app.windowSize.width / 2, app.windowSize.height / 2), time: input.time))
             case .action(.key(let k)): app.handle(.key(k, time: input.time))
             case .action(.text(let s)): app.handle(.text(s, time: input.time))
+            case .action(.composition(let s)): app.handle(.composition(s, time: input.time))
             case .action(.resize(let s)):
                 do { try display.resize(to: s) } catch { throw RunFailure(message: "resize failed: \(error)", status: 1) }
                 app.handle(.resize(s, time: input.time))

@@ -69,6 +69,7 @@ func runApp(_ options: AppOptions) -> Int32 {
     }
     defer { display.close() }
     let env = SceneEnvironment(measurer: display.renderer.fonts, imageSize: { display.renderer.imageSize($0) })
+    if !options.headless { env.clipboard = SDLClipboard() }
     let app = AppController(restaurants: resources.restaurants, articles: resources.articles, env: env, first: options.scene, windowSize: display.size,
                             scale: display.scale, sheetPolicy: options.sheetPolicy, dateText: todayText(options.date))
     if options.headless {

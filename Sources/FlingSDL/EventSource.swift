@@ -71,6 +71,12 @@ public final class EventSource {
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             out.append(.text(text, time: time))
+        case SDL_TEXTEDITING:
+            // The IME's composition so far (empty when it ends).
+            let text = withUnsafeBytes(of: e.edit.text) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            out.append(.composition(text, time: time))
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(e.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED:

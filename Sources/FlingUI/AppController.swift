@@ -26,6 +26,7 @@ package final class AppController {
             RestaurantsScene(restaurants: restaurants, env: env, policy: sheetPolicy ?? .fluid, window: windowSize),
             TodayScene(articles: articles, env: env, dateText: dateText),
             TwoStageScene(env: env, policy: sheetPolicy ?? .twoStage, window: windowSize),
+            FormScene(env: env),
         ]
         current = scenes.firstIndex { $0.id == first } ?? 0
         layout(time: 0)
@@ -65,14 +66,18 @@ package final class AppController {
             if scene.isModal || sceneBounds.contains(location) { scene.handleWheel(dy: dy, at: location, time: time) }
         case let .key(key, time):
             if key.is("Q", .control) { quitRequested = true; return }
+            // A focused control takes Tab (focus order); otherwise Tab switches scenes.
+            if scene.hasKeyboardFocus, scene.handleKey(key, time: time) { return }
             if (key.is("Tab") || key.is("Tab", .shift)) && !scene.isModal {
                 let step = key.modifiers.contains(.shift) ? scenes.count - 1 : 1
                 select(scenes[(current + step) % scenes.count].id, time: time)
                 return
             }
             _ = scene.handleKey(key, time: time)
-        case .text:
-            break
+        case let .text(text, time):
+            scene.handleText(text, time: time)
+        case let .composition(text, time):
+            scene.handleComposition(text, time: time)
         case let .resize(size, time):
             guard size != windowSize else { return }   // an expose: just redraw
             windowSize = size
@@ -93,6 +98,12 @@ package final class AppController {
         current = i
         needsDisplay = true
     }
+
+    /// Where the platform should show text input (the focused field), nil when none is focused.
+    package var textInputRect: Rect? { scene.textInputRect }
+
+    /// When the picture next changes by itself while nothing animates (the caret's blink).
+    package func nextRedraw(after time: Double) -> Double? { scene.nextRedraw(after: time) }
 
     /// Steps the visible scene; true while it animates.
     package func advance(to time: Double) -> Bool {

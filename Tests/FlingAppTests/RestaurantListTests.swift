@@ -115,12 +115,15 @@ final class RestaurantListTests: XCTestCase {
             0.2 state $OUT/tab.json
             0.3 key shift+Tab
             0.4 state $OUT/back.json
-            0.5 tap 325 800
+            0.5 tap 243 800
             0.7 state $OUT/tapped.json
+            0.8 tap 340 800
+            0.9 state $OUT/form.json
             """)
         XCTAssertEqual(try FlingRunner.state(dir, "tab.json")["scene"]?.stringValue, "today")
         XCTAssertEqual(try FlingRunner.state(dir, "back.json")["scene"]?.stringValue, "restaurants")
         XCTAssertEqual(try FlingRunner.state(dir, "tapped.json")["scene"]?.stringValue, "two-stage")
+        XCTAssertEqual(try FlingRunner.state(dir, "form.json")["scene"]?.stringValue, "form")
     }
 
     func testASecondFingerDoesNotStartASecondDrag() throws {

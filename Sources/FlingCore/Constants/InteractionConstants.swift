@@ -134,3 +134,63 @@ public enum CardConstants {
     /// Expanded text column at most this wide, centred.
     public static let maxTextWidth: Double = 700
 }
+
+/// The form widgets' metrics and motion (issue 9), each as iOS draws it.
+public enum WidgetMetrics {
+    // MARK: Text field (UITextField .roundedRect)
+    /// Height of a rounded-border field at the body size: 34 pt (UIKit's intrinsic height).
+    public static let textFieldHeight: Double = 34
+    /// Text inset from the border, left and right (UIKit: 7 pt).
+    public static let textFieldInset: Double = 7
+    public static let textFieldRadius: Double = 5
+    /// The border: systemGray4-like hairline gray (UIKit's rounded-rect border).
+    public static let textFieldBorder = Color(hex: 0xC8C7CC)
+    /// Ideal width of a field offered no width (a few characters; it grows to what it is given).
+    public static let textFieldIdealWidth: Double = 100
+    /// The caret: 2 pt wide, in the tint colour; a full blink cycle is 1 s (on 0.5 s, off 0.5 s).
+    public static let caretWidth: Double = 2
+    public static let caretBlinkPeriod: Double = 1.0
+    /// Selected text is backed by the tint at this alpha (iOS selection highlight).
+    public static let selectionAlpha: Double = 0.2
+    /// The composition (IME marked text) underline thickness.
+    public static let compositionUnderline: Double = 1
+
+    // MARK: Switch (UISwitch)
+    /// UISwitch's fixed size: 51 × 31 pt, the thumb 27 pt with a 2 pt inset.
+    public static let switchSize = Size(51, 31)
+    public static let switchThumb: Double = 27
+    public static let switchInset: Double = 2
+    /// Off track fill (systemGray5 at rest, as iOS 13+ draws the off switch).
+    public static let switchOffTrack = Color(hex: 0xE9E9EB)
+    /// The thumb slides with a quick, barely bouncy spring (UISwitch's animation is ~0.25 s).
+    public static let switchSpring = SpringParameters.response(0.25, dampingFraction: 0.85)
+    /// The thumb follows a drag after this much movement (UISwitch tracks its pan almost at
+    /// once; the 10 pt scroll slop would eat half of its 20 pt of travel).
+    public static let switchDragSlop: Double = 4
+
+    // MARK: Slider (UISlider)
+    /// UISlider's intrinsic height 31 pt; a 28 pt thumb; a 4 pt track with round caps.
+    public static let sliderHeight: Double = 31
+    public static let sliderThumb: Double = 28
+    public static let sliderTrack: Double = 4
+    public static let sliderMaxTrack = Color(hex: 0xE5E5EA)
+    /// Ideal width of a slider offered no width.
+    public static let sliderIdealWidth: Double = 200
+    /// Left/Right move a focused slider by this share of its range (iOS has no keyboard
+    /// control; this is macOS NSSlider's feel: 20 steps end to end).
+    public static let sliderKeyStep: Double = 0.05
+
+    // MARK: Shared
+    /// Controls take presses over at least 44 × 44 pt (Apple HIG minimum hit target).
+    public static let minimumHitSize: Double = 44
+    /// Thumb shadows: black at 15 %, 3 pt blur, 2 pt down (UIKit's switch and slider thumbs).
+    public static let thumbShadow = Color(white: 0, alpha: 0.15)
+    public static let thumbShadowRadius: Double = 3
+    public static let thumbShadowOffset = Point(0, 2)
+    /// The keyboard focus ring (iPadOS): 3 pt systemBlue, 3 pt outside the control.
+    public static let focusRingWidth: Double = 3
+    public static let focusRingOutset: Double = 3
+    public static let focusRingRadius: Double = 8
+    /// Scrolling a focused field into view leaves this much room around it.
+    public static let revealMargin: Double = 16
+}

@@ -87,12 +87,15 @@ public enum MaterialIcon {
     public static let restaurant = "\u{E56C}"
     public static let today = "\u{E8DF}"
     public static let viewAgenda = "\u{E8E9}"
+    /// A clipboard with lines: the Form tab.
+    public static let assignment = "\u{E85D}"
     public static let all: [(String, String)] = [
         ("location_on", locationOn), ("phone", phone), ("cancel", cancel), ("close", close),
         ("chevron_right", chevronRight), ("chevron_left", chevronLeft), ("expand_more", expandMore),
         ("person", person), ("account_circle", accountCircle), ("search", search),
         ("favorite", favorite), ("check_circle", checkCircle),
         ("restaurant", restaurant), ("today", today), ("view_agenda", viewAgenda),
+        ("assignment", assignment),
     ]
 
     /// The glyph for a Material icon name ("location_on"), nil for an unknown name.

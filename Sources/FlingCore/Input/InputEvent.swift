@@ -6,6 +6,8 @@ public enum InputEvent: Equatable, Sendable {
     case wheel(dy: Double, location: Point, time: Double)
     case key(Key, time: Double)
     case text(String, time: Double)
+    /// The input method's text being composed (not yet committed); "" when it ends.
+    case composition(String, time: Double)
     case resize(Size, time: Double)
     /// The window lost focus (or the pointer left it mid-drag): gestures must end cleanly.
     case focusLost(time: Double)

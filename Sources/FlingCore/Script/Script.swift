@@ -27,6 +27,8 @@ public struct Script: Equatable, Sendable {
         case wheel(dy: Double, at: Point?)
         case key(Key)
         case text(String)
+        /// An input method's composition (marked text); "" ends it.
+        case composition(String)
         case resize(Size)
         case shot(String)
         case state(String)
@@ -109,6 +111,12 @@ public struct Script: Equatable, Sendable {
                 if rest.first == " " || rest.first == "\t" { rest = rest.dropFirst() }
                 guard !rest.isEmpty else { throw fail("'text' takes a STRING") }
                 action = .text(String(rest))
+            case "compose":
+                // The rest of the line (may be empty: the composition ends).
+                guard let range = trimmed.range(of: "compose") else { throw fail("'compose' takes a STRING") }
+                var rest = trimmed[range.upperBound...]
+                if rest.first == " " || rest.first == "\t" { rest = rest.dropFirst() }
+                action = .composition(String(rest))
             case "resize":
                 let v = try numbers(2, "W H")
                 guard v[0] >= 1, v[1] >= 1, v[0] <= 16384, v[1] <= 16384 else { throw fail("window size must be 1…16384 pt") }
@@ -194,7 +202,7 @@ extension Script {
                 add(t + d, .pointer(.moved, id: mouse, b))
                 add(t + d, .pointer(.ended, id: mouse, b))
             case .finger(let phase, let id, let p): add(t, .pointer(phase, id: id, p))
-            case .wheel, .key, .text, .resize, .shot, .state, .blur, .quit: add(t, .action(c.action))
+            case .wheel, .key, .text, .composition, .resize, .shot, .state, .blur, .quit: add(t, .action(c.action))
             }
         }
         return out.sorted { $0.time != $1.time ? $0.time < $1.time : $0.sequence < $1.sequence }

@@ -5,6 +5,8 @@ import FlingCore
 @MainActor
 package final class SceneEnvironment {
     package let measurer: any TextMeasurer
+    /// Copy and paste in text fields (the system clipboard when windowed).
+    package var clipboard: any Clipboard = MemoryClipboard()
     private let imageSizeLookup: (String) -> Size?
     private struct LayoutKey: Hashable {
         var text: String; var font: Font; var maxWidth: Double?; var lineLimit: Int?
@@ -56,6 +58,26 @@ package protocol Scene: AnyObject {
     func drawOverlay(into list: inout DisplayList, time: Double)
     /// The scene's part of the state dump.
     func stateFields(time: Double) -> [(String, JSONValue)]
+
+    // Keyboard text entry (only scenes with text fields implement these).
+    /// Typed text for the focused field.
+    func handleText(_ text: String, time: Double)
+    /// The input method's composition (marked text) for the focused field.
+    func handleComposition(_ text: String, time: Double)
+    /// A control holds keyboard focus: Tab moves focus instead of switching scenes.
+    var hasKeyboardFocus: Bool { get }
+    /// Where the focused text field is, so the platform shows its text input there (nil: none).
+    var textInputRect: Rect? { get }
+    /// When the picture next changes by itself while nothing animates (a caret blink).
+    func nextRedraw(after time: Double) -> Double?
+}
+
+extension Scene {
+    package func handleText(_ text: String, time: Double) {}
+    package func handleComposition(_ text: String, time: Double) {}
+    package var hasKeyboardFocus: Bool { false }
+    package var textInputRect: Rect? { nil }
+    package func nextRedraw(after time: Double) -> Double? { nil }
 }
 
 extension JSONValue {

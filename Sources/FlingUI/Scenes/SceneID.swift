@@ -5,11 +5,13 @@ package enum SceneID: String, CaseIterable, Sendable {
     case restaurants
     case today
     case twoStage = "two-stage"
+    case form
     package var title: String {
         switch self {
         case .restaurants: "Restaurants"
         case .today: "Today"
         case .twoStage: "Two-Stage"
+        case .form: "Form"
         }
     }
     package var icon: String {
@@ -17,6 +19,7 @@ package enum SceneID: String, CaseIterable, Sendable {
         case .restaurants: MaterialIcon.restaurant
         case .today: MaterialIcon.today
         case .twoStage: MaterialIcon.viewAgenda
+        case .form: MaterialIcon.assignment
         }
     }
 }

@@ -1,0 +1,99 @@
+/// The editing state of one text field: its text, the selection (a caret when empty) and the
+/// IME's composition. Positions count grapheme clusters (Swift `Character`s), so Backspace
+/// removes a whole "é" or emoji, as iOS does.
+public struct TextEditing: Equatable, Sendable {
+    public private(set) var text: String
+    /// Where a Shift-selection started; equal to `head` for a plain caret.
+    public private(set) var anchor: Int
+    /// The caret: the end of the selection that moves.
+    public private(set) var head: Int
+    /// Text the input method is composing (drawn underlined at the caret, not yet committed).
+    public var composition: String = ""
+
+    public init(text: String, caret: Int? = nil) {
+        self.text = text
+        let c = min(max(0, caret ?? text.count), text.count)
+        anchor = c; head = c
+    }
+
+    public var count: Int { text.count }
+    public var selection: Range<Int> { min(anchor, head)..<max(anchor, head) }
+    public var hasSelection: Bool { anchor != head }
+    public var selectedText: String { substring(selection) }
+
+    func substring(_ r: Range<Int>) -> String {
+        let s = text.index(text.startIndex, offsetBy: r.lowerBound)
+        let e = text.index(text.startIndex, offsetBy: r.upperBound)
+        return String(text[s..<e])
+    }
+
+    private mutating func replace(_ r: Range<Int>, with s: String) {
+        let start = text.index(text.startIndex, offsetBy: r.lowerBound)
+        let end = text.index(text.startIndex, offsetBy: r.upperBound)
+        let before = text.count
+        text.replaceSubrange(start..<end, with: s)
+        // Count what was really added: a combining mark merges into the previous character.
+        let caret = min(text.count, max(0, r.lowerBound + (text.count - (before - r.count))))
+        anchor = caret; head = caret
+    }
+
+    /// Types `s` over the selection.
+    public mutating func insert(_ s: String) {
+        composition = ""
+        replace(selection, with: s)
+    }
+
+    /// Backspace: the selection, or the character before the caret.
+    public mutating func deleteBackward() {
+        if hasSelection { replace(selection, with: ""); return }
+        guard head > 0 else { return }
+        replace((head - 1)..<head, with: "")
+    }
+
+    /// Delete: the selection, or the character after the caret.
+    public mutating func deleteForward() {
+        if hasSelection { replace(selection, with: ""); return }
+        guard head < count else { return }
+        replace(head..<(head + 1), with: "")
+    }
+
+    /// Left/Right: a collapsed selection moves by one; a selection collapses to its edge.
+    /// With Shift the head moves and the anchor stays.
+    public mutating func moveLeft(extending: Bool = false) {
+        if extending { head = max(0, head - 1); return }
+        let to = hasSelection ? selection.lowerBound : max(0, head - 1)
+        anchor = to; head = to
+    }
+
+    public mutating func moveRight(extending: Bool = false) {
+        if extending { head = min(count, head + 1); return }
+        let to = hasSelection ? selection.upperBound : min(count, head + 1)
+        anchor = to; head = to
+    }
+
+    /// Home/End (and Up/Down in a one-line field).
+    public mutating func moveToStart(extending: Bool = false) { move(to: 0, extending: extending) }
+    public mutating func moveToEnd(extending: Bool = false) { move(to: count, extending: extending) }
+
+    public mutating func move(to position: Int, extending: Bool = false) {
+        head = min(max(0, position), count)
+        if !extending { anchor = head }
+    }
+
+    public mutating func selectAll() { anchor = 0; head = count }
+
+    /// Ctrl+X: removes the selection and returns it (nil with nothing selected).
+    public mutating func cut() -> String? {
+        guard hasSelection else { return nil }
+        let s = selectedText
+        replace(selection, with: "")
+        return s
+    }
+
+    /// Replaces the text from outside (the bound value changed), keeping the caret in range.
+    public mutating func sync(text newText: String) {
+        guard newText != text else { return }
+        text = newText
+        anchor = min(anchor, text.count); head = min(head, text.count)
+    }
+}

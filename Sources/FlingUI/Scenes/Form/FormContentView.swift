@@ -1,0 +1,107 @@
+import FlingCore
+
+// Seed 002's views, line for line. Differences from the seed, each forced by the platform:
+// `@State var length` is a Double (our Slider's value type); there is no
+// `.edgesIgnoringSafeArea(.all)` because a desktop window has no safe areas; the preference
+// data has no UUID because `onPreferenceChange` needs equal values to compare equal.
+
+// This view draws a rounded box, with a label and a textfield
+struct MyFormField: View {
+    @Binding var fieldValue: String
+    let label: String
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text(label)
+            TextField("", text: $fieldValue)
+                .textFieldStyle(RoundedBorderTextFieldStyle())
+                .anchorPreference(key: MyPreferenceKey.self, value: .bounds) {
+                    return [MyPreferenceData(vtype: .field(self.fieldValue.count), bounds: $0)]
+                }
+        }
+        .padding(15)
+        .background(RoundedRectangle(cornerRadius: 15).fill(Color(white: 0.9)))
+        .transformAnchorPreference(key: MyPreferenceKey.self, value: .bounds) {
+            $0.append(MyPreferenceData(vtype: .fieldContainer, bounds: $1))
+        }
+    }
+}
+
+struct ContentView: View {
+    @State var fieldValues = Array<String>(repeating: "", count: 5)
+    @State var length: Double = 360
+    @State var twitterFieldPreset = false
+
+    /// The fields' labels in `fieldValues` order (the state dump names fields by them).
+    static let labels = ["First Name", "Middle Name", "Last Name", "Email", "Twitter"]
+
+    var body: some View {
+
+        VStack {
+            Spacer()
+
+            HStack(alignment: .center) {
+
+                // This view puts a gray rectangle where the minimap elements will be.
+                // We will reference its size and position later, to make sure the mini map elements
+                // are overlayed right on top of it.
+                Color(white: 0.7)
+                    .frame(width: 200)
+                    .anchorPreference(key: MyPreferenceKey.self, value: .bounds) {
+                        return [MyPreferenceData(vtype: .miniMapArea, bounds: $0)]
+                    }
+                    .padding(.horizontal, 30)
+
+                // Form Container
+                VStack(alignment: .leading) {
+                    // Title
+                    VStack {
+                        Text("Hello \(fieldValues[0]) \(fieldValues[1]) \(fieldValues[2])")
+                            .font(.title).fontWeight(.bold)
+                            .anchorPreference(key: MyPreferenceKey.self, value: .bounds) {
+                                return [MyPreferenceData.init(vtype: .title, bounds: $0)]
+                            }
+                        Divider()
+                    }
+
+                    // Switch + Slider
+                    HStack {
+                        Toggle(isOn: $twitterFieldPreset) { Text("") }
+
+                        Slider(value: $length, in: 360...540).layoutPriority(1)
+                    }.padding(.bottom, 5)
+
+                    // First row of text fields
+                    HStack {
+                        MyFormField(fieldValue: $fieldValues[0], label: "First Name")
+                        MyFormField(fieldValue: $fieldValues[1], label: "Middle Name")
+                        MyFormField(fieldValue: $fieldValues[2], label: "Last Name")
+                    }.frame(width: 540)
+
+                    // Second row of text fields
+                    HStack {
+                        MyFormField(fieldValue: $fieldValues[3], label: "Email")
+
+                        if twitterFieldPreset {
+                            MyFormField(fieldValue: $fieldValues[4], label: "Twitter")
+                        }
+
+                    }.frame(width: length)
+
+                }.transformAnchorPreference(key: MyPreferenceKey.self, value: .bounds) {
+                    $0.append(MyPreferenceData(vtype: .formContainer, bounds: $1))
+                }
+
+                Spacer()
+
+            }
+            .overlayPreferenceValue(MyPreferenceKey.self) { preferences in
+                GeometryReader { geometry in
+                    MiniMap(geometry: geometry, preferences: preferences)
+                }
+            }
+
+            Spacer()
+        }.background(Color(white: 0.8))
+    }
+}

@@ -1,0 +1,107 @@
+import FlingCore
+
+/// Scene 3 (seed 002): the form whose mini-map is drawn only from anchor preferences that
+/// flow up the view tree. The seed's `ContentView` is the whole scene; this class hosts it.
+///
+/// The seed is laid out for a tablet (it needs about 830 × 330 pt). On a smaller window the
+/// form keeps iOS text sizes and 44 pt hit targets and scrolls on both axes instead of
+/// shrinking (scaled to a phone's width its labels would be 8 pt); focusing a field scrolls
+/// it into view, as iOS does above the keyboard.
+@MainActor
+package final class FormScene: Scene {
+    package let id = SceneID.form
+    private let env: SceneEnvironment
+    let content = ContentView()
+    private(set) lazy var host = ViewHost(env: env) { [unowned self] in self.root }
+    /// The preferences the form published, in collection order (kept for the state dump,
+    /// through `onPreferenceChange` as any SwiftUI view would observe them).
+    private(set) var collected: [MyPreferenceData] = []
+    private var bounds = Rect.zero
+
+    package init(env: SceneEnvironment) {
+        self.env = env
+    }
+
+    private var root: some View {
+        GeometryReader { geometry in
+            ScrollView([.horizontal, .vertical]) {
+                self.content
+                    .frame(minWidth: geometry.size.width, minHeight: geometry.size.height)
+                    .onPreferenceChange(MyPreferenceKey.self) { self.collected = $0 }
+            }
+        }
+    }
+
+    package func layout(in bounds: Rect, window: Size, time: Double) {
+        self.bounds = bounds
+        host.update(bounds: bounds, time: time)
+    }
+
+    package var isModal: Bool { false }
+
+    package func handlePointer(_ e: PointerEvent) -> Bool { host.handlePointer(e) }
+    package func handleWheel(dy: Double, at p: Point, time: Double) { host.handleWheel(dy: dy, at: p, time: time) }
+    package func handleKey(_ key: Key, time: Double) -> Bool { host.handleKey(key, time: time) }
+    package func handleText(_ text: String, time: Double) { host.handleText(text, time: time) }
+    package func handleComposition(_ text: String, time: Double) { host.handleComposition(text, time: time) }
+    package var hasKeyboardFocus: Bool { host.hasFocus }
+    package var textInputRect: Rect? { host.textInputRect }
+    package func nextRedraw(after time: Double) -> Double? { host.nextRedraw(after: time) }
+    package func cancelGestures(time: Double) { host.cancelPress(time: time) }
+    package func advance(to time: Double) -> Bool { host.advance(to: time) }
+
+    package func draw(into list: inout DisplayList, time: Double) {
+        host.update(bounds: bounds, time: time)
+        list.fill(bounds, Color(white: 0.8))
+        host.draw(into: &list)
+    }
+
+    package func drawOverlay(into list: inout DisplayList, time: Double) {}
+
+    // MARK: State dump
+
+    package func stateFields(time: Double) -> [(String, JSONValue)] {
+        host.update(bounds: bounds, time: time)
+        let values = content.fieldValues
+        let fieldPrefs = collected.filter { if case .field = $0.vtype { true } else { false } }
+        let containers = collected.filter { $0.vtype == .fieldContainer }
+        let textFields = host.nodes(of: TextFieldNode.self)
+        var fields: [JSONValue] = []
+        for (i, (field, container)) in zip(fieldPrefs, containers).enumerated() where i < ContentView.labels.count {
+            fields.append(.object([
+                ("label", .string(ContentView.labels[i])), ("text", .string(values[i])),
+                ("frame", .rect(field.bounds.global)), ("container", .rect(container.bounds.global)),
+            ]))
+        }
+        let focused = textFields.firstIndex { $0.path == host.focusedPath }
+        let toggle = host.nodes(of: SwitchNode.self).first
+        let slider = host.nodes(of: SliderNode.self).first
+        let form: JSONValue = .object([
+            ("title", .string("Hello \(values[0]) \(values[1]) \(values[2])")),
+            ("focused", focused.map { .string(ContentView.labels[$0]) } ?? .null),
+            ("caret", host.editing.map { .int($0.head) } ?? .null),
+            ("toggle", .object([("on", .bool(content.twitterFieldPreset)), ("frame", toggle.map { .rect($0.frame) } ?? .null)])),
+            ("slider", .object([("value", .rounded(content.length)), ("frame", slider.map { .rect($0.frame) } ?? .null)])),
+            ("fields", .array(fields)),
+        ])
+        let preferences: JSONValue = .array(collected.map { p in
+            var o: [(String, JSONValue)] = [("kind", .string(p.vtype.kind))]
+            if case .field(let count) = p.vtype { o.append(("count", .int(count))) }
+            o.append(("frame", .rect(p.bounds.global)))
+            return .object(o)
+        })
+        return [("form", form), ("preferences", preferences), ("miniMap", miniMapState())]
+    }
+
+    /// The mini-map's area and the rectangles it drew, in drawing order.
+    private func miniMapState() -> JSONValue {
+        let area = collected.first { $0.vtype == .miniMapArea }.map { JSONValue.rect($0.bounds.global) } ?? .null
+        var rects: [JSONValue] = []
+        host.node(identifier: MiniMap.identifier)?.visit { node in
+            guard let shape = node as? ShapeNode, let fill = shape.fill else { return }
+            let kind = fill == .purple ? "title" : fill == .gray ? "fieldContainer" : "field"
+            rects.append(.object([("kind", .string(kind)), ("color", .string(fill.seedName)), ("frame", .rect(shape.frame))]))
+        }
+        return .object([("area", area), ("rects", .array(rects))])
+    }
+}

@@ -1,0 +1,58 @@
+import FlingCore
+
+/// The size and place of a `GeometryReader`, and the resolver of anchors into its
+/// coordinate space (SwiftUI's `GeometryProxy`).
+public struct GeometryProxy: Sendable {
+    /// The reader's frame in window pt.
+    let global: Rect
+
+    public var size: Size { global.size }
+
+    public enum CoordinateSpace: Sendable { case local, global }
+
+    public func frame(in space: CoordinateSpace) -> Rect {
+        space == .global ? global : Rect(origin: .zero, size: global.size)
+    }
+
+    /// An anchor's rectangle in this reader's coordinates.
+    public subscript(anchor: Anchor<Rect>) -> Rect {
+        Rect(x: anchor.global.minX - global.minX, y: anchor.global.minY - global.minY,
+             width: anchor.global.width, height: anchor.global.height)
+    }
+
+    /// An anchor's point in this reader's coordinates.
+    public subscript(anchor: Anchor<Point>) -> Point {
+        Point(anchor.global.x - global.minX, anchor.global.y - global.minY)
+    }
+}
+
+/// Takes all the space offered and builds its content knowing that space (SwiftUI's
+/// `GeometryReader`); the content sits at its top-leading corner.
+public struct GeometryReader<Content: View>: PrimitiveView {
+    let content: @MainActor (GeometryProxy) -> Content
+    public init(@ViewBuilder content: @escaping @MainActor (GeometryProxy) -> Content) { self.content = content }
+    func makeNodes(_ context: BuildContext) -> [Node] {
+        [GeometryReaderNode(path: context.path, context: context.child(0)) { content($0) }]
+    }
+}
+
+@MainActor
+final class GeometryReaderNode: Node {
+    let context: BuildContext
+    let makeContent: @MainActor (GeometryProxy) -> any View
+    private var content: Node?
+
+    init(path: String, context: BuildContext, makeContent: @escaping @MainActor (GeometryProxy) -> any View) {
+        self.context = context; self.makeContent = makeContent
+        super.init(path: path)
+    }
+    override var children: [Node] { content.map { [$0] } ?? [] }
+    override func measure(_ p: ProposedSize) -> Size {
+        Size(p.width ?? LayoutDefaults.flexibleIdeal, p.height ?? LayoutDefaults.flexibleIdeal)
+    }
+    override func placeChildren(in rect: Rect) {
+        let node = buildSingleNode(makeContent(GeometryProxy(global: rect)), context)
+        node.place(in: Rect(origin: rect.origin, size: node.size(for: ProposedSize(rect.size))))
+        content = node
+    }
+}

@@ -1,0 +1,248 @@
+import FlingCore
+
+/// A modifier applied to a view: builds the content's node and wraps or adjusts it.
+struct ModifiedView: PrimitiveView {
+    let content: any View
+    let modify: @MainActor (Node, BuildContext) -> Node
+    var environment: (@MainActor (inout EnvironmentValues) -> Void)?
+
+    func makeNodes(_ context: BuildContext) -> [Node] {
+        let inner = environment.map { change in context.with(change) } ?? context
+        return [modify(buildSingleNode(content, inner.child(0)), context)]
+    }
+}
+
+extension View {
+    func modified(_ modify: @escaping @MainActor (Node, BuildContext) -> Node) -> ModifiedView {
+        ModifiedView(content: self, modify: modify)
+    }
+
+    /// Space around the view (SwiftUI's default padding is 16 pt).
+    public func padding(_ edges: EdgeSet = .all, _ length: Double = 16) -> some View {
+        padding(EdgeInsets(edges, length))
+    }
+    public func padding(_ length: Double) -> some View { padding(.all, length) }
+    public func padding(_ insets: EdgeInsets) -> some View {
+        modified { PaddingNode(path: $1.path, child: $0, insets: insets) }
+    }
+
+    /// A fixed size on either axis (the other follows the content).
+    public func frame(width: Double? = nil, height: Double? = nil, alignment: Alignment = .center) -> some View {
+        modified { FixedFrameNode(path: $1.path, child: $0, width: width, height: height, alignment: alignment) }
+    }
+
+    /// A flexible frame: the content's size clamped, or the proposal clamped (SwiftUI's rules).
+    public func frame(minWidth: Double? = nil, idealWidth: Double? = nil, maxWidth: Double? = nil,
+                      minHeight: Double? = nil, idealHeight: Double? = nil, maxHeight: Double? = nil,
+                      alignment: Alignment = .center) -> some View {
+        modified {
+            FlexibleFrameNode(path: $1.path, child: $0, width: .init(min: minWidth, ideal: idealWidth, max: maxWidth),
+                              height: .init(min: minHeight, ideal: idealHeight, max: maxHeight), alignment: alignment)
+        }
+    }
+
+    /// Draws `background` behind the view, offered the view's size.
+    public func background(_ background: some View, alignment: Alignment = .center) -> some View {
+        modified { node, context in
+            LayeredNode(path: context.path, primary: node, secondary: buildSingleNode(background, context.child(1)),
+                        alignment: alignment, secondaryInFront: false)
+        }
+    }
+
+    /// Draws `overlay` in front of the view, offered the view's size.
+    public func overlay(_ overlay: some View, alignment: Alignment = .center) -> some View {
+        modified { node, context in
+            LayeredNode(path: context.path, primary: node, secondary: buildSingleNode(overlay, context.child(1)),
+                        alignment: alignment, secondaryInFront: true)
+        }
+    }
+
+    public func opacity(_ opacity: Double) -> some View {
+        modified { OpacityNode(path: $1.path, child: $0, opacity: opacity) }
+    }
+
+    /// Moves the view's drawing (and the frames below it) without changing its layout.
+    public func offset(x: Double = 0, y: Double = 0) -> some View {
+        modified { OffsetNode(path: $1.path, child: $0, offset: Point(x, y)) }
+    }
+
+    public func layoutPriority(_ priority: Double) -> some View {
+        modified { node, _ in node.layoutPriority = priority; return node }
+    }
+
+    /// The ideal size on the given axes, whatever is offered.
+    public func fixedSize(horizontal: Bool = true, vertical: Bool = true) -> some View {
+        modified { FixedSizeNode(path: $1.path, child: $0, horizontal: horizontal, vertical: vertical) }
+    }
+
+    public func font(_ font: Font) -> some View {
+        ModifiedView(content: self, modify: { n, _ in n }, environment: { $0.font = font })
+    }
+    public func font(_ style: TextStyle) -> some View { font(style.font) }
+
+    public func foregroundColor(_ color: Color) -> some View {
+        ModifiedView(content: self, modify: { n, _ in n }, environment: { $0.foregroundColor = color })
+    }
+
+    /// Clips drawing (and hit-testing) to the view's frame.
+    public func clipped() -> some View {
+        modified { ClipNode(path: $1.path, child: $0) }
+    }
+}
+
+@MainActor
+final class PaddingNode: WrapperNode {
+    let insets: EdgeInsets
+    init(path: String, child: Node, insets: EdgeInsets) {
+        self.insets = insets
+        super.init(path: path, child: child)
+    }
+    override func measure(_ p: ProposedSize) -> Size {
+        let inner = child.size(for: ProposedSize(width: p.width.map { max(0, $0 - insets.horizontal) },
+                                                 height: p.height.map { max(0, $0 - insets.vertical) }))
+        return Size(inner.width + insets.horizontal, inner.height + insets.vertical)
+    }
+    override func placeChildren(in rect: Rect) {
+        child.place(in: Rect(x: rect.minX + insets.leading, y: rect.minY + insets.top,
+                             width: max(0, rect.width - insets.horizontal), height: max(0, rect.height - insets.vertical)))
+    }
+    override func baseline(last: Bool, size: Size) -> Double? {
+        child.baseline(last: last, size: Size(size.width - insets.horizontal, size.height - insets.vertical)).map { $0 + insets.top }
+    }
+}
+
+@MainActor
+final class FixedFrameNode: WrapperNode {
+    let width: Double?, height: Double?
+    let alignment: Alignment
+    init(path: String, child: Node, width: Double?, height: Double?, alignment: Alignment) {
+        self.width = width; self.height = height; self.alignment = alignment
+        super.init(path: path, child: child)
+    }
+    private func childSize(_ p: ProposedSize) -> Size {
+        child.size(for: ProposedSize(width: width ?? p.width, height: height ?? p.height))
+    }
+    override func measure(_ p: ProposedSize) -> Size {
+        let c = childSize(p)
+        return Size(width ?? c.width, height ?? c.height)
+    }
+    override func placeChildren(in rect: Rect) {
+        child.place(in: alignment.place(childSize(ProposedSize(rect.size)), in: rect))
+    }
+}
+
+/// One axis of a flexible frame.
+struct FrameLimits: Equatable {
+    var min: Double?, ideal: Double?, max: Double?
+
+    /// What the content is offered.
+    func proposal(_ proposed: Double?) -> Double? {
+        guard var p = proposed else { return ideal }
+        if let min { p = Swift.max(min, p) }
+        if let max { p = Swift.min(max, p) }
+        return p
+    }
+
+    /// The frame's own length, from the content's and the proposal.
+    func length(content: Double, proposed: Double?) -> Double {
+        let p = proposed ?? ideal ?? content
+        var r = content
+        if let min { r = Swift.max(min, Swift.min(r, p)) }
+        if let max { r = Swift.min(max, Swift.max(r, p)) }
+        return r
+    }
+}
+
+@MainActor
+final class FlexibleFrameNode: WrapperNode {
+    let width: FrameLimits, height: FrameLimits
+    let alignment: Alignment
+    init(path: String, child: Node, width: FrameLimits, height: FrameLimits, alignment: Alignment) {
+        self.width = width; self.height = height; self.alignment = alignment
+        super.init(path: path, child: child)
+    }
+    private func childSize(_ p: ProposedSize) -> Size {
+        child.size(for: ProposedSize(width: width.proposal(p.width), height: height.proposal(p.height)))
+    }
+    override func measure(_ p: ProposedSize) -> Size {
+        let c = childSize(p)
+        return Size(width.length(content: c.width, proposed: p.width), height.length(content: c.height, proposed: p.height))
+    }
+    override func placeChildren(in rect: Rect) {
+        child.place(in: alignment.place(childSize(ProposedSize(rect.size)), in: rect))
+    }
+}
+
+/// `background` / `overlay`: the primary sets the size; the secondary is offered it.
+@MainActor
+final class LayeredNode: Node {
+    let primary: Node, secondary: Node
+    let alignment: Alignment
+    let secondaryInFront: Bool
+    init(path: String, primary: Node, secondary: Node, alignment: Alignment, secondaryInFront: Bool) {
+        self.primary = primary; self.secondary = secondary
+        self.alignment = alignment; self.secondaryInFront = secondaryInFront
+        super.init(path: path)
+        layoutPriority = primary.layoutPriority
+    }
+    override var children: [Node] { secondaryInFront ? [primary, secondary] : [secondary, primary] }
+    override func measure(_ p: ProposedSize) -> Size { primary.size(for: p) }
+    override func placeChildren(in rect: Rect) {
+        primary.place(in: rect)
+        secondary.place(in: alignment.place(secondary.size(for: ProposedSize(rect.size)), in: rect))
+    }
+    override func baseline(last: Bool, size: Size) -> Double? { primary.baseline(last: last, size: size) }
+    /// The content's preferences come first, then the background's or overlay's.
+    override func preferences() -> PreferenceValues {
+        var values = primary.preferences()
+        values.merge(secondary.preferences())
+        return values
+    }
+}
+
+@MainActor
+final class OpacityNode: WrapperNode {
+    let opacity: Double
+    init(path: String, child: Node, opacity: Double) {
+        self.opacity = opacity
+        super.init(path: path, child: child)
+    }
+    override func draw(into list: inout DisplayList) {
+        list.withOpacity(opacity) { child.draw(into: &$0) }
+    }
+}
+
+@MainActor
+final class OffsetNode: WrapperNode {
+    let offset: Point
+    init(path: String, child: Node, offset: Point) {
+        self.offset = offset
+        super.init(path: path, child: child)
+    }
+    override func placeChildren(in rect: Rect) {
+        child.place(in: Rect(origin: rect.origin + offset, size: rect.size))
+    }
+}
+
+@MainActor
+final class FixedSizeNode: WrapperNode {
+    let horizontal: Bool, vertical: Bool
+    init(path: String, child: Node, horizontal: Bool, vertical: Bool) {
+        self.horizontal = horizontal; self.vertical = vertical
+        super.init(path: path, child: child)
+    }
+    override func measure(_ p: ProposedSize) -> Size {
+        child.size(for: ProposedSize(width: horizontal ? nil : p.width, height: vertical ? nil : p.height))
+    }
+    override func placeChildren(in rect: Rect) {
+        child.place(in: Rect(origin: rect.origin, size: measure(ProposedSize(rect.size))))
+    }
+}
+
+@MainActor
+final class ClipNode: WrapperNode {
+    override func draw(into list: inout DisplayList) {
+        list.clipped(to: frame) { child.draw(into: &$0) }
+    }
+    override func hitChain(_ p: Point) -> [Node] { frame.contains(p) ? super.hitChain(p) : [] }
+}

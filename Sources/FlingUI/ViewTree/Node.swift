@@ -1,0 +1,115 @@
+import FlingCore
+
+/// A size a parent proposes to a child. `nil` on an axis asks for the child's ideal size;
+/// `0` for its minimum; `.infinity` for its maximum (SwiftUI's `ProposedViewSize`).
+public struct ProposedSize: Hashable, Sendable {
+    public var width: Double?
+    public var height: Double?
+    public init(width: Double?, height: Double?) { self.width = width; self.height = height }
+    public init(_ size: Size) { width = size.width; height = size.height }
+    public static let unspecified = ProposedSize(width: nil, height: nil)
+
+    func along(_ axis: Axis) -> Double? { axis == .horizontal ? width : height }
+    static func axis(_ axis: Axis, _ main: Double?, cross: Double?) -> ProposedSize {
+        axis == .horizontal ? ProposedSize(width: main, height: cross) : ProposedSize(width: cross, height: main)
+    }
+}
+
+public enum Axis: Sendable { case horizontal, vertical }
+
+extension Size {
+    func along(_ axis: Axis) -> Double { axis == .horizontal ? width : height }
+    func across(_ axis: Axis) -> Double { axis == .horizontal ? height : width }
+    static func axis(_ axis: Axis, _ main: Double, cross: Double) -> Size {
+        axis == .horizontal ? Size(main, cross) : Size(cross, main)
+    }
+}
+
+/// A laid-out piece of the view tree. Built fresh from the views each time state changes;
+/// measured (`size(for:)`, any number of times, cached), then placed once (`place(in:)`,
+/// which sets `frame` in window pt), then drawn, hit-tested, and asked for preferences.
+@MainActor
+class Node {
+    /// Structural identity (see `BuildContext.path`).
+    let path: String
+    /// Where `place(in:)` put the node, in window pt.
+    private(set) var frame: Rect = .zero
+    /// SwiftUI's `layoutPriority`: stacks give space to higher priorities first.
+    var layoutPriority: Double = 0
+    /// A name given with `.accessibilityIdentifier` (tests and state dumps find nodes by it).
+    var identifier: String?
+    /// Drawn and hit-tested children, in code order.
+    var children: [Node] { [] }
+    private var sizeCache: [(ProposedSize, Size)] = []
+
+    init(path: String) { self.path = path }
+
+    /// The size this node takes for a proposal (cached: stacks ask more than once).
+    final func size(for proposal: ProposedSize) -> Size {
+        for (p, s) in sizeCache where p == proposal { return s }
+        let s = measure(proposal)
+        sizeCache.append((proposal, s))
+        return s
+    }
+
+    /// Subclasses answer a proposal here.
+    func measure(_ proposal: ProposedSize) -> Size { Size(proposal.width ?? 0, proposal.height ?? 0) }
+
+    /// Puts the node at `rect` (its size is one it answered) and places its children.
+    final func place(in rect: Rect) {
+        frame = rect
+        placeChildren(in: rect)
+    }
+
+    func placeChildren(in rect: Rect) {}
+
+    /// The distance from the top of a node of `size` to its first or last text baseline,
+    /// if it holds text (used by `.firstTextBaseline` / `.lastTextBaseline` alignment).
+    func baseline(last: Bool, size: Size) -> Double? { nil }
+
+    func draw(into list: inout DisplayList) {
+        for c in children { c.draw(into: &list) }
+    }
+
+    /// Children's preferences, folded in code order (see `PreferenceValues.merge`).
+    func preferences() -> PreferenceValues {
+        var values = PreferenceValues()
+        for c in children { values.merge(c.preferences()) }
+        return values
+    }
+
+    /// The deepest nodes under `p`, innermost first (the responder chain of a press).
+    func hitChain(_ p: Point) -> [Node] {
+        for c in children.reversed() {
+            let chain = c.hitChain(p)
+            if !chain.isEmpty { return isInteractive ? chain + [self] : chain }
+        }
+        return isInteractive && hitFrame.contains(p) ? [self] : []
+    }
+
+    /// Takes pointer input (widgets, gestures, scroll views).
+    var isInteractive: Bool { false }
+    /// The area that takes presses (the frame, unless a widget widens it to 44 pt).
+    var hitFrame: Rect { frame }
+
+    /// Calls `body` for this node and every descendant, parents first, in code order.
+    final func visit(_ body: (Node) -> Void) {
+        body(self)
+        for c in children { c.visit(body) }
+    }
+}
+
+/// A node wrapping one child (most modifiers).
+@MainActor
+class WrapperNode: Node {
+    let child: Node
+    init(path: String, child: Node) {
+        self.child = child
+        super.init(path: path)
+        layoutPriority = child.layoutPriority
+    }
+    override var children: [Node] { [child] }
+    override func measure(_ proposal: ProposedSize) -> Size { child.size(for: proposal) }
+    override func placeChildren(in rect: Rect) { child.place(in: rect) }
+    override func baseline(last: Bool, size: Size) -> Double? { child.baseline(last: last, size: size) }
+}

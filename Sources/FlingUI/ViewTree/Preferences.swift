@@ -1,0 +1,218 @@
+import FlingCore
+
+/// A value views publish up the tree (SwiftUI's `PreferenceKey`). An ancestor reads the
+/// values of its subtree folded in tree order: children before parents, siblings in code
+/// order; the first value replaces `defaultValue` and `reduce` folds in each next one.
+public protocol PreferenceKey {
+    associatedtype Value
+    static var defaultValue: Value { get }
+    static func reduce(value: inout Value, nextValue: () -> Value)
+}
+
+/// The preferences a subtree wrote, per key, already folded.
+struct PreferenceValues {
+    private struct Entry {
+        var value: Any
+        let reduce: (inout Any, Any) -> Void
+    }
+    private var entries: [ObjectIdentifier: Entry] = [:]
+
+    func value<K: PreferenceKey>(_ key: K.Type) -> K.Value? {
+        entries[ObjectIdentifier(key)]?.value as? K.Value
+    }
+
+    /// Sets the key's value, replacing what was there (`.preference`, `.anchorPreference`).
+    mutating func set<K: PreferenceKey>(_ key: K.Type, _ value: K.Value) {
+        entries[ObjectIdentifier(key)] = Entry(value: value, reduce: { acc, next in
+            guard var a = acc as? K.Value, let n = next as? K.Value else { return }
+            K.reduce(value: &a) { n }
+            acc = a
+        })
+    }
+
+    /// Folds `later` (written after these values in tree order) into these.
+    mutating func merge(_ later: PreferenceValues) {
+        for (id, entry) in later.entries {
+            if var mine = entries[id] {
+                mine.reduce(&mine.value, entry.value)
+                entries[id] = mine
+            } else {
+                entries[id] = entry
+            }
+        }
+    }
+}
+
+/// A geometric value captured in one coordinate space (the window's) and resolved in a
+/// reader's with `geometry[anchor]` (SwiftUI's `Anchor`).
+public struct Anchor<Value: Equatable & Sendable>: Equatable, Sendable {
+    /// The value in window pt.
+    let global: Value
+
+    /// Where an anchor comes from, relative to the bounds of the view that publishes it.
+    public struct Source: Sendable {
+        let make: @Sendable (Rect) -> Value
+    }
+}
+
+extension Anchor.Source where Value == Rect {
+    /// The view's own bounds.
+    public static var bounds: Self { Self { $0 } }
+    /// A rectangle in the view's own coordinates.
+    public static func rect(_ r: Rect) -> Self {
+        Self { Rect(x: $0.minX + r.minX, y: $0.minY + r.minY, width: r.width, height: r.height) }
+    }
+}
+
+extension Anchor.Source where Value == Point {
+    /// A point in the view's own coordinates.
+    public static func point(_ p: Point) -> Self { Self { Point($0.minX + p.x, $0.minY + p.y) } }
+    /// A point as a fraction of the view's size (0…1 on each axis).
+    public static func unitPoint(_ u: Point) -> Self { Self { Point($0.minX + u.x * $0.width, $0.minY + u.y * $0.height) } }
+    public static var topLeading: Self { unitPoint(Point(0, 0)) }
+    public static var top: Self { unitPoint(Point(0.5, 0)) }
+    public static var center: Self { unitPoint(Point(0.5, 0.5)) }
+    public static var bottom: Self { unitPoint(Point(0.5, 1)) }
+    public static var bottomTrailing: Self { unitPoint(Point(1, 1)) }
+}
+
+/// How a preference modifier changes what its subtree wrote.
+@MainActor
+final class PreferenceNode: WrapperNode {
+    /// Given the subtree's values and this node's frame, the values this node publishes.
+    let write: @MainActor (inout PreferenceValues, Rect) -> Void
+    init(path: String, child: Node, write: @escaping @MainActor (inout PreferenceValues, Rect) -> Void) {
+        self.write = write
+        super.init(path: path, child: child)
+    }
+    override func preferences() -> PreferenceValues {
+        var values = child.preferences()
+        write(&values, frame)
+        return values
+    }
+}
+
+extension View {
+    /// Publishes `value` for `key`, replacing what the view's subtree wrote for it.
+    public func preference<K: PreferenceKey>(key: K.Type, value: K.Value) -> some View {
+        modified { node, context in
+            PreferenceNode(path: context.path, child: node) { values, _ in values.set(key, value) }
+        }
+    }
+
+    /// Publishes a value made from an anchor of this view, replacing the subtree's.
+    public func anchorPreference<K: PreferenceKey, A>(key: K.Type, value: Anchor<A>.Source,
+                                                      transform: @escaping @MainActor (Anchor<A>) -> K.Value) -> some View {
+        modified { node, context in
+            PreferenceNode(path: context.path, child: node) { values, frame in
+                values.set(key, transform(Anchor(global: value.make(frame))))
+            }
+        }
+    }
+
+    /// Changes the subtree's value in place (starting from `defaultValue` if it wrote none).
+    public func transformPreference<K: PreferenceKey>(_ key: K.Type,
+                                                      _ callback: @escaping @MainActor (inout K.Value) -> Void) -> some View {
+        modified { node, context in
+            PreferenceNode(path: context.path, child: node) { values, _ in
+                var v = values.value(key) ?? K.defaultValue
+                callback(&v)
+                values.set(key, v)
+            }
+        }
+    }
+
+    /// Changes the subtree's value with an anchor of this view: adds to what the children
+    /// wrote rather than replacing it (the seed's field containers).
+    public func transformAnchorPreference<K: PreferenceKey, A>(key: K.Type, value: Anchor<A>.Source,
+                                                               transform: @escaping @MainActor (inout K.Value, Anchor<A>) -> Void) -> some View {
+        modified { node, context in
+            PreferenceNode(path: context.path, child: node) { values, frame in
+                var v = values.value(key) ?? K.defaultValue
+                transform(&v, Anchor(global: value.make(frame)))
+                values.set(key, v)
+            }
+        }
+    }
+
+    /// Draws a view made from the subtree's value for `key` in front of this view.
+    public func overlayPreferenceValue<K: PreferenceKey, V: View>(_ key: K.Type,
+                                                                  @ViewBuilder _ transform: @escaping @MainActor (K.Value) -> V) -> some View {
+        modified { node, context in
+            PreferenceReaderNode(path: context.path, primary: node, context: context.child(1), inFront: true) { values in
+                transform(values.value(key) ?? K.defaultValue)
+            }
+        }
+    }
+
+    /// Draws a view made from the subtree's value for `key` behind this view.
+    public func backgroundPreferenceValue<K: PreferenceKey, V: View>(_ key: K.Type,
+                                                                     @ViewBuilder _ transform: @escaping @MainActor (K.Value) -> V) -> some View {
+        modified { node, context in
+            PreferenceReaderNode(path: context.path, primary: node, context: context.child(1), inFront: false) { values in
+                transform(values.value(key) ?? K.defaultValue)
+            }
+        }
+    }
+
+    /// Calls `action` after layout whenever the subtree's value for `key` changed.
+    public func onPreferenceChange<K: PreferenceKey>(_ key: K.Type,
+                                                     perform action: @escaping @MainActor (K.Value) -> Void) -> some View where K.Value: Equatable {
+        modified { node, context in
+            PreferenceObserverNode(path: context.path, child: node) { values, host in
+                let v = values.value(key) ?? K.defaultValue
+                if host.lastObserved[context.path] as? K.Value != v {
+                    host.lastObserved[context.path] = v
+                    action(v)
+                }
+            }
+        }
+    }
+}
+
+/// `overlayPreferenceValue` / `backgroundPreferenceValue`: the secondary view is built after
+/// the primary is placed, from the primary's collected preferences, and offered its size.
+@MainActor
+final class PreferenceReaderNode: Node {
+    let primary: Node
+    let context: BuildContext
+    let inFront: Bool
+    let makeSecondary: @MainActor (PreferenceValues) -> any View
+    private var secondary: Node?
+
+    init(path: String, primary: Node, context: BuildContext, inFront: Bool,
+         makeSecondary: @escaping @MainActor (PreferenceValues) -> any View) {
+        self.primary = primary; self.context = context; self.inFront = inFront; self.makeSecondary = makeSecondary
+        super.init(path: path)
+        layoutPriority = primary.layoutPriority
+    }
+
+    override var children: [Node] {
+        guard let secondary else { return [primary] }
+        return inFront ? [primary, secondary] : [secondary, primary]
+    }
+    override func measure(_ p: ProposedSize) -> Size { primary.size(for: p) }
+    override func placeChildren(in rect: Rect) {
+        primary.place(in: rect)
+        let node = buildSingleNode(makeSecondary(primary.preferences()), context)
+        node.place(in: Alignment.center.place(node.size(for: ProposedSize(rect.size)), in: rect))
+        secondary = node
+    }
+    override func baseline(last: Bool, size: Size) -> Double? { primary.baseline(last: last, size: size) }
+    override func preferences() -> PreferenceValues {
+        var values = primary.preferences()
+        if let secondary { values.merge(secondary.preferences()) }
+        return values
+    }
+}
+
+/// Runs an `onPreferenceChange` check once the tree is placed (the host calls `observe`).
+@MainActor
+final class PreferenceObserverNode: WrapperNode {
+    let check: @MainActor (PreferenceValues, ViewHost) -> Void
+    init(path: String, child: Node, check: @escaping @MainActor (PreferenceValues, ViewHost) -> Void) {
+        self.check = check
+        super.init(path: path, child: child)
+    }
+    func observe(host: ViewHost) { check(child.preferences(), host) }
+}

@@ -1,0 +1,203 @@
+import FlingCore
+
+/// Text in the environment's font and colour; wraps to the width it is offered.
+public struct Text: PrimitiveView {
+    let string: String
+    var options = TextOptions()
+    var font: Font?
+    var weight: FontWeight?
+    var color: Color?
+
+    public init(_ string: String) { self.string = string }
+
+    public func font(_ font: Font) -> Text { var t = self; t.font = font; return t }
+    public func font(_ style: TextStyle) -> Text { font(style.font) }
+    public func fontWeight(_ weight: FontWeight) -> Text { var t = self; t.weight = weight; return t }
+    public func foregroundColor(_ color: Color) -> Text { var t = self; t.color = color; return t }
+    public func lineLimit(_ n: Int?) -> Text { var t = self; t.options.lineLimit = n; return t }
+    public func minimumScaleFactor(_ s: Double) -> Text { var t = self; t.options.minimumScale = s; return t }
+    public func multilineTextAlignment(_ a: TextAlignment) -> Text { var t = self; t.options.alignment = a; return t }
+    public func lineSpacing(multiple: Double) -> Text { var t = self; t.options.lineHeight = multiple; return t }
+
+    func makeNodes(_ context: BuildContext) -> [Node] {
+        let env = context.environment
+        var f = font ?? env.font
+        if let weight { f = f.withWeight(weight) }
+        if env.textScale != 1 { f = f.withSize(f.size * env.textScale) }
+        return [TextNode(path: context.path, string: string, font: f, color: color ?? env.foregroundColor,
+                         options: options, scene: context.scene)]
+    }
+}
+
+@MainActor
+final class TextNode: Node {
+    let string: String
+    let font: Font
+    let color: Color
+    let options: TextOptions
+    let scene: SceneEnvironment
+
+    init(path: String, string: String, font: Font, color: Color, options: TextOptions, scene: SceneEnvironment) {
+        self.string = string; self.font = font; self.color = color; self.options = options; self.scene = scene
+        super.init(path: path)
+    }
+
+    /// The text set for a width (nil: one line per paragraph, as wide as it needs).
+    func layout(width: Double?) -> TextLayout {
+        var o = options
+        o.maxWidth = width.map { $0.isFinite ? $0 : nil } ?? nil
+        return scene.layout(string, font, o)
+    }
+
+    override func measure(_ proposal: ProposedSize) -> Size {
+        let ideal = layout(width: nil)
+        guard let w = proposal.width, w < ideal.size.width else { return ideal.size }
+        // Offered less than one line: wrap (or shrink, or truncate) to the width.
+        if w <= 0 { return Size(0, ideal.size.height) }
+        return layout(width: w).size
+    }
+
+    override func baseline(last: Bool, size: Size) -> Double? {
+        let l = layout(width: size.width + 0.5)
+        return last ? l.lastBaseline : l.firstBaseline
+    }
+
+    override func draw(into list: inout DisplayList) {
+        guard frame.width > 0 else { return }
+        list.text(layout(width: frame.width + 0.5), at: frame.origin, color)
+    }
+}
+
+/// A shape filled or stroked to the frame it is offered.
+public enum ShapeKind: Equatable, Sendable {
+    case rectangle
+    case roundedRectangle(Double)
+    case circle
+    case capsule
+
+    func radii(in r: Rect) -> CornerRadii {
+        switch self {
+        case .rectangle: CornerRadii(0)
+        case .roundedRectangle(let radius): CornerRadii(radius)
+        case .circle, .capsule: CornerRadii(min(r.width, r.height) / 2)
+        }
+    }
+}
+
+/// A shape view: `Rectangle()`, `RoundedRectangle(cornerRadius:)`, `Circle()`, `Capsule()`,
+/// with `.fill` and `.stroke`. Without either it fills with the foreground colour.
+public struct ShapeView: PrimitiveView {
+    let kind: ShapeKind
+    var fillColor: Color?
+    var strokeColor: Color?
+    var lineWidth: Double = 1
+
+    public func fill(_ color: Color) -> ShapeView { var s = self; s.fillColor = color; return s }
+    public func stroke(_ color: Color, lineWidth: Double = 1) -> ShapeView {
+        var s = self; s.strokeColor = color; s.lineWidth = lineWidth; return s
+    }
+
+    func makeNodes(_ context: BuildContext) -> [Node] {
+        let fill = fillColor ?? (strokeColor == nil ? context.environment.foregroundColor : nil)
+        return [ShapeNode(path: context.path, kind: kind, fill: fill, stroke: strokeColor, lineWidth: lineWidth)]
+    }
+}
+
+public func Rectangle() -> ShapeView { ShapeView(kind: .rectangle) }
+public func RoundedRectangle(cornerRadius: Double) -> ShapeView { ShapeView(kind: .roundedRectangle(cornerRadius)) }
+public func Circle() -> ShapeView { ShapeView(kind: .circle) }
+public func Capsule() -> ShapeView { ShapeView(kind: .capsule) }
+
+/// A colour is a view that fills what it is offered.
+extension Color: View {
+    public var body: ShapeView { return Rectangle().fill(self) }
+}
+
+@MainActor
+final class ShapeNode: Node {
+    let kind: ShapeKind
+    let fill: Color?
+    let stroke: Color?
+    let lineWidth: Double
+    init(path: String, kind: ShapeKind, fill: Color?, stroke: Color?, lineWidth: Double) {
+        self.kind = kind; self.fill = fill; self.stroke = stroke; self.lineWidth = lineWidth
+        super.init(path: path)
+    }
+    override func measure(_ proposal: ProposedSize) -> Size {
+        var s = Size(proposal.width ?? LayoutDefaults.flexibleIdeal, proposal.height ?? LayoutDefaults.flexibleIdeal)
+        if kind == .circle { let d = min(s.width, s.height); s = Size(d, d) }
+        return s
+    }
+    override func draw(into list: inout DisplayList) {
+        let f = frame
+        guard f.width > 0, f.height > 0 else { return }
+        if kind == .circle {
+            let r = min(f.width, f.height) / 2
+            if let fill { list.add(.fillCircle(center: f.center, radius: r, color: fill)) }
+            if let stroke { list.add(.strokeCircle(center: f.center, radius: r, color: stroke, lineWidth: lineWidth)) }
+            return
+        }
+        if let fill { list.add(.fillRect(f, radii: kind.radii(in: f), color: fill)) }
+        if let stroke { list.add(.strokeRect(f, radii: kind.radii(in: f), color: stroke, lineWidth: lineWidth)) }
+    }
+}
+
+/// A photo from Resources/images (SwiftUI's `Image(_:)` with `.resizable()`): fills the
+/// frame it is offered, in its content mode; unresizable it answers its own size.
+public struct Image: PrimitiveView {
+    let name: String
+    var resizable = false
+    var mode: ContentMode = .stretch
+    var radius: Double = 0
+
+    public init(_ name: String) { self.name = name }
+    public func resizable(_ yes: Bool = true) -> Image { var i = self; i.resizable = yes; return i }
+    public func aspectRatio(contentMode: ContentMode) -> Image { var i = self; i.mode = contentMode; return i }
+    public func scaledToFill() -> Image { aspectRatio(contentMode: .fill) }
+    public func scaledToFit() -> Image { aspectRatio(contentMode: .fit) }
+    /// Rounds the photo's corners (clipping it, as `.cornerRadius` does).
+    public func cornerRadius(_ r: Double) -> Image { var i = self; i.radius = r; return i }
+
+    func makeNodes(_ context: BuildContext) -> [Node] {
+        [ImageNode(path: context.path, image: self, naturalSize: context.scene.imageSize(name) ?? Size(100, 100))]
+    }
+}
+
+@MainActor
+final class ImageNode: Node {
+    let image: Image
+    let naturalSize: Size
+    init(path: String, image: Image, naturalSize: Size) {
+        self.image = image; self.naturalSize = naturalSize
+        super.init(path: path)
+    }
+    override func measure(_ proposal: ProposedSize) -> Size {
+        guard image.resizable else { return naturalSize }
+        return Size(proposal.width ?? naturalSize.width, proposal.height ?? naturalSize.height)
+    }
+    override func draw(into list: inout DisplayList) {
+        guard frame.width > 0, frame.height > 0 else { return }
+        list.add(.image(image.name, frame: frame, mode: image.mode, radii: CornerRadii(image.radius)))
+    }
+}
+
+/// Custom drawing into the frame it is offered (SwiftUI's `Canvas`): for charts, the
+/// mini-map's rectangles, anything the display list can express.
+public struct Canvas: PrimitiveView {
+    let draw: @MainActor (inout DisplayList, Rect) -> Void
+    public init(_ draw: @escaping @MainActor (inout DisplayList, Rect) -> Void) { self.draw = draw }
+    func makeNodes(_ context: BuildContext) -> [Node] { [CanvasNode(path: context.path, draw: draw)] }
+}
+
+@MainActor
+final class CanvasNode: Node {
+    let drawing: @MainActor (inout DisplayList, Rect) -> Void
+    init(path: String, draw: @escaping @MainActor (inout DisplayList, Rect) -> Void) {
+        self.drawing = draw
+        super.init(path: path)
+    }
+    override func measure(_ proposal: ProposedSize) -> Size {
+        Size(proposal.width ?? LayoutDefaults.flexibleIdeal, proposal.height ?? LayoutDefaults.flexibleIdeal)
+    }
+    override func draw(into list: inout DisplayList) { drawing(&list, frame) }
+}

@@ -1,0 +1,165 @@
+import FlingCore
+
+/// The scroll axes of a `ScrollView`.
+public struct ScrollAxes: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let horizontal = ScrollAxes(rawValue: 1)
+    public static let vertical = ScrollAxes(rawValue: 2)
+}
+
+/// Content larger than its frame, moved by drags (1:1, momentum, rubber band: the app's
+/// `ScrollModel` physics on each axis) and by the wheel (SwiftUI's `ScrollView`). The content
+/// is offered unlimited space along the scroll axes.
+public struct ScrollView: PrimitiveView {
+    let axes: ScrollAxes
+    let content: ViewGroup
+    public init(_ axes: ScrollAxes = .vertical, @ViewBuilder content: () -> ViewGroup) {
+        self.axes = axes; self.content = content()
+    }
+    func makeNodes(_ context: BuildContext) -> [Node] {
+        [ScrollNode(path: context.path, axes: axes, host: context.host,
+                    content: buildSingleNode(content, context.child(0).with { $0.stackAxis = nil }))]
+    }
+}
+
+/// One scroll view's gesture and physics, kept by the host across rebuilds.
+struct ScrollState {
+    var x = ScrollModel()
+    var y = ScrollModel()
+    var classifier = TapClassifier()
+    var tracker = VelocityTracker()
+    var last = Point.zero
+    var dragging = false
+
+    mutating func advance(to t: Double) -> Bool {
+        let mx = x.advance(to: t), my = y.advance(to: t)
+        return mx || my
+    }
+    func offset(at t: Double) -> Point { Point(x.offset(at: t), y.offset(at: t)) }
+}
+
+@MainActor
+final class ScrollNode: Node, PointerTarget {
+    let axes: ScrollAxes
+    let content: Node
+    /// Where the scroll position lives between rebuilds.
+    unowned let host: ViewHost
+    init(path: String, axes: ScrollAxes, host: ViewHost, content: Node) {
+        self.axes = axes; self.content = content; self.host = host
+        super.init(path: path)
+    }
+
+    override var children: [Node] { [content] }
+    override var isInteractive: Bool { true }
+
+    private func contentProposal(_ p: ProposedSize) -> ProposedSize {
+        ProposedSize(width: axes.contains(.horizontal) ? nil : p.width, height: axes.contains(.vertical) ? nil : p.height)
+    }
+
+    override func measure(_ p: ProposedSize) -> Size {
+        let c = content.size(for: contentProposal(p))
+        return Size(p.width ?? c.width, p.height ?? c.height)
+    }
+
+    private func state(_ host: ViewHost) -> ScrollState { host.storage[path] as? ScrollState ?? ScrollState() }
+
+    override func placeChildren(in rect: Rect) {
+        let size = content.size(for: contentProposal(ProposedSize(rect.size)))
+        var s = state(host)
+        s.x.resize(viewport: rect.width, content: axes.contains(.horizontal) ? size.width : rect.width, at: host.time)
+        s.y.resize(viewport: rect.height, content: axes.contains(.vertical) ? size.height : rect.height, at: host.time)
+        host.storage[path] = s
+        let o = s.offset(at: host.time)
+        content.place(in: Rect(x: rect.minX - o.x, y: rect.minY - o.y, width: size.width, height: size.height))
+    }
+
+    override func draw(into list: inout DisplayList) {
+        list.clipped(to: frame) { content.draw(into: &$0) }
+    }
+
+    override func hitChain(_ p: Point) -> [Node] {
+        guard frame.contains(p) else { return [] }
+        let inner = content.hitChain(p)
+        return inner + [self]
+    }
+
+    // MARK: Gesture
+
+    func pressBegan(_ e: PointerEvent, host: ViewHost) -> PressClaim {
+        var s = state(host)
+        let moving = s.x.isMoving(at: e.time) || s.y.isMoving(at: e.time)
+        if moving { s.x.beginDrag(at: e.time); s.y.beginDrag(at: e.time); s.dragging = true }
+        s.classifier.press(at: e.location, time: e.time)
+        s.tracker.reset()
+        s.tracker.addPress(time: e.time, position: e.location)
+        s.last = e.location
+        host.storage[path] = s
+        return .gesture
+    }
+
+    func pressMoved(_ e: PointerEvent, host: ViewHost) {
+        var s = state(host)
+        s.tracker.addMove(time: e.time, position: e.location)
+        if !s.dragging, s.classifier.move(to: e.location) {
+            s.dragging = true
+            s.x.beginDrag(at: e.time); s.y.beginDrag(at: e.time)
+        }
+        if s.dragging {
+            let d = s.last - e.location
+            if axes.contains(.horizontal) { s.x.drag(by: d.x, at: e.time) }
+            if axes.contains(.vertical) { s.y.drag(by: d.y, at: e.time) }
+            s.last = e.location
+        }
+        host.storage[path] = s
+    }
+
+    func pressEnded(_ e: PointerEvent, tapped: Bool, host: ViewHost) {
+        var s = state(host)
+        _ = s.classifier.release()
+        if s.dragging {
+            let v = s.tracker.releaseVelocity(at: e.time)
+            s.x.endDrag(velocity: axes.contains(.horizontal) ? -v.x : 0, at: e.time)
+            s.y.endDrag(velocity: axes.contains(.vertical) ? -v.y : 0, at: e.time)
+            s.dragging = false
+        }
+        host.storage[path] = s
+    }
+
+    func pressCancelled(time: Double, host: ViewHost) {
+        var s = state(host)
+        s.classifier.cancel()
+        if s.dragging {
+            s.x.endDrag(velocity: 0, at: time); s.y.endDrag(velocity: 0, at: time)
+            s.dragging = false
+        }
+        host.storage[path] = s
+    }
+
+    /// Wheel notches scroll vertically when possible, else horizontally.
+    func wheel(dy: Double, time: Double, host: ViewHost) {
+        var s = state(host)
+        let delta = -dy * InteractionConstants.wheelNotch
+        if axes.contains(.vertical), s.y.maxOffset > 0 { s.y.scroll(by: delta, at: time) }
+        else if axes.contains(.horizontal) { s.x.scroll(by: delta, at: time) }
+        host.storage[path] = s
+    }
+
+    /// Scrolls (animated) just enough that `target` (window pt) is inside the viewport,
+    /// with a margin.
+    func reveal(_ target: Rect, host: ViewHost) {
+        var s = state(host)
+        let m = WidgetMetrics.revealMargin
+        let o = s.offset(at: host.time)
+        func needed(_ lo: Double, _ hi: Double, _ vlo: Double, _ vhi: Double) -> Double {
+            if lo - m < vlo { return lo - m - vlo }
+            if hi + m > vhi { return min(hi + m - vhi, lo - m - vlo) }
+            return 0
+        }
+        let dx = needed(target.minX, target.maxX, frame.minX, frame.maxX)
+        let dy = needed(target.minY, target.maxY, frame.minY, frame.maxY)
+        if dx != 0, axes.contains(.horizontal) { s.x.setOffset(o.x + dx, animated: true, at: host.time) }
+        if dy != 0, axes.contains(.vertical) { s.y.setOffset(o.y + dy, animated: true, at: host.time) }
+        host.storage[path] = s
+    }
+}

@@ -1,0 +1,374 @@
+import FlingCore
+
+/// How a widget takes a press.
+enum PressClaim {
+    /// The whole gesture, drags included (slider thumb, toggle thumb, selecting text).
+    case gesture
+    /// Only a tap: an enclosing scroll view takes the press over once it moves past the
+    /// touch slop (text fields to focus, buttons).
+    case tap
+}
+
+/// A node that takes pointer input. Nodes are rebuilt after every event, so the host finds
+/// the pressed node again by its path for each event of a gesture (pointer capture).
+@MainActor
+protocol PointerTarget: Node {
+    func pressBegan(_ e: PointerEvent, host: ViewHost) -> PressClaim
+    func pressMoved(_ e: PointerEvent, host: ViewHost)
+    /// The press ended; `tapped` if it never moved past the touch slop.
+    func pressEnded(_ e: PointerEvent, tapped: Bool, host: ViewHost)
+    func pressCancelled(time: Double, host: ViewHost)
+}
+
+/// A node that can hold keyboard focus (Tab order is tree order).
+@MainActor
+protocol Focusable: Node {
+    /// A key while focused; true if used.
+    func keyPressed(_ key: Key, host: ViewHost) -> Bool
+    /// Draws a focus ring (text fields show their caret instead).
+    var showsFocusRing: Bool { get }
+}
+
+/// The runtime of a view tree: rebuilds the nodes from the root view whenever state may
+/// have changed, lays them out in the host's bounds, and routes input to them. It keeps what
+/// must outlive a rebuild: focus, the text being edited, the pressed node, scroll positions
+/// and widget animations, all keyed by structural identity (path).
+@MainActor
+package final class ViewHost {
+    package let env: SceneEnvironment
+    private let content: @MainActor () -> any View
+    package private(set) var time: Double = 0
+    package private(set) var bounds: Rect = .zero
+    private(set) var root: Node?
+    private var dirty = true
+
+    /// The focused node's path, and the editing state when it is a text field.
+    package private(set) var focusedPath: String?
+    package var editing: TextEditing?
+    /// When the caret last became solid (typing or moving it restarts the blink).
+    private var caretEpoch: Double = 0
+
+    private enum Press {
+        case nothing(start: Point)
+        case gesture(path: String)
+        case tap(path: String, scroll: String?, classifier: TapClassifier)
+        case scroll(path: String)
+    }
+    private var press: Press?
+
+    /// Per-node state that outlives rebuilds (scroll positions, widget animations).
+    var storage: [String: Any] = [:]
+    /// The last value each `onPreferenceChange` saw.
+    var lastObserved: [String: Any] = [:]
+
+    package init(env: SceneEnvironment, content: @escaping @MainActor () -> any View) {
+        self.env = env
+        self.content = content
+    }
+
+    // MARK: Building and layout
+
+    /// Marks the tree stale: the next look at it rebuilds it.
+    package func invalidate() { dirty = true }
+
+    /// The current tree, laid out in `bounds` at `time` (rebuilt if anything changed).
+    @discardableResult
+    package func update(bounds newBounds: Rect, time newTime: Double) -> Bool {
+        if newBounds != bounds || newTime != time { dirty = true }
+        bounds = newBounds; time = newTime
+        guard dirty || root == nil else { return false }
+        rebuild()
+        return true
+    }
+
+    private func rebuild() {
+        dirty = false
+        let context = BuildContext(path: "", environment: EnvironmentValues(), host: self)
+        let tree = buildSingleNode(content(), context.child(0))
+        tree.place(in: Alignment.center.place(tree.size(for: ProposedSize(bounds.size)), in: bounds))
+        root = tree
+        // A focused view that is gone (its `if` turned false) loses focus.
+        if let f = focusedPath, node(at: f) == nil { unfocus() }
+        if let field = focusedNode as? TextFieldNode, var e = editing {
+            e.sync(text: field.text.wrappedValue)
+            editing = e
+        }
+        var observers: [PreferenceObserverNode] = []
+        tree.visit { if let o = $0 as? PreferenceObserverNode { observers.append(o) } }
+        for o in observers { o.observe(host: self) }
+    }
+
+    private func current() -> Node? {
+        if dirty || root == nil { rebuild() }
+        return root
+    }
+
+    func node(at path: String) -> Node? {
+        var found: Node?
+        root?.visit { if found == nil, $0.path == path { found = $0 } }
+        return found
+    }
+
+    /// Every node of a type, in tree order (state dumps, tests).
+    func nodes<T: Node>(of type: T.Type) -> [T] {
+        var out: [T] = []
+        current()?.visit { if let n = $0 as? T { out.append(n) } }
+        return out
+    }
+
+    /// The node a `.accessibilityIdentifier` names.
+    func node(identifier: String) -> Node? {
+        var found: Node?
+        current()?.visit { if found == nil, $0.identifier == identifier { found = $0 } }
+        return found
+    }
+
+    func draw(into list: inout DisplayList) {
+        guard let root = current() else { return }
+        root.draw(into: &list)
+        if let f = focusedNode as? Focusable, f.showsFocusRing { FocusRing.draw(around: f.frame, into: &list) }
+    }
+
+    // MARK: Pointer
+
+    /// A pointer event of the primary pointer; true if the tree took it.
+    @discardableResult
+    package func handlePointer(_ e: PointerEvent) -> Bool {
+        time = max(time, e.time)
+        defer { dirty = true }
+        switch e.phase {
+        case .began:
+            guard let root = current() else { return false }
+            let chain = root.hitChain(e.location).compactMap { $0 as? PointerTarget }
+            let scroll = chain.first { $0 is ScrollNode }
+            guard let target = chain.first else { press = .nothing(start: e.location); return false }
+            if target is ScrollNode {
+                press = .scroll(path: target.path)
+                _ = target.pressBegan(e, host: self)
+                return true
+            }
+            switch target.pressBegan(e, host: self) {
+            case .gesture: press = .gesture(path: target.path)
+            case .tap:
+                var classifier = TapClassifier()
+                classifier.press(at: e.location, time: e.time)
+                press = .tap(path: target.path, scroll: scroll?.path, classifier: classifier)
+                if let scroll { _ = scroll.pressBegan(e, host: self) }
+            }
+            return true
+        case .moved:
+            switch press {
+            case .gesture(let path): target(path)?.pressMoved(e, host: self)
+            case .scroll(let path): target(path)?.pressMoved(e, host: self)
+            case .tap(let path, let scroll, var classifier):
+                let dragging = classifier.move(to: e.location)
+                press = .tap(path: path, scroll: scroll, classifier: classifier)
+                if dragging, let scroll {
+                    // The press became a scroll: the widget lets go.
+                    target(path)?.pressCancelled(time: e.time, host: self)
+                    press = .scroll(path: scroll)
+                    target(scroll)?.pressMoved(e, host: self)
+                } else {
+                    target(path)?.pressMoved(e, host: self)
+                }
+            case .nothing, nil: return false
+            }
+            return true
+        case .ended:
+            defer { press = nil }
+            switch press {
+            case .gesture(let path): target(path)?.pressEnded(e, tapped: false, host: self)
+            case .scroll(let path): target(path)?.pressEnded(e, tapped: false, host: self)
+            case .tap(let path, let scroll, var classifier):
+                let tapped = classifier.release()
+                if let scroll { target(scroll)?.pressEnded(e, tapped: tapped, host: self) }
+                target(path)?.pressEnded(e, tapped: tapped, host: self)
+            case .nothing(let start):
+                // A tap on nothing ends editing (iOS: a tap outside the field).
+                if (e.location - start).length < InteractionConstants.touchSlop { unfocus() }
+                return false
+            case nil: return false
+            }
+            return true
+        case .cancelled:
+            cancelPress(time: e.time)
+            return true
+        }
+    }
+
+    /// Ends a press without a tap (focus lost, pointer gone).
+    package func cancelPress(time t: Double) {
+        switch press {
+        case .gesture(let path), .scroll(let path): target(path)?.pressCancelled(time: t, host: self)
+        case .tap(let path, let scroll, _):
+            target(path)?.pressCancelled(time: t, host: self)
+            if let scroll { target(scroll)?.pressCancelled(time: t, host: self) }
+        case .nothing, nil: break
+        }
+        press = nil
+        dirty = true
+    }
+
+    package var isPressing: Bool { press != nil }
+
+    private func target(_ path: String) -> PointerTarget? {
+        _ = current()
+        return node(at: path) as? PointerTarget
+    }
+
+    /// Wheel notches over the tree: the innermost scroll view under the pointer scrolls.
+    package func handleWheel(dy: Double, at p: Point, time t: Double) {
+        time = max(time, t)
+        guard let root = current() else { return }
+        if let scroll = root.hitChain(p).first(where: { $0 is ScrollNode }) as? ScrollNode {
+            scroll.wheel(dy: dy, time: t, host: self)
+            dirty = true
+        }
+    }
+
+    // MARK: Focus and keys
+
+    var focusedNode: Node? { focusedPath.flatMap { node(at: $0) } }
+
+    /// Moves focus to `node` (a text field starts editing with the caret at `caret`, or the end).
+    func focus(_ node: Focusable, caret: Int? = nil) {
+        if focusedPath != node.path {
+            focusedPath = node.path
+            editing = (node as? TextFieldNode).map { TextEditing(text: $0.text.wrappedValue, caret: caret) }
+        } else if let caret, var e = editing {
+            e.move(to: caret)
+            editing = e
+        }
+        restartCaretBlink()
+        scrollToReveal(node)
+        dirty = true
+    }
+
+    package func unfocus() {
+        guard focusedPath != nil else { return }
+        focusedPath = nil
+        editing = nil
+        dirty = true
+    }
+
+    /// Focusable nodes in tree (Tab) order.
+    private var focusOrder: [Focusable] { nodes(of: Node.self).compactMap { $0 as? Focusable } }
+
+    package var hasFocus: Bool { focusedPath != nil }
+
+    /// A key for the tree; true if used. Tab/Shift+Tab move focus only while something is
+    /// focused (otherwise the app switches scenes with them).
+    @discardableResult
+    package func handleKey(_ key: Key, time t: Double) -> Bool {
+        time = max(time, t)
+        guard let focused = focusedNode as? Focusable else { return false }
+        defer { dirty = true }
+        if key.is("Tab") || key.is("Tab", .shift) {
+            let order = focusOrder
+            guard let i = order.firstIndex(where: { $0.path == focused.path }), !order.isEmpty else { return true }
+            let step = key.modifiers.contains(.shift) ? order.count - 1 : 1
+            focus(order[(i + step) % order.count])
+            return true
+        }
+        if key.is("Escape") { unfocus(); return true }
+        return focused.keyPressed(key, host: self)
+    }
+
+    /// Typed text (SDL text input) for the focused text field.
+    package func handleText(_ s: String, time t: Double) {
+        time = max(time, t)
+        guard let field = focusedNode as? TextFieldNode, var e = editing else { return }
+        e.insert(s)
+        commit(e, to: field)
+    }
+
+    /// The input method's composition (marked text) for the focused field.
+    package func handleComposition(_ s: String, time t: Double) {
+        time = max(time, t)
+        guard focusedNode is TextFieldNode, var e = editing else { return }
+        e.composition = s
+        editing = e
+        restartCaretBlink()
+        dirty = true
+    }
+
+    /// Stores an edit and writes the text back through the field's binding.
+    func commit(_ e: TextEditing, to field: TextFieldNode) {
+        editing = e
+        if field.text.wrappedValue != e.text { field.text.wrappedValue = e.text }
+        restartCaretBlink()
+        dirty = true
+    }
+
+    private func restartCaretBlink() { caretEpoch = time }
+
+    /// The caret shows solid after any edit, then blinks: on for half a second, off for half.
+    var caretVisible: Bool {
+        let phase = (time - caretEpoch).truncatingRemainder(dividingBy: WidgetMetrics.caretBlinkPeriod)
+        return phase < WidgetMetrics.caretBlinkPeriod / 2
+    }
+
+    /// When the picture changes by itself next (the caret's blink), if nothing animates.
+    package func nextRedraw(after t: Double) -> Double? {
+        guard editing != nil else { return nil }
+        let half = WidgetMetrics.caretBlinkPeriod / 2
+        let n = ((t - caretEpoch) / half).rounded(.down) + 1
+        return caretEpoch + n * half
+    }
+
+    /// Where the IME's candidate window should sit: the focused text field, in window pt.
+    package var textInputRect: Rect? {
+        guard editing != nil, let f = focusedNode as? TextFieldNode else { return nil }
+        return f.frame
+    }
+
+    // MARK: Animation
+
+    /// Steps scroll momentum and widget animations; true while anything moves.
+    package func advance(to t: Double) -> Bool {
+        time = max(time, t)
+        var moving = false
+        for (path, value) in storage {
+            if var s = value as? ScrollState {
+                if s.advance(to: t) { moving = true }
+                storage[path] = s
+            } else if let a = value as? AnimatedValue {
+                let settled = a.settled(at: t)
+                if settled.isAnimating { moving = true }
+                storage[path] = settled
+            }
+        }
+        if moving { dirty = true }
+        return moving
+    }
+
+    /// Scrolls every scroll view around `node` so that it is visible.
+    private func scrollToReveal(_ node: Node) {
+        guard let root else { return }
+        var chain: [ScrollNode] = []
+        func find(_ n: Node, _ ancestors: [ScrollNode]) -> Bool {
+            if n === node { chain = ancestors; return true }
+            let next = (n as? ScrollNode).map { ancestors + [$0] } ?? ancestors
+            return n.children.contains { find($0, next) }
+        }
+        _ = find(root, [])
+        for scroll in chain { scroll.reveal(node.frame, host: self) }
+    }
+}
+
+/// The iPadOS keyboard focus ring: a rounded blue outline just outside the focused control.
+enum FocusRing {
+    static func draw(around r: Rect, into list: inout DisplayList) {
+        let o = WidgetMetrics.focusRingOutset
+        let ring = Rect(x: r.minX - o, y: r.minY - o, width: r.width + 2 * o, height: r.height + 2 * o)
+        list.add(.strokeRect(ring, radii: CornerRadii(min(ring.height / 2, WidgetMetrics.focusRingRadius)),
+                             color: SystemColor.blue, lineWidth: WidgetMetrics.focusRingWidth))
+    }
+}
+
+extension View {
+    /// Names a view for tests and state dumps (SwiftUI's `accessibilityIdentifier`).
+    public func accessibilityIdentifier(_ identifier: String) -> some View {
+        modified { node, _ in node.identifier = identifier; return node }
+    }
+}

@@ -1,0 +1,177 @@
+import FlingCore
+
+/// The only text-field style iOS forms use here: white, a hairline gray border, radius 5.
+public struct RoundedBorderTextFieldStyle: Sendable {
+    public init() {}
+}
+
+/// A one-line editable text (SwiftUI's `TextField` with the rounded-border style): tap to
+/// focus and place the caret, type (through the platform's text input, IME composition
+/// included), Backspace/Delete by whole characters, arrows, Home/End, Shift or mouse-drag
+/// selection, Ctrl+A/C/X/V with the clipboard; Esc, Return or a tap outside ends editing.
+public struct TextField: PrimitiveView {
+    let placeholder: String
+    let text: Binding<String>
+
+    public init(_ placeholder: String, text: Binding<String>) {
+        self.placeholder = placeholder; self.text = text
+    }
+
+    public func textFieldStyle(_ style: RoundedBorderTextFieldStyle) -> TextField { self }
+
+    func makeNodes(_ context: BuildContext) -> [Node] {
+        [TextFieldNode(path: context.path, placeholder: placeholder, text: text,
+                       font: context.environment.font, host: context.host)]
+    }
+}
+
+@MainActor
+final class TextFieldNode: Node, PointerTarget, Focusable {
+    let placeholder: String
+    let text: Binding<String>
+    let font: Font
+    unowned let host: ViewHost
+
+    init(path: String, placeholder: String, text: Binding<String>, font: Font, host: ViewHost) {
+        self.placeholder = placeholder; self.text = text; self.font = font; self.host = host
+        super.init(path: path)
+    }
+
+    override var isInteractive: Bool { true }
+    var showsFocusRing: Bool { false }
+    var isFocused: Bool { host.focusedPath == path }
+
+    override func measure(_ p: ProposedSize) -> Size {
+        Size(p.width ?? WidgetMetrics.textFieldIdealWidth, WidgetMetrics.textFieldHeight)
+    }
+
+    override func baseline(last: Bool, size: Size) -> Double? {
+        let m = host.env.measurer.metrics(of: font)
+        return (size.height - (m.ascent + m.descent)) / 2 + m.ascent
+    }
+
+    override var hitFrame: Rect {
+        let grow = max(0, WidgetMetrics.minimumHitSize - frame.height) / 2
+        return frame.insetBy(dx: 0, dy: -grow)
+    }
+
+    private var textArea: Rect { frame.insetBy(dx: WidgetMetrics.textFieldInset, dy: 0) }
+
+    private func width(_ s: String) -> Double { host.env.measurer.width(of: s, font: font) }
+
+    /// What is drawn: the text with any composition spliced in at the caret.
+    private func shownText() -> (text: String, compositionRange: Range<Int>?) {
+        guard isFocused, let e = host.editing, !e.composition.isEmpty else { return (text.wrappedValue, nil) }
+        var chars = Array(e.text)
+        chars.insert(contentsOf: Array(e.composition), at: e.selection.lowerBound)
+        return (String(chars), e.selection.lowerBound..<(e.selection.lowerBound + e.composition.count))
+    }
+
+    private func prefixWidth(_ s: String, _ n: Int) -> Double { width(String(s.prefix(n))) }
+
+    /// How far the text is shifted left so that the caret stays in view.
+    private func scrollX(_ shown: String, caret: Int) -> Double {
+        max(0, prefixWidth(shown, caret) - (textArea.width - WidgetMetrics.caretWidth))
+    }
+
+    /// The grapheme position nearest to window x `x`.
+    private func position(at x: Double) -> Int {
+        let s = text.wrappedValue
+        let caret = host.editing?.head ?? s.count
+        let local = x - textArea.minX + (isFocused ? scrollX(s, caret: caret) : 0)
+        var best = 0, bestDistance = Double.infinity
+        for i in 0...s.count {
+            let d = abs(prefixWidth(s, i) - local)
+            if d < bestDistance { best = i; bestDistance = d }
+        }
+        return best
+    }
+
+    override func draw(into list: inout DisplayList) {
+        list.fill(frame, radius: WidgetMetrics.textFieldRadius, .white)
+        list.add(.strokeRect(frame, radii: CornerRadii(WidgetMetrics.textFieldRadius),
+                             color: WidgetMetrics.textFieldBorder, lineWidth: 1))
+        let (shown, composition) = shownText()
+        let m = host.env.measurer.metrics(of: font)
+        let top = frame.minY + ((frame.height - (m.ascent + m.descent)) / 2).rounded()
+        let editing = isFocused ? host.editing : nil
+        let caret = editing.map { $0.head + ($0.composition.isEmpty ? 0 : $0.composition.count) } ?? 0
+        let shift = editing == nil ? 0 : scrollX(shown, caret: caret)
+        let x0 = textArea.minX - shift
+        list.clipped(to: textArea.insetBy(dx: -WidgetMetrics.caretWidth, dy: 0)) { list in
+            if let e = editing, e.hasSelection {
+                let a = x0 + prefixWidth(shown, e.selection.lowerBound), b = x0 + prefixWidth(shown, e.selection.upperBound)
+                list.fill(Rect(x: a, y: top, width: b - a, height: m.ascent + m.descent),
+                          SystemColor.blue.withAlpha(WidgetMetrics.selectionAlpha))
+            }
+            if shown.isEmpty {
+                list.text(host.env.layout(placeholder, font), at: Point(x0, top), SystemColor.tertiaryLabel)
+            } else {
+                list.text(host.env.layout(shown, font), at: Point(x0, top), SystemColor.label)
+            }
+            if let r = composition {
+                let a = x0 + prefixWidth(shown, r.lowerBound), b = x0 + prefixWidth(shown, r.upperBound)
+                list.fill(Rect(x: a, y: top + m.ascent + 2, width: b - a, height: WidgetMetrics.compositionUnderline), SystemColor.label)
+            }
+            if let e = editing, !e.hasSelection, host.caretVisible {
+                let x = (x0 + prefixWidth(shown, caret) - WidgetMetrics.caretWidth / 2).rounded()
+                list.fill(Rect(x: x, y: top - 1, width: WidgetMetrics.caretWidth, height: m.ascent + m.descent + 2),
+                          radius: 1, SystemColor.blue)
+            }
+        }
+    }
+
+    // MARK: Pointer
+
+    func pressBegan(_ e: PointerEvent, host: ViewHost) -> PressClaim {
+        guard isFocused else { return .tap }
+        // Focused: a press places the caret and a drag selects.
+        host.focus(self, caret: position(at: e.location.x))
+        return .gesture
+    }
+
+    func pressMoved(_ e: PointerEvent, host: ViewHost) {
+        guard isFocused, var edit = host.editing else { return }
+        edit.move(to: position(at: e.location.x), extending: true)
+        host.editing = edit
+    }
+
+    func pressEnded(_ e: PointerEvent, tapped: Bool, host: ViewHost) {
+        if tapped, !isFocused { host.focus(self, caret: position(at: e.location.x)) }
+    }
+
+    func pressCancelled(time: Double, host: ViewHost) {}
+
+    // MARK: Keys
+
+    func keyPressed(_ key: Key, host: ViewHost) -> Bool {
+        guard var e = host.editing else { return false }
+        let shift = key.modifiers.contains(.shift)
+        let plain = key.modifiers.subtracting(.shift).isEmpty
+        switch key.name.lowercased() {
+        case "backspace" where plain: e.deleteBackward()
+        case "delete" where plain: e.deleteForward()
+        case "left" where plain: e.moveLeft(extending: shift)
+        case "right" where plain: e.moveRight(extending: shift)
+        case "home" where plain, "up" where plain: e.moveToStart(extending: shift)
+        case "end" where plain, "down" where plain: e.moveToEnd(extending: shift)
+        case "return", "keypad enter":
+            host.unfocus()
+            return true
+        case "a" where key.modifiers == .control: e.selectAll()
+        case "c" where key.modifiers == .control:
+            if e.hasSelection { host.env.clipboard.text = e.selectedText }
+            return true
+        case "x" where key.modifiers == .control:
+            if let cut = e.cut() { host.env.clipboard.text = cut }
+        case "v" where key.modifiers == .control:
+            guard let pasted = host.env.clipboard.text else { return true }
+            // One line: a pasted newline becomes a space, as UITextField does.
+            e.insert(String(pasted.map { $0.isNewline ? " " : $0 }))
+        default:
+            return false
+        }
+        host.commit(e, to: self)
+        return true
+    }
+}

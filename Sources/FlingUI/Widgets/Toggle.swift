@@ -1,0 +1,105 @@
+import FlingCore
+
+/// A label and the iOS switch, the switch at the trailing end (SwiftUI's `Toggle`). The switch
+/// flips on a tap, follows a drag of its thumb, and flips with Space when focused; its thumb
+/// slides with a spring and the track cross-fades to green.
+public struct Toggle: PrimitiveView {
+    let isOn: Binding<Bool>
+    let label: ViewGroup
+
+    public init(isOn: Binding<Bool>, @ViewBuilder label: () -> ViewGroup) {
+        self.isOn = isOn; self.label = label()
+    }
+
+    func makeNodes(_ context: BuildContext) -> [Node] {
+        let row = context.with { $0.stackAxis = .horizontal }
+        let children = buildNodes(label, row.child(0))
+            + [SpacerNode(path: row.child(1).path, axis: .horizontal, minLength: 0),
+               SwitchNode(path: row.child(2).path, isOn: isOn, host: context.host)]
+        return [StackNode(axis: .horizontal, alignment: .center, spacing: nil, children: children, context: context)]
+    }
+}
+
+@MainActor
+final class SwitchNode: Node, PointerTarget, Focusable {
+    let isOn: Binding<Bool>
+    unowned let host: ViewHost
+    /// A drag of the thumb: where it started, and whether it passed the touch slop.
+    private struct Drag { var startX: Double; var startPosition: Double; var moved: Bool }
+
+    init(path: String, isOn: Binding<Bool>, host: ViewHost) {
+        self.isOn = isOn; self.host = host
+        super.init(path: path)
+    }
+
+    override var isInteractive: Bool { true }
+    var showsFocusRing: Bool { true }
+
+    override func measure(_ p: ProposedSize) -> Size { WidgetMetrics.switchSize }
+
+    override var hitFrame: Rect {
+        let dy = max(0, WidgetMetrics.minimumHitSize - frame.height) / 2
+        return frame.insetBy(dx: 0, dy: -dy)
+    }
+
+    private var travel: Double { WidgetMetrics.switchSize.width - WidgetMetrics.switchThumb - 2 * WidgetMetrics.switchInset }
+
+    /// The thumb's position, 0 (off, left) … 1 (on, right), animated.
+    var position: Double {
+        (host.storage[path] as? AnimatedValue)?.value(at: host.time) ?? (isOn.wrappedValue ? 1 : 0)
+    }
+
+    private func animate(to on: Bool) {
+        let current = host.storage[path] as? AnimatedValue ?? .resting(position)
+        host.storage[path] = current.animated(to: on ? 1 : 0, with: WidgetMetrics.switchSpring, at: host.time,
+                                              restDistance: CardConstants.unitRestDistance,
+                                              restVelocity: CardConstants.unitRestVelocity)
+    }
+
+    private func set(_ on: Bool) {
+        if isOn.wrappedValue != on { isOn.wrappedValue = on }
+        animate(to: on)
+    }
+
+    override func draw(into list: inout DisplayList) {
+        let f = frame
+        let p = min(1, max(0, position))
+        list.fill(f, radius: f.height / 2, WidgetMetrics.switchOffTrack.mixed(with: SystemColor.green, p))
+        let d = WidgetMetrics.switchThumb
+        let thumb = Rect(x: f.minX + WidgetMetrics.switchInset + travel * p, y: f.minY + WidgetMetrics.switchInset, width: d, height: d)
+        list.add(.shadow(thumb, radii: CornerRadii(d / 2), color: WidgetMetrics.thumbShadow,
+                         radius: WidgetMetrics.thumbShadowRadius, offset: WidgetMetrics.thumbShadowOffset))
+        list.add(.fillCircle(center: thumb.center, radius: d / 2, color: .white))
+    }
+
+    func pressBegan(_ e: PointerEvent, host: ViewHost) -> PressClaim {
+        host.storage[path + "#drag"] = Drag(startX: e.location.x, startPosition: position, moved: false)
+        return .gesture
+    }
+
+    func pressMoved(_ e: PointerEvent, host: ViewHost) {
+        guard var drag = host.storage[path + "#drag"] as? Drag else { return }
+        if !drag.moved, abs(e.location.x - drag.startX) < WidgetMetrics.switchDragSlop { return }
+        drag.moved = true
+        host.storage[path + "#drag"] = drag
+        let p = min(1, max(0, drag.startPosition + (e.location.x - drag.startX) / travel))
+        host.storage[path] = AnimatedValue.resting(p)
+    }
+
+    func pressEnded(_ e: PointerEvent, tapped: Bool, host: ViewHost) {
+        let drag = host.storage.removeValue(forKey: path + "#drag") as? Drag
+        // A tap flips it; a drag lands on the side the thumb was let go on.
+        if drag?.moved == true { set(position >= 0.5) } else { set(!isOn.wrappedValue) }
+    }
+
+    func pressCancelled(time: Double, host: ViewHost) {
+        host.storage.removeValue(forKey: path + "#drag")
+        animate(to: isOn.wrappedValue)
+    }
+
+    func keyPressed(_ key: Key, host: ViewHost) -> Bool {
+        guard key.is("Space") || key.is("Return") else { return false }
+        set(!isOn.wrappedValue)
+        return true
+    }
+}

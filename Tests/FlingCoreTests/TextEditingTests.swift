@@ -1,0 +1,70 @@
+import FlingCore
+import XCTest
+
+/// Editing counts grapheme clusters: Backspace removes a whole "é" (e + combining accent) or
+/// a skin-toned emoji, as iOS does.
+final class TextEditingTests: XCTestCase {
+    func testBackspaceAndDeleteRemoveWholeCharacters() {
+        var e = TextEditing(text: "cafe\u{301}👍🏽")
+        XCTAssertEqual(e.count, 5)
+        e.deleteBackward()
+        XCTAssertEqual(e.text, "cafe\u{301}")
+        e.deleteBackward()
+        XCTAssertEqual(e.text, "caf")
+        e.moveToStart()
+        e.deleteForward()
+        XCTAssertEqual(e.text, "af")
+        XCTAssertEqual(e.head, 0)
+        e.deleteBackward()   // nothing before the caret
+        XCTAssertEqual(e.text, "af")
+    }
+
+    func testTypingReplacesTheSelectionAndMovesTheCaret() {
+        var e = TextEditing(text: "Lovelace")
+        e.moveLeft(extending: true); e.moveLeft(extending: true); e.moveLeft(extending: true)
+        XCTAssertEqual(e.selectedText, "ace")
+        e.insert("ess")
+        XCTAssertEqual(e.text, "Loveless")
+        XCTAssertEqual(e.head, 8)
+        XCTAssertFalse(e.hasSelection)
+    }
+
+    func testArrowsCollapseASelectionToItsEdge() {
+        var e = TextEditing(text: "abcdef", caret: 2)
+        e.moveRight(extending: true); e.moveRight(extending: true)
+        XCTAssertEqual(e.selection, 2..<4)
+        var left = e
+        left.moveLeft()
+        XCTAssertEqual(left.selection, 2..<2)
+        e.moveRight()
+        XCTAssertEqual(e.selection, 4..<4)
+    }
+
+    func testSelectAllCutAndHomeEnd() {
+        var e = TextEditing(text: "Ada")
+        e.selectAll()
+        XCTAssertEqual(e.cut(), "Ada")
+        XCTAssertEqual(e.text, "")
+        XCTAssertNil(e.cut(), "nothing selected, nothing cut")
+        e.insert("Grace")
+        e.moveToStart(extending: true)
+        XCTAssertEqual(e.selectedText, "Grace")
+        e.moveToEnd()
+        XCTAssertEqual(e.head, 5)
+    }
+
+    func testCombiningMarkTypedAfterALetterMergesIntoIt() {
+        var e = TextEditing(text: "e")
+        e.insert("\u{301}")
+        XCTAssertEqual(e.text, "e\u{301}")
+        XCTAssertEqual(e.count, 1)
+        XCTAssertEqual(e.head, 1)
+    }
+
+    func testSyncKeepsTheCaretInRange() {
+        var e = TextEditing(text: "abcdef")
+        e.sync(text: "ab")
+        XCTAssertEqual(e.head, 2)
+        XCTAssertEqual(e.text, "ab")
+    }
+}

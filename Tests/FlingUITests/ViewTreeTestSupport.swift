@@ -1,0 +1,50 @@
+import FlingCore
+@testable import FlingUI
+import XCTest
+
+/// A host for a test view: fixed-advance text (every character 0.5 × the font size wide,
+/// ascent 0.8, descent 0.2), images 800 × 600, an in-memory clipboard.
+@MainActor
+func makeHost(_ size: Size = Size(400, 300), time: Double = 0, clipboard: Clipboard = MemoryClipboard(),
+              _ view: @escaping @MainActor () -> any View) -> ViewHost {
+    let env = SceneEnvironment(measurer: FixedAdvanceMeasurer(), imageSize: { _ in Size(800, 600) })
+    env.clipboard = clipboard
+    let host = ViewHost(env: env, content: view)
+    host.update(bounds: Rect(origin: .zero, size: size), time: time)
+    return host
+}
+
+extension ViewHost {
+    /// The frame of the view named with `.accessibilityIdentifier`.
+    func frame(_ identifier: String, file: StaticString = #filePath, line: UInt = #line) -> Rect {
+        guard let n = node(identifier: identifier) else {
+            XCTFail("no view named \(identifier)", file: file, line: line)
+            return .zero
+        }
+        return n.frame
+    }
+}
+
+/// Runs a test body on the main actor (XCTest on Linux cannot run @MainActor test methods).
+func onMain(_ body: @MainActor () throws -> Void) rethrows {
+    try MainActor.assumeIsolated { try body() }
+}
+
+/// Collects preference values in a test (a reference the closures can write to).
+@MainActor
+final class Captured<T> {
+    var value: T?
+    init() {}
+}
+
+/// A preference whose reduce appends: the order of values is visible.
+struct OrderKey: PreferenceKey {
+    static var defaultValue: [String] { ["default"] }
+    static func reduce(value: inout [String], nextValue: () -> [String]) { value += nextValue() }
+}
+
+/// Collects anchors for tests.
+struct AnchorKey: PreferenceKey {
+    static var defaultValue: [Anchor<Rect>] { [] }
+    static func reduce(value: inout [Anchor<Rect>], nextValue: () -> [Anchor<Rect>]) { value += nextValue() }
+}

@@ -44,5 +44,21 @@ echo "0.1 shot docs/today-1920x1080.png" > "$tmp/wide.txt"
 printf '0.1 tap 300 300\n1.5 shot docs/sheet-1080x1920.png\n' > "$tmp/tall.txt"
 "$bin" --headless --script "$tmp/tall.txt" --size 1080x1920
 
+# The form of seed 002 with its mini-map, filled in part, on a tablet-sized window.
+cat > "$tmp/form.txt" <<SCRIPT
+0.1 tap 355 354
+0.2 text Ada
+0.3 key Tab
+0.4 text By
+0.5 key Tab
+0.6 text Lovelace
+0.7 tap 309 264
+1.2 drag 357 264 520 264 0.3
+2.0 tap 448 455
+2.1 text ada@
+2.2 shot docs/form-1024x768.png
+SCRIPT
+"$bin" --headless --script "$tmp/form.txt" --scene form --size 1024x768
+
 "$bin" gallery --out docs/gallery.png
 echo "screenshots written to docs/"

@@ -64,7 +64,9 @@ final class FormSceneTests: XCTestCase {
         let s = Self.scene()
         Self.tap(s, Self.textFields(s)[0].center, 0.1)
         XCTAssertTrue(s.hasKeyboardFocus)
-        XCTAssertEqual(s.textInputRect, Self.textFields(s)[0])
+        // Text input (and the IME's candidate window) sits at the caret: 7 pt into the empty field.
+        let field = Self.textFields(s)[0]
+        XCTAssertEqual(s.textInputRect, Rect(x: field.minX + 7, y: field.minY, width: 2, height: field.height))
         var colors: [String] = []
         for (i, ch) in ["A", "d", "a"].enumerated() {
             s.handleText(ch, time: 0.2 + Double(i) * 0.1)

@@ -316,10 +316,11 @@ package final class ViewHost {
         return caretEpoch + n * half
     }
 
-    /// Where the IME's candidate window should sit: the focused text field, in window pt.
+    /// Where the IME's candidate window should sit: at the caret of the focused text field,
+    /// in window pt (nil when no field is being edited).
     package var textInputRect: Rect? {
         guard editing != nil, let f = focusedNode as? TextFieldNode else { return nil }
-        return f.frame
+        return f.caretRect
     }
 
     // MARK: Animation

@@ -87,6 +87,16 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
         return best
     }
 
+    /// The caret's rectangle in window pt while editing (the IME's candidate window goes
+    /// just below it, as SDL_SetTextInputRect asks).
+    var caretRect: Rect? {
+        guard isFocused, let e = host.editing else { return nil }
+        let (shown, _) = shownText()
+        let caret = e.head + e.composition.count
+        let x = textArea.minX - scrollX(shown, caret: caret) + prefixWidth(shown, caret)
+        return Rect(x: x, y: frame.minY, width: WidgetMetrics.caretWidth, height: frame.height)
+    }
+
     override func draw(into list: inout DisplayList) {
         list.fill(frame, radius: WidgetMetrics.textFieldRadius, .white)
         list.add(.strokeRect(frame, radii: CornerRadii(WidgetMetrics.textFieldRadius),

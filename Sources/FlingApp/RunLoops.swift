@@ -31,7 +31,7 @@ func runWindowed(app: AppController, display: Display, fps: Double) {
             app.handle(e)
         }
         if app.quitRequested { break }
-        textInput.sync(focusedField: app.textInputRect)
+        textInput.sync(caret: app.textInputRect, owner: app.textInputOwner)
         let t = now()
         let wasAnimating = animating
         animating = app.advance(to: t)

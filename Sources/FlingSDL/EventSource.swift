@@ -77,6 +77,11 @@ public final class EventSource {
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             out.append(.composition(text, time: time))
+        case SDL_TEXTEDITING_EXT:
+            // A composition too long for SDL_TEXTEDITING's buffer; SDL allocated the text.
+            guard let raw = e.editExt.text else { return }
+            out.append(.composition(String(cString: raw), time: time))
+            SDL_free(raw)
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(e.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED:

@@ -3,6 +3,10 @@
 //   runs only while a field is focused: SDL2 starts it by default on desktops, so it is
 //   stopped at start-up.
 // - The IME candidate window is placed at the focused field (SDL_SetTextInputRect).
+// - Compositions longer than SDL_TEXTEDITING's 32 bytes arrive whole as SDL_TEXTEDITING_EXT
+//   (SDL_HINT_IME_SUPPORT_EXTENDED_TEXT), so multi-byte text is never cut mid-character.
+// - Focus moving to another field restarts text input, so an unfinished composition is
+//   dropped rather than committed into the next field.
 // - The clipboard is the system's (SDL_GetClipboardText / SDL_SetClipboardText).
 import CSDL2
 import FlingCore
@@ -12,20 +16,25 @@ public final class TextInput {
     private let display: Display
     private var active: Bool
     private var lastRect: Rect?
+    private var owner: String?
 
     public init(display: Display) {
         self.display = display
+        SDL_SetHint(SDL_HINT_IME_SUPPORT_EXTENDED_TEXT, "1")
         SDL_StopTextInput()
         active = false
     }
 
-    /// Starts, moves or stops text input for the focused field's frame (pt), or nil.
-    public func sync(focusedField rect: Rect?) {
+    /// Starts, moves or stops text input for the focused field (`owner`) with its caret at
+    /// `rect` (pt), or stops it when nothing is focused.
+    public func sync(caret rect: Rect?, owner newOwner: String?) {
         guard let rect else {
-            if active { SDL_StopTextInput(); active = false; lastRect = nil }
+            if active { SDL_StopTextInput(); active = false; lastRect = nil; owner = nil }
             return
         }
-        if !active { SDL_StartTextInput(); active = true }
+        if active, newOwner != owner { SDL_StopTextInput(); active = false }
+        owner = newOwner
+        if !active { SDL_StartTextInput(); active = true; lastRect = nil }
         guard rect != lastRect else { return }
         lastRect = rect
         let s = display.uiScale

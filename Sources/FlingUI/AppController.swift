@@ -66,8 +66,11 @@ package final class AppController {
             if scene.isModal || sceneBounds.contains(location) { scene.handleWheel(dy: dy, at: location, time: time) }
         case let .key(key, time):
             if key.is("Q", .control) { quitRequested = true; return }
-            // A focused control takes Tab (focus order); otherwise Tab switches scenes.
-            if scene.hasKeyboardFocus, scene.handleKey(key, time: time) { return }
+            // A focused control gets every key (Tab moves focus); otherwise Tab switches scenes.
+            if scene.hasKeyboardFocus {
+                _ = scene.handleKey(key, time: time)
+                return
+            }
             if (key.is("Tab") || key.is("Tab", .shift)) && !scene.isModal {
                 let step = key.modifiers.contains(.shift) ? scenes.count - 1 : 1
                 select(scenes[(current + step) % scenes.count].id, time: time)
@@ -99,8 +102,10 @@ package final class AppController {
         needsDisplay = true
     }
 
-    /// Where the platform should show text input (the focused field), nil when none is focused.
+    /// Where the platform should show text input (the focused field's caret), nil when none is
+    /// focused; `textInputOwner` names the field, so input restarts when focus moves.
     package var textInputRect: Rect? { scene.textInputRect }
+    package var textInputOwner: String? { scene.textInputOwner }
 
     /// When the picture next changes by itself while nothing animates (the caret's blink).
     package func nextRedraw(after time: Double) -> Double? { scene.nextRedraw(after: time) }

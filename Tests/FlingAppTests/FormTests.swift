@@ -41,7 +41,7 @@ final class FormTests: XCTestCase {
             0.1 state $OUT/before.json
             0.2 tap 309 264
             1.0 state $OUT/toggled.json
-            1.2 drag 357 264 575.5 264 0.5
+            1.2 drag 357 264 492.5 264 0.5
             2.0 state $OUT/slid.json
             """, args: args)
         let before = try FlingRunner.state(dir, "before.json")
@@ -51,7 +51,7 @@ final class FormTests: XCTestCase {
         XCTAssertEqual(toggled.at("form.toggle.on"), .bool(true))
         XCTAssertEqual(toggled.at("form.fields.4.label")?.stringValue, "Twitter")
         XCTAssertEqual(colors(toggled).count, 11)
-        // The slider's 465 pt track gives 437 pt of thumb travel for 360…540: half of it is 450.
+        // The slider's 299 pt track gives 271 pt of thumb travel for 360…540: half of it is 450.
         let slid = try FlingRunner.state(dir, "slid.json")
         XCTAssertEqual(slid.number("form.slider.value"), 450, accuracy: 0.01)
         XCTAssertEqual(slid.number("form.fields.3.container.2") + 8 + slid.number("form.fields.4.container.2"), 450, accuracy: 0.01,

@@ -110,6 +110,14 @@ final class FormSceneTests: XCTestCase {
         _ = s.handlePointer(PointerEvent(id: 0, phase: .ended, location: Point(thumb.x + travel / 2, thumb.y), time: 1.2))
     } }
 
+    func testATapOnTheEmptyPageEndsEditing() { onMain {
+        let s = Self.scene()
+        Self.tap(s, Self.textFields(s)[0].center, 0.1)
+        XCTAssertTrue(s.hasKeyboardFocus)
+        Self.tap(s, Point(900, 600), 0.5)
+        XCTAssertFalse(s.hasKeyboardFocus)
+    } }
+
     func testOnAPhoneTheFormScrollsAndFocusingRevealsTheField() { onMain {
         let s = Self.scene(Size(390, 761))
         let last = Self.textFields(s)[2]

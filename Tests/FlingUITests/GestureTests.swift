@@ -57,9 +57,14 @@ final class GestureTests: XCTestCase {
                 Color.white.frame(width: 10, height: 10).offset(x: spring.value(at: t)).accessibilityIdentifier("dot")
             }
         }
-        let x0 = host.frame("dot").minX
-        XCTAssertEqual(host.node(identifier: "dot")?.children.first?.frame.minX, x0)
+        // The offset moves the dot's content (the child) from the laid-out frame.
+        @MainActor func shift() -> Double { host.node(identifier: "dot")!.children.first!.frame.minX - host.frame("dot").minX }
+        XCTAssertEqual(shift(), 0)
+        XCTAssertTrue(host.advance(to: 0.1), "an animating timeline asks for frames")
+        host.update(bounds: host.bounds, time: 0.1)
+        XCTAssertGreaterThan(shift(), 10)
+        XCTAssertLessThan(shift(), 100)
         host.update(bounds: host.bounds, time: 5)
-        XCTAssertEqual(host.node(identifier: "dot")!.children.first!.frame.minX - host.frame("dot").minX, 100, accuracy: 0.5)
+        XCTAssertEqual(shift(), 100, accuracy: 0.5)
     } }
 }

@@ -80,20 +80,30 @@ final class PreferenceTests: XCTestCase {
     } }
 
     func testAnchorsFollowScrolling() { onMain {
+        let resolved = Captured<[Rect]>()
         let host = makeHost(Size(100, 100)) {
             ScrollView {
                 VStack(spacing: 0) {
                     Color.white.frame(height: 300)
-                    Color.white.frame(height: 20).accessibilityIdentifier("target")
+                    Color.white.frame(height: 20)
                         .anchorPreference(key: AnchorKey.self, value: .bounds) { [$0] }
                 }
             }
+            .overlayPreferenceValue(AnchorKey.self) { anchors in
+                GeometryReader { geometry in
+                    Canvas { _, _ in resolved.value = anchors.map { geometry[$0] } }
+                }
+                .allowsHitTesting(false)   // the wheel reaches the scroll view below
+            }
         }
-        XCTAssertEqual(host.frame("target").minY, 300)
-        host.handleWheel(dy: -2, at: Point(50, 50), time: 0)   // 100 pt down
+        var list = DisplayList()
+        host.draw(into: &list)
+        XCTAssertEqual(resolved.value?.first?.minY, 300)
+        host.handleWheel(dy: -2, at: Point(50, 50), time: 0)   // two notches: 100 pt down
         var t = 0.0
         while host.advance(to: t) { t += 1 / 60 }
         host.update(bounds: Rect(x: 0, y: 0, width: 100, height: 100), time: t)
-        XCTAssertEqual(host.frame("target").minY, 200, accuracy: 0.01)
+        host.draw(into: &list)
+        XCTAssertEqual(resolved.value?.first?.minY ?? 0, 200, accuracy: 0.01, "the anchor moved with the content")
     } }
 }

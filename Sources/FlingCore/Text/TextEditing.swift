@@ -30,10 +30,11 @@ public struct TextEditing: Equatable, Sendable {
     private mutating func replace(_ r: Range<Int>, with s: String) {
         let start = text.index(text.startIndex, offsetBy: r.lowerBound)
         let end = text.index(text.startIndex, offsetBy: r.upperBound)
-        let before = text.count
+        let prefix = String(text[..<start]) + s
         text.replaceSubrange(start..<end, with: s)
-        // Count what was really added: a combining mark merges into the previous character.
-        let caret = min(text.count, max(0, r.lowerBound + (text.count - (before - r.count))))
+        // The caret goes after what was typed, counted in the new text: a combining mark
+        // merges into the character before it, two regional indicators into one flag.
+        let caret = min(text.count, prefix.count)
         anchor = caret; head = caret
     }
 

@@ -46,6 +46,7 @@ package final class FormScene: Scene {
     package func handleComposition(_ text: String, time: Double) { host.handleComposition(text, time: time) }
     package var hasKeyboardFocus: Bool { host.hasFocus }
     package var textInputRect: Rect? { host.textInputRect }
+    package var textInputOwner: String? { host.textInputOwner }
     package func nextRedraw(after time: Double) -> Double? { host.nextRedraw(after: time) }
     package func cancelGestures(time: Double) { host.cancelPress(time: time) }
     package func advance(to time: Double) -> Bool { host.advance(to: time) }

@@ -66,8 +66,10 @@ package protocol Scene: AnyObject {
     func handleComposition(_ text: String, time: Double)
     /// A control holds keyboard focus: Tab moves focus instead of switching scenes.
     var hasKeyboardFocus: Bool { get }
-    /// Where the focused text field is, so the platform shows its text input there (nil: none).
+    /// Where the focused text field's caret is, so the platform shows its text input there (nil: none).
     var textInputRect: Rect? { get }
+    /// The focused text field's identity (text input restarts when it changes).
+    var textInputOwner: String? { get }
     /// When the picture next changes by itself while nothing animates (a caret blink).
     func nextRedraw(after time: Double) -> Double?
 }
@@ -77,6 +79,7 @@ extension Scene {
     package func handleComposition(_ text: String, time: Double) {}
     package var hasKeyboardFocus: Bool { false }
     package var textInputRect: Rect? { nil }
+    package var textInputOwner: String? { nil }
     package func nextRedraw(after time: Double) -> Double? { nil }
 }
 

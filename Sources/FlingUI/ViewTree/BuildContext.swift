@@ -21,7 +21,8 @@ final class BuildContext {
     /// for views in the same place, as SwiftUI's structural identity is.
     let path: String
     let environment: EnvironmentValues
-    let host: ViewHost
+    /// Unowned: readers keep their context until the next rebuild, and the host owns them.
+    unowned let host: ViewHost
 
     init(path: String, environment: EnvironmentValues, host: ViewHost) {
         self.path = path; self.environment = environment; self.host = host

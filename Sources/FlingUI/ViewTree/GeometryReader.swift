@@ -50,9 +50,10 @@ final class GeometryReaderNode: Node {
     override func measure(_ p: ProposedSize) -> Size {
         Size(p.width ?? LayoutDefaults.flexibleIdeal, p.height ?? LayoutDefaults.flexibleIdeal)
     }
-    override func placeChildren(in rect: Rect) {
+    override func placeChildren(in rect: Rect, proposal: ProposedSize) {
         let node = buildSingleNode(makeContent(GeometryProxy(global: rect)), context)
-        node.place(in: Rect(origin: rect.origin, size: node.size(for: ProposedSize(rect.size))))
+        let offer = ProposedSize(rect.size)
+        node.place(in: Rect(origin: rect.origin, size: node.size(for: offer)), proposal: offer)
         content = node
     }
 }

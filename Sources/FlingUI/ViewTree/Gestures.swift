@@ -105,9 +105,16 @@ final class GestureNode: WrapperNode, PointerTarget {
 }
 
 /// Builds its content for the frame's time (SwiftUI's `TimelineView(.animation)`): how a view
-/// shows an animated value (a spring from core) without storing frames of it.
+/// shows an animated value (a spring from core) without storing frames of it. While
+/// `paused` is false the host asks the loop for every frame; pause it when nothing moves.
 public struct TimelineView<Content: View>: PrimitiveView {
+    let paused: Bool
     let content: @MainActor (Double) -> Content
-    public init(@ViewBuilder content: @escaping @MainActor (_ time: Double) -> Content) { self.content = content }
-    func makeNodes(_ context: BuildContext) -> [Node] { buildNodes(content(context.time), context.child(0)) }
+    public init(paused: Bool = false, @ViewBuilder content: @escaping @MainActor (_ time: Double) -> Content) {
+        self.paused = paused; self.content = content
+    }
+    func makeNodes(_ context: BuildContext) -> [Node] {
+        if !paused { context.host.wantsFrames = true }
+        return buildNodes(content(context.time), context.child(0))
+    }
 }

@@ -97,14 +97,17 @@ final class PaddingNode: WrapperNode {
         self.insets = insets
         super.init(path: path, child: child)
     }
-    override func measure(_ p: ProposedSize) -> Size {
-        let inner = child.size(for: ProposedSize(width: p.width.map { max(0, $0 - insets.horizontal) },
-                                                 height: p.height.map { max(0, $0 - insets.vertical) }))
-        return Size(inner.width + insets.horizontal, inner.height + insets.vertical)
+    private func inner(_ p: ProposedSize) -> ProposedSize {
+        ProposedSize(width: p.width.map { max(0, $0 - insets.horizontal) }, height: p.height.map { max(0, $0 - insets.vertical) })
     }
-    override func placeChildren(in rect: Rect) {
+    override func measure(_ p: ProposedSize) -> Size {
+        let s = child.size(for: inner(p))
+        return Size(s.width + insets.horizontal, s.height + insets.vertical)
+    }
+    override func placeChildren(in rect: Rect, proposal: ProposedSize) {
         child.place(in: Rect(x: rect.minX + insets.leading, y: rect.minY + insets.top,
-                             width: max(0, rect.width - insets.horizontal), height: max(0, rect.height - insets.vertical)))
+                             width: max(0, rect.width - insets.horizontal), height: max(0, rect.height - insets.vertical)),
+                    proposal: inner(proposal))
     }
     override func baseline(last: Bool, size: Size) -> Double? {
         child.baseline(last: last, size: Size(size.width - insets.horizontal, size.height - insets.vertical)).map { $0 + insets.top }
@@ -119,15 +122,16 @@ final class FixedFrameNode: WrapperNode {
         self.width = width; self.height = height; self.alignment = alignment
         super.init(path: path, child: child)
     }
-    private func childSize(_ p: ProposedSize) -> Size {
-        child.size(for: ProposedSize(width: width ?? p.width, height: height ?? p.height))
-    }
+    private func offer(_ p: ProposedSize) -> ProposedSize { ProposedSize(width: width ?? p.width, height: height ?? p.height) }
     override func measure(_ p: ProposedSize) -> Size {
-        let c = childSize(p)
+        let c = child.size(for: offer(p))
         return Size(width ?? c.width, height ?? c.height)
     }
-    override func placeChildren(in rect: Rect) {
-        child.place(in: alignment.place(childSize(ProposedSize(rect.size)), in: rect))
+    /// A frame offers its child its own (placed) size: what makes `.frame(minHeight:)` inside
+    /// a scroll view fill the viewport, as in SwiftUI.
+    override func placeChildren(in rect: Rect, proposal: ProposedSize) {
+        let o = offer(ProposedSize(rect.size))
+        child.place(in: alignment.place(child.size(for: o), in: rect), proposal: o)
     }
 }
 
@@ -161,15 +165,16 @@ final class FlexibleFrameNode: WrapperNode {
         self.width = width; self.height = height; self.alignment = alignment
         super.init(path: path, child: child)
     }
-    private func childSize(_ p: ProposedSize) -> Size {
-        child.size(for: ProposedSize(width: width.proposal(p.width), height: height.proposal(p.height)))
+    private func offer(_ p: ProposedSize) -> ProposedSize {
+        ProposedSize(width: width.proposal(p.width), height: height.proposal(p.height))
     }
     override func measure(_ p: ProposedSize) -> Size {
-        let c = childSize(p)
+        let c = child.size(for: offer(p))
         return Size(width.length(content: c.width, proposed: p.width), height.length(content: c.height, proposed: p.height))
     }
-    override func placeChildren(in rect: Rect) {
-        child.place(in: alignment.place(childSize(ProposedSize(rect.size)), in: rect))
+    override func placeChildren(in rect: Rect, proposal: ProposedSize) {
+        let o = offer(ProposedSize(rect.size))
+        child.place(in: alignment.place(child.size(for: o), in: rect), proposal: o)
     }
 }
 
@@ -187,9 +192,11 @@ final class LayeredNode: Node {
     }
     override var children: [Node] { secondaryInFront ? [primary, secondary] : [secondary, primary] }
     override func measure(_ p: ProposedSize) -> Size { primary.size(for: p) }
-    override func placeChildren(in rect: Rect) {
-        primary.place(in: rect)
-        secondary.place(in: alignment.place(secondary.size(for: ProposedSize(rect.size)), in: rect))
+    override func placeChildren(in rect: Rect, proposal: ProposedSize) {
+        primary.place(in: rect, proposal: proposal)
+        // The background or overlay is offered the view's size.
+        let offer = ProposedSize(rect.size)
+        secondary.place(in: alignment.place(secondary.size(for: offer), in: rect), proposal: offer)
     }
     override func baseline(last: Bool, size: Size) -> Double? { primary.baseline(last: last, size: size) }
     /// The content's preferences come first, then the background's or overlay's.
@@ -210,6 +217,8 @@ final class OpacityNode: WrapperNode {
     override func draw(into list: inout DisplayList) {
         list.withOpacity(opacity) { child.draw(into: &$0) }
     }
+    /// A fully transparent view takes no presses (SwiftUI).
+    override func hitChain(_ p: Point) -> [Node]? { opacity > 0 ? super.hitChain(p) : nil }
 }
 
 @MainActor
@@ -219,8 +228,8 @@ final class OffsetNode: WrapperNode {
         self.offset = offset
         super.init(path: path, child: child)
     }
-    override func placeChildren(in rect: Rect) {
-        child.place(in: Rect(origin: rect.origin + offset, size: rect.size))
+    override func placeChildren(in rect: Rect, proposal: ProposedSize) {
+        child.place(in: Rect(origin: rect.origin + offset, size: rect.size), proposal: proposal)
     }
 }
 
@@ -231,11 +240,13 @@ final class FixedSizeNode: WrapperNode {
         self.horizontal = horizontal; self.vertical = vertical
         super.init(path: path, child: child)
     }
-    override func measure(_ p: ProposedSize) -> Size {
-        child.size(for: ProposedSize(width: horizontal ? nil : p.width, height: vertical ? nil : p.height))
+    private func offer(_ p: ProposedSize) -> ProposedSize {
+        ProposedSize(width: horizontal ? nil : p.width, height: vertical ? nil : p.height)
     }
-    override func placeChildren(in rect: Rect) {
-        child.place(in: Rect(origin: rect.origin, size: measure(ProposedSize(rect.size))))
+    override func measure(_ p: ProposedSize) -> Size { child.size(for: offer(p)) }
+    override func placeChildren(in rect: Rect, proposal: ProposedSize) {
+        let o = offer(proposal)
+        child.place(in: Rect(origin: rect.origin, size: child.size(for: o)), proposal: o)
     }
 }
 
@@ -244,5 +255,18 @@ final class ClipNode: WrapperNode {
     override func draw(into list: inout DisplayList) {
         list.clipped(to: frame) { child.draw(into: &$0) }
     }
-    override func hitChain(_ p: Point) -> [Node] { frame.contains(p) ? super.hitChain(p) : [] }
+    override func hitChain(_ p: Point) -> [Node]? { frame.contains(p) ? super.hitChain(p) : nil }
+}
+
+/// `.allowsHitTesting(false)`: presses pass through the view and everything in it.
+@MainActor
+final class HitTestingNode: WrapperNode {
+    override func hitChain(_ p: Point) -> [Node]? { nil }
+}
+
+extension View {
+    /// Lets presses through to what is behind (`false`), as SwiftUI's modifier does.
+    public func allowsHitTesting(_ enabled: Bool) -> some View {
+        modified { node, context in enabled ? node : HitTestingNode(path: context.path, child: node) }
+    }
 }

@@ -55,13 +55,15 @@ class Node {
     /// Subclasses answer a proposal here.
     func measure(_ proposal: ProposedSize) -> Size { Size(proposal.width ?? 0, proposal.height ?? 0) }
 
-    /// Puts the node at `rect` (its size is one it answered) and places its children.
-    final func place(in rect: Rect) {
+    /// Puts the node at `rect` and places its children. `proposal` is the one the node was
+    /// measured with (`rect` has the size it answered): children are placed with the sizes
+    /// they answered to that proposal, as SwiftUI places subviews.
+    final func place(in rect: Rect, proposal: ProposedSize) {
         frame = rect
-        placeChildren(in: rect)
+        placeChildren(in: rect, proposal: proposal)
     }
 
-    func placeChildren(in rect: Rect) {}
+    func placeChildren(in rect: Rect, proposal: ProposedSize) {}
 
     /// The distance from the top of a node of `size` to its first or last text baseline,
     /// if it holds text (used by `.firstTextBaseline` / `.lastTextBaseline` alignment).
@@ -78,17 +80,21 @@ class Node {
         return values
     }
 
-    /// The deepest nodes under `p`, innermost first (the responder chain of a press).
-    func hitChain(_ p: Point) -> [Node] {
+    /// What a press at `p` hits: nil when it passes through (nothing drawn there), else the
+    /// interactive nodes under it, innermost first (the responder chain; empty when it lands
+    /// on content that takes no input, which still hides what is behind, as in SwiftUI).
+    func hitChain(_ p: Point) -> [Node]? {
         for c in children.reversed() {
-            let chain = c.hitChain(p)
-            if !chain.isEmpty { return isInteractive ? chain + [self] : chain }
+            if let chain = c.hitChain(p) { return isInteractive ? chain + [self] : chain }
         }
-        return isInteractive && hitFrame.contains(p) ? [self] : []
+        if isInteractive && hitFrame.contains(p) { return [self] }
+        return isHitOpaque && frame.contains(p) ? [] : nil
     }
 
     /// Takes pointer input (widgets, gestures, scroll views).
     var isInteractive: Bool { false }
+    /// Draws something that stops presses (shapes, colours, images, text).
+    var isHitOpaque: Bool { false }
     /// The area that takes presses (the frame, unless a widget widens it to 44 pt).
     var hitFrame: Rect { frame }
 
@@ -110,6 +116,6 @@ class WrapperNode: Node {
     }
     override var children: [Node] { [child] }
     override func measure(_ proposal: ProposedSize) -> Size { child.size(for: proposal) }
-    override func placeChildren(in rect: Rect) { child.place(in: rect) }
+    override func placeChildren(in rect: Rect, proposal: ProposedSize) { child.place(in: rect, proposal: proposal) }
     override func baseline(last: Bool, size: Size) -> Double? { child.baseline(last: last, size: size) }
 }

@@ -161,10 +161,10 @@ extension View {
         modified { node, context in
             PreferenceObserverNode(path: context.path, child: node) { values, host in
                 let v = values.value(key) ?? K.defaultValue
-                if host.lastObserved[context.path] as? K.Value != v {
-                    host.lastObserved[context.path] = v
-                    action(v)
-                }
+                guard host.lastObserved[context.path] as? K.Value != v else { return false }
+                host.lastObserved[context.path] = v
+                action(v)
+                return true
             }
         }
     }
@@ -192,10 +192,11 @@ final class PreferenceReaderNode: Node {
         return inFront ? [primary, secondary] : [secondary, primary]
     }
     override func measure(_ p: ProposedSize) -> Size { primary.size(for: p) }
-    override func placeChildren(in rect: Rect) {
-        primary.place(in: rect)
+    override func placeChildren(in rect: Rect, proposal: ProposedSize) {
+        primary.place(in: rect, proposal: proposal)
         let node = buildSingleNode(makeSecondary(primary.preferences()), context)
-        node.place(in: Alignment.center.place(node.size(for: ProposedSize(rect.size)), in: rect))
+        let offer = ProposedSize(rect.size)
+        node.place(in: Alignment.center.place(node.size(for: offer), in: rect), proposal: offer)
         secondary = node
     }
     override func baseline(last: Bool, size: Size) -> Double? { primary.baseline(last: last, size: size) }
@@ -206,13 +207,14 @@ final class PreferenceReaderNode: Node {
     }
 }
 
-/// Runs an `onPreferenceChange` check once the tree is placed (the host calls `observe`).
+/// Runs an `onPreferenceChange` check once the tree is placed (the host calls `observe`,
+/// which says whether the action ran, so that the host lays out what it changed).
 @MainActor
 final class PreferenceObserverNode: WrapperNode {
-    let check: @MainActor (PreferenceValues, ViewHost) -> Void
-    init(path: String, child: Node, check: @escaping @MainActor (PreferenceValues, ViewHost) -> Void) {
+    let check: @MainActor (PreferenceValues, ViewHost) -> Bool
+    init(path: String, child: Node, check: @escaping @MainActor (PreferenceValues, ViewHost) -> Bool) {
         self.check = check
         super.init(path: path, child: child)
     }
-    func observe(host: ViewHost) { check(child.preferences(), host) }
+    func observe(host: ViewHost) -> Bool { check(child.preferences(), host) }
 }

@@ -57,6 +57,8 @@ final class TextNode: Node {
         return layout(width: w).size
     }
 
+    override var isHitOpaque: Bool { true }
+
     override func baseline(last: Bool, size: Size) -> Double? {
         let l = layout(width: size.width + 0.5)
         return last ? l.lastBaseline : l.firstBaseline
@@ -123,6 +125,9 @@ final class ShapeNode: Node {
         self.kind = kind; self.fill = fill; self.stroke = stroke; self.lineWidth = lineWidth
         super.init(path: path)
     }
+    /// A clear colour lets presses through (SwiftUI's `Color.clear`); anything drawn stops them.
+    override var isHitOpaque: Bool { (fill.map { $0.a > 0 } ?? false) || stroke != nil }
+
     override func measure(_ proposal: ProposedSize) -> Size {
         var s = Size(proposal.width ?? LayoutDefaults.flexibleIdeal, proposal.height ?? LayoutDefaults.flexibleIdeal)
         if kind == .circle { let d = min(s.width, s.height); s = Size(d, d) }
@@ -171,6 +176,8 @@ final class ImageNode: Node {
         self.image = image; self.naturalSize = naturalSize
         super.init(path: path)
     }
+    override var isHitOpaque: Bool { true }
+
     override func measure(_ proposal: ProposedSize) -> Size {
         guard image.resizable else { return naturalSize }
         return Size(proposal.width ?? naturalSize.width, proposal.height ?? naturalSize.height)
@@ -200,4 +207,5 @@ final class CanvasNode: Node {
         Size(proposal.width ?? LayoutDefaults.flexibleIdeal, proposal.height ?? LayoutDefaults.flexibleIdeal)
     }
     override func draw(into list: inout DisplayList) { drawing(&list, frame) }
+    override var isHitOpaque: Bool { true }
 }

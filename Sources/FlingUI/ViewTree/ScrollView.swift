@@ -64,24 +64,29 @@ final class ScrollNode: Node, PointerTarget {
 
     private func state(_ host: ViewHost) -> ScrollState { host.storage[path] as? ScrollState ?? ScrollState() }
 
-    override func placeChildren(in rect: Rect) {
-        let size = content.size(for: contentProposal(ProposedSize(rect.size)))
+    override func placeChildren(in rect: Rect, proposal: ProposedSize) {
+        let offer = contentProposal(ProposedSize(rect.size))
+        let size = content.size(for: offer)
         var s = state(host)
         s.x.resize(viewport: rect.width, content: axes.contains(.horizontal) ? size.width : rect.width, at: host.time)
         s.y.resize(viewport: rect.height, content: axes.contains(.vertical) ? size.height : rect.height, at: host.time)
         host.storage[path] = s
         let o = s.offset(at: host.time)
-        content.place(in: Rect(x: rect.minX - o.x, y: rect.minY - o.y, width: size.width, height: size.height))
+        // Content narrower than the viewport is centred across it; along a scroll axis it
+        // starts at the top (or leading edge), as SwiftUI's ScrollView places it.
+        let dx = axes.contains(.horizontal) ? 0 : max(0, (rect.width - size.width) / 2)
+        let dy = axes.contains(.vertical) ? 0 : max(0, (rect.height - size.height) / 2)
+        content.place(in: Rect(x: rect.minX + dx - o.x, y: rect.minY + dy - o.y, width: size.width, height: size.height),
+                      proposal: offer)
     }
 
     override func draw(into list: inout DisplayList) {
         list.clipped(to: frame) { content.draw(into: &$0) }
     }
 
-    override func hitChain(_ p: Point) -> [Node] {
-        guard frame.contains(p) else { return [] }
-        let inner = content.hitChain(p)
-        return inner + [self]
+    override func hitChain(_ p: Point) -> [Node]? {
+        guard frame.contains(p) else { return nil }
+        return (content.hitChain(p) ?? []) + [self]
     }
 
     // MARK: Gesture

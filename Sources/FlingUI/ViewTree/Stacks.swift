@@ -95,14 +95,18 @@ final class StackNode: Node {
 
     private var totalSpacing: Double { spacing * Double(max(0, items.count - 1)) }
 
-    private func childSizes(_ proposal: ProposedSize) -> [Size] {
+    private func childSizes(_ proposal: ProposedSize) -> [Size] { childLayout(proposal).map(\.size) }
+
+    /// Each child's size and the proposal it answered.
+    private func childLayout(_ proposal: ProposedSize) -> [(size: Size, proposal: ProposedSize)] {
         let cross = axis == .horizontal ? proposal.height : proposal.width
         guard let main = proposal.along(axis) else {
-            return items.map { $0.size(for: .axis(axis, nil, cross: cross)) }
+            let p = ProposedSize.axis(axis, nil, cross: cross)
+            return items.map { ($0.size(for: p), p) }
         }
         let mins = items.map { $0.size(for: .axis(axis, 0, cross: cross)).along(axis) }
         let maxs = items.map { $0.size(for: .axis(axis, .infinity, cross: cross)).along(axis) }
-        var sizes = [Size](repeating: .zero, count: items.count)
+        var out = [(size: Size, proposal: ProposedSize)](repeating: (.zero, .unspecified), count: items.count)
         var remaining = main - totalSpacing
         let priorities = Set(items.map(\.layoutPriority)).sorted(by: >)
         for priority in priorities {
@@ -116,18 +120,20 @@ final class StackNode: Node {
             var available = remaining - reservedForLower
             var left = Double(group.count)
             for i in group {
-                let s = items[i].size(for: .axis(axis, max(0, available / left), cross: cross))
-                sizes[i] = s
+                let p = ProposedSize.axis(axis, max(0, available / left), cross: cross)
+                let s = items[i].size(for: p)
+                out[i] = (s, p)
                 available -= s.along(axis)
                 remaining -= s.along(axis)
                 left -= 1
             }
         }
-        return sizes
+        return out
     }
 
-    /// Per child: its offset across the stack, and the stack's cross length.
-    private func crossPlacement(_ sizes: [Size]) -> (offsets: [Double], length: Double) {
+    /// Per child: its offset across the stack, and the stack's cross length (at least
+    /// `available`, the length the stack was placed with).
+    private func crossPlacement(_ sizes: [Size], available: Double = 0) -> (offsets: [Double], length: Double) {
         let baselineMode: Bool? = axis == .horizontal
             ? (alignment.vertical == .firstTextBaseline ? false : alignment.vertical == .lastTextBaseline ? true : nil)
             : nil
@@ -137,7 +143,7 @@ final class StackNode: Node {
             let below = zip(sizes, baselines).map { $0.height - $1 }.max() ?? 0
             return (baselines.map { above - $0 }, above + below)
         }
-        let length = sizes.map { $0.across(axis) }.max() ?? 0
+        let length = max(available, sizes.map { $0.across(axis) }.max() ?? 0)
         let offsets = sizes.map { s in
             axis == .horizontal ? alignment.vertical.offset(s.height, in: length)
                                 : alignment.horizontal.offset(s.width, in: length)
@@ -151,14 +157,14 @@ final class StackNode: Node {
         return .axis(axis, main, cross: crossPlacement(sizes).length)
     }
 
-    override func placeChildren(in rect: Rect) {
-        let sizes = childSizes(ProposedSize(rect.size))
-        let (offsets, _) = crossPlacement(sizes)
+    override func placeChildren(in rect: Rect, proposal: ProposedSize) {
+        let layout = childLayout(proposal)
+        let (offsets, _) = crossPlacement(layout.map(\.size), available: rect.size.across(axis))
         var position = axis == .horizontal ? rect.minX : rect.minY
         for (i, child) in items.enumerated() {
-            let s = sizes[i]
+            let s = layout[i].size
             let origin = axis == .horizontal ? Point(position, rect.minY + offsets[i]) : Point(rect.minX + offsets[i], position)
-            child.place(in: Rect(origin: origin, size: s))
+            child.place(in: Rect(origin: origin, size: s), proposal: layout[i].proposal)
             position += s.along(axis) + spacing
         }
     }
@@ -195,8 +201,8 @@ final class ZStackNode: Node {
         let sizes = items.map { $0.size(for: proposal) }
         return Size(sizes.map(\.width).max() ?? 0, sizes.map(\.height).max() ?? 0)
     }
-    override func placeChildren(in rect: Rect) {
-        for c in items { c.place(in: alignment.place(c.size(for: ProposedSize(rect.size)), in: rect)) }
+    override func placeChildren(in rect: Rect, proposal: ProposedSize) {
+        for c in items { c.place(in: alignment.place(c.size(for: proposal), in: rect), proposal: proposal) }
     }
 }
 

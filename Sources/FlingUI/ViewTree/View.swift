@@ -95,7 +95,8 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable>: PrimitiveView
 
     func makeNodes(_ context: BuildContext) -> [Node] {
         var out: [Node] = []
-        for element in data { out += buildNodes(content(element), context.child("\(id(element))")) }
+        // The id in brackets: an id holding "/" cannot collide with a child's path.
+        for element in data { out += buildNodes(content(element), context.child("[\(id(element))]")) }
         return out
     }
 }

@@ -52,9 +52,14 @@ package final class ViewHost {
         case nothing(start: Point)
         case gesture(path: String)
         case tap(path: String, scroll: String?, classifier: TapClassifier)
-        case scroll(path: String)
+        /// `direct`: the press began on the scroll view itself (not on a widget inside it),
+        /// so a tap there is a tap on nothing.
+        case scroll(path: String, direct: TapClassifier?)
     }
     private var press: Press?
+    /// The type of the pressed node: if another kind of view takes its path mid-press (a row
+    /// removed under the finger), the press is cancelled instead of sent to a stranger.
+    private var pressedType: ObjectIdentifier?
 
     /// Per-node state that outlives rebuilds (scroll positions, widget animations).
     var storage: [String: Any] = [:]
@@ -81,11 +86,29 @@ package final class ViewHost {
         return true
     }
 
+    /// `onPreferenceChange` actions may change state that changes layout: the tree is built
+    /// again until the preferences settle, at most this many times in one frame.
+    private static let maxPreferencePasses = 3
+
     private func rebuild() {
+        for _ in 0..<Self.maxPreferencePasses {
+            buildOnce()
+            if !observersChanged { break }
+        }
+        pruneStorage()
+    }
+
+    private var observersChanged = false
+    /// A TimelineView that animates is in the tree: the host asks for every frame.
+    var wantsFrames = false
+
+    private func buildOnce() {
         dirty = false
+        wantsFrames = false
         let context = BuildContext(path: "", environment: EnvironmentValues(), host: self)
         let tree = buildSingleNode(content(), context.child(0))
-        tree.place(in: Alignment.center.place(tree.size(for: ProposedSize(bounds.size)), in: bounds))
+        let proposal = ProposedSize(bounds.size)
+        tree.place(in: Alignment.center.place(tree.size(for: proposal), in: bounds), proposal: proposal)
         root = tree
         // A focused view that is gone (its `if` turned false) loses focus.
         if let f = focusedPath, node(at: f) == nil { unfocus() }
@@ -95,7 +118,19 @@ package final class ViewHost {
         }
         var observers: [PreferenceObserverNode] = []
         tree.visit { if let o = $0 as? PreferenceObserverNode { observers.append(o) } }
-        for o in observers { o.observe(host: self) }
+        observersChanged = false
+        for o in observers where o.observe(host: self) { observersChanged = true }
+    }
+
+    /// Forgets the state of views that are gone (keys are a path, or a path and "#…").
+    private func pruneStorage() {
+        guard let root else { return }
+        var paths = Set<String>()
+        root.visit { paths.insert($0.path) }
+        for key in storage.keys where !paths.contains(String(key.prefix { $0 != "#" })) {
+            storage.removeValue(forKey: key)
+        }
+        for key in lastObserved.keys where !paths.contains(key) { lastObserved.removeValue(forKey: key) }
     }
 
     private func current() -> Node? {
@@ -139,11 +174,14 @@ package final class ViewHost {
         switch e.phase {
         case .began:
             guard let root = current() else { return false }
-            let chain = root.hitChain(e.location).compactMap { $0 as? PointerTarget }
+            let chain = (root.hitChain(e.location) ?? []).compactMap { $0 as? PointerTarget }
             let scroll = chain.first { $0 is ScrollNode }
             guard let target = chain.first else { press = .nothing(start: e.location); return false }
+            pressedType = ObjectIdentifier(type(of: target))
             if target is ScrollNode {
-                press = .scroll(path: target.path)
+                var classifier = TapClassifier()
+                classifier.press(at: e.location, time: e.time)
+                press = .scroll(path: target.path, direct: classifier)
                 _ = target.pressBegan(e, host: self)
                 return true
             }
@@ -159,14 +197,17 @@ package final class ViewHost {
         case .moved:
             switch press {
             case .gesture(let path): target(path)?.pressMoved(e, host: self)
-            case .scroll(let path): target(path)?.pressMoved(e, host: self)
+            case .scroll(let path, var direct):
+                _ = direct?.move(to: e.location)
+                press = .scroll(path: path, direct: direct)
+                target(path)?.pressMoved(e, host: self)
             case .tap(let path, let scroll, var classifier):
                 let dragging = classifier.move(to: e.location)
                 press = .tap(path: path, scroll: scroll, classifier: classifier)
                 if dragging, let scroll {
                     // The press became a scroll: the widget lets go.
                     target(path)?.pressCancelled(time: e.time, host: self)
-                    press = .scroll(path: scroll)
+                    press = .scroll(path: scroll, direct: nil)
                     target(scroll)?.pressMoved(e, host: self)
                 } else {
                     target(path)?.pressMoved(e, host: self)
@@ -178,7 +219,10 @@ package final class ViewHost {
             defer { press = nil }
             switch press {
             case .gesture(let path): target(path)?.pressEnded(e, tapped: false, host: self)
-            case .scroll(let path): target(path)?.pressEnded(e, tapped: false, host: self)
+            case .scroll(let path, var direct):
+                target(path)?.pressEnded(e, tapped: false, host: self)
+                // A tap on a scroll view's empty content ends editing, as a tap on nothing.
+                if direct?.release() == true { unfocus() }
             case .tap(let path, let scroll, var classifier):
                 let tapped = classifier.release()
                 if let scroll { target(scroll)?.pressEnded(e, tapped: tapped, host: self) }
@@ -199,7 +243,7 @@ package final class ViewHost {
     /// Ends a press without a tap (focus lost, pointer gone).
     package func cancelPress(time t: Double) {
         switch press {
-        case .gesture(let path), .scroll(let path): target(path)?.pressCancelled(time: t, host: self)
+        case .gesture(let path), .scroll(let path, _): target(path)?.pressCancelled(time: t, host: self)
         case .tap(let path, let scroll, _):
             target(path)?.pressCancelled(time: t, host: self)
             if let scroll { target(scroll)?.pressCancelled(time: t, host: self) }
@@ -213,14 +257,20 @@ package final class ViewHost {
 
     private func target(_ path: String) -> PointerTarget? {
         _ = current()
-        return node(at: path) as? PointerTarget
+        guard let node = node(at: path) as? PointerTarget else { return nil }
+        guard ObjectIdentifier(type(of: node)) == pressedType || node is ScrollNode else {
+            // Another kind of view took the pressed one's place: the press ends here.
+            press = nil
+            return nil
+        }
+        return node
     }
 
     /// Wheel notches over the tree: the innermost scroll view under the pointer scrolls.
     package func handleWheel(dy: Double, at p: Point, time t: Double) {
         time = max(time, t)
         guard let root = current() else { return }
-        if let scroll = root.hitChain(p).first(where: { $0 is ScrollNode }) as? ScrollNode {
+        if let scroll = root.hitChain(p)?.first(where: { $0 is ScrollNode }) as? ScrollNode {
             scroll.wheel(dy: dy, time: t, host: self)
             dirty = true
         }
@@ -310,11 +360,16 @@ package final class ViewHost {
 
     /// When the picture changes by itself next (the caret's blink), if nothing animates.
     package func nextRedraw(after t: Double) -> Double? {
-        guard editing != nil else { return nil }
+        // No caret shows while text is selected: nothing blinks.
+        guard let e = editing, !e.hasSelection else { return nil }
         let half = WidgetMetrics.caretBlinkPeriod / 2
         let n = ((t - caretEpoch) / half).rounded(.down) + 1
         return caretEpoch + n * half
     }
+
+    /// The focused text field's identity: when it changes, the platform restarts text input
+    /// so that an unfinished composition does not land in the next field.
+    package var textInputOwner: String? { editing == nil ? nil : focusedPath }
 
     /// Where the IME's candidate window should sit: at the caret of the focused text field,
     /// in window pt (nil when no field is being edited).
@@ -328,7 +383,7 @@ package final class ViewHost {
     /// Steps scroll momentum and widget animations; true while anything moves.
     package func advance(to t: Double) -> Bool {
         time = max(time, t)
-        var moving = false
+        var moving = wantsFrames
         for (path, value) in storage {
             if var s = value as? ScrollState {
                 if s.advance(to: t) { moving = true }

@@ -74,17 +74,20 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
         max(0, prefixWidth(shown, caret) - (textArea.width - WidgetMetrics.caretWidth))
     }
 
-    /// The grapheme position nearest to window x `x`.
+    /// The grapheme position nearest to window x `x` (prefix widths grow with the prefix, so
+    /// a binary search measures O(log n) prefixes, not all of them).
     private func position(at x: Double) -> Int {
         let s = text.wrappedValue
         let caret = host.editing?.head ?? s.count
         let local = x - textArea.minX + (isFocused ? scrollX(s, caret: caret) : 0)
-        var best = 0, bestDistance = Double.infinity
-        for i in 0...s.count {
-            let d = abs(prefixWidth(s, i) - local)
-            if d < bestDistance { best = i; bestDistance = d }
+        var lo = 0, hi = s.count
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if prefixWidth(s, mid) <= local { lo = mid } else { hi = mid - 1 }
         }
-        return best
+        // `lo` is the last boundary left of x; the next one may be nearer.
+        guard lo < s.count else { return lo }
+        return local - prefixWidth(s, lo) <= prefixWidth(s, lo + 1) - local ? lo : lo + 1
     }
 
     /// The caret's rectangle in window pt while editing (the IME's candidate window goes

@@ -30,6 +30,11 @@ final class SwitchNode: Node, PointerTarget, Focusable {
     init(path: String, isOn: Binding<Bool>, host: ViewHost) {
         self.isOn = isOn; self.host = host
         super.init(path: path)
+        // The value changed from elsewhere (not by this switch): the thumb follows it.
+        if let stored = host.storage[path] as? AnimatedValue, host.storage[path + "#drag"] == nil,
+           stored.target != (isOn.wrappedValue ? 1 : 0) {
+            animate(to: isOn.wrappedValue)
+        }
     }
 
     override var isInteractive: Bool { true }

@@ -1,0 +1,96 @@
+/// One gesture as the UX-testing instrument measures it (issue 15): where it started, how the
+/// finger let go, where the physics projected it, what the policy decided and by which rule,
+/// and how the motion ended. Written as one JSON line per gesture with `--metrics FILE`.
+public struct GestureMetric: Equatable, Sendable {
+    public struct Sample: Equatable, Sendable {
+        public var t: Double, x: Double, y: Double
+        public init(t: Double, x: Double, y: Double) { self.t = t; self.x = x; self.y = y }
+    }
+
+    public struct Decision: Equatable, Sendable {
+        /// "full", "half", "expanded", "dismiss", "collapse", "stay", "fling", "tap"…
+        public var outcome: String
+        /// Which test decided, with its numbers, e.g. "velocity/distance 6.1 ≥ 5.5".
+        public var rule: String
+        /// How far the deciding value was from its threshold, in the rule's units (positive:
+        /// decided with room to spare).
+        public var margin: Double
+        public init(outcome: String, rule: String, margin: Double) {
+            self.outcome = outcome; self.rule = rule; self.margin = margin
+        }
+    }
+
+    public var scene: String
+    /// "sheet", "card", "list", "content"…
+    public var target: String
+    public var policy: String
+    public var start: Sample
+    public var release: Sample
+    /// Release velocity, pt/s (positive: right, down).
+    public var vx: Double, vy: Double
+    /// Where the release would have carried the target (pt).
+    public var projected: Point
+    public var decision: Decision
+    /// From the release until the target rested (s); nil if it had not when the run ended.
+    public var settleTime: Double?
+    /// Furthest past the resting place the motion went (pt, ≥ 0).
+    public var overshoot: Double
+    /// Frames drawn from the press until rest, and how many of them missed the frame budget.
+    public var frames: Int
+    public var lateFrames: Int
+
+    public init(scene: String, target: String, policy: String, start: Sample, release: Sample, vx: Double, vy: Double,
+                projected: Point, decision: Decision, settleTime: Double?, overshoot: Double, frames: Int, lateFrames: Int) {
+        self.scene = scene; self.target = target; self.policy = policy; self.start = start; self.release = release
+        self.vx = vx; self.vy = vy; self.projected = projected; self.decision = decision
+        self.settleTime = settleTime; self.overshoot = overshoot; self.frames = frames; self.lateFrames = lateFrames
+    }
+
+    public var json: JSONValue {
+        .object([
+            ("scene", .string(scene)), ("target", .string(target)), ("policy", .string(policy)),
+            ("start", .object([("t", .rounded(start.t)), ("x", .rounded(start.x)), ("y", .rounded(start.y))])),
+            ("release", .object([("t", .rounded(release.t)), ("x", .rounded(release.x)), ("y", .rounded(release.y)),
+                                 ("vx", .rounded(vx)), ("vy", .rounded(vy))])),
+            ("projected", .object([("x", .rounded(projected.x)), ("y", .rounded(projected.y))])),
+            ("decision", .object([("outcome", .string(decision.outcome)), ("rule", .string(decision.rule)),
+                                  ("margin", .rounded(decision.margin))])),
+            ("settleTime", settleTime.map { .rounded($0) } ?? .null), ("overshoot", .rounded(overshoot)),
+            ("frames", .int(frames)), ("lateFrames", .int(lateFrames)),
+        ])
+    }
+
+    /// A metrics line that cannot be read back: what is wrong with it.
+    public struct DecodeError: Error, Equatable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// Reads one metrics line (as `json` writes it).
+    public init(json v: JSONValue) throws(DecodeError) {
+        func number(_ path: [String]) throws(DecodeError) -> Double {
+            var cur: JSONValue? = v
+            for p in path { cur = cur?[p] }
+            guard let d = cur?.doubleValue, d.isFinite else {
+                throw DecodeError(message: "\"\(path.joined(separator: "."))\" is missing or not a number")
+            }
+            return d
+        }
+        func string(_ path: [String]) throws(DecodeError) -> String {
+            var cur: JSONValue? = v
+            for p in path { cur = cur?[p] }
+            guard let s = cur?.stringValue else { throw DecodeError(message: "\"\(path.joined(separator: "."))\" is missing or not a string") }
+            return s
+        }
+        scene = try string(["scene"]); target = try string(["target"]); policy = try string(["policy"])
+        start = Sample(t: try number(["start", "t"]), x: try number(["start", "x"]), y: try number(["start", "y"]))
+        release = Sample(t: try number(["release", "t"]), x: try number(["release", "x"]), y: try number(["release", "y"]))
+        vx = try number(["release", "vx"]); vy = try number(["release", "vy"])
+        projected = Point(try number(["projected", "x"]), try number(["projected", "y"]))
+        decision = Decision(outcome: try string(["decision", "outcome"]), rule: try string(["decision", "rule"]),
+                            margin: try number(["decision", "margin"]))
+        settleTime = v["settleTime"]?.doubleValue
+        overshoot = try number(["overshoot"])
+        frames = Int(try number(["frames"])); lateFrames = Int(try number(["lateFrames"]))
+    }
+}

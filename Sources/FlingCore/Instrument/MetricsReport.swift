@@ -1,0 +1,96 @@
+/// `fling report`: a metrics file (one JSON line per gesture) read back and summed up —
+/// gestures, outcomes by policy, release-velocity percentiles, late frames.
+public struct MetricsReport: Equatable, Sendable {
+    public var gestures: [GestureMetric]
+
+    /// A line that is not a gesture: file:line and why.
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public var file: String, line: Int, message: String
+        public var description: String { "\(file):\(line): \(message)" }
+    }
+
+    public init(gestures: [GestureMetric]) { self.gestures = gestures }
+
+    /// Reads a metrics file; blank lines are skipped, anything else must be a gesture.
+    public static func parse(_ text: String, file: String) throws(ParseError) -> MetricsReport {
+        var out: [GestureMetric] = []
+        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw[...]
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            let value: JSONValue
+            do { value = try JSONParser.parse(String(line)) } catch {
+                throw ParseError(file: file, line: i + 1, message: "not JSON: \(error.message) (column \(error.column))")
+            }
+            do { out.append(try GestureMetric(json: value)) } catch {
+                throw ParseError(file: file, line: i + 1, message: error.message)
+            }
+        }
+        return MetricsReport(gestures: out)
+    }
+
+    /// The q-quantile (0…1) of `values` by linear interpolation between order statistics.
+    public static func percentile(_ values: [Double], _ q: Double) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let s = values.sorted()
+        let pos = q * Double(s.count - 1)
+        let lo = Int(pos.rounded(.down)), hi = Int(pos.rounded(.up))
+        return s[lo] + (s[hi] - s[lo]) * (pos - Double(lo))
+    }
+
+    /// Outcome counts per policy, policies and outcomes in order of first appearance.
+    public var outcomesByPolicy: [(policy: String, outcomes: [(String, Int)])] {
+        var policies: [String] = []
+        var counts: [String: [(String, Int)]] = [:]
+        for g in gestures {
+            if counts[g.policy] == nil { policies.append(g.policy); counts[g.policy] = [] }
+            if let i = counts[g.policy]?.firstIndex(where: { $0.0 == g.decision.outcome }) {
+                counts[g.policy]?[i].1 += 1
+            } else {
+                counts[g.policy]?.append((g.decision.outcome, 1))
+            }
+        }
+        return policies.map { ($0, counts[$0] ?? []) }
+    }
+
+    /// The summary `fling report` prints.
+    public var summary: String {
+        var lines: [String] = []
+        let frames = gestures.reduce(0) { $0 + $1.frames }, late = gestures.reduce(0) { $0 + $1.lateFrames }
+        lines.append("gestures: \(gestures.count)")
+        lines.append("")
+        lines.append("outcomes by policy")
+        for (policy, outcomes) in outcomesByPolicy {
+            let total = outcomes.reduce(0) { $0 + $1.1 }
+            let parts = outcomes.map { "\($0.0) \($0.1) (\(Self.percent($0.1, total)))" }
+            lines.append("  \(policy.padding(toLength: 10)) \(parts.joined(separator: ", "))")
+        }
+        lines.append("")
+        lines.append("release speed (pt/s)     p50      p90      p99      max")
+        var targets: [String] = []
+        for g in gestures where !targets.contains(g.target) { targets.append(g.target) }
+        for target in ["all"] + targets {
+            let speeds = gestures.filter { target == "all" || $0.target == target }.map { ($0.vx * $0.vx + $0.vy * $0.vy).squareRoot() }
+            let cols = [0.5, 0.9, 0.99, 1].map { Self.percentile(speeds, $0).map { Self.fixed($0, 0) } ?? "-" }
+            lines.append("  \(target.padding(toLength: 20)) " + cols.map { $0.leftPadding(toLength: 8) }.joined(separator: " "))
+        }
+        lines.append("")
+        lines.append("frames: \(frames), late: \(late) (\(Self.percent(late, frames)))")
+        return lines.joined(separator: "\n")
+    }
+
+    static func percent(_ n: Int, _ of: Int) -> String {
+        of == 0 ? "0 %" : "\(fixed(100 * Double(n) / Double(of), 0)) %"
+    }
+
+    static func fixed(_ v: Double, _ digits: Int) -> String {
+        var p = 1.0
+        for _ in 0..<digits { p *= 10 }
+        let r = (v * p).rounded() / p
+        return digits == 0 ? String(Int(r)) : String(r)
+    }
+}
+
+extension String {
+    func padding(toLength n: Int) -> String { count >= n ? self : self + String(repeating: " ", count: n - count) }
+    func leftPadding(toLength n: Int) -> String { count >= n ? self : String(repeating: " ", count: n - count) + self }
+}

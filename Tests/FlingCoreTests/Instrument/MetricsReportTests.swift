@@ -1,0 +1,44 @@
+import FlingCore
+import XCTest
+
+final class MetricsReportTests: XCTestCase {
+    private func metric(_ policy: String, _ outcome: String, vy: Double, frames: Int = 30, late: Int = 0) -> GestureMetric {
+        GestureMetric(scene: "restaurants", target: "sheet", policy: policy,
+                      start: .init(t: 1, x: 200, y: 600), release: .init(t: 1.2, x: 200, y: 500), vx: 0, vy: vy,
+                      projected: Point(200, 420), decision: .init(outcome: outcome, rule: "nearest projected detent", margin: 12.5),
+                      settleTime: 0.4, overshoot: 3, frames: frames, lateFrames: late)
+    }
+
+    func testAMetricRoundTripsThroughItsJSONLine() throws {
+        let m = metric("fluid", "full", vy: -1234.5)
+        let line = m.json.serialized
+        XCTAssertEqual(try GestureMetric(json: try JSONParser.parse(line)), m)
+        XCTAssertTrue(line.hasPrefix(#"{"scene": "restaurants", "target": "sheet", "policy": "fluid", "start": {"t": 1.0"#), line)
+    }
+
+    func testSummaryCountsOutcomesPerPolicyAndVelocityPercentiles() throws {
+        let lines = [metric("fluid", "full", vy: -1000), metric("fluid", "dismiss", vy: 3000, late: 2),
+                     metric("tutorial", "half", vy: 100), metric("fluid", "full", vy: -2000)]
+            .map { $0.json.serialized }.joined(separator: "\n") + "\n\n"
+        let r = try MetricsReport.parse(lines, file: "m.jsonl")
+        XCTAssertEqual(r.gestures.count, 4)
+        XCTAssertEqual(r.outcomesByPolicy.map(\.policy), ["fluid", "tutorial"])
+        XCTAssertEqual(r.outcomesByPolicy[0].outcomes.map(\.0), ["full", "dismiss"])
+        XCTAssertEqual(r.outcomesByPolicy[0].outcomes.map(\.1), [2, 1])
+        XCTAssertEqual(MetricsReport.percentile([100, 1000, 2000, 3000], 0.5), 1500)
+        let s = r.summary
+        XCTAssertTrue(s.contains("gestures: 4"), s)
+        XCTAssertTrue(s.contains("fluid      full 2 (67 %), dismiss 1 (33 %)"), s)
+        XCTAssertTrue(s.contains("frames: 120, late: 2 (2 %)"), s)
+    }
+
+    func testBadLinesNameTheFileAndLine() {
+        let good = metric("fluid", "full", vy: 1).json.serialized
+        XCTAssertThrowsError(try MetricsReport.parse(good + "\n{\"scene\": 1}\n", file: "m.jsonl")) { e in
+            XCTAssertEqual((e as? MetricsReport.ParseError)?.description, "m.jsonl:2: \"scene\" is missing or not a string")
+        }
+        XCTAssertThrowsError(try MetricsReport.parse("{oops", file: "m.jsonl")) { e in
+            XCTAssertEqual((e as? MetricsReport.ParseError)?.line, 1)
+        }
+    }
+}

@@ -102,7 +102,7 @@ struct AppCommand: FlingCommand {
         discussion: """
         Without a subcommand, opens the app on the Restaurants list. Tab switches scenes, \
         Esc closes the top sheet or card. With --headless it draws offscreen in virtual time \
-        and takes its input from --script; the script format is in fling(1) and the README.
+        and takes its input from --script; the script format is under SCRIPTS in fling(1) and in the README.
         """,
         version: "fling \(FlingVersion.string)",
         subcommands: FlingCLI.subcommands)

@@ -53,11 +53,11 @@ struct AppOptions: ParsableArguments, Sendable {
             completion: .list(SceneID.allCases.map(\.rawValue)), transform: Parse.scene)
     var scene: SceneID = .restaurants
 
-    @Option(help: ArgumentHelp("Window size in pt, each side 100…8192 (default 390x844, an iPhone in portrait).", valueName: "WxH"),
+    @Option(help: ArgumentHelp("Window size in pt, each side 100 to 8192 (default 390x844, an iPhone in portrait).", valueName: "WxH"),
             transform: { try Parse.size($0) })
     var size: Size = LayoutMetrics.defaultWindowSize
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Device pixels per pt, 0.5…4 (default: the display's; 2 for HiDPI kiosks).", valueName: "S"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("Device pixels per pt, 0.5 to 4 (default: the display's; 2 for HiDPI kiosks).", valueName: "S"),
             transform: { try Parse.scale($0, "--scale") })
     var scale: Double?
 
@@ -67,7 +67,7 @@ struct AppOptions: ParsableArguments, Sendable {
     @Flag(help: "No window: offscreen rendering, virtual time, input from --script.")
     var headless = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second of virtual time / the frame cap, 1…1000 (default 60).", valueName: "N"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second of virtual time / the frame cap, 1 to 1000 (default 60).", valueName: "N"),
             transform: { try Parse.number($0, "--fps", in: 1...1000) })
     var fps: Double = 60
 

@@ -82,6 +82,32 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(bad.status, 2, bad.stderr)
     }
 
+    /// The committed man page was generated from the current option definitions: every
+    /// option and subcommand the parser knows is in it (regenerate with `make man`).
+    func testManPageCoversEveryOptionAndSubcommand() throws {
+        let dump = try FlingRunner.run(["--experimental-dump-help"])
+        XCTAssertEqual(dump.status, 0, dump.stderr)
+        let page = try String(contentsOf: FlingRunner.packageRoot.appendingPathComponent("packaging/fling.1"), encoding: .utf8)
+        var checked = 0
+        func visit(_ command: JSONValue, path: String) {
+            for argument in command["arguments"]?.arrayValue ?? [] where argument["shouldDisplay"]?.boolValue != false {
+                for name in argument["names"]?.arrayValue ?? [] where name["kind"]?.stringValue == "long" {
+                    let option = name["name"]?.stringValue ?? "?"
+                    XCTAssertTrue(page.contains("Fl -\(option)"), "\(path) --\(option) is not in packaging/fling.1: run make man")
+                    checked += 1
+                }
+            }
+            for sub in command["subcommands"]?.arrayValue ?? [] {
+                let name = sub["commandName"]?.stringValue ?? "?"
+                XCTAssertTrue(page.contains(".It Em \(name)"), "subcommand \(name) is not in packaging/fling.1: run make man")
+                visit(sub, path: path + " " + name)
+            }
+        }
+        visit(try XCTUnwrap(JSONParser.parse(dump.stdout)["command"]), path: "fling")
+        XCTAssertGreaterThan(checked, 25)
+        for section in ["SCRIPTS", "FILES", "EXIT STATUS"] { XCTAssertTrue(page.contains(".Sh \(section)") || page.contains(".Sh \"\(section)\""), section) }
+    }
+
     /// --date takes real days only: February 30th was once shown as March 2nd.
     func testDateMustBeARealDay() throws {
         for (date, message) in [("2026-02-30", "--date: 2026-02-30 is not a day (February 2026 has 28 days)"),

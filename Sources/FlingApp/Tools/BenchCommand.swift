@@ -11,10 +11,10 @@ struct BenchCommand: FlingCommand {
 
     @Option(help: ArgumentHelp("Window size in pt (default 390x844).", valueName: "WxH"), transform: { try Parse.size($0) })
     var size = LayoutMetrics.defaultWindowSize
-    @Option(parsing: .unconditional, help: ArgumentHelp("Device pixels per pt, 0.5…4 (default 1).", valueName: "S"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("Device pixels per pt, 0.5 to 4 (default 1).", valueName: "S"),
             transform: { try Parse.scale($0, "--scale") })
     var scale = 1.0
-    @Option(parsing: .unconditional, help: ArgumentHelp("Frames measured, 10…100000 (default 300).", valueName: "N"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames measured, 10 to 100000 (default 300).", valueName: "N"),
             transform: { try Parse.number($0, "--frames", in: 10...100_000) })
     var frames = 300.0
     @Option(help: ArgumentHelp("What moves: list (default), sheet-drag or card-expand.", valueName: "name"))

@@ -22,18 +22,18 @@ struct SpringCommand: FlingCommand, SingleUseOptions {
         "--from", "--to", "--velocity", "--fps", "--until", "--plot",
     ]
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Stiffness k, > 0.", valueName: "K"), transform: { try Parse.number($0, "--stiffness") })
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stiffness k, above 0.", valueName: "K"), transform: { try Parse.number($0, "--stiffness") })
     var stiffness: Double?
-    @Option(parsing: .unconditional, help: ArgumentHelp("Damping c, ≥ 0 (with --stiffness).", valueName: "C"), transform: { try Parse.number($0, "--damping") })
+    @Option(parsing: .unconditional, help: ArgumentHelp("Damping c, 0 or more (with --stiffness).", valueName: "C"), transform: { try Parse.number($0, "--damping") })
     var damping: Double?
-    @Option(parsing: .unconditional, help: ArgumentHelp("Mass m, > 0 (default 1).", valueName: "M"), transform: { try Parse.number($0, "--mass") })
+    @Option(parsing: .unconditional, help: ArgumentHelp("Mass m, above 0 (default 1).", valueName: "M"), transform: { try Parse.number($0, "--mass") })
     var mass: Double?
-    @Option(parsing: .unconditional, help: ArgumentHelp("Response in s, > 0 (SwiftUI).", valueName: "R"), transform: { try Parse.number($0, "--response") })
+    @Option(parsing: .unconditional, help: ArgumentHelp("Response in s, above 0 (SwiftUI).", valueName: "R"), transform: { try Parse.number($0, "--response") })
     var response: Double?
     @Option(name: .customLong("damping-fraction"), parsing: .unconditional,
-            help: ArgumentHelp("Damping fraction ζ, ≥ 0 (with --response).", valueName: "Z"), transform: { try Parse.number($0, "--damping-fraction") })
+            help: ArgumentHelp("Damping fraction, 0 or more (with --response).", valueName: "Z"), transform: { try Parse.number($0, "--damping-fraction") })
     var dampingFraction: Double?
-    @Option(parsing: .unconditional, help: ArgumentHelp("Duration in s, > 0 (SwiftUI).", valueName: "T"), transform: { try Parse.number($0, "--duration") })
+    @Option(parsing: .unconditional, help: ArgumentHelp("Duration in s, above 0 (SwiftUI).", valueName: "T"), transform: { try Parse.number($0, "--duration") })
     var duration: Double?
     @Option(parsing: .unconditional, help: ArgumentHelp("Bounce, between -1 and 1 exclusive (with --duration).", valueName: "B"), transform: { try Parse.number($0, "--bounce") })
     var bounce: Double?
@@ -43,7 +43,7 @@ struct SpringCommand: FlingCommand, SingleUseOptions {
     var to: Double?
     @Option(parsing: .unconditional, help: ArgumentHelp("Initial velocity in value units per s (default 0).", valueName: "V"), transform: { try Parse.number($0, "--velocity") })
     var velocity: Double?
-    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second, > 0 and at most 10000 (default 60).", valueName: "N"), transform: { try Parse.number($0, "--fps") })
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second, above 0 and at most 10000 (default 60).", valueName: "N"), transform: { try Parse.number($0, "--fps") })
     var fps: Double?
     @Option(parsing: .unconditional, help: ArgumentHelp("Stop at this time in s instead of at rest.", valueName: "T"), transform: { try Parse.number($0, "--until") })
     var until: Double?
@@ -100,7 +100,7 @@ struct GalleryCommand: FlingCommand {
         commandName: "gallery",
         abstract: "Draw every drawing primitive on one sheet into a PNG (headless).")
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Device pixels per pt, 0.5…4 (default 1).", valueName: "S"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("Device pixels per pt, 0.5 to 4 (default 1).", valueName: "S"),
             transform: { try Parse.scale($0, "--scale") })
     var scale: Double = 1
     @Option(help: ArgumentHelp("Sheet size in pt (default 820x1400).", valueName: "WxH"), transform: { try Parse.size($0) })

@@ -61,7 +61,7 @@ install: release
 	install -d $(BINDIR) $(DATADIR)/fling $(DATADIR)/applications $(DATADIR)/metainfo \
 	  $(DATADIR)/icons/hicolor/scalable/apps $(DATADIR)/icons/hicolor/256x256/apps $(DATADIR)/man/man1 \
 	  $(DATADIR)/bash-completion/completions $(DATADIR)/zsh/site-functions $(DATADIR)/fish/vendor_completions.d
-	install -m 755 $(RELEASE_BIN) $(BINDIR)/fling
+	install -m 755 -s $(RELEASE_BIN) $(BINDIR)/fling
 	cp -R Resources/. $(DATADIR)/fling/
 	chmod -R u=rwX,go=rX $(DATADIR)/fling
 	install -m 644 packaging/$(APP_ID).desktop $(DATADIR)/applications/$(APP_ID).desktop

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds .build/fling_VERSION_ARCH.deb from `make install PREFIX=/usr` into a staging folder.
 # The binary carries Swift's runtime (make release links it statically), so the package
-# depends only on the SDL runtime libraries, never on a Swift toolchain or -dev packages.
+# depends only on the SDL runtime libraries (and libc, libstdc++, libgcc), never on a Swift
+# toolchain or -dev packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 version="${1:?usage: make-deb.sh VERSION}"
@@ -20,7 +21,7 @@ Version: ${version}
 Architecture: ${arch}
 Maintainer: The Fling authors <fling@users.noreply.invalid>
 Installed-Size: ${size_kb}
-Depends: libsdl2-2.0-0, libsdl2-image-2.0-0, libsdl2-ttf-2.0-0, libc6
+Depends: libsdl2-2.0-0, libsdl2-image-2.0-0, libsdl2-ttf-2.0-0, libstdc++6, libgcc-s1, libc6
 Section: utils
 Priority: optional
 Description: iOS-grade sheets and cards for Linux desktops and kiosks

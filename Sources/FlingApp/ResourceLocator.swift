@@ -20,7 +20,8 @@ struct Resources {
     /// install: PREFIX/bin/fling finds PREFIX/share/fling), `fling/` in each of
     /// `$XDG_DATA_DIRS` (default /usr/local/share:/usr/share), and the Resources/ of the
     /// checkout this binary was built in (found from its own path, so it works from any
-    /// working directory).
+    /// working directory); a binary inside a checkout's `.build/` tries its checkout before
+    /// `$XDG_DATA_DIRS`.
     static func locate(_ explicit: String?) throws(LoadError) -> String {
         if let explicit {
             guard isDirectory(explicit) else { throw LoadError(message: "resources folder not found: \(explicit)") }
@@ -48,12 +49,18 @@ struct Resources {
         // An install: PREFIX/bin/fling beside PREFIX/share/fling.
         out.append(executable.deletingLastPathComponent().deletingLastPathComponent().path + "/share/fling")
         let xdg = (dataDirs?.isEmpty ?? true) ? "/usr/local/share:/usr/share" : dataDirs ?? ""
-        out += xdg.split(separator: ":").filter { $0.hasPrefix("/") }.map { $0 + "/fling" }
+        let shared = xdg.split(separator: ":").filter { $0.hasPrefix("/") }.map { String($0) + "/fling" }
         // A checkout: .build/<config>/fling, or the package the binary was compiled from.
         var checkout = ancestors(of: executable)
         checkout += ancestors(of: URL(fileURLWithPath: #filePath))
         checkout.append(FileManager.default.currentDirectoryPath)
-        out += checkout.map { $0 + "/Resources" }
+        // A binary still in its checkout's .build uses the checkout's resources even where
+        // Fling is also installed: tests and `make run` must see the files being edited.
+        if executable.path.contains("/.build/") {
+            out += checkout.map { $0 + "/Resources" } + shared
+        } else {
+            out += shared + checkout.map { $0 + "/Resources" }
+        }
         var seen: Set<String> = []
         return out.filter { seen.insert($0).inserted }
     }

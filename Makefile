@@ -57,7 +57,10 @@ screenshots: build
 
 ## Installs the release binary, its resources, desktop entry, icons, AppStream metainfo,
 ## man page and shell completions under $(DESTDIR)$(PREFIX); `make uninstall` removes them.
-install: release
+## It installs the binary `make release` built and builds nothing itself, so that
+## `sudo make install` needs no Swift on root's PATH.
+install:
+	@test -x $(RELEASE_BIN) || { echo "make install: no $(RELEASE_BIN): run 'make release' first" >&2; exit 1; }
 	install -d $(BINDIR) $(DATADIR)/fling $(DATADIR)/applications $(DATADIR)/metainfo \
 	  $(DATADIR)/icons/hicolor/scalable/apps $(DATADIR)/icons/hicolor/256x256/apps $(DATADIR)/man/man1 \
 	  $(DATADIR)/bash-completion/completions $(DATADIR)/zsh/site-functions $(DATADIR)/fish/vendor_completions.d

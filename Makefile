@@ -3,7 +3,16 @@ SWIFT ?= swift
 RELEASE_BIN = .build/release/fling
 DEBUG_BIN = .build/debug/fling
 
-.PHONY: run test deps build release bench gallery golden screenshots clean
+.PHONY: run test deps build release bench gallery golden screenshots clean \
+        install uninstall deb check-install man icon
+
+# Install locations (GNU conventions): `make install PREFIX=/usr DESTDIR=/tmp/stage`.
+PREFIX ?= /usr/local
+DESTDIR ?=
+APP_ID = app.fling.Fling
+VERSION = $(shell sed -n 's/.*enum FlingVersion { static let string = "\(.*\)" }.*/\1/p' Sources/FlingApp/main.swift)
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+DATADIR = $(DESTDIR)$(PREFIX)/share
 
 deps:
 	@bash scripts/ensure-deps.sh
@@ -11,8 +20,9 @@ deps:
 build: deps
 	$(SWIFT) build
 
+## The release binary, Swift's runtime linked in: it needs only the SDL libraries and libc.
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 ## Opens the app window on the Restaurants list (pass options with ARGS="--scale 2").
 run: release
@@ -44,6 +54,52 @@ gallery: build
 ## README screenshots, made by the app itself headless.
 screenshots: build
 	bash scripts/screenshots.sh $(DEBUG_BIN)
+
+## Installs the release binary, its resources, desktop entry, icons, AppStream metainfo,
+## man page and shell completions under $(DESTDIR)$(PREFIX); `make uninstall` removes them.
+## It installs the binary `make release` built and builds nothing itself, so that
+## `sudo make install` needs no Swift on root's PATH.
+install:
+	@test -x $(RELEASE_BIN) || { echo "make install: no $(RELEASE_BIN): run 'make release' first" >&2; exit 1; }
+	install -d $(BINDIR) $(DATADIR)/fling $(DATADIR)/applications $(DATADIR)/metainfo \
+	  $(DATADIR)/icons/hicolor/scalable/apps $(DATADIR)/icons/hicolor/256x256/apps $(DATADIR)/man/man1 \
+	  $(DATADIR)/bash-completion/completions $(DATADIR)/zsh/site-functions $(DATADIR)/fish/vendor_completions.d
+	install -m 755 -s $(RELEASE_BIN) $(BINDIR)/fling
+	cp -R Resources/. $(DATADIR)/fling/
+	chmod -R u=rwX,go=rX $(DATADIR)/fling
+	install -m 644 packaging/$(APP_ID).desktop $(DATADIR)/applications/$(APP_ID).desktop
+	install -m 644 packaging/$(APP_ID).metainfo.xml $(DATADIR)/metainfo/$(APP_ID).metainfo.xml
+	install -m 644 packaging/fling.svg $(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg
+	install -m 644 Resources/images/fling.png $(DATADIR)/icons/hicolor/256x256/apps/$(APP_ID).png
+	install -m 644 packaging/fling.1 $(DATADIR)/man/man1/fling.1
+	$(RELEASE_BIN) --generate-completion-script bash > $(DATADIR)/bash-completion/completions/fling
+	$(RELEASE_BIN) --generate-completion-script zsh > $(DATADIR)/zsh/site-functions/_fling
+	$(RELEASE_BIN) --generate-completion-script fish > $(DATADIR)/fish/vendor_completions.d/fling.fish
+
+uninstall:
+	rm -f $(BINDIR)/fling $(DATADIR)/applications/$(APP_ID).desktop $(DATADIR)/metainfo/$(APP_ID).metainfo.xml \
+	  $(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg $(DATADIR)/icons/hicolor/256x256/apps/$(APP_ID).png \
+	  $(DATADIR)/man/man1/fling.1 $(DATADIR)/bash-completion/completions/fling \
+	  $(DATADIR)/zsh/site-functions/_fling $(DATADIR)/fish/vendor_completions.d/fling.fish
+	rm -rf $(DATADIR)/fling
+
+## A Debian package (dpkg-deb) of `make install PREFIX=/usr`: .build/fling_VERSION_ARCH.deb.
+deb: release
+	bash scripts/make-deb.sh $(VERSION)
+
+## Installs into a temporary DESTDIR and checks it: desktop entry and metainfo validate, the
+## installed binary runs headless from elsewhere on its installed resources, no Swift runtime
+## is linked, and `make uninstall` leaves nothing behind.
+check-install: release
+	bash scripts/check-install.sh
+
+## Regenerates packaging/fling.1 from the option definitions (commit the result).
+man: deps
+	bash scripts/make-man.sh
+
+## Re-renders the 256 px icon from packaging/fling.svg (needs rsvg-convert: librsvg2-bin).
+icon:
+	rsvg-convert -w 256 -h 256 packaging/fling.svg -o Resources/images/fling.png
 
 clean:
 	rm -rf .build

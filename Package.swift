@@ -1,4 +1,5 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+// 6.2: FontStore uses an isolated conformance (SE-0470).
 // Fling: iOS-grade sheets and cards for Linux desktops and kiosks, drawn with SDL2.
 import PackageDescription
 
@@ -6,6 +7,11 @@ let package = Package(
     name: "Fling",
     products: [
         .executable(name: "fling", targets: ["FlingApp"]),
+    ],
+    dependencies: [
+        // The command line: typed options, per-subcommand help, completions, the man page
+        // (its generate-manual plugin: make man).
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // System libraries: one module map per pkg-config name (names are case-sensitive).
@@ -27,7 +33,10 @@ let package = Package(
         // drive it in-process with a fake text measurer.
         .target(name: "FlingUI", dependencies: ["FlingCore"]),
         // main, the run loops, the command line, the tools.
-        .executableTarget(name: "FlingApp", dependencies: ["FlingCore", "FlingUI", "FlingSDL"]),
+        .executableTarget(name: "FlingApp", dependencies: [
+            "FlingCore", "FlingUI", "FlingSDL",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
 
         .testTarget(name: "FlingCoreTests", dependencies: ["FlingCore"]),
         .testTarget(name: "FlingSDLTests", dependencies: ["FlingCore", "FlingSDL"]),

@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev pkg-config)
 
 if ! command -v swift >/dev/null 2>&1; then
-  echo "ensure-deps: 'swift' is not on PATH. Install Swift 6 (https://www.swift.org/install/linux/) and retry." >&2
+  echo "ensure-deps: 'swift' is not on PATH. Install Swift 6.2 or later (README: Installing Swift) and retry." >&2
   exit 1
 fi
 

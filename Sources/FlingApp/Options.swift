@@ -1,7 +1,10 @@
+import ArgumentParser
 import FlingCore
 import FlingUI
 
 /// A command-line mistake: printed with the usage, exit status 2.
+/// Thrown from option transforms and `validate()`; `CommandLine.report` finds it inside
+/// argument-parser's own errors and prints its message as it is.
 struct UsageError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
@@ -21,141 +24,147 @@ enum LogLevel: Int, Comparable, Sendable {
     }
 }
 
+/// A day of the Gregorian calendar, checked: `2026-02-30` is no day.
+struct CalendarDay: Equatable, Sendable {
+    var year: Int
+    var month: Int
+    var day: Int
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
+                             "August", "September", "October", "November", "December"]
+}
+
 /// `fling [options]`: the app itself.
-struct AppOptions: Sendable {
+///
+/// Adding an option is one declaration here: `@Option(help: "…") var name: T = default`
+/// (or `@Flag var name = false`), read as `options.name` in `runApp`. Its help, the
+/// completions and the man page (`make man`) follow. Values that need a check or a
+/// message of their own go through a `transform:` from `Parse`, which throws `UsageError`.
+struct AppOptions: ParsableArguments, Sendable {
+    @Option(help: ArgumentHelp("The first screen: restaurants (default), today or two-stage.", valueName: "name"),
+            completion: .list(SceneID.allCases.map(\.rawValue)), transform: Parse.scene)
     var scene: SceneID = .restaurants
+
+    @Option(help: ArgumentHelp("Window size in pt, each side 100 to 8192 (default 390x844, an iPhone in portrait).", valueName: "WxH"),
+            transform: { try Parse.size($0) })
     var size: Size = LayoutMetrics.defaultWindowSize
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Device pixels per pt, 0.5 to 4 (default: the display's; 2 for HiDPI kiosks).", valueName: "S"),
+            transform: { try Parse.scale($0, "--scale") })
     var scale: Double?
+
+    @Flag(help: "Fill the display (kiosk mode).")
     var fullscreen = false
+
+    @Flag(help: "No window: offscreen rendering, virtual time, input from --script.")
     var headless = false
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second of virtual time / the frame cap, 1 to 1000 (default 60).", valueName: "N"),
+            transform: { try Parse.number($0, "--fps", in: 1...1000) })
     var fps: Double = 60
+
+    @Option(help: ArgumentHelp("Timed input and probes, one command a line (see SCRIPTS in fling(1)). Needs --headless.", valueName: "file"),
+            completion: .file())
     var script: String?
+
+    @Option(help: ArgumentHelp("Fonts, images and data (default: ../share/fling beside the binary, then $XDG_DATA_DIRS/fling, then Resources/ of the checkout).", valueName: "dir"),
+            completion: .directory)
     var resources: String?
+
+    @Option(name: .customLong("log-level"), help: ArgumentHelp("error, warning (default), info or debug.", valueName: "level"),
+            completion: .list(["error", "warning", "info", "debug"]), transform: Parse.logLevel)
     var logLevel: LogLevel = .warning
+
     /// The release policy of the restaurant sheet (default fluid) and, when given, of the
     /// two-stage scene's sheet too (which is two-stage by default).
+    @Option(name: .customLong("sheet-policy"),
+            help: ArgumentHelp("How sheets pick a detent on release: fluid (default), tutorial (seed 000's thresholds) or two-stage (seed 001's UIKit sheet).", valueName: "policy"),
+            completion: .list(SheetPolicyKind.allCases.map(\.rawValue)), transform: Parse.sheetPolicy)
     var sheetPolicy: SheetPolicyKind?
-    /// The date the Today scene shows (--date YYYY-MM-DD; default: today).
-    var date: (year: Int, month: Int, day: Int)?
-    /// Bench: render every frame and report frame times (make bench).
-    var bench = false
 
-    static let usage = """
-    usage: fling [--scene restaurants|two-stage] [--size WxH] [--scale S] [--fullscreen]
-                 [--headless] [--fps N] [--script FILE] [--resources DIR] [--log-level LEVEL]
-                 [--sheet-policy fluid|tutorial|two-stage] [--date YYYY-MM-DD]
-           fling spring (--stiffness K --damping C [--mass M] | --response R --damping-fraction Z
-                        | --duration T --bounce B) [--from A] [--to B] [--velocity V]
-                        [--fps N] [--until T] [--plot PATH]
-           fling velocity [--each] < samples
-           fling gallery [--scale S] [--size WxH] --out PATH
-           fling bench [--size WxH] [--scale S] [--frames N] [--scenario list|sheet-drag|card-expand]
-           fling --help | --version
+    /// The date the Today scene shows (default: today).
+    @Option(help: ArgumentHelp("The date the Today scene shows (reproducible screenshots).", valueName: "YYYY-MM-DD"),
+            transform: Parse.date)
+    var date: CalendarDay?
 
-    options:
-      --scene NAME       the first screen: restaurants (default), today or two-stage
-      --size WxH         window size in pt (default 390x844, an iPhone in portrait)
-      --scale S          device pixels per pt (default: the display's; 2 for HiDPI kiosks)
-      --fullscreen       fill the display (kiosk mode)
-      --headless         no window: offscreen rendering, virtual time, input from --script
-      --fps N            frames per second of virtual time / the frame cap (default 60)
-      --script FILE      timed input and probes (see README, "Scripts")
-      --resources DIR    fonts, images and data (default: Resources/ next to the package)
-      --log-level LEVEL  error, warning (default), info or debug
-      --sheet-policy P   how sheets pick a detent on release: fluid (default), tutorial
-                         (seed 000's thresholds) or two-stage (seed 001's UIKit sheet)
-      --date YYYY-MM-DD  the date the Today scene shows (reproducible screenshots)
-    """
+    init() {}
 
-    static func parse(_ args: [String]) throws(UsageError) -> AppOptions {
-        var o = AppOptions()
-        var it = OptionReader(args)
-        while let arg = it.next() {
-            switch arg {
-            case "--scene":
-                let v = try it.value(for: arg)
-                guard let s = SceneID(rawValue: v) else {
-                    throw UsageError(message: "unknown scene '\(v)' (available: \(SceneID.allCases.map(\.rawValue).joined(separator: ", ")))")
-                }
-                o.scene = s
-            case "--size": o.size = try parseSize(try it.value(for: arg))
-            case "--scale": o.scale = try it.scale(for: arg)
-            case "--fullscreen": o.fullscreen = true
-            case "--headless": o.headless = true
-            case "--fps":
-                let f = try it.number(for: arg)
-                guard f >= 1, f <= 1000 else { throw UsageError(message: "--fps must be between 1 and 1000") }
-                o.fps = f
-            case "--script": o.script = try it.value(for: arg)
-            case "--resources": o.resources = try it.value(for: arg)
-            case "--sheet-policy":
-                let v = try it.value(for: arg)
-                guard let p = SheetPolicyKind(rawValue: v) else {
-                    throw UsageError(message: "unknown sheet policy '\(v)' (fluid, tutorial, two-stage)")
-                }
-                o.sheetPolicy = p
-            case "--date":
-                let v = try it.value(for: arg)
-                let parts = v.split(separator: "-").compactMap { Int($0) }
-                guard parts.count == 3, (1...9999).contains(parts[0]), (1...12).contains(parts[1]), (1...31).contains(parts[2]) else {
-                    throw UsageError(message: "--date takes YYYY-MM-DD (got '\(v)')")
-                }
-                o.date = (parts[0], parts[1], parts[2])
-            case "--log-level":
-                let v = try it.value(for: arg)
-                guard let l = LogLevel(name: v) else { throw UsageError(message: "unknown log level '\(v)' (error, warning, info, debug)") }
-                o.logLevel = l
-            default:
-                throw UsageError(message: arg.hasPrefix("-") ? "unknown option '\(arg)'" : "unexpected argument '\(arg)'")
-            }
-        }
-        if let problem = InteractionConstants.pixelSizeProblem(o.size, scale: o.scale ?? 1) {
+    func validate() throws {
+        if let problem = InteractionConstants.pixelSizeProblem(size, scale: scale ?? 1) {
             throw UsageError(message: "--size/--scale: \(problem)")
         }
-        if o.script != nil && !o.headless {
+        if script != nil && !headless {
             // A script needs virtual time; running it against a live window would race the user.
             throw UsageError(message: "--script needs --headless")
         }
-        return o
-    }
-
-    static func parseSize(_ s: String) throws(UsageError) -> Size {
-        let parts = s.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
-              w >= 100, h >= 100, w <= 8192, h <= 8192 else {
-            throw UsageError(message: "--size takes WxH in pt, each 100…8192, e.g. 390x844 (got '\(s)')")
-        }
-        return Size(w, h)
     }
 }
 
-/// Walks an argument list, with typed values for options.
-struct OptionReader {
-    private var args: [String]
-    private var index = 0
-    init(_ args: [String]) { self.args = args }
-
-    mutating func next() -> String? {
-        guard index < args.count else { return nil }
-        defer { index += 1 }
-        return args[index]
+/// Option values from text, with the messages the command line has always given.
+/// Each is usable as an `@Option(transform:)`.
+enum Parse {
+    static func size(_ s: String, _ option: String = "--size") throws(UsageError) -> Size {
+        let parts = s.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+              w >= 100, h >= 100, w <= 8192, h <= 8192 else {
+            throw UsageError(message: "\(option) takes WxH in pt, each 100…8192, e.g. 390x844 (got '\(s)')")
+        }
+        return Size(w, h)
     }
 
-    mutating func value(for option: String) throws(UsageError) -> String {
-        guard let v = next(), !v.hasPrefix("--") else { throw UsageError(message: "\(option) needs a value") }
-        return v
+    /// A finite number, optionally within `range`.
+    static func number(_ v: String, _ option: String, in range: ClosedRange<Double>? = nil) throws(UsageError) -> Double {
+        guard let d = Double(v), d.isFinite else { throw UsageError(message: "\(option) needs a number (got '\(v)')") }
+        if let range, !range.contains(d) {
+            throw UsageError(message: "\(option) must be between \(range.lowerBound.shortText) and \(range.upperBound.shortText)")
+        }
+        return d
     }
 
     /// A UI scale (device pixels per pt), 0.5…4.
-    mutating func scale(for option: String) throws(UsageError) -> Double {
-        let s = try number(for: option)
-        guard s >= 0.5, s <= 4 else { throw UsageError(message: "\(option) must be between 0.5 and 4") }
+    static func scale(_ v: String, _ option: String) throws(UsageError) -> Double {
+        try number(v, option, in: 0.5...4)
+    }
+
+    @Sendable static func scene(_ v: String) throws -> SceneID {
+        guard let s = SceneID(rawValue: v) else {
+            throw UsageError(message: "unknown scene '\(v)' (available: \(SceneID.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
         return s
     }
 
-    mutating func number(for option: String) throws(UsageError) -> Double {
-        guard let v = next() else { throw UsageError(message: "\(option) needs a number") }
-        guard let d = Double(v), d.isFinite else { throw UsageError(message: "\(option) needs a number (got '\(v)')") }
-        return d
+    @Sendable static func sheetPolicy(_ v: String) throws -> SheetPolicyKind {
+        guard let p = SheetPolicyKind(rawValue: v) else {
+            throw UsageError(message: "unknown sheet policy '\(v)' (fluid, tutorial, two-stage)")
+        }
+        return p
+    }
+
+    @Sendable static func logLevel(_ v: String) throws -> LogLevel {
+        guard let l = LogLevel(name: v) else { throw UsageError(message: "unknown log level '\(v)' (error, warning, info, debug)") }
+        return l
+    }
+
+    /// YYYY-MM-DD, a real day: February 30th is refused, not rolled over into March.
+    @Sendable static func date(_ v: String) throws -> CalendarDay {
+        let fields = v.split(separator: "-", omittingEmptySubsequences: false)
+        let parts = fields.compactMap { Int($0) }
+        guard fields.count == 3, parts.count == 3, (1...9999).contains(parts[0]), (1...12).contains(parts[1]), (1...31).contains(parts[2]) else {
+            throw UsageError(message: "--date takes YYYY-MM-DD (got '\(v)')")
+        }
+        let day = CalendarDay(year: parts[0], month: parts[1], day: parts[2])
+        let days = CalendarDay.daysIn(month: day.month, year: day.year)
+        guard day.day <= days else {
+            throw UsageError(message: "--date: \(v) is not a day (\(CalendarDay.monthNames[day.month - 1]) \(day.year) has \(days) days)")
+        }
+        return day
     }
 }

@@ -16,27 +16,53 @@ struct Resources {
         var description: String { message }
     }
 
-    /// `--resources DIR`, else the Resources/ of the package this binary was built from
-    /// (found from the executable's own path, so it works from any working directory).
+    /// `--resources DIR`; else, in this order: `../share/fling` beside the binary (an
+    /// install: PREFIX/bin/fling finds PREFIX/share/fling), `fling/` in each of
+    /// `$XDG_DATA_DIRS` (default /usr/local/share:/usr/share), and the Resources/ of the
+    /// checkout this binary was built in (found from its own path, so it works from any
+    /// working directory); a binary inside a checkout's `.build/` tries its checkout before
+    /// `$XDG_DATA_DIRS`.
     static func locate(_ explicit: String?) throws(LoadError) -> String {
         if let explicit {
             guard isDirectory(explicit) else { throw LoadError(message: "resources folder not found: \(explicit)") }
             return explicit
         }
-        var candidates: [String] = []
-        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let candidates = searchOrder(executable: executablePath(),
+                                     dataDirs: ProcessInfo.processInfo.environment["XDG_DATA_DIRS"])
+        for dir in candidates where isDirectory(dir) && FileManager.default.fileExists(atPath: dir + "/restaurants.json") {
+            return dir
+        }
+        throw LoadError(message: "resources folder not found: looked in \(candidates.prefix(3).joined(separator: ", ")) and beside the checkout; pass --resources DIR")
+    }
+
+    /// The running binary, symlinks resolved (/proc/self/exe, else argv[0]).
+    static func executablePath() -> URL {
         if let selfExe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            candidates += ancestors(of: URL(fileURLWithPath: selfExe))
+            return URL(fileURLWithPath: selfExe)
         }
-        candidates += ancestors(of: exe)
-        // The package this binary was compiled from.
-        candidates += ancestors(of: URL(fileURLWithPath: #filePath))
-        candidates.append(FileManager.default.currentDirectoryPath)
-        for dir in candidates {
-            let r = dir + "/Resources"
-            if isDirectory(r), FileManager.default.fileExists(atPath: r + "/restaurants.json") { return r }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    }
+
+    /// The folders `locate` tries, in order (pure, for tests).
+    static func searchOrder(executable: URL, dataDirs: String?) -> [String] {
+        var out: [String] = []
+        // An install: PREFIX/bin/fling beside PREFIX/share/fling.
+        out.append(executable.deletingLastPathComponent().deletingLastPathComponent().path + "/share/fling")
+        let xdg = (dataDirs?.isEmpty ?? true) ? "/usr/local/share:/usr/share" : dataDirs ?? ""
+        let shared = xdg.split(separator: ":").filter { $0.hasPrefix("/") }.map { String($0) + "/fling" }
+        // A checkout: .build/<config>/fling, or the package the binary was compiled from.
+        var checkout = ancestors(of: executable)
+        checkout += ancestors(of: URL(fileURLWithPath: #filePath))
+        checkout.append(FileManager.default.currentDirectoryPath)
+        // A binary still in its checkout's .build uses the checkout's resources even where
+        // Fling is also installed: tests and `make run` must see the files being edited.
+        if executable.path.contains("/.build/") {
+            out += checkout.map { $0 + "/Resources" } + shared
+        } else {
+            out += shared + checkout.map { $0 + "/Resources" }
         }
-        throw LoadError(message: "resources folder not found: looked for Resources/ next to the package (\(candidates.first ?? "?")); pass --resources DIR")
+        var seen: Set<String> = []
+        return out.filter { seen.insert($0).inserted }
     }
 
     private static func ancestors(of url: URL) -> [String] {

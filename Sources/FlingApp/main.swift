@@ -4,26 +4,7 @@ import FlingSDL
 import Foundation
 
 /// `fling`: the app, plus the tuning tools (spring, velocity), the drawing gallery and bench.
-@MainActor
-func flingMain(_ args: [String]) -> Int32 {
-    if args.contains("--help") || args.contains("-h") { print(AppOptions.usage); return 0 }
-    if args.first == "--version" || args == ["-V"] { print("fling \(FlingVersion.string)"); return 0 }
-    switch args.first {
-    case "gallery": return Gallery.run(Array(args.dropFirst()))
-    case "spring": return SpringTool.run(Array(args.dropFirst()))
-    case "velocity": return VelocityTool.run(Array(args.dropFirst()), input: String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self))
-    case "bench": return Bench.run(Array(args.dropFirst()))
-    default: break
-    }
-    let options: AppOptions
-    do { options = try AppOptions.parse(args) } catch {
-        printError("fling: \(error.message)\n\n\(AppOptions.usage)")
-        return 2
-    }
-    Log.level = options.logLevel
-    return runApp(options)
-}
-
+/// The command line is in Commands.swift (argument-parser), the app's options in Options.swift.
 enum FlingVersion { static let string = "0.1.0" }
 
 @MainActor
@@ -68,6 +49,10 @@ func runApp(_ options: AppOptions) -> Int32 {
         return 1
     }
     defer { display.close() }
+    Log.info("resources: \(resources.root)")
+    if !display.setIcon(png: resources.images + "/fling.png") && !options.headless {
+        Log.info("no window icon: \(resources.images)/fling.png unreadable")
+    }
     let env = SceneEnvironment(measurer: display.renderer.fonts, imageSize: { display.renderer.imageSize($0) })
     if !options.headless { env.clipboard = SDLClipboard() }
     let app = AppController(restaurants: resources.restaurants, articles: resources.articles, env: env, first: options.scene, windowSize: display.size,
@@ -86,7 +71,7 @@ func runApp(_ options: AppOptions) -> Int32 {
 }
 
 /// "EEEE, MMM d" of --date (or of today, read once here: core never reads the clock).
-func todayText(_ fixed: (year: Int, month: Int, day: Int)?) -> String {
+func todayText(_ fixed: CalendarDay?) -> String {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.dateFormat = "EEEE, MMM d"
@@ -98,5 +83,5 @@ func todayText(_ fixed: (year: Int, month: Int, day: Int)?) -> String {
     return formatter.string(from: date)
 }
 
-let status = MainActor.assumeIsolated { flingMain(Array(CommandLine.arguments.dropFirst())) }
+let status = MainActor.assumeIsolated { FlingCLI.main(Array(CommandLine.arguments.dropFirst())) }
 exit(status)

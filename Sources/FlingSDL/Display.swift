@@ -1,6 +1,7 @@
 // Display: where frames go. A real window (resizable, HiDPI-aware, vsync'd accelerated renderer
 // with a software fallback) or, headless, a memory surface drawn by the software renderer.
 import CSDL2
+import CSDL2Image
 import FlingCore
 
 @MainActor
@@ -105,6 +106,18 @@ public final class Display {
     public func present() {
         if window != nil { SDL_RenderPresent(renderer.sdl) }
     }
+
+    // MARK: window icon (issue 13)
+    /// Gives the window its icon (taskbar, window switcher) from a PNG. Headless, or an
+    /// unreadable file: nothing, and false.
+    @discardableResult
+    public func setIcon(png path: String) -> Bool {
+        guard let window, let icon = IMG_Load(path) else { return false }
+        SDL_SetWindowIcon(window, icon)
+        SDL_FreeSurface(icon)
+        return true
+    }
+    // MARK: -
 
     /// Converts SDL window coordinates to pt.
     public func toPoints(x: Int32, y: Int32) -> Point { Point(Double(x) / uiScale, Double(y) / uiScale) }

@@ -7,8 +7,12 @@ final class CommandLineTests: XCTestCase {
     func testHelpAndVersion() throws {
         let help = try FlingRunner.run(["--help"])
         XCTAssertEqual(help.status, 0)
-        XCTAssertTrue(help.stdout.contains("usage: fling"))
-        XCTAssertTrue(help.stdout.contains("--headless"))
+        XCTAssertTrue(help.stdout.contains("USAGE: fling"), help.stdout)
+        // Every option and subcommand, from the parser itself (today was missing once).
+        for word in ["--headless", "--scene", "two-stage", "--sheet-policy", "--date",
+                     "spring", "velocity", "gallery", "bench"] {
+            XCTAssertTrue(help.stdout.contains(word), word)
+        }
         let version = try FlingRunner.run(["--version"])
         XCTAssertEqual(version.status, 0)
         XCTAssertTrue(version.stdout.hasPrefix("fling "))
@@ -21,6 +25,103 @@ final class CommandLineTests: XCTestCase {
             XCTAssertTrue(r.stderr.contains("usage: fling"), "\(args): \(r.stderr)")
             XCTAssertFalse(r.stderr.contains("Fatal error"))
         }
+    }
+
+    /// Each subcommand has its own help, with its own options only.
+    func testEachSubcommandHasItsOwnHelp() throws {
+        let own: [String: [String]] = [
+            "spring": ["--stiffness", "--damping-fraction", "--bounce", "--plot"],
+            "velocity": ["--each", "t x y", "standard input"],
+            "gallery": ["--out", "--scale"],
+            "bench": ["--frames", "--scenario"],
+        ]
+        for (tool, words) in own {
+            for args in [[tool, "--help"], ["help", tool], [tool, "--each", "-h"]] {
+                let r = try FlingRunner.run(args)
+                XCTAssertEqual(r.status, 0, "\(args): \(r.stderr)")
+                XCTAssertTrue(r.stdout.contains("USAGE: fling \(tool)"), "\(args): \(r.stdout)")
+                for w in words { XCTAssertTrue(r.stdout.contains(w), "\(args): \(w)") }
+                XCTAssertFalse(r.stdout.contains("--sheet-policy"), "\(args): the app's options in a tool's help")
+            }
+        }
+    }
+
+    /// A tool's options are its own: the app's --fps or --scale never swallows them.
+    func testToolOptionsAreNotTakenByTheApp() throws {
+        let r = try FlingRunner.run(["bench", "--fps", "30"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("fling bench: unknown option '--fps'"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("usage: fling bench"), r.stderr)
+        let scale = try FlingRunner.run(["gallery", "--scale", "9", "--out", "/nonexistent/x.png"])
+        XCTAssertEqual(scale.status, 2)
+        XCTAssertTrue(scale.stderr.contains("fling gallery: --scale must be between 0.5 and 4"), scale.stderr)
+        let out = try FlingRunner.run(["gallery"])
+        XCTAssertEqual(out.status, 2)
+        XCTAssertTrue(out.stderr.contains("fling gallery: --out PATH is required"), out.stderr)
+        let scenario = try FlingRunner.run(["bench", "--scenario", "nope"])
+        XCTAssertEqual(scenario.status, 2)
+        XCTAssertTrue(scenario.stderr.contains("unknown scenario 'nope' (card-expand, list, sheet-drag)"), scenario.stderr)
+    }
+
+    func testMisspeltOptionsGetASuggestion() throws {
+        let r = try FlingRunner.run(["--sheet-polcy", "fluid"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("fling: unknown option '--sheet-polcy'. Did you mean '--sheet-policy'?"), r.stderr)
+    }
+
+    func testCompletionScripts() throws {
+        for (shell, marker) in [("bash", "complete -o"), ("zsh", "#compdef fling"), ("fish", "complete -c 'fling'")] {
+            let r = try FlingRunner.run(["--generate-completion-script", shell])
+            XCTAssertEqual(r.status, 0, "\(shell): \(r.stderr)")
+            XCTAssertTrue(r.stdout.contains(marker), "\(shell)")
+            for word in ["sheet-policy", "spring", "damping-fraction", "scenario"] {
+                XCTAssertTrue(r.stdout.contains(word), "\(shell): \(word)")
+            }
+        }
+        let bad = try FlingRunner.run(["--generate-completion-script", "tcsh"])
+        XCTAssertEqual(bad.status, 2, bad.stderr)
+    }
+
+    /// The committed man page was generated from the current option definitions: every
+    /// option and subcommand the parser knows is in it (regenerate with `make man`).
+    func testManPageCoversEveryOptionAndSubcommand() throws {
+        let dump = try FlingRunner.run(["--experimental-dump-help"])
+        XCTAssertEqual(dump.status, 0, dump.stderr)
+        let page = try String(contentsOf: FlingRunner.packageRoot.appendingPathComponent("packaging/fling.1"), encoding: .utf8)
+        var checked = 0
+        func visit(_ command: JSONValue, path: String) {
+            for argument in command["arguments"]?.arrayValue ?? [] where argument["shouldDisplay"]?.boolValue != false {
+                for name in argument["names"]?.arrayValue ?? [] where name["kind"]?.stringValue == "long" {
+                    let option = name["name"]?.stringValue ?? "?"
+                    XCTAssertTrue(page.contains("Fl -\(option)"), "\(path) --\(option) is not in packaging/fling.1: run make man")
+                    checked += 1
+                }
+            }
+            for sub in command["subcommands"]?.arrayValue ?? [] {
+                let name = sub["commandName"]?.stringValue ?? "?"
+                XCTAssertTrue(page.contains(".It Em \(name)"), "subcommand \(name) is not in packaging/fling.1: run make man")
+                visit(sub, path: path + " " + name)
+            }
+        }
+        visit(try XCTUnwrap(JSONParser.parse(dump.stdout)["command"]), path: "fling")
+        XCTAssertGreaterThan(checked, 25)
+        for section in ["SCRIPTS", "FILES", "EXIT STATUS"] { XCTAssertTrue(page.contains(".Sh \(section)") || page.contains(".Sh \"\(section)\""), section) }
+    }
+
+    /// --date takes real days only: February 30th was once shown as March 2nd.
+    func testDateMustBeARealDay() throws {
+        for (date, message) in [("2026-02-30", "--date: 2026-02-30 is not a day (February 2026 has 28 days)"),
+                                ("2023-02-29", "February 2023 has 28 days"), ("2026-04-31", "April 2026 has 30 days"),
+                                ("2026-13-01", "--date takes YYYY-MM-DD (got '2026-13-01')"), ("2026-1-", "--date takes YYYY-MM-DD")] {
+            let r = try FlingRunner.run(["--headless", "--date", date])
+            XCTAssertEqual(r.status, 2, date)
+            XCTAssertTrue(r.stderr.contains(message), "\(date): \(r.stderr)")
+        }
+        let leap = FlingRunner.scratch("leap")
+        let script = leap.appendingPathComponent("s.txt")
+        try "0.1 shot \(leap.path)/today.png\n".write(to: script, atomically: true, encoding: .utf8)
+        let r = try FlingRunner.run(["--headless", "--scene", "today", "--date", "2024-02-29", "--script", script.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
     }
 
     func testABadScriptNamesFileAndLineAndRunsNothing() throws {
@@ -101,6 +202,46 @@ final class CommandLineTests: XCTestCase {
         p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("s.json").path))
+    }
+
+    /// Runs a copy of the binary from `/` with `env`, and returns the resources folder it used.
+    func resourcesUsed(by binary: URL, env: [String: String] = [:]) throws -> String {
+        let dir = FlingRunner.scratch("probe")
+        let script = dir.appendingPathComponent("s.txt")
+        try "0.1 state \(dir.path)/s.json\n".write(to: script, atomically: true, encoding: .utf8)
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = ["--headless", "--log-level", "info", "--script", script.path]
+        p.currentDirectoryURL = URL(fileURLWithPath: "/")
+        p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
+        let err = Pipe()
+        p.standardError = err
+        try p.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0, text)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("s.json").path))
+        let line = text.split(separator: "\n").first { $0.hasPrefix("fling: resources: ") }
+        return line.map { String($0.dropFirst("fling: resources: ".count)) } ?? text
+    }
+
+    /// An installed binary finds PREFIX/share/fling beside PREFIX/bin, else $XDG_DATA_DIRS/fling,
+    /// before the checkout it was built in.
+    func testAnInstalledBinaryFindsItsSharedResources() throws {
+        let fm = FileManager.default
+        let resources = FlingRunner.packageRoot.appendingPathComponent("Resources")
+        let prefix = FlingRunner.scratch("prefix")
+        try fm.createDirectory(at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: prefix.appendingPathComponent("share"), withIntermediateDirectories: true)
+        let binary = prefix.appendingPathComponent("bin/fling")
+        try fm.copyItem(at: URL(fileURLWithPath: FlingRunner.binary), to: binary)
+        let xdg = FlingRunner.scratch("xdg")
+        try fm.createSymbolicLink(at: xdg.appendingPathComponent("fling"), withDestinationURL: resources)
+        // Without share/fling beside it: the first XDG data folder that has one.
+        XCTAssertEqual(try resourcesUsed(by: binary, env: ["XDG_DATA_DIRS": "/nonexistent:\(xdg.path)"]), xdg.path + "/fling")
+        try fm.createSymbolicLink(at: prefix.appendingPathComponent("share/fling"), withDestinationURL: resources)
+        XCTAssertEqual(try resourcesUsed(by: binary, env: ["XDG_DATA_DIRS": xdg.path]), prefix.path + "/share/fling")
+        try? fm.removeItem(at: prefix)
     }
 
     func testWithoutADisplayItSuggestsHeadless() throws {

@@ -131,7 +131,7 @@ final class MotionToolTests: XCTestCase {
             (["--stiffness", "inf", "--damping", "25"], "--stiffness needs a number"),
             (["--stiffness", "nan", "--damping", "25"], "--stiffness needs a number"),
             (k + ["--velocity", "fast"], "--velocity needs a number"),
-            (k + ["--from"], "--from needs a number"),
+            (k + ["--from"], "--from needs a value"),
             (k + ["--plot"], "--plot needs a value"),
             (k + ["--stiffness", "100"], "--stiffness given twice"),
             (k + ["--wobble", "3"], "unknown option '--wobble'"),

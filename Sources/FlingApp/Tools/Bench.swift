@@ -14,30 +14,6 @@ enum Bench {
         var scenario = "list"
     }
 
-    static func parse(_ args: [String]) throws(UsageError) -> Options {
-        var o = Options()
-        var it = OptionReader(args)
-        while let a = it.next() {
-            switch a {
-            case "--size": o.size = try AppOptions.parseSize(try it.value(for: a))
-            case "--scale": o.scale = try it.scale(for: a)
-            case "--frames":
-                let n = try it.number(for: a)
-                guard n >= 10, n <= 100_000 else { throw UsageError(message: "--frames must be between 10 and 100000") }
-                o.frames = Int(n)
-            case "--scenario":
-                o.scenario = try it.value(for: a)
-                guard scenarios[o.scenario] != nil else {
-                    throw UsageError(message: "unknown scenario '\(o.scenario)' (\(scenarios.keys.sorted().joined(separator: ", ")))")
-                }
-            case "--resources": o.resources = try it.value(for: a)
-            default: throw UsageError(message: "bench: unknown option '\(a)'")
-            }
-        }
-        if let problem = InteractionConstants.pixelSizeProblem(o.size, scale: o.scale) { throw UsageError(message: "bench: \(problem)") }
-        return o
-    }
-
     /// Input that keeps the screen moving for the whole run: a scenario is a script of one
     /// cycle, repeated.
     struct Scenario {
@@ -60,12 +36,8 @@ enum Bench {
         "card-expand": Scenario(scene: .today, cycle: 2.0, script: "0.0 tap 300 400\n1.0 key Escape\n", measured: 0.02...0.6),
     ]
 
-    static func run(_ args: [String]) -> Int32 {
-        let o: Options
-        do { o = try parse(args) } catch {
-            printError("fling: \(error.message)\n\n\(AppOptions.usage)")
-            return 2
-        }
+    /// Options come from `BenchCommand` (BenchCommand.swift), checked.
+    static func run(_ o: Options) -> Int32 {
         let resources: Resources
         do { resources = try Resources.load(o.resources) } catch { printError("fling: \(error.message)"); return 1 }
         return withHeadlessDisplay(size: o.size, scale: o.scale, resources: resources.root) { display, env in

@@ -12,29 +12,7 @@ enum Gallery {
         var resources: String?
     }
 
-    static func parse(_ args: [String]) throws(UsageError) -> Options {
-        var o = Options()
-        var it = OptionReader(args)
-        while let a = it.next() {
-            switch a {
-            case "--scale": o.scale = try it.scale(for: a)
-            case "--size": o.size = try AppOptions.parseSize(try it.value(for: a))
-            case "--out": o.out = try it.value(for: a)
-            case "--resources": o.resources = try it.value(for: a)
-            default: throw UsageError(message: "gallery: unknown option '\(a)'")
-            }
-        }
-        guard o.out != nil else { throw UsageError(message: "gallery: --out PATH is required") }
-        if let problem = InteractionConstants.pixelSizeProblem(o.size, scale: o.scale) { throw UsageError(message: "gallery: \(problem)") }
-        return o
-    }
-
-    static func run(_ args: [String]) -> Int32 {
-        let o: Options
-        do { o = try parse(args) } catch {
-            printError("fling: \(error.message)\n\n\(AppOptions.usage)")
-            return 2
-        }
+    static func run(_ o: Options) -> Int32 {
         return withHeadlessDisplay(size: o.size, scale: o.scale, resources: o.resources) { display, env in
             let list = build(size: o.size, env: env)
             display.draw(list)

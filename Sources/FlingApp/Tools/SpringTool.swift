@@ -23,10 +23,6 @@ enum SpringTool {
     static let maximumTime = MotionConstants.maximumSettleTime
     static let maximumFPS = 10_000.0
 
-    private static let numberOptions: Set<String> = [
-        "--stiffness", "--damping", "--mass", "--response", "--damping-fraction", "--duration", "--bounce",
-        "--from", "--to", "--velocity", "--fps", "--until",
-    ]
     /// The three ways to give a spring: (all its options, the required ones).
     private static let groups: [(all: [String], required: [String])] = [
         (["--stiffness", "--damping", "--mass"], ["--stiffness", "--damping"]),
@@ -34,22 +30,9 @@ enum SpringTool {
         (["--duration", "--bounce"], ["--duration", "--bounce"]),
     ]
 
-    static func parse(_ args: [String]) throws(UsageError) -> Options {
-        var n: [String: Double] = [:]
-        var plot: String?
-        var it = OptionReader(args)
-        while let a = it.next() {
-            if a == "--plot" {
-                guard plot == nil else { throw UsageError(message: "--plot given twice") }
-                plot = try it.value(for: a)
-            } else if numberOptions.contains(a) {
-                guard n[a] == nil else { throw UsageError(message: "\(a) given twice") }
-                n[a] = try it.number(for: a)
-            } else {
-                throw UsageError(message: a.hasPrefix("-") ? "unknown option '\(a)'" : "unexpected argument '\(a)'")
-            }
-        }
-
+    /// The options from the numbers given (keyed by option name) and the plot path: one of
+    /// the three ways to give a spring, each value in its range.
+    static func options(numbers n: [String: Double], plot: String?) throws(UsageError) -> Options {
         let used = groups.filter { g in g.all.contains { n[$0] != nil } }
         guard let group = used.first else {
             throw UsageError(message: "no spring given: use --stiffness K --damping C [--mass M], "
@@ -134,12 +117,7 @@ enum SpringTool {
     }
 
     @MainActor
-    static func run(_ args: [String]) -> Int32 {
-        let o: Options
-        do { o = try parse(args) } catch {
-            printError("fling spring: \(error.message)\n\n\(AppOptions.usage)")
-            return 2
-        }
+    static func run(_ o: Options) -> Int32 {
         let spring = Spring(parameters: o.parameters, from: o.from, to: o.to, velocity: o.velocity, startTime: 0)
         let (rows, rested) = rows(spring, fps: o.fps, until: o.until)
         var csv = "t,value,velocity\n"

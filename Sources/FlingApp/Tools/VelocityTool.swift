@@ -69,16 +69,7 @@ enum VelocityTool {
     }
 
     @MainActor
-    static func run(_ args: [String], input: String) -> Int32 {
-        var each = false
-        for a in args {
-            guard a == "--each" else {
-                let what = a.hasPrefix("-") ? "unknown option '\(a)'" : "unexpected argument '\(a)'"
-                printError("fling velocity: \(what)\n\n\(AppOptions.usage)")
-                return 2
-            }
-            each = true
-        }
+    static func run(each: Bool, input: String) -> Int32 {
         let samples: [Sample]
         do { samples = try parse(input) } catch {
             printError("fling velocity: \(error.message)")

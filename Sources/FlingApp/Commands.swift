@@ -1,0 +1,122 @@
+import ArgumentParser
+import FlingCore
+import Foundation
+
+/// A command Fling runs on the main actor (SDL lives there), returning its exit status:
+/// 0, 1 for a runtime failure, 2 for bad input found late.
+protocol FlingCommand: ParsableCommand {
+    @MainActor func execute() -> Int32
+}
+
+/// A command whose options may each be given once (argument-parser keeps the last).
+protocol SingleUseOptions {
+    static var singleUseOptions: [String] { get }
+}
+
+/// The command line: parsing, dispatch, and the mapping of errors to exit statuses.
+enum FlingCLI {
+    /// The subcommands, in help order. A new tool is a `FlingCommand` type listed here.
+    static let subcommands: [any ParsableCommand.Type] = [
+        SpringCommand.self, VelocityCommand.self, GalleryCommand.self, BenchCommand.self,
+    ]
+
+    /// Parses `args` and runs what they ask for; returns the exit status.
+    @MainActor
+    static func main(_ args: [String]) -> Int32 {
+        let tool = args.first.flatMap { name in subcommands.first { $0.configuration.commandName == name } }
+        // A tool is parsed under a root without the app's options: argument-parser lets a
+        // parent's options appear after a subcommand, so the app's --scale or --fps would
+        // otherwise take the tool's.
+        let root: any ParsableCommand.Type = tool == nil ? AppCommand.self : ToolsCommand.self
+        do {
+            var command = try root.parseAsRoot(args)
+            if let tool = tool as? any SingleUseOptions.Type {
+                try checkSingleUse(Array(args.dropFirst()), tool.singleUseOptions)
+            }
+            if let command = command as? any FlingCommand { return command.execute() }
+            try command.run()   // argument-parser's own (`fling help spring`)
+            return 0
+        } catch {
+            return report(error, root: root, tool: tool)
+        }
+    }
+
+    static func checkSingleUse(_ args: [String], _ names: [String]) throws(UsageError) {
+        var seen: Set<String> = []
+        for a in args {
+            let name = String(a.split(separator: "=", maxSplits: 1).first ?? "")
+            guard names.contains(name) else { continue }
+            guard seen.insert(name).inserted else { throw UsageError(message: "\(name) given twice") }
+        }
+    }
+
+    /// Help, version and completion requests to stdout with status 0; usage errors with the
+    /// usage to stderr, status 2; anything else status 1.
+    static func report(_ error: any Error, root: any ParsableCommand.Type, tool: (any ParsableCommand.Type)?) -> Int32 {
+        let code = root.exitCode(for: error)
+        if code == .success {
+            print(root.fullMessage(for: error))
+            return 0
+        }
+        let name = ["fling", tool?.configuration.commandName].compactMap { $0 }.joined(separator: " ")
+        var message: String
+        if let own = usageError(in: error) {
+            message = own.message
+        } else if code == .validationFailure {
+            message = root.message(for: error)
+            // "Missing value for '--plot <path>'" said as the hand-written parser did.
+            if message.hasPrefix("Missing value for '"), let option = message.dropFirst(19).split(whereSeparator: { $0 == " " || $0 == "'" }).first {
+                message = "\(option) needs a value"
+            }
+            if let first = message.first { message = first.lowercased() + message.dropFirst() }
+        } else {
+            printError("\(name): \(root.message(for: error))")
+            return 1
+        }
+        let usage = root.usageString(for: tool ?? root)
+        printError("\(name): \(message)\n\nusage: \(usage)\n  See '\(name) --help' for more information.")
+        return 2
+    }
+
+    /// Our own `UsageError`, wherever argument-parser wrapped it (a transform's error sits
+    /// inside its "value is invalid" error, a `validate()` error inside its command error).
+    static func usageError(in value: Any, depth: Int = 0) -> UsageError? {
+        if let own = value as? UsageError { return own }
+        guard depth < 8 else { return nil }
+        for child in Mirror(reflecting: value).children {
+            if let own = usageError(in: child.value, depth: depth + 1) { return own }
+        }
+        return nil
+    }
+}
+
+/// `fling [options]`: the app.
+struct AppCommand: FlingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fling",
+        abstract: "iOS-grade sheets and cards for Linux desktops and touchscreen kiosks, drawn with SDL2.",
+        usage: """
+        fling [<options>]
+          fling {\(FlingCLI.subcommands.compactMap { $0.configuration.commandName }.joined(separator: "|"))} [<options>]
+        """,
+        discussion: """
+        Without a subcommand, opens the app on the Restaurants list. Tab switches scenes, \
+        Esc closes the top sheet or card. With --headless it draws offscreen in virtual time \
+        and takes its input from --script; the script format is under SCRIPTS in fling(1) and in the README.
+        """,
+        version: "fling \(FlingVersion.string)",
+        subcommands: FlingCLI.subcommands)
+
+    @OptionGroup var options: AppOptions
+
+    func execute() -> Int32 {
+        Log.level = options.logLevel
+        return runApp(options)
+    }
+}
+
+/// The root a tool is parsed under: the same name and subcommands, none of the app's options.
+struct ToolsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fling", version: "fling \(FlingVersion.string)", subcommands: FlingCLI.subcommands)
+}

@@ -49,7 +49,7 @@ struct CalendarDay: Equatable, Sendable {
 /// completions and the man page (`make man`) follow. Values that need a check or a
 /// message of their own go through a `transform:` from `Parse`, which throws `UsageError`.
 struct AppOptions: ParsableArguments, Sendable {
-    @Option(help: ArgumentHelp("The first screen: restaurants (default), today or two-stage.", valueName: "name"),
+    @Option(help: ArgumentHelp("The first screen: restaurants (default), today, two-stage or form.", valueName: "name"),
             completion: .list(SceneID.allCases.map(\.rawValue)), transform: Parse.scene)
     var scene: SceneID = .restaurants
 

@@ -71,8 +71,19 @@ public struct SheetModel: Sendable {
         case .hidden: height
         case .presenting(let a, _), .settling(let a, _), .dismissing(let a, _): a.value(at: time)
         case .resting(let d): policy.top(of: d, height: height)
-        case .dragging(let d): policy.draggedTop(raw: d.rawTop, height: height)
+        case .dragging(let d):
+            // However far off the window the finger goes, the sheet stays within one window
+            // height above its top detent and never below the bottom edge (hidden).
+            min(height, max(policy.topmost(height: height) - height, policy.draggedTop(raw: d.rawTop, height: height)))
         }
+    }
+
+    /// The velocity an animation hands on when something interrupts it (Esc, a key, a tap on
+    /// the dim): capped like a release velocity, so a fast settle from far away cannot start a
+    /// dismissal that lasts a minute (issue 11).
+    private func handoffVelocity(at time: Double) -> Double {
+        let cap = MotionConstants.maximumReleaseVelocity
+        return max(-cap, min(cap, velocity(at: time)))
     }
 
     /// The sheet's velocity in pt/s, positive downward (0 while dragged or resting).
@@ -97,7 +108,10 @@ public struct SheetModel: Sendable {
     public func dim(at time: Double) -> Double {
         guard isVisible else { return 0 }
         let (_, lowestTop) = policy.lowest(height: height)
-        let progress = (height - top(at: time)) / max(1, height - lowestTop)
+        // (No floor of 1 pt on the span: in a window under 2 pt tall that left the dim short.)
+        let span = height - lowestTop
+        let top = top(at: time)
+        let progress = span > 0 ? (height - top) / span : (top < height ? 1 : 0)
         return SheetConstants.dimOpacity * max(0, min(1, progress))
     }
 
@@ -122,7 +136,7 @@ public struct SheetModel: Sendable {
     public mutating func dismiss(at time: Double) {
         guard isVisible, !isDismissing else { return }
         let release = SheetRelease(startDetent: detent ?? policy.initialDetent, startTop: top(at: time),
-                                   top: top(at: time), velocity: velocity(at: time), height: height)
+                                   top: top(at: time), velocity: handoffVelocity(at: time), height: height)
         classifier.cancel()
         startDismissal(release, at: time)
     }
@@ -138,7 +152,7 @@ public struct SheetModel: Sendable {
     public mutating func step(up: Bool, at time: Double) {
         guard let current = detent, !isDragging, let next = policy.neighbour(of: current, up: up, height: height) else { return }
         let t = top(at: time)
-        let release = SheetRelease(startDetent: current, startTop: t, top: t, velocity: velocity(at: time), height: height)
+        let release = SheetRelease(startDetent: current, startTop: t, top: t, velocity: handoffVelocity(at: time), height: height)
         phase = .settling(policy.settle(release, to: next, at: time), target: next)
     }
 
@@ -290,7 +304,6 @@ public struct SheetModel: Sendable {
         } else {
             d.rawTop += dy
         }
-        d.rawTop = policy.clampedRaw(d.rawTop, height: height)
         // Seed 000: pulled far enough below full with the content at its top → back to half.
         // Only a pull that began at rest at full counts, measured from where it began.
         if let pull = policy.pullToHalfDistance, d.startDetent == .full, d.caughtHeading == nil, d.onContent,

@@ -12,6 +12,10 @@ public struct ImageHeader: Equatable, Sendable {
     /// bundled photo. Source: Fling (issue 11); larger files are refused with a warning.
     public static let pixelBudget = 40_000_000
 
+    /// The largest image file read at all (bytes): far above any photo within the pixel budget.
+    /// Source: Fling (issue 11).
+    public static let fileSizeLimit = 64 << 20
+
     public var pixels: Int { width * height }
 
     /// Why this image must not be decoded, or nil if it may.
@@ -49,6 +53,35 @@ public struct ImageHeader: Equatable, Sendable {
             i += 2 + length
         }
         return nil
+    }
+
+    /// Whether a JPEG's data reaches its end-of-image marker after a scan. A truncated file
+    /// decodes "successfully" with its lower part grey (libjpeg only warns), so it is checked
+    /// here. Inside a scan's entropy-coded data a 0xFF byte is followed by 0x00 (stuffing) or
+    /// a restart marker, so any other marker found there is real.
+    public static func jpegIsComplete(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return false }
+        var i = 2
+        var sawScan = false
+        while i + 1 < bytes.count {
+            guard bytes[i] == 0xFF else {
+                guard sawScan else { return false }
+                i += 1                                                    // entropy-coded data
+                continue
+            }
+            let marker = bytes[i + 1]
+            switch marker {
+            case 0xD9: return sawScan
+            case 0x00, 0xFF, 0x01, 0xD0...0xD7: i += marker == 0xFF ? 1 : 2
+            default:
+                guard i + 3 < bytes.count else { return false }
+                let length = be16(bytes, i + 2)
+                guard length >= 2 else { return false }
+                if marker == 0xDA { sawScan = true }
+                i += 2 + length
+            }
+        }
+        return false
     }
 
     private static func be16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) << 8 | Int(b[i + 1]) }

@@ -185,11 +185,12 @@ final class FuzzRun {
         (app.scene as? RestaurantsScene)?.presenter ?? (app.scene as? TwoStageScene)?.presenter
     }
 
-    /// A sheet is never far off the window: at most a window height (or 1000 pt, for a
-    /// spring's overshoot in tiny windows) above its top detent or below the bottom edge.
+    /// A sheet is never far off the window: at most a window height (the rubber band's
+    /// limit) and 1000 pt (a spring's overshoot at the capped release velocity) above its top
+    /// detent or below the bottom edge.
     private func checkSheetOnScreen(at t: Double) {
         guard failure == nil, let sheet = presenter?.sheet, sheet.isVisible else { return }
-        let top = sheet.top(at: t), h = sheet.height, margin = max(h, 1000)
+        let top = sheet.top(at: t), h = sheet.height, margin = h + 1000
         if top < sheet.policy.topmost(height: h) - margin || top > h + margin {
             failure = FuzzFailure(kind: "\(app.scene.id.rawValue): sheet far off the window",
                                   detail: "top \(top) in a window \(h) pt tall (phase \(sheet.phase.name))", time: t)

@@ -57,3 +57,9 @@ fuzz: deps
 	$(SWIFT) build --build-tests
 	FLING_FUZZ_MINUTES=$(MINUTES) FLING_FUZZ_OUT=$(CURDIR)/fuzz-failures FLING_FUZZ_REPLAY=$(REPLAY) \
 		$(SWIFT) test --skip-build --filter GestureFuzzTests/testFuzzForMinutes
+
+## Every scene headless under valgrind (a few seconds of virtual time each); fails on any
+## definitely-lost block or invalid access.
+.PHONY: memcheck
+memcheck: build
+	bash scripts/memcheck.sh $(DEBUG_BIN)

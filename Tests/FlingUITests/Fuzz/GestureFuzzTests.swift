@@ -8,7 +8,7 @@ import XCTest
 /// failure as a minimised script into `fuzz-failures/`; `make fuzz REPLAY=FILE` replays one.
 final class GestureFuzzTests: XCTestCase {
     /// Seeds per scene × policy in the fixed set.
-    static let fixedSeedsPerCombination: UInt64 = 6
+    static let fixedSeedsPerCombination: UInt64 = 10
 
     @MainActor private static func check(seed: UInt64, scene: SceneID?, policy: SheetPolicyKind?) -> (String?, Int) {
         var fuzzer = GestureFuzzer(seed: seed, scene: scene, policy: policy)

@@ -103,3 +103,19 @@ icon:
 
 clean:
 	rm -rf .build
+
+## Random gesture sequences (issue 11) on new seeds for MINUTES minutes, in-process against
+## every scene and sheet policy; each failure is written as a minimised script into
+## fuzz-failures/. `make fuzz REPLAY=FILE` replays one such script instead.
+.PHONY: fuzz
+MINUTES ?= 30
+fuzz: deps
+	$(SWIFT) build --build-tests
+	FLING_FUZZ_MINUTES=$(MINUTES) FLING_FUZZ_OUT=$(CURDIR)/fuzz-failures FLING_FUZZ_REPLAY=$(REPLAY) \
+		$(SWIFT) test --skip-build --filter GestureFuzzTests/testFuzzForMinutes
+
+## Every scene headless under valgrind (a few seconds of virtual time each); fails on any
+## definitely-lost block or invalid access.
+.PHONY: memcheck
+memcheck: build
+	bash scripts/memcheck.sh $(DEBUG_BIN)

@@ -82,14 +82,41 @@ struct Resources {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
     }
 
+    @MainActor
     static func load(_ explicit: String?) throws(LoadError) -> Resources {
         let root = try locate(explicit)
         for sub in ["fonts", "images"] where !isDirectory(root + "/" + sub) {
             throw LoadError(message: "resources folder incomplete: \(root)/\(sub) not found")
         }
-        let restaurants = try loadData(root + "/restaurants.json", SampleData.restaurants(fromJSON:))
-        let articles = try loadData(root + "/articles.json", SampleData.articles(fromJSON:))
+        var restaurants = try loadData(root + "/restaurants.json", SampleData.restaurants(fromJSON:))
+        var articles = try loadData(root + "/articles.json", SampleData.articles(fromJSON:))
+        let images = root + "/images"
+        for i in restaurants.indices {
+            restaurants[i].image = checkedImage(restaurants[i].image, in: images, entry: "\(root)/restaurants.json: item \(i + 1) (\"\(restaurants[i].name)\")")
+        }
+        for i in articles.indices {
+            articles[i].image = checkedImage(articles[i].image, in: images, entry: "\(root)/articles.json: item \(i + 1) (\"\(articles[i].headline)\")")
+        }
         return Resources(root: root, restaurants: restaurants, articles: articles)
+    }
+
+    /// An image path from a data file, if it stays inside the images folder; otherwise a
+    /// warning naming the entry, and "" (the entry draws a placeholder). Absolute paths, `..`
+    /// and symbolic links that lead out are all refused: a data file must not make the app
+    /// read (or show) files elsewhere.
+    @MainActor
+    static func checkedImage(_ name: String, in images: String, entry: String) -> String {
+        func refuse(_ why: String) -> String {
+            Log.warning("warning: \(entry): image \"\(name)\" \(why); drawing a placeholder")
+            return ""
+        }
+        if name.isEmpty { return refuse("is empty") }
+        if name.hasPrefix("/") { return refuse("is an absolute path; image paths are relative to \(images)") }
+        if name.split(separator: "/").contains("..") || name.contains("\u{0}") { return refuse("leaves the images folder \(images)") }
+        let base = URL(fileURLWithPath: images).resolvingSymlinksInPath().path
+        let resolved = URL(fileURLWithPath: images + "/" + name).resolvingSymlinksInPath().path
+        if !resolved.hasPrefix(base + "/") { return refuse("leads out of the images folder \(images) (to \(resolved))") }
+        return name
     }
 
     private static func loadData<T>(_ path: String, _ parse: (String) throws -> [T]) throws(LoadError) -> [T] {

@@ -105,8 +105,8 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
                 do { try PNGFile.write(image, to: path) } catch { throw RunFailure(message: "\(error)", status: 1) }
             case .state(let path):
                 let json = app.state(time: t, frame: frame, render: display.renderer.stats).serialized + "\n"
-                guard FileManager.default.createFile(atPath: path, contents: Data(json.utf8)) else {
-                    throw RunFailure(message: "\(path): the state could not be written", status: 1)
+                if let why = writeFile(path, json) {
+                    throw RunFailure(message: "\(path): the state could not be written (\(why))", status: 1)
                 }
             }
         }
@@ -121,4 +121,14 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
             frame = max(frame, due)
         }
     }
+}
+
+/// Writes `text` to `path`; returns why it failed (the system's errno text), or nil.
+func writeFile(_ path: String, _ text: String) -> String? {
+    guard let f = fopen(path, "wb") else { return String(cString: strerror(errno)) }
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
+    let failure = written == bytes.count ? nil : String(cString: strerror(errno))
+    if fclose(f) != 0 { return failure ?? String(cString: strerror(errno)) }
+    return failure
 }

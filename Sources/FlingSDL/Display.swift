@@ -123,6 +123,7 @@ public final class Display {
     public func toPoints(x: Int32, y: Int32) -> Point { Point(Double(x) / uiScale, Double(y) / uiScale) }
 
     public func close() {
+        renderer.fonts.closeAll()
         SDL_DestroyRenderer(renderer.sdl)
         if let window { SDL_DestroyWindow(window) }
         if let surface { SDL_FreeSurface(surface) }

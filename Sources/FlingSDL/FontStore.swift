@@ -1,6 +1,10 @@
 // FontStore: opens the font files once per pixel size and measures text for layout.
 // Fonts are opened at the device pixel size (pt × scale) so text is rasterised crisp at any
 // scale, never scaled up from a smaller bitmap.
+// - every font file is checked at start (opened, measured, a glyph rendered): a corrupt face
+//   is an error naming the file, not titles that vanish without a word;
+// - open faces live in a bounded LRU cache and are closed when evicted and at shutdown
+//   (`closeAll`), so nothing SDL_ttf allocated is left behind.
 import CSDL2
 import CSDL2TTF
 import FlingCore
@@ -10,10 +14,12 @@ public final class FontStore: @MainActor TextMeasurer {
     public enum LoadError: Error, CustomStringConvertible {
         case missing(String)
         case unreadable(String, String)
+        case unusable(String, String)
         public var description: String {
             switch self {
             case .missing(let p): "font file not found: \(p)"
             case .unreadable(let p, let why): "font file could not be opened: \(p) (\(why))"
+            case .unusable(let p, let why): "font file is not a usable font: \(p) (\(why))"
             }
         }
     }
@@ -24,7 +30,10 @@ public final class FontStore: @MainActor TextMeasurer {
         didSet { if scale != oldValue { widthCache.removeAll() } }
     }
     private struct FontKey: Hashable { var file: String; var pixelSize: Int32 }
-    private var fonts: [FontKey: OpaquePointer] = [:]
+    /// Open faces, one per file and pixel size. A card headline shrinking to fit asks for many
+    /// sizes; the least recently used faces beyond this many are closed.
+    private var fonts = LRUCache<FontKey, OpaquePointer>(capacity: FontStore.openFaceLimit)
+    static let openFaceLimit = 64
     private struct WidthKey: Hashable { var text: String; var font: FontKey }
     private var widthCache: [WidthKey: Double] = [:]
 
@@ -50,19 +59,39 @@ public final class FontStore: @MainActor TextMeasurer {
         }
     }
 
-    /// Checks every font file opens, so a missing font fails at start with its path.
+    /// Checks every font file, so a missing or corrupt face fails at start with its path.
     public init(directory: String, scale: Double) throws {
         self.directory = directory
         self.scale = scale
+        var checked = Set<String>()
         for family in FontFamily.allCases {
             for weight in FontWeight.allCases {
-                let path = directory + "/" + Self.fileName(family, weight)
+                let file = Self.fileName(family, weight)
+                guard checked.insert(file).inserted else { continue }
+                let path = directory + "/" + file
                 guard fileExists(path) else { throw LoadError.missing(path) }
+                let f = try open(Font(family, size: 17, weight: weight), pixelSize: 17)
+                try Self.check(f, path: path, sample: family == .icons ? MaterialIcon.restaurant : "Ag")
             }
         }
-        for family in FontFamily.allCases {
-            _ = try open(Font(family, size: 17, weight: .regular), pixelSize: 17)
+    }
+
+    /// A face that opens may still be broken (a truncated or damaged file): it must measure
+    /// and render a sample.
+    private static func check(_ f: OpaquePointer, path: String, sample: String) throws {
+        var w: Int32 = 0, h: Int32 = 0
+        guard TTF_SizeUTF8(f, sample, &w, &h) == 0, w > 0, h > 0, TTF_FontHeight(f) > 0 else {
+            throw LoadError.unusable(path, "it cannot measure text: \(String(cString: SDL_GetError()))")
         }
+        guard let surface = TTF_RenderUTF8_Blended(f, sample, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else {
+            throw LoadError.unusable(path, "it cannot render text: \(String(cString: SDL_GetError()))")
+        }
+        SDL_FreeSurface(surface)
+    }
+
+    /// Closes every open face (at shutdown, before TTF_Quit).
+    public func closeAll() {
+        for f in fonts.removeAll() { TTF_CloseFont(f) }
     }
 
 
@@ -72,21 +101,21 @@ public final class FontStore: @MainActor TextMeasurer {
 
     private func open(_ font: Font, pixelSize: Int32) throws -> OpaquePointer {
         let k = FontKey(file: Self.fileName(font.family, font.weight), pixelSize: pixelSize)
-        if let f = fonts[k] { return f }
+        if let f = fonts.value(for: k) { return f }
         let path = directory + "/" + k.file
         guard let f = TTF_OpenFont(path, pixelSize) else {
             throw LoadError.unreadable(path, String(cString: SDL_GetError()))
         }
         TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
         TTF_SetFontKerning(f, 1)
-        fonts[k] = f
+        // (A face handed out is used at once, never held across another open.)
+        for evicted in fonts.insert(f, for: k) { TTF_CloseFont(evicted) }
         return f
     }
 
     /// The TTF font for drawing `font` at the current scale; nil only if a file vanished.
     func handle(for font: Font) -> OpaquePointer? {
         let k = key(font)
-        if let f = fonts[k] { return f }
         return try? open(font, pixelSize: k.pixelSize)
     }
 

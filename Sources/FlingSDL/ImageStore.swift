@@ -1,8 +1,16 @@
 // ImageStore: decodes each image once, keeps it as a texture downscaled to the largest size it
 // has been drawn at (re-derived from the decoded original only when drawn bigger), and stands
 // in a neutral placeholder, with one warning, for a missing or corrupt file.
+// Before decoding, the file's header must name a PNG or JPEG within `ImageHeader.pixelBudget`
+// (an absurd size is refused, not decoded), and a JPEG must reach its end marker (a truncated
+// one would draw half grey without a word).
 import CSDL2
+import CSDL2Image
 import FlingCore
+
+/// Images already warned about (directory/name): the warning comes once per run, even when
+/// the renderer re-creates its stores.
+@MainActor private var warnedImages = Set<String>()
 
 @MainActor
 final class ImageStore {
@@ -38,17 +46,53 @@ final class ImageStore {
 
     private func original(_ name: String) -> RGBAImage? {
         if let img = originals[name] { return img }
-        if failed.contains(name) { return nil }
+        // No name: the data file's entry was refused when it was loaded (already warned).
+        if failed.contains(name) || name.isEmpty { return nil }
         let path = directory + "/" + name
-        do {
-            let img = try PNGFile.read(path)
+        switch Self.load(path) {
+        case .success(let img):
             originals[name] = img
             return img
-        } catch {
+        case .failure(let error):
             failed.insert(name)
-            log("warning: image \(error.description); drawing a placeholder")
+            if warnedImages.insert(path).inserted { log("warning: image \(error.description); drawing a placeholder") }
             return nil
         }
+    }
+
+    /// Reads, checks and decodes an image file.
+    static func load(_ path: String) -> Result<RGBAImage, PNGFile.IOError> {
+        func fail(_ reason: String) -> Result<RGBAImage, PNGFile.IOError> { .failure(PNGFile.IOError(path: path, reason: reason)) }
+        guard let rw = SDL_RWFromFile(path, "rb") else { return fail("file not found or unreadable") }
+        let size = SDL_RWsize(rw)
+        guard size >= 0, size <= Int64(ImageHeader.fileSizeLimit) else {
+            SDL_RWclose(rw)
+            return fail(size < 0 ? "not a regular file" : "\(size >> 20) MB; images over \(ImageHeader.fileSizeLimit >> 20) MB are not read")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(size))
+        let read = bytes.withUnsafeMutableBytes { SDL_RWread(rw, $0.baseAddress, 1, Int(size)) }
+        SDL_RWclose(rw)
+        guard read == Int(size) else { return fail("could not be read to the end") }
+        guard let header = ImageHeader.read(bytes) else { return fail("not a PNG or JPEG image (its header says neither)") }
+        if let problem = header.budgetProblem { return fail("\(problem); not decoded") }
+        if header.format == .jpeg, !ImageHeader.jpegIsComplete(bytes) {
+            return fail("the JPEG data ends early (a truncated file?)")
+        }
+        let decoded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
+            guard let mem = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
+            return IMG_Load_RW(mem, 1)
+        }
+        guard let loaded = decoded else { return fail("not a readable image (\(String(cString: SDL_GetError())))") }
+        defer { SDL_FreeSurface(loaded) }
+        // The decoder's size must be the header's (a header that lied would break the budget).
+        guard Int(loaded.pointee.w) == header.width, Int(loaded.pointee.h) == header.height else {
+            return fail("decodes to \(loaded.pointee.w)×\(loaded.pointee.h) px, not the \(header.width)×\(header.height) of its header")
+        }
+        guard let rgba = SDL_ConvertSurfaceFormat(loaded, fling_SDL_PIXELFORMAT_RGBA32(), 0) else {
+            return fail("could not convert to RGBA (\(String(cString: SDL_GetError())))")
+        }
+        defer { SDL_FreeSurface(rgba) }
+        return .success(PNGFile.copyPixels(rgba))
     }
 
     /// A texture at least `needed` pixels in size (capped at the original), or nil.

@@ -1,5 +1,7 @@
 // SDLContext: brings SDL, SDL_image and SDL_ttf up and down, picking the video driver.
 // - windowed: the platform's default driver; touch-synthesised mouse events switched off.
+//   Landing on the offscreen or dummy driver (SDL 2.26 falls back to offscreen when there is
+//   no X11 or Wayland display) is an error: a window nobody can see would run forever.
 // - headless: the offscreen driver, falling back to dummy; rendering then goes to a memory
 //   surface with the software renderer (pixel-identical on every machine).
 import CSDL2
@@ -8,6 +10,12 @@ import CSDL2TTF
 import FlingCore
 
 /// A failure reported by SDL, with SDL's own message.
+/// A windowed start found no display: SDL fell back to a driver that shows nothing.
+public struct NoDisplayError: Error, CustomStringConvertible {
+    public var driver: String
+    public var description: String { "SDL's only video driver here is '\(driver)', which shows no window" }
+}
+
 public struct SDLError: Error, CustomStringConvertible {
     public var what: String
     public var sdlMessage: String
@@ -46,10 +54,17 @@ public final class SDLContext {
             }
         }
         if let name = SDL_GetCurrentVideoDriver() { videoDriver = String(cString: name) }
+        if !headless, let driver = videoDriver, Self.invisibleDrivers.contains(driver) {
+            SDL_Quit()
+            throw NoDisplayError(driver: driver)
+        }
         let imgFlags = Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue)
         if IMG_Init(imgFlags) & imgFlags != imgFlags { throw SDLError("IMG_Init (JPEG/PNG support)") }
         if TTF_Init() != 0 { throw SDLError("TTF_Init") }
     }
+
+    /// Video drivers that draw into memory only.
+    static let invisibleDrivers: Set<String> = ["offscreen", "dummy"]
 
     public func shutdown() {
         TTF_Quit()

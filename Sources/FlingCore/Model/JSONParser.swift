@@ -124,11 +124,19 @@ public struct JSONParser {
                 case UInt8(ascii: "t"): scalars.append("\t")
                 case UInt8(ascii: "u"):
                     var code = try parseHex4()
-                    if (0xD800..<0xDC00).contains(code), current == UInt8(ascii: "\\"),
-                       index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") {
+                    if (0xD800..<0xDC00).contains(code) {
+                        // A high surrogate must be followed by an escaped low one (RFC 8259 §7).
+                        guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                            throw error("a high surrogate \\u\(hex4(code)) must be followed by a low surrogate escape \\uDC00…\\uDFFF")
+                        }
                         index += 2
                         let low = try parseHex4()
+                        guard (0xDC00..<0xE000).contains(low) else {
+                            throw error("a high surrogate \\u\(hex4(code)) must be followed by a low surrogate \\uDC00…\\uDFFF, not \\u\(hex4(low))")
+                        }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00..<0xE000).contains(code) {
+                        throw error("a low surrogate \\u\(hex4(code)) without a high surrogate before it")
                     }
                     guard let s = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
                     scalars.append(s)
@@ -151,6 +159,11 @@ public struct JSONParser {
             index += 1
         }
         return v
+    }
+
+    private func hex4(_ v: UInt32) -> String {
+        let h = String(v, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - h.count)) + h
     }
 
     private func hexDigit(_ c: UInt8) -> UInt32? {
@@ -184,6 +197,7 @@ public struct JSONParser {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let i = Int(text) { return .int(i) }
         guard let d = Double(text) else { throw error("invalid number '\(text)'") }
+        guard d.isFinite else { throw error("number '\(text)' is out of range") }
         return .number(d)
     }
 }

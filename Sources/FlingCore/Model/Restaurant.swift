@@ -44,7 +44,7 @@ public enum SampleData {
             Restaurant(name: try field(obj, "name", where_), type: try field(obj, "type", where_),
                        location: try field(obj, "location", where_), phone: try field(obj, "phone", where_),
                        description: try field(obj, "description", where_), image: try field(obj, "image", where_),
-                       isVisited: obj["isVisited"]?.boolValue ?? false)
+                       isVisited: try flag(obj, "isVisited", where_))
         }
     }
 
@@ -64,6 +64,13 @@ public enum SampleData {
             guard case .object = item else { throw DataFormatError(message: "item \(i + 1) is not an object") }
             return try make(item, "item \(i + 1)")
         }
+    }
+
+    /// An optional boolean field: absent or null means false; anything else must be a boolean.
+    private static func flag(_ obj: JSONValue, _ key: String, _ where_: String) throws -> Bool {
+        guard let v = obj[key], v != .null else { return false }
+        guard let b = v.boolValue else { throw DataFormatError(message: "\(where_): field \"\(key)\" must be true or false") }
+        return b
     }
 
     private static func field(_ obj: JSONValue, _ key: String, _ where_: String) throws -> String {

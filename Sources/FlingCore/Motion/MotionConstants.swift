@@ -37,6 +37,10 @@ public enum MotionConstants {
     /// Release velocities are capped at this (pt/s) before they drive a fling, a sheet or a
     /// card. Source: Android ViewConfiguration's maximum fling velocity (8000 dp/s).
     public static let maximumReleaseVelocity = 8000.0
+    /// The tracker's own estimates never exceed this (pt/s), whatever the samples (a glitch of
+    /// tens of thousands of pt must not read as millions of pt/s). Source: Fling (issue 11),
+    /// above the fastest Android reference case (39 296 px/s) so that those stay exact.
+    public static let maximumTrackedVelocity = 50_000.0
     /// A deceleration stops once slower than this (pt/s). Source: Fling spec (issue 3, "~2 pt/s").
     public static let decelerationStopVelocity = 2.0
 

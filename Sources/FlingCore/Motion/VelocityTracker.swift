@@ -62,7 +62,22 @@ public struct VelocityTracker: Sendable, Equatable {
         guard times.count >= 2,
               let vx = Self.slope(times: times, values: xs),
               let vy = Self.slope(times: times, values: ys) else { return nil }
-        return Point(vx, vy)
+        return Point(Self.sane(vx, times: times, values: xs), Self.sane(vy, times: times, values: ys))
+    }
+
+    /// The fit's slope made sane for any input (issue 11): a parabola through a jump of
+    /// thousands of pt can point against the way the finger went, by millions of pt/s. A
+    /// slope whose sign disagrees with the net movement over the fitted samples reads as 0
+    /// (the finger stopped; a parabola's overshoot past a stop is no flick), and every
+    /// estimate is capped at `MotionConstants.maximumTrackedVelocity`. `values` newest first.
+    static func sane(_ slope: Double, times: [Double], values: [Double]) -> Double {
+        var v = slope
+        if let newest = values.first, let oldest = values.last {
+            let net = newest - oldest
+            if net != 0 && v != 0 && (v > 0) != (net > 0) { v = 0 }
+        }
+        let cap = MotionConstants.maximumTrackedVelocity
+        return MotionMath.finite(max(-cap, min(cap, v)), or: 0)
     }
 
     /// The first-order coefficient at t = 0 of the least-squares polynomial through the points:

@@ -51,11 +51,15 @@ public struct Script: Equatable, Sendable {
 
     public static func parse(_ text: String, file: String) throws(ParseError) -> Script {
         var commands: [Command] = []
-        for (i, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Lines split on the scalar "\n": as Characters, "\r\n" is one grapheme that is not
+        // "\n", so a CRLF file would read as a single line. CRLF reads as LF.
+        for (i, rawLine) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let lineNo = i + 1
             func fail(_ m: String) -> ParseError { ParseError(file: file, line: lineNo, message: m) }
-            var line = Substring(rawLine)
-            if line.hasSuffix("\r") { line = line.dropLast() }
+            var scalars = rawLine
+            if scalars.last == "\r" { scalars = scalars.dropLast() }
+            if scalars.contains("\u{0}") { throw fail("a NUL byte in the line: a script is text (was a binary file given?)") }
+            let line = Substring(String(String.UnicodeScalarView(scalars)))
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let fields = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)

@@ -60,13 +60,9 @@ public protocol SheetPolicy: Sendable {
     /// When a dismissal started at `time` completes, if the policy fixes it (UIKit completes
     /// a spring animation at its duration, however early it looks settled); nil: at rest.
     func dismissalEnd(_ release: SheetRelease, at time: Double) -> Double?
-    /// Limits the unconstrained drag position itself (a policy that ignores moves past a
-    /// limit, rather than resisting them, clamps here).
-    func clampedRaw(_ raw: Double, height: Double) -> Double
 }
 
 extension SheetPolicy {
-    public func clampedRaw(_ raw: Double, height: Double) -> Double { raw }
     public func dismissalEnd(_ release: SheetRelease, at time: Double) -> Double? { nil }
 
     public func top(of detent: SheetDetent, height: Double) -> Double {

@@ -71,8 +71,28 @@ public struct SheetModel: Sendable {
         case .hidden: height
         case .presenting(let a, _), .settling(let a, _), .dismissing(let a, _): a.value(at: time)
         case .resting(let d): policy.top(of: d, height: height)
-        case .dragging(let d): policy.draggedTop(raw: d.rawTop, height: height)
+        case .dragging(let d): shownTop(raw: d.rawTop)
         }
+    }
+
+    /// The top for a drag's raw position. However far off the window the finger goes, the
+    /// sheet stays within one window height above its top detent and never below the bottom
+    /// edge (hidden), so whatever follows starts from a sane place (issue 11).
+    private func shownTop(raw: Double) -> Double {
+        onScreen(policy.draggedTop(raw: raw, height: height))
+    }
+
+    /// `top` limited to one window height above the top detent … the bottom edge.
+    private func onScreen(_ top: Double) -> Double {
+        min(height, max(policy.topmost(height: height) - height, top))
+    }
+
+    /// The velocity an animation hands on when something interrupts it (Esc, a key, a tap on
+    /// the dim): capped like a release velocity, so a fast settle from far away cannot start a
+    /// dismissal that lasts a minute (issue 11).
+    private func handoffVelocity(at time: Double) -> Double {
+        let cap = MotionConstants.maximumReleaseVelocity
+        return max(-cap, min(cap, velocity(at: time)))
     }
 
     /// The sheet's velocity in pt/s, positive downward (0 while dragged or resting).
@@ -97,7 +117,10 @@ public struct SheetModel: Sendable {
     public func dim(at time: Double) -> Double {
         guard isVisible else { return 0 }
         let (_, lowestTop) = policy.lowest(height: height)
-        let progress = (height - top(at: time)) / max(1, height - lowestTop)
+        // (No floor of 1 pt on the span: in a window under 2 pt tall that left the dim short.)
+        let span = height - lowestTop
+        let top = top(at: time)
+        let progress = span > 0 ? (height - top) / span : (top < height ? 1 : 0)
         return SheetConstants.dimOpacity * max(0, min(1, progress))
     }
 
@@ -122,7 +145,7 @@ public struct SheetModel: Sendable {
     public mutating func dismiss(at time: Double) {
         guard isVisible, !isDismissing else { return }
         let release = SheetRelease(startDetent: detent ?? policy.initialDetent, startTop: top(at: time),
-                                   top: top(at: time), velocity: velocity(at: time), height: height)
+                                   top: top(at: time), velocity: handoffVelocity(at: time), height: height)
         classifier.cancel()
         startDismissal(release, at: time)
     }
@@ -138,7 +161,7 @@ public struct SheetModel: Sendable {
     public mutating func step(up: Bool, at time: Double) {
         guard let current = detent, !isDragging, let next = policy.neighbour(of: current, up: up, height: height) else { return }
         let t = top(at: time)
-        let release = SheetRelease(startDetent: current, startTop: t, top: t, velocity: velocity(at: time), height: height)
+        let release = SheetRelease(startDetent: current, startTop: t, top: t, velocity: handoffVelocity(at: time), height: height)
         phase = .settling(policy.settle(release, to: next, at: time), target: next)
     }
 
@@ -168,9 +191,12 @@ public struct SheetModel: Sendable {
     /// The window changed size: detents move with it, animations retarget without a jump.
     public mutating func resize(height newHeight: Double, at time: Double) {
         guard newHeight != height else { return }
-        let current = top(at: time)
         let v = velocity(at: time)
+        let old = top(at: time)
         height = newHeight
+        // Where it is, unless the window shrank past it: then from the new window's edge
+        // (it was off screen, so nothing visibly jumps).
+        let current = onScreen(old)
         switch phase {
         case .presenting(let a, let target), .settling(let a, let target):
             phase = .settling(retarget(a, from: current, velocity: v, to: policy.top(of: target, height: height), at: time), target: target)
@@ -192,7 +218,12 @@ public struct SheetModel: Sendable {
 
     private func retarget(_ a: AnimatedValue, from current: Double, velocity v: Double, to newTarget: Double, at time: Double) -> AnimatedValue {
         switch a {
-        case .spring(let s): return .spring(s.retargeted(to: newTarget, at: time))
+        case .spring(let s) where s.value(at: time) == current: return .spring(s.retargeted(to: newTarget, at: time))
+        case .spring(let s):
+            // Brought back on screen: the same spring from there, at a capped velocity.
+            let cap = MotionConstants.maximumReleaseVelocity
+            return .spring(Spring(parameters: s.parameters, from: current, to: newTarget, velocity: max(-cap, min(cap, v)),
+                                  startTime: time, restDistance: s.restDistance, restVelocity: s.restVelocity))
         case .timed(let t):
             let remaining = max(0.05, t.startTime + t.duration - time)
             return .timed(TimedAnimation(from: current, to: newTarget, startTime: time, duration: remaining, curve: t.curve))
@@ -290,13 +321,12 @@ public struct SheetModel: Sendable {
         } else {
             d.rawTop += dy
         }
-        d.rawTop = policy.clampedRaw(d.rawTop, height: height)
         // Seed 000: pulled far enough below full with the content at its top → back to half.
         // Only a pull that began at rest at full counts, measured from where it began.
         if let pull = policy.pullToHalfDistance, d.startDetent == .full, d.caughtHeading == nil, d.onContent,
            policy.contentScrolls(in: .full), d.rawTop - max(topmost, d.startTop) > pull {
             d.consumed = true
-            let t = policy.draggedTop(raw: d.rawTop, height: height)
+            let t = shownTop(raw: d.rawTop)
             let release = SheetRelease(startDetent: .full, startTop: d.startTop, top: t, velocity: 0, height: height)
             endContentDrag(velocity: 0, time: time)
             phase = .settling(policy.settle(release, to: .half, at: time), target: .half)

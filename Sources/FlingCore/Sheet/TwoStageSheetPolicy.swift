@@ -18,11 +18,11 @@ public struct TwoStageSheetPolicy: SheetPolicy {
         .timed(TimedAnimation(from: top, to: target, startTime: time, duration: SheetConstants.twoStagePresentDuration, curve: .easeInOut))
     }
 
-    /// "The sheet may never go above full."
+    /// "The sheet may never go above full." The seed drops a move that would, without
+    /// resetting the pan's translation, so the translation keeps accumulating: the drag's raw
+    /// position goes on following the finger and the sheet stays pinned at full until the
+    /// finger comes back past where it hit the limit (then it is under the finger again).
     public func draggedTop(raw: Double, height: Double) -> Double { max(raw, topmost(height: height)) }
-
-    /// The seed drops moves that would go above full, so coming back down moves at once.
-    public func clampedRaw(_ raw: Double, height: Double) -> Double { max(raw, topmost(height: height)) }
 
     public func target(for r: SheetRelease) -> SheetDetent {
         let expanded = top(of: .expanded, height: r.height)

@@ -136,13 +136,15 @@ final class SheetModelTests: XCTestCase {
         XCTAssertEqual(s.phase, .resting(.half))
     }
 
-    func testTwoStageNeverAboveFullAndMovesBackAtOnce() {
+    func testTwoStageNeverAboveFullAndPinnedUntilTheFingerComesBack() {
         var s = presented(.twoStage)
         s.press(at: Point(200, 410), onContent: false, time: 3)
         s.move(to: Point(200, 100), time: 3.1)
         XCTAssertEqual(s.top(at: 3.1), 130)
         s.move(to: Point(200, 110), time: 3.2)
-        XCTAssertEqual(s.top(at: 3.2), 140, "moves ignored above full do not wind up")
+        XCTAssertEqual(s.top(at: 3.2), 130, "the pan's translation accumulates (seed 001): still pinned")
+        s.move(to: Point(200, 160), time: 3.3)
+        XCTAssertEqual(s.top(at: 3.3), 160, "under the finger again (the 10 pt grab offset less the 10 pt slop)")
     }
 
     func testFrameRateDoesNotChangeTheSettle() {

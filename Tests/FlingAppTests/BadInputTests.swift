@@ -1,0 +1,165 @@
+import FlingCore
+import Foundation
+import XCTest
+
+/// Issue 11's catalogue of bad input, through the built binary: each gets a clear message
+/// naming the file (or entry), never a crash, a hang, or silent misbehaviour.
+final class BadInputTests: XCTestCase {
+    /// A copy of Resources/ whose top-level items are links to the real ones, except `own`
+    /// (created empty, to fill in).
+    private func resources(_ name: String, own: [String]) throws -> URL {
+        let dir = FlingRunner.scratch(name).appendingPathComponent("Resources")
+        let fm = FileManager.default
+        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+        let src = FlingRunner.packageRoot.appendingPathComponent("Resources")
+        for item in try fm.contentsOfDirectory(atPath: src.path) where !own.contains(item) {
+            try fm.createSymbolicLink(at: dir.appendingPathComponent(item), withDestinationURL: src.appendingPathComponent(item))
+        }
+        return dir
+    }
+
+    /// A copy of a resource folder (`fonts`, `images/restaurants`) whose files link to the real ones.
+    private func linkFolder(_ sub: String, into res: URL) throws -> URL {
+        let fm = FileManager.default
+        let src = FlingRunner.packageRoot.appendingPathComponent("Resources/\(sub)")
+        let dst = res.appendingPathComponent(sub)
+        try fm.createDirectory(at: dst, withIntermediateDirectories: true)
+        for item in try fm.contentsOfDirectory(atPath: src.path) {
+            try fm.createSymbolicLink(at: dst.appendingPathComponent(item), withDestinationURL: src.appendingPathComponent(item))
+        }
+        return dst
+    }
+
+    private func script(_ text: String, name: String = #function) throws -> (dir: URL, path: String) {
+        let dir = FlingRunner.scratch(name.replacingOccurrences(of: "()", with: ""))
+        let url = dir.appendingPathComponent("script.txt")
+        try text.replacingOccurrences(of: "$OUT", with: dir.path).write(to: url, atomically: true, encoding: .utf8)
+        return (dir, url.path)
+    }
+
+    // MARK: Display
+
+    func testAWindowedStartWithNoDisplayExits1WithTheHintInsteadOfRunningInvisibly() throws {
+        // SDL 2.26 falls back to its offscreen driver here and used to run forever.
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: FlingRunner.binary)
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = nil; env["WAYLAND_DISPLAY"] = nil; env["SDL_VIDEODRIVER"] = nil
+        p.environment = env
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let deadline = Date().addingTimeInterval(20)
+        while p.isRunning && Date() < deadline { usleep(20_000) }
+        if p.isRunning { p.terminate(); p.waitUntilExit(); return XCTFail("fling ran on without a display for 20 s") }
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(p.terminationStatus, 1)
+        XCTAssertTrue(text.contains("no display available"), text)
+        XCTAssertTrue(text.contains("--headless"), text)
+    }
+
+    // MARK: Data files and images
+
+    func testImagePathsLeavingTheResourcesAreRefusedNamingTheEntry() throws {
+        let res = try resources("escape", own: ["restaurants.json"])
+        // A real image outside Resources/ that the data file reaches with `..`.
+        let outside = res.deletingLastPathComponent().appendingPathComponent("outside.png")
+        try FileManager.default.copyItem(at: FlingRunner.packageRoot.appendingPathComponent("Resources/images/avatar.png"), to: outside)
+        let data = FlingRunner.packageRoot.appendingPathComponent("Resources/restaurants.json")
+        var items = try JSONParser.parse(String(contentsOf: data, encoding: .utf8)).arrayValue ?? []
+        func withImage(_ item: JSONValue, _ image: String) -> JSONValue {
+            guard case .object(let pairs) = item else { return item }
+            return .object(pairs.map { $0.0 == "image" ? ($0.0, .string(image)) : $0 })
+        }
+        items[0] = withImage(items[0], "../../outside.png")
+        items[1] = withImage(items[1], "/etc/passwd")
+        try JSONValue.array(items).serialized.write(to: res.appendingPathComponent("restaurants.json"), atomically: true, encoding: .utf8)
+        let s = try script("0.1 shot $OUT/list.png\n")
+        let r = try FlingRunner.run(["--headless", "--resources", res.path, "--script", s.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let first = items[0]["name"]?.stringValue ?? "?", second = items[1]["name"]?.stringValue ?? "?"
+        XCTAssertTrue(r.stderr.contains(#"restaurants.json: item 1 ("\#(first)"): image "../../outside.png" leaves the images folder"#), r.stderr)
+        XCTAssertTrue(r.stderr.contains(#"restaurants.json: item 2 ("\#(second)"): image "/etc/passwd" is an absolute path"#), r.stderr)
+        XCTAssertEqual(r.stderr.components(separatedBy: "outside.png").count - 1, 1, "one warning, no decode: \(r.stderr)")
+    }
+
+    /// A PNG header claiming 16000×16000 px (the 756 KB file of the issue decodes to 1 GB).
+    private func hugePNGHeader() -> Data {
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        for v in [UInt32(16000), UInt32(16000)] { bytes += [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        bytes += [8, 6, 0, 0, 0, 0, 0, 0, 0]
+        return Data(bytes + [UInt8](repeating: 0, count: 4096))
+    }
+
+    func testAnAbsurdImageIsRefusedByItsHeaderAndATruncatedJPEGWarnsOnce() throws {
+        let res = try resources("badimages", own: ["images"])
+        let fm = FileManager.default
+        let images = res.appendingPathComponent("images")
+        try fm.createDirectory(at: images, withIntermediateDirectories: true)
+        for item in try fm.contentsOfDirectory(atPath: FlingRunner.packageRoot.appendingPathComponent("Resources/images").path) where item != "restaurants" {
+            try fm.createSymbolicLink(at: images.appendingPathComponent(item),
+                                      withDestinationURL: FlingRunner.packageRoot.appendingPathComponent("Resources/images/\(item)"))
+        }
+        let restaurants = try linkFolder("images/restaurants", into: res)
+        // The first two rows' photos (restaurants.json order): one absurd, one cut in half.
+        let data = try JSONParser.parse(String(contentsOf: FlingRunner.packageRoot.appendingPathComponent("Resources/restaurants.json"), encoding: .utf8))
+        let names = (data.arrayValue ?? []).prefix(2).compactMap { $0["image"]?.stringValue?.split(separator: "/").last.map(String.init) }
+        XCTAssertEqual(names.count, 2)
+        let huge = restaurants.appendingPathComponent(names[0]), cut = restaurants.appendingPathComponent(names[1])
+        let jpeg = try Data(contentsOf: cut)
+        try fm.removeItem(at: huge); try fm.removeItem(at: cut)
+        try hugePNGHeader().write(to: huge)
+        try jpeg.prefix(jpeg.count / 2).write(to: cut)
+        let s = try script("0.1 shot $OUT/a.png\n0.2 resize 400 800\n0.3 shot $OUT/b.png\n")
+        let r = try FlingRunner.run(["--headless", "--resources", res.path, "--script", s.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let hugeLines = r.stderr.split(separator: "\n").filter { $0.contains(names[0]) }
+        XCTAssertEqual(hugeLines.count, 1, r.stderr)
+        XCTAssertTrue(hugeLines.first?.contains("16000×16000 px is over the budget of 40 megapixels") ?? false, r.stderr)
+        let cutLines = r.stderr.split(separator: "\n").filter { $0.contains(names[1]) }
+        XCTAssertEqual(cutLines.count, 1, "warned once, though drawn in two frames and a resize: \(r.stderr)")
+        XCTAssertTrue(cutLines.first?.contains("ends early") ?? false, r.stderr)
+    }
+
+    // MARK: Fonts
+
+    func testACorruptBoldOrRoundedFaceIsAnErrorNamingTheFile() throws {
+        for face in ["Inter-Bold.otf", "Quicksand-Bold.ttf"] {
+            let res = try resources("badfont", own: ["fonts"])
+            let fonts = try linkFolder("fonts", into: res)
+            let file = fonts.appendingPathComponent(face)
+            let original = try Data(contentsOf: file)
+            try FileManager.default.removeItem(at: file)
+            // The first kilobyte: the table directory survives, the glyphs do not.
+            try original.prefix(1024).write(to: file)
+            let r = try FlingRunner.run(["--headless", "--resources", res.path])
+            XCTAssertEqual(r.status, 1, "\(face): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(file.path), "\(face): \(r.stderr)")
+        }
+    }
+
+    // MARK: Scripts
+
+    func testACRLFScriptRunsAsLF() throws {
+        let s = try script("# made on Windows\r\n0.1 tap 100 300\r\n0.5 state $OUT/crlf.json\r\n")
+        let r = try FlingRunner.run(["--headless", "--script", s.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: s.dir.appendingPathComponent("crlf.json").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: s.dir.appendingPathComponent("crlf.json\r").path))
+    }
+
+    func testANulByteInAScriptIsAnErrorWithItsLine() throws {
+        let s = try script("0.1 tap 100 300\n0.5 state $OUT/a\u{0}.json\n")
+        let r = try FlingRunner.run(["--headless", "--script", s.path])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(s.path):2: a NUL byte"), r.stderr)
+    }
+
+    func testAStateThatCannotBeWrittenSaysWhy() throws {
+        let s = try script("0.1 state $OUT/no/such/folder/s.json\n")
+        let r = try FlingRunner.run(["--headless", "--script", s.path])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("s.json: the state could not be written (No such file or directory)"), r.stderr)
+    }
+}

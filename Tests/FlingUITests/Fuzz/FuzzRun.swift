@@ -171,7 +171,7 @@ final class FuzzRun {
 
     /// Fields of the state dump that may be null; any other null is a non-finite number
     /// (`JSONValue.rounded` writes NaN and infinity as null).
-    private static let nullable: Set<String> = ["detent", "content", "restaurant", "selected", "index", "frame"]
+    private static let nullable: Set<String> = ["detent", "content", "restaurant", "selected", "index", "frame", "focused", "caret", "area"]
 
     private func checkFinite(at t: Double) {
         guard failure == nil else { return }

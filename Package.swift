@@ -26,8 +26,10 @@ let package = Package(
         // The view tree, widgets, scenes and the app controller: on FlingCore only, so tests
         // drive it in-process with a fake text measurer.
         .target(name: "FlingUI", dependencies: ["FlingCore"]),
+        // Counts heap allocations for `fling bench` (interposes malloc in the executable).
+        .target(name: "CAllocCounter"),
         // main, the run loops, the command line, the tools.
-        .executableTarget(name: "FlingApp", dependencies: ["FlingCore", "FlingUI", "FlingSDL"]),
+        .executableTarget(name: "FlingApp", dependencies: ["FlingCore", "FlingUI", "FlingSDL", "CAllocCounter"]),
 
         .testTarget(name: "FlingCoreTests", dependencies: ["FlingCore"]),
         .testTarget(name: "FlingSDLTests", dependencies: ["FlingCore", "FlingSDL"]),

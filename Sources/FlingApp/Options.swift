@@ -49,7 +49,7 @@ struct AppOptions: Sendable {
                         [--fps N] [--until T] [--plot PATH]
            fling velocity [--each] < samples
            fling gallery [--scale S] [--size WxH] --out PATH
-           fling bench [--size WxH] [--scale S] [--frames N] [--scenario list|sheet-drag|card-expand]
+           fling bench [--size WxH] [--scale S] [--frames N] [--scenario NAME] [--json]
            fling --help | --version
 
     options:

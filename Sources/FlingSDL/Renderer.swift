@@ -8,6 +8,12 @@
 //  [x] text runs rasterised once per (string, font, pixel size) into an LRU texture cache,
 //      tinted per draw with colour and alpha modulation
 //  [x] nested clip rectangles (intersected), group opacity, translate/scale transforms
+//  [x] layers (DisplayList.layer): a group whose commands are the same as in the last frame is
+//      rasterised once into a texture and then composited 1:1 (opaque rows without blending)
+//      while its commands stay the same; a group that changes every frame is drawn directly
+//  [x] a cheap dim: `.dim` right after an opaque layer is folded into its composite as one
+//      darkening pass (LayerTint), kept as a darkened copy while the dim holds still; a fading
+//      opaque layer over the untouched frame background is blended the same way
 // It saves nothing of SDL's state across frames except what it sets at the start of each.
 import CSDL2
 import CSDL2TTF
@@ -40,7 +46,18 @@ public final class Renderer {
     }
     public private(set) var stats = RenderStats()
 
+    /// Where frames are drawn: nil for the renderer's own output (a window), or a target texture
+    /// (headless: the frame texture, which a resize replaces without a new renderer).
+    public var frameTarget: OpaquePointer?
+    private var layers = LayerCache()
+
     // Per-frame state.
+    /// The target drawn into now (the frame's, or a layer being rasterised), its clear colour and
+    /// whether anything has been drawn over that clear yet (a fading layer over an untouched
+    /// background is blended by LayerTint instead of SDL).
+    private var currentTarget: OpaquePointer?
+    private var targetBackground = Color.white
+    private var targetTouched = false
     private var solid = Mesh()
     private var vertexBuffer: [SDL_Vertex] = []
     private var transforms: [Transform] = [.identity]
@@ -57,22 +74,6 @@ public final class Renderer {
         shadows = ShadowCache(renderer: sdl)
         masks = ShapeMaskCache(renderer: sdl)
         fonts.scale = scale
-    }
-
-    /// Switches to a new SDL renderer (the headless surface was re-created): every texture
-    /// belonged to the old one, so all caches start afresh.
-    public func rebind(_ newRenderer: OpaquePointer) {
-        flushTextCache()
-        images.destroyAll()
-        shadows.destroyAll()
-        masks.destroyAll()
-        for t in roundedImages.removeAll() { SDL_DestroyTexture(t) }
-        for t in motionTextures.values { SDL_DestroyTexture(t) }
-        motionTextures.removeAll()
-        sdl = newRenderer
-        images = ImageStore(directory: imageDirectory, renderer: sdl, log: log)
-        shadows = ShadowCache(renderer: sdl)
-        masks = ShapeMaskCache(renderer: sdl)
     }
 
     private func flushTextCache() {
@@ -92,15 +93,21 @@ public final class Renderer {
         roundedLastFrame = roundedThisFrame
         roundedThisFrame = [:]
         transforms = [.identity]; opacities = [1]; clips = [nil]
+        SDL_SetRenderTarget(sdl, frameTarget)
+        currentTarget = frameTarget
         SDL_RenderSetClipRect(sdl, nil)
         SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_NONE)
         let (r, g, b, a) = list.background.rgba8
         SDL_SetRenderDrawColor(sdl, r, g, b, a)
         SDL_RenderClear(sdl)
         SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND)
-        for command in list.commands { execute(command) }
+        targetBackground = list.background
+        targetTouched = false
+        layers.beginFrame()
+        run(list.commands, 0..<list.commands.count)
         flushSolid()
         stats.textCacheEntries = textCache.count
+        stats.layerEntries = layers.count
         stats.imageCacheEntries = images.count
     }
 
@@ -141,10 +148,50 @@ public final class Renderer {
         case .popOpacity: if opacities.count > 1 { opacities.removeLast() }
         case .pushTransform(let t): transforms.append(transform.concatenating(t))
         case .popTransform: if transforms.count > 1 { transforms.removeLast() }
+        case .dim(let r, let amount):
+            guard !clippedAway, opacity > 0.001 else { return }
+            targetTouched = true
+            fillRounded(px(r), radii: .zero, color: Color(white: 0, alpha: max(0, min(1, amount)) * opacity))
+        case .beginLayer, .endLayer:
+            break   // handled by run(_:_:)
         default:
             guard !clippedAway, opacity > 0.001 else { return }
+            targetTouched = true
             drawPrimitive(c)
         }
+    }
+
+    /// Executes `commands[range]`, taking each layer group as a whole.
+    private func run(_ commands: [DrawCommand], _ range: Range<Int>) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            if case .beginLayer(let spec) = commands[i] {
+                let end = Self.matchingEnd(commands, from: i, limit: range.upperBound)
+                let next = end + 1 < range.upperBound ? end + 1 : nil
+                let folded = drawLayer(spec, commands, (i + 1)..<end, next: next)
+                i = end + 1 + (folded ? 1 : 0)
+            } else {
+                execute(commands[i])
+                i += 1
+            }
+        }
+    }
+
+    /// The index of the `endLayer` closing the layer begun at `start` (or `limit`).
+    private static func matchingEnd(_ commands: [DrawCommand], from start: Int, limit: Int) -> Int {
+        var depth = 0
+        var i = start
+        while i < limit {
+            switch commands[i] {
+            case .beginLayer: depth += 1
+            case .endLayer:
+                depth -= 1
+                if depth == 0 { return i }
+            default: break
+            }
+            i += 1
+        }
+        return limit
     }
 
     private func applyClip() {
@@ -207,6 +254,158 @@ public final class Renderer {
         default:
             break
         }
+    }
+
+    // MARK: Layers
+
+    /// Draws a layer group; returns true if it also drew the `.dim` at `next` (folded in).
+    private func drawLayer(_ spec: LayerSpec, _ commands: [DrawCommand], _ inner: Range<Int>, next: Int?) -> Bool {
+        guard !clippedAway, opacity > 0.001 else { return false }
+        let d = px(spec.bounds)
+        let ox = d.minX.rounded(), oy = d.minY.rounded()
+        let w = Int32(d.maxX.rounded() - ox), h = Int32(d.maxY.rounded() - oy)
+        guard w > 0, h > 0 else { return false }
+        let seen = LayerCache.Seen(spec: spec, commands: commands, range: inner, width: w, height: h, scale: pxPerPt)
+        switch layers.decide(seen) {
+        case .drawDirectly:
+            // Changing every frame: a texture would only add a copy. Clip as the layer would.
+            flushSolid()
+            let r = Rect(x: ox, y: oy, width: Double(w), height: Double(h))
+            clips.append(clip.map { $0.intersection(r) } ?? r)
+            applyClip()
+            run(commands, inner)
+            flushSolid()
+            clips.removeLast()
+            applyClip()
+            return false
+        case .rasterize:
+            guard rasterize(seen, originX: ox, originY: oy) else { return false }
+            stats.layersRasterized += 1
+        case .composite:
+            break
+        }
+        guard let e = layers.entries[spec.id] else { return false }
+        stats.layersComposited += 1
+        let dest = Rect(x: ox, y: oy, width: Double(w), height: Double(h))
+        // A dim right after the layer, over at least its rectangle, is folded into the copy.
+        var dimAmount = 0.0
+        var dimRect: Rect?
+        if let n = next, case let .dim(r, amount) = commands[n], spec.background.a >= 1, opacity > 0.999 {
+            let dr = px(r)
+            let snappedDim = Rect(x: dr.minX.rounded(), y: dr.minY.rounded(),
+                                  width: dr.maxX.rounded() - dr.minX.rounded(), height: dr.maxY.rounded() - dr.minY.rounded())
+            if snappedDim.minX <= dest.minX, snappedDim.minY <= dest.minY, snappedDim.maxX >= dest.maxX, snappedDim.maxY >= dest.maxY { dimAmount = max(0, min(1, amount)); dimRect = snappedDim }
+        }
+        let faded = opacity < 0.999
+        flushSolid()
+        if spec.background.a >= 1, dimAmount > 0 || (faded && !targetTouched) {
+            // One tint pass (kept while the tint holds still), then an opaque 1:1 copy.
+            let tint = LayerTint(opacity: faded ? opacity : 1, dim: dimAmount, background: targetBackground)
+            compositeTinted(spec.id, tint: tint, dest: dest)
+        } else {
+            let alpha = UInt8(max(0, min(255, (opacity * 255).rounded())))
+            SDL_SetTextureAlphaMod(e.texture, alpha)
+            // Opaque rows are copied without blending (several times cheaper in software).
+            let bands: [(Range<Int>, Bool)] = [(0..<e.opaqueRows.lowerBound, true), (e.opaqueRows, alpha < 255),
+                                               (e.opaqueRows.upperBound..<Int(h), true)]
+            for (rows, blend) in bands where !rows.isEmpty {
+                SDL_SetTextureBlendMode(e.texture, blend ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
+                var src = SDL_Rect(x: 0, y: Int32(rows.lowerBound), w: w, h: Int32(rows.count))
+                var dst = SDL_Rect(x: Int32(ox), y: Int32(oy) + Int32(rows.lowerBound), w: w, h: Int32(rows.count))
+                SDL_RenderCopy(sdl, e.texture, &src, &dst)
+                stats.drawCalls += 1
+            }
+        }
+        targetTouched = true
+        guard let dr = dimRect else { return false }
+        // The dim's part outside the layer (if any) is an ordinary blended fill.
+        let black = Color(white: 0, alpha: dimAmount)
+        fillRect(Int(dr.minX), Int(dr.minY), Int(dr.maxX), Int(dest.minY), black)
+        fillRect(Int(dr.minX), Int(dest.maxY), Int(dr.maxX), Int(dr.maxY), black)
+        fillRect(Int(dr.minX), Int(dest.minY), Int(dest.minX), Int(dest.maxY), black)
+        fillRect(Int(dest.maxX), Int(dest.minY), Int(dr.maxX), Int(dest.maxY), black)
+        return true
+    }
+
+    /// Renders the layer's commands into its texture (origin at device `originX, originY`) and
+    /// keeps a CPU copy of its pixels; false if SDL refused.
+    private func rasterize(_ seen: LayerCache.Seen, originX: Double, originY: Double) -> Bool {
+        let id = seen.spec.id
+        guard let texture = layers.targetTexture(for: id, width: seen.width, height: seen.height, renderer: sdl) else { return false }
+        flushSolid()
+        let saved = (transforms, opacities, clips, currentTarget, targetBackground, targetTouched)
+        guard SDL_SetRenderTarget(sdl, texture) == 0 else { return false }
+        currentTarget = texture
+        SDL_RenderSetClipRect(sdl, nil)
+        SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_NONE)
+        let (r, g, b, a) = seen.spec.background.rgba8
+        SDL_SetRenderDrawColor(sdl, r, g, b, a)
+        SDL_RenderClear(sdl)
+        SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND)
+        // The same device pixels as drawn directly, shifted so the layer's origin is (0, 0).
+        transforms = [Transform.translate(-originX / scale, -originY / scale).concatenating(transform)]
+        opacities = [1]; clips = [nil]
+        targetBackground = seen.spec.background; targetTouched = false
+        run(seen.commands, seen.range)
+        flushSolid()
+        var pixels = layers.entries[id]?.pixels ?? []
+        let count = Int(seen.width) * Int(seen.height)
+        if pixels.count != count { pixels = [UInt32](repeating: 0, count: count) }
+        let ok = pixels.withUnsafeMutableBytes { buf in
+            SDL_RenderReadPixels(sdl, nil, fling_SDL_PIXELFORMAT_ARGB8888(), buf.baseAddress, seen.width * 4)
+        }
+        (transforms, opacities, clips, currentTarget, targetBackground, targetTouched) = saved
+        SDL_SetRenderTarget(sdl, currentTarget)
+        applyClip()
+        guard ok == 0 else { layers.remove(id); return false }
+        let rows = Self.opaqueRows(pixels, width: Int(seen.width), height: Int(seen.height))
+        let old = layers.entries[id]
+        layers.store(LayerCache.Entry(texture: texture, width: seen.width, height: seen.height, scale: seen.scale, spec: seen.spec,
+                                      commands: seen.commands, range: seen.range, pixels: pixels, opaqueRows: rows,
+                                      tinted: old?.width == seen.width && old?.height == seen.height ? old?.tinted : nil, tint: nil))
+        if let t = old?.tinted, old?.width != seen.width || old?.height != seen.height { SDL_DestroyTexture(t) }
+        return true
+    }
+
+    /// The longest run of fully opaque rows starting at the first one.
+    private static func opaqueRows(_ pixels: [UInt32], width: Int, height: Int) -> Range<Int> {
+        pixels.withUnsafeBufferPointer { p in
+            func opaque(_ y: Int) -> Bool {
+                for x in 0..<width where p[y * width + x] >> 24 != 255 { return false }
+                return true
+            }
+            var y0 = 0
+            while y0 < height, !opaque(y0) { y0 += 1 }
+            var y1 = y0
+            while y1 < height, opaque(y1) { y1 += 1 }
+            return y0..<y1
+        }
+    }
+
+    /// Copies the layer tinted (dimmed and/or faded over the background) without blending.
+    private func compositeTinted(_ id: String, tint: LayerTint, dest: Rect) {
+        var target: OpaquePointer?
+        layers.update(id) { e in
+            if e.tinted == nil {
+                e.tinted = SDL_CreateTexture(sdl, fling_SDL_PIXELFORMAT_ARGB8888(), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), e.width, e.height)
+                e.tint = nil
+            }
+            guard let t = e.tinted else { return }
+            if e.tint != tint {
+                var raw: UnsafeMutableRawPointer?
+                var pitch: Int32 = 0
+                guard SDL_LockTexture(t, nil, &raw, &pitch) == 0, let raw else { return }
+                e.pixels.withUnsafeBufferPointer { tint.apply($0, width: Int(e.width), height: Int(e.height), into: raw, pitch: Int(pitch)) }
+                SDL_UnlockTexture(t)
+                e.tint = tint
+            }
+            target = t
+        }
+        guard let t = target else { return }
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
+        var dst = SDL_Rect(x: Int32(dest.minX), y: Int32(dest.minY), w: Int32(dest.width), h: Int32(dest.height))
+        SDL_RenderCopy(sdl, t, nil, &dst)
+        stats.drawCalls += 1
     }
 
     // MARK: Rounded shapes

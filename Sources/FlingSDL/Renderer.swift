@@ -546,30 +546,50 @@ public final class Renderer {
 
     private func drawShadow(_ r: Rect, radius: Double, color: Color, blur: Double) {
         let d = px(r)
-        let blurPx = blur * pxPerPt
-        let radiusPx = min(radius * pxPerPt, min(d.width, d.height) / 2)
+        // The slice is made at the renderer's scale and stretched by the transform's: a shadow
+        // that scales with an animation (a card pulled down) reuses one blur instead of
+        // blurring anew every frame. Radii are keyed to 4 px steps for the same reason.
+        let k = max(0.01, transform.scale)
+        let blurPx = blur * scale
+        let radiusPx = (min(radius * scale, min(d.width, d.height) / 2 / k) / 4).rounded() * 4
         guard let s = shadows.slice(radius: radiusPx, blur: blurPx) else { return }
         flushSolid()
         let (cr, cg, cb, _) = color.rgba8
         SDL_SetTextureColorMod(s.texture, cr, cg, cb)
         SDL_SetTextureAlphaMod(s.texture, UInt8(max(0, min(255, (color.a * opacity * 255).rounded()))))
         // The slice's shape starts `pad` px inside its texture: grow the target by the same.
-        let pad = Double(s.pad)
+        let pad = Double(s.pad) * k
         let outer = Rect(x: d.minX - pad, y: d.minY - pad, width: d.width + 2 * pad, height: d.height + 2 * pad)
-        let c = Double(s.corner)
+        let c = Double(s.corner) * k
         // Shrink the corners when the shape is too small for them.
         let cx = min(c, outer.width / 2), cy = min(c, outer.height / 2)
-        let size = Double(s.size)
-        let xsSrc = [0, c, c + 1, size], ysSrc = [0, c, c + 1, size]
+        let size = Double(s.size), sc = Double(s.corner)
+        let xsSrc = [0, sc, sc + 1, size], ysSrc = [0, sc, sc + 1, size]
         let xsDst = [outer.minX, outer.minX + cx, outer.maxX - cx, outer.maxX]
         let ysDst = [outer.minY, outer.minY + cy, outer.maxY - cy, outer.maxY]
+        // Source rows/columns of the slice that lie outside the shape (plus one for its edge).
+        let outside = Double(s.pad) + 1
         for j in 0..<3 {
             for i in 0..<3 {
                 // The centre lies under the shape casting the shadow (cards are opaque): a
                 // stretched blit of it would be the most expensive part of the frame for nothing.
-                if i == 1 && j == 1 && opacity >= 0.999 { continue }
-                var src = SDL_Rect(x: Int32(xsSrc[i]), y: Int32(ysSrc[j]), w: Int32(xsSrc[i + 1] - xsSrc[i]), h: Int32(ysSrc[j + 1] - ysSrc[j]))
-                var dst = SDL_FRect(x: Float(xsDst[i]), y: Float(ysDst[j]), w: Float(xsDst[i + 1] - xsDst[i]), h: Float(ysDst[j + 1] - ysDst[j]))
+                // For the same reason the straight edges stop at the shape's edge.
+                let opaqueShape = opacity >= 0.999
+                if i == 1 && j == 1 && opaqueShape { continue }
+                var sx = xsSrc[i], sy = ysSrc[j], sw = xsSrc[i + 1] - xsSrc[i], sh = ysSrc[j + 1] - ysSrc[j]
+                var dx = xsDst[i], dy = ysDst[j], dw = xsDst[i + 1] - xsDst[i], dh = ysDst[j + 1] - ysDst[j]
+                if opaqueShape && i == 1 && cy >= c {
+                    let kh = dh / max(1, sh)
+                    if j == 0 { sh = min(sh, outside); dh = sh * kh }
+                    if j == 2 { let cut = max(0, sh - outside); sy += cut; sh -= cut; dy += cut * kh; dh = sh * kh }
+                }
+                if opaqueShape && j == 1 && cx >= c {
+                    let kw = dw / max(1, sw)
+                    if i == 0 { sw = min(sw, outside); dw = sw * kw }
+                    if i == 2 { let cut = max(0, sw - outside); sx += cut; sw -= cut; dx += cut * kw; dw = sw * kw }
+                }
+                var src = SDL_Rect(x: Int32(sx), y: Int32(sy), w: Int32(sw), h: Int32(sh))
+                var dst = SDL_FRect(x: Float(dx), y: Float(dy), w: Float(dw), h: Float(dh))
                 guard dst.w > 0, dst.h > 0 else { continue }
                 SDL_RenderCopyF(sdl, s.texture, &src, &dst)
                 stats.drawCalls += 1
@@ -609,10 +629,24 @@ public final class Renderer {
         }
         // Rounded (or translucent): the photo cropped and scaled to the exact pixel frame with
         // the rounded-corner coverage baked into its alpha, cached while the frame stays put.
+        // Under a scaling transform (a card pressed or pulled) it is baked at the unscaled size
+        // with radii in 4 px steps and stretched by the copy: a gesture that only scales and
+        // moves a photo never resamples or re-masks it.
+        let k = transform.scale
         let (x0, y0, x1, y1) = snapped(destination)
-        let w = x1 - x0, h = y1 - y0
-        guard w > 0, h > 0 else { return }
-        let r = pixelRadii(scaledRadii, w: w, h: h)
+        let w: Int, h: Int, r: (tl: Int, tr: Int, br: Int, bl: Int)
+        if abs(k - 1) > 1e-6, k > 0.05 {
+            w = Int((destination.width / k).rounded()); h = Int((destination.height / k).rounded())
+            guard w > 0, h > 0 else { return }
+            let q = { (v: Int) in Int((Double(v) / 4).rounded()) * 4 }
+            let exact = pixelRadii(CornerRadii(topLeft: scaledRadii.topLeft / k, topRight: scaledRadii.topRight / k,
+                                               bottomRight: scaledRadii.bottomRight / k, bottomLeft: scaledRadii.bottomLeft / k), w: w, h: h)
+            r = (q(exact.tl), q(exact.tr), q(exact.br), q(exact.bl))
+        } else {
+            w = x1 - x0; h = y1 - y0
+            guard w > 0, h > 0 else { return }
+            r = pixelRadii(scaledRadii, w: w, h: h)
+        }
         let src = [Int((source.minX * 4).rounded()), Int((source.minY * 4).rounded()),
                    Int((source.width * 4).rounded()), Int((source.height * 4).rounded())]
         let key = RoundedImageKey(name: name, w: Int32(w), h: Int32(h), source: src, radii: [r.tl, r.tr, r.br, r.bl])
@@ -628,20 +662,48 @@ public final class Renderer {
             guard let t = bakeRounded(tex, source: source, width: w, height: h, radii: r, reduction: f) else { return }
             // One moving texture per photo, replaced next frame (SDL flushes before destroying).
             if let old = motionTextures.updateValue(t, forKey: name) { SDL_DestroyTexture(old) }
+            stats.photoBakes += 1
             SDL_SetTextureAlphaMod(t, alpha)
-            var dst = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(w), h: Int32(h))
-            SDL_RenderCopy(sdl, t, nil, &dst)
-            stats.drawCalls += 1
+            copyBaked(t, x0: x0, y0: y0, x1: x1, y1: y1, height: max(1, Int((Double(h) / f).rounded())), opaqueRows: opaqueRows(tex, r, h: h, f: f), alpha: alpha)
             return
         } else {
+            stats.photoBakes += 1
             guard let t = bakeRounded(tex, source: source, width: w, height: h, radii: r, reduction: 1) else { return }
             for evicted in roundedImages.insert(t, for: key) { SDL_DestroyTexture(evicted) }
             baked = t
         }
         SDL_SetTextureAlphaMod(baked, alpha)
-        var dst = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(w), h: Int32(h))
-        SDL_RenderCopy(sdl, baked, nil, &dst)
-        stats.drawCalls += 1
+        copyBaked(baked, x0: x0, y0: y0, x1: x1, y1: y1, height: h, opaqueRows: opaqueRows(tex, r, h: h, f: 1), alpha: alpha)
+    }
+
+    /// The rows of a bake (reduced by `f`) that are fully opaque: between its rounded corners,
+    /// if the photo is opaque.
+    private func opaqueRows(_ tex: ImageStore.Entry, _ r: (tl: Int, tr: Int, br: Int, bl: Int), h: Int, f: Double) -> Range<Int> {
+        guard tex.opaque else { return 0..<0 }
+        let hb = max(1, Int((Double(h) / f).rounded()))
+        let top = Int((Double(max(r.tl, r.tr)) / f).rounded(.up)) + 1
+        let bottom = hb - Int((Double(max(r.bl, r.br)) / f).rounded(.up)) - 1
+        return top < bottom ? top..<bottom : 0..<0
+    }
+
+    /// Copies a baked photo (`height` rows) onto its snapped frame, stretched if baked at another
+    /// size; its opaque rows without blending (a blended copy costs several times more in software).
+    private func copyBaked(_ t: OpaquePointer, x0: Int, y0: Int, x1: Int, y1: Int, height: Int, opaqueRows: Range<Int>, alpha: UInt8) {
+        let bands: [(Range<Int>, Bool)] = alpha == 255 && !opaqueRows.isEmpty
+            ? [(0..<opaqueRows.lowerBound, true), (opaqueRows, false), (opaqueRows.upperBound..<height, true)]
+            : [(0..<height, true)]
+        let ky = Double(y1 - y0) / Double(max(1, height))
+        var w = Int32(0), th = Int32(0)
+        SDL_QueryTexture(t, nil, nil, &w, &th)
+        for (rows, blend) in bands where !rows.isEmpty {
+            SDL_SetTextureBlendMode(t, blend ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
+            var src = SDL_Rect(x: 0, y: Int32(rows.lowerBound), w: w, h: Int32(rows.count))
+            let top = (Double(y0) + Double(rows.lowerBound) * ky).rounded(), bottom = (Double(y0) + Double(rows.upperBound) * ky).rounded()
+            var dst = SDL_Rect(x: Int32(x0), y: Int32(top), w: Int32(x1 - x0), h: Int32(bottom - top))
+            SDL_RenderCopy(sdl, t, &src, &dst)
+            stats.drawCalls += 1
+        }
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
     }
 
     /// The photo's `source` part (in original-image pixels) resampled from its cached texture

@@ -111,22 +111,26 @@ enum Bench {
         let script = try Script.parse(text, file: "bench \(scenario.name)")
         let app = AppController(restaurants: resources.restaurants, articles: resources.articles, env: env, first: scenario.scene,
                                 windowSize: display.size, scale: display.scale, dateText: "Sunday, Nov 22")
-        var times: [Double] = [], allocs: [Double] = []
-        times.reserveCapacity(o.frames * 2); allocs.reserveCapacity(o.frames * 2)
+        var times: [Double] = [], allocs: [Double] = [], cpu: [Double] = []
+        times.reserveCapacity(o.frames * 2); allocs.reserveCapacity(o.frames * 2); cpu.reserveCapacity(o.frames * 2)
         var frame = 0
         var lastAllocs = BenchStatistics.allocations
+        var lastCPU = BenchStatistics.threadCPUTime
         try runHeadless(app: app, display: display, script: script, fps: 60, renderEveryFrame: true) { dt in
-            let now = BenchStatistics.allocations
+            let now = BenchStatistics.allocations, nowCPU = BenchStatistics.threadCPUTime
             let t = Double(frame) / 60
             let inCycle = t.truncatingRemainder(dividingBy: scenario.cycle)
             if t >= scenario.cycle, scenario.measured.contains(inCycle), times.count < o.frames {
                 times.append(dt)
                 allocs.append(Double(now - lastAllocs))
+                cpu.append(nowCPU - lastCPU)
             }
             frame += 1
             lastAllocs = BenchStatistics.allocations
+            lastCPU = BenchStatistics.threadCPUTime
         }
         return BenchResult(scenario: scenario.name, size: o.size, scale: o.scale, times: times, floor: floor,
-                           allocsPerFrame: BenchStatistics.percentile(allocs, 0.5), peakRSSMB: BenchStatistics.peakRSSMB)
+                           allocsPerFrame: BenchStatistics.percentile(allocs, 0.5), peakRSSMB: BenchStatistics.peakRSSMB,
+                           cpuTimes: cpu)
     }
 }

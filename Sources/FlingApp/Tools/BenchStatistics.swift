@@ -15,6 +15,9 @@ struct BenchResult {
     /// Heap allocations per measured frame (median) and the process's peak RSS so far.
     var allocsPerFrame: Double
     var peakRSSMB: Double
+    /// The main thread's CPU time per measured frame (less disturbed by other processes on a
+    /// shared machine than the wall-clock frame time).
+    var cpuTimes: [Double] = []
 
     var median: Double { BenchStatistics.percentile(times, 0.5) }
     var ratio: Double { median / max(floor, 1e-9) }
@@ -34,6 +37,7 @@ struct BenchResult {
             ("ratio", .number((ratio * 100).rounded() / 100)),
             ("allocs_per_frame", .number(allocsPerFrame)),
             ("peak_rss_mb", .number((peakRSSMB * 10).rounded() / 10)),
+            ("cpu_median_ms", ms(BenchStatistics.percentile(cpuTimes, 0.5))),
         ])
     }
 
@@ -41,7 +45,7 @@ struct BenchResult {
         let f = BenchStatistics.format
         return "\(scenario.padding(toLength: 18, withPad: " ", startingAt: 0)) median \(f(median * 1000, 2)) ms  p90 \(f(BenchStatistics.percentile(times, 0.9) * 1000, 2))"
             + "  p99 \(f(BenchStatistics.percentile(times, 0.99) * 1000, 2))  max \(f((times.max() ?? 0) * 1000, 2))"
-            + "  floor \(f(floor * 1000, 2)) ms  ×\(f(ratio, 2))  allocs/frame \(f(allocsPerFrame, 0))  peak RSS \(f(peakRSSMB, 0)) MB"
+            + "  floor \(f(floor * 1000, 2)) ms  ×\(f(ratio, 2))  allocs/frame \(f(allocsPerFrame, 0))  peak RSS \(f(peakRSSMB, 0)) MB  (cpu \(f(BenchStatistics.percentile(cpuTimes, 0.5) * 1000, 2)) ms)"
     }
 }
 
@@ -54,6 +58,13 @@ enum BenchStatistics {
 
     /// Heap allocations so far in this process (see Sources/CAllocCounter).
     static var allocations: UInt64 { fling_alloc_count() }
+
+    /// CPU seconds the calling thread has used.
+    static var threadCPUTime: Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
 
     /// The process's peak resident set size in MB.
     static var peakRSSMB: Double {

@@ -2,7 +2,8 @@
 // in the last frame, so a layer is rasterised only once its commands repeat.
 // Memory: per layer id, one target texture of the layer's pixel size, a CPU copy of its pixels
 // (for LayerTint) and, once dimmed or faded, one streaming texture of the same size. The app
-// uses three ids (backdrop, sheet, today list): at 1080×1920 that is at most ~25 MB each.
+// uses three ids (backdrop, sheet, today list): at 1080×1920 that is at most ~25 MB each, and
+// a layer the last frame did not draw is dropped.
 import CSDL2
 import FlingCore
 
@@ -48,9 +49,16 @@ struct LayerCache {
 
     var count: Int { entries.count }
 
+    private var stale: [String] = []
+
+    /// Starts a frame. A layer the last frame did not draw (the sheet closed, the card list
+    /// left) gives its textures back: memory holds only what is on screen.
     mutating func beginFrame() {
         swap(&previous, &current)
         current.removeAll(keepingCapacity: true)
+        stale.removeAll(keepingCapacity: true)
+        for id in entries.keys where previous[id] == nil { stale.append(id) }
+        for id in stale { remove(id) }
     }
 
     /// Records what the layer draws this frame; returns how to draw it.

@@ -266,9 +266,14 @@ public final class Renderer {
         let w = Int32(d.maxX.rounded() - ox), h = Int32(d.maxY.rounded() - oy)
         guard w > 0, h > 0 else { return false }
         let seen = LayerCache.Seen(spec: spec, commands: commands, range: inner, width: w, height: h, scale: pxPerPt)
-        switch layers.decide(seen) {
+        var decision = layers.decide(seen)
+        if decision == .rasterize {
+            if rasterize(seen, originX: ox, originY: oy) { stats.layersRasterized += 1 } else { decision = .drawDirectly }
+        }
+        switch decision {
         case .drawDirectly:
-            // Changing every frame: a texture would only add a copy. Clip as the layer would.
+            // Changing every frame (or no texture could be made): a texture would only add a
+            // copy. Clip as the layer would.
             flushSolid()
             let r = Rect(x: ox, y: oy, width: Double(w), height: Double(h))
             clips.append(clip.map { $0.intersection(r) } ?? r)
@@ -278,10 +283,7 @@ public final class Renderer {
             clips.removeLast()
             applyClip()
             return false
-        case .rasterize:
-            guard rasterize(seen, originX: ox, originY: oy) else { return false }
-            stats.layersRasterized += 1
-        case .composite:
+        case .rasterize, .composite:
             break
         }
         guard let e = layers.entries[spec.id] else { return false }

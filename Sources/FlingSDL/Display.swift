@@ -104,6 +104,13 @@ public final class Display {
         renderer.draw(list, pixelWidth: pixelWidth, pixelHeight: pixelHeight, consecutive: consecutive)
     }
 
+    /// SDL's name for the renderer in use ("software", "opengl", "opengles2", …).
+    public var rendererName: String {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer.sdl, &info) == 0, let name = info.name else { return "unknown" }
+        return String(cString: name)
+    }
+
     public func readPixels() -> RGBAImage? { renderer.readPixels(width: pixelWidth, height: pixelHeight) }
 
     public func present() {

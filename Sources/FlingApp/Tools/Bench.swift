@@ -15,6 +15,9 @@ enum Bench {
         /// nil: every scenario.
         var scenario: String?
         var json = false
+        /// Draw into a real window (presenting each frame) instead of the headless frame
+        /// texture: to compare SDL's renderers (SDL_RENDER_DRIVER=software|opengl|opengles2).
+        var window = false
     }
 
     /// The command line, in one place (to port to swift-argument-parser as it is).
@@ -36,6 +39,7 @@ enum Bench {
                 }
                 o.scenario = name
             case "--json": o.json = true
+            case "--window": o.window = true
             case "--resources": o.resources = try it.value(for: a)
             default: throw UsageError(message: "bench: unknown option '\(a)'")
             }
@@ -53,9 +57,9 @@ enum Bench {
         let resources: Resources
         do { resources = try Resources.load(o.resources) } catch { printError("fling: \(error.message)"); return 1 }
         let scenarios = o.scenario.flatMap(BenchScenario.named).map { [$0] } ?? BenchScenario.all
-        return withHeadlessDisplay(size: o.size, scale: o.scale, resources: resources.root) { display, env in
+        return withBenchDisplay(o, resources: resources) { display, env in
             if !o.json {
-                print("bench \(Int(o.size.width))x\(Int(o.size.height)) @\(BenchStatistics.format(o.scale, 0))x, software renderer, "
+                print("bench \(Int(o.size.width))x\(Int(o.size.height)) @\(BenchStatistics.format(o.scale, 0))x, \(display.rendererName) renderer, "
                       + "\(o.frames) frames a scenario (frame = advance + display list + render)")
             }
             for scenario in scenarios {
@@ -73,6 +77,23 @@ enum Bench {
         }
     }
 
+    /// A headless display, or with --window a real one (SDL picks the renderer; the
+    /// SDL_RENDER_DRIVER and SDL_RENDER_VSYNC environment variables choose).
+    static func withBenchDisplay(_ o: Options, resources: Resources, _ body: (Display, SceneEnvironment) -> Int32) -> Int32 {
+        guard o.window else { return withHeadlessDisplay(size: o.size, scale: o.scale, resources: resources.root, body) }
+        let context: SDLContext
+        do { context = try SDLContext(headless: false) } catch { printError("fling: \(error)"); return 1 }
+        defer { context.shutdown() }
+        let display: Display
+        do {
+            display = try Display(context: context, size: o.size, uiScale: o.scale, fullscreen: false, title: "Fling bench",
+                                  fontDirectory: resources.fonts, imageDirectory: resources.images, log: { printError("fling: \($0)") })
+        } catch { printError("fling: \(error)"); return 1 }
+        defer { display.close() }
+        let env = SceneEnvironment(measurer: display.renderer.fonts, imageSize: { display.renderer.imageSize($0) })
+        return body(display, env)
+    }
+
     /// The compositing floor: clear + one opaque full-window texture copied 1:1 (a layer that
     /// holds still), with the same renderer as the scenarios.
     static func measureFloor(_ display: Display, frames: Int) -> Double {
@@ -87,6 +108,7 @@ enum Bench {
         for _ in 0..<frames {
             let t0 = SDLContext.monotonicSeconds()
             display.draw(list)
+            display.present()
             times.append(SDLContext.monotonicSeconds() - t0)
         }
         return BenchStatistics.percentile(times, 0.5)
@@ -116,7 +138,11 @@ enum Bench {
         var frame = 0
         var lastAllocs = BenchStatistics.allocations
         var lastCPU = BenchStatistics.threadCPUTime
-        try runHeadless(app: app, display: display, script: script, fps: 60, renderEveryFrame: true) { dt in
+        try runHeadless(app: app, display: display, script: script, fps: 60, renderEveryFrame: true) { drawn in
+            // A window's frame ends when it is presented (a GL renderer works asynchronously).
+            let p0 = SDLContext.monotonicSeconds()
+            display.present()
+            let dt = drawn + SDLContext.monotonicSeconds() - p0
             let now = BenchStatistics.allocations, nowCPU = BenchStatistics.threadCPUTime
             let t = Double(frame) / 60
             let inCycle = t.truncatingRemainder(dividingBy: scenario.cycle)

@@ -5,8 +5,8 @@
 //  [x] hairlines exactly one device pixel thick, snapped to the pixel grid
 //  [x] soft shadows from cached nine-slice blur textures
 //  [x] images with fill/fit/stretch into rounded frames (the clipped edge anti-aliased too)
-//  [x] text runs rasterised once per (string, font, pixel size) into an LRU texture cache,
-//      tinted per draw with colour and alpha modulation
+//  [x] text runs rasterised once per (string, font, pixel size, colour) into an LRU texture
+//      cache, copied without colour modulation (group opacity modulates alpha)
 //  [x] nested clip rectangles (intersected), group opacity, translate/scale transforms
 //  [x] layers (DisplayList.layer): a group whose commands are the same as in the last frame is
 //      rasterised once into a texture and then composited 1:1 (opaque rows without blending)
@@ -34,7 +34,9 @@ public final class Renderer {
     private var roundedLastFrame: [String: RoundedImageKey] = [:]
     private var frameIsConsecutive = false
     private var motionTextures: [String: OpaquePointer] = [:]
-    private struct TextKey: Hashable { var text: String; var file: String; var pixelSize: Int32 }
+    /// Text is rasterised in its colour (alpha included): a copy without colour modulation
+    /// takes SDL's fast blending blitter, several times cheaper in software than a modulated one.
+    private struct TextKey: Hashable { var text: String; var file: String; var pixelSize: Int32; var color: UInt32 }
     private struct TextTexture { var texture: OpaquePointer; var width: Int32; var height: Int32 }
     private var textCache = LRUCache<TextKey, TextTexture>(capacity: 1024)
     private let imageDirectory: String
@@ -730,8 +732,10 @@ public final class Renderer {
         let pixelSize = fonts.pixelSize(of: font)
         let file = FontStore.fileName(font.family, font.weight)
         let ascentPx = Double(TTF_FontAscent(handle))
-        let (cr, cg, cb, _) = run.color.rgba8
-        let alpha = UInt8(max(0, min(255, (run.color.a * opacity * 255).rounded())))
+        let (cr, cg, cb, ca) = run.color.rgba8
+        let color = UInt32(cr) << 24 | UInt32(cg) << 16 | UInt32(cb) << 8 | UInt32(ca)
+        // The run's own alpha is in the texture; a group opacity modulates it.
+        let alpha = UInt8(max(0, min(255, (opacity * 255).rounded())))
         let lineHeightPx = Double(TTF_FontHeight(handle))
         let k = transform.scale
         for line in run.layout.lines where !line.text.isEmpty {
@@ -741,10 +745,9 @@ public final class Renderer {
             // Off-screen or clipped-away lines are never rasterised.
             let bounds = Rect(x: x, y: y, width: (line.width * pxPerPt + 2 * lineHeightPx) , height: lineHeightPx * k)
             if let c = clip, !c.intersects(bounds) { continue }
-            let key = TextKey(text: line.text, file: file, pixelSize: pixelSize)
+            let key = TextKey(text: line.text, file: file, pixelSize: pixelSize, color: color)
             guard let tex = textTexture(key, handle) else { continue }
             flushSolid()
-            SDL_SetTextureColorMod(tex.texture, cr, cg, cb)
             SDL_SetTextureAlphaMod(tex.texture, alpha)
             var dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(Double(tex.width) * k), h: Float(Double(tex.height) * k))
             SDL_RenderCopyF(sdl, tex.texture, nil, &dst)
@@ -754,8 +757,9 @@ public final class Renderer {
 
     private func textTexture(_ key: TextKey, _ font: OpaquePointer) -> TextTexture? {
         if let t = textCache.value(for: key) { return t }
-        // Rasterised in white; colour and alpha are applied per draw by modulation.
-        guard let surface = TTF_RenderUTF8_Blended(font, key.text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
+        let c = key.color
+        let fg = SDL_Color(r: UInt8(c >> 24), g: UInt8((c >> 16) & 0xFF), b: UInt8((c >> 8) & 0xFF), a: UInt8(c & 0xFF))
+        guard let surface = TTF_RenderUTF8_Blended(font, key.text, fg) else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let tex = SDL_CreateTextureFromSurface(sdl, surface) else { return nil }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)

@@ -32,9 +32,11 @@ let package = Package(
         // The view tree, widgets, scenes and the app controller: on FlingCore only, so tests
         // drive it in-process with a fake text measurer.
         .target(name: "FlingUI", dependencies: ["FlingCore"]),
+        // Counts heap allocations for `fling bench` (interposes malloc in the executable).
+        .target(name: "CAllocCounter"),
         // main, the run loops, the command line, the tools.
         .executableTarget(name: "FlingApp", dependencies: [
-            "FlingCore", "FlingUI", "FlingSDL",
+            "FlingCore", "FlingUI", "FlingSDL", "CAllocCounter",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -90,10 +90,10 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
             }
             if quit { break }
         }
+        let started = SDLContext.monotonicSeconds()   // a frame's time: advance + list + render
         let moving = app.advance(to: t)
         if app.quitRequested { quit = true }
         if !probes.isEmpty || renderEveryFrame {
-            let started = SDLContext.monotonicSeconds()
             display.draw(app.displayList(time: t), consecutive: frame == lastDrawn + 1)
             lastDrawn = frame
             onFrameRendered?(SDLContext.monotonicSeconds() - started)

@@ -1,5 +1,5 @@
 // Display: where frames go. A real window (resizable, HiDPI-aware, vsync'd accelerated renderer
-// with a software fallback) or, headless, a memory surface drawn by the software renderer.
+// with a software fallback) or, headless, a frame texture drawn by the software renderer.
 import CSDL2
 import CSDL2Image
 import FlingCore
@@ -16,6 +16,9 @@ public final class Display {
     public let renderer: Renderer
     private var window: OpaquePointer?
     private var surface: UnsafeMutablePointer<SDL_Surface>?
+    /// Headless: the frame texture the software renderer draws into. A resize replaces only
+    /// this texture; the renderer and every cached texture stay.
+    private var frameTexture: OpaquePointer?
     public private(set) var pixelWidth: Int32 = 0
     public private(set) var pixelHeight: Int32 = 0
 
@@ -28,10 +31,16 @@ public final class Display {
         let fonts = try FontStore(directory: fontDirectory, scale: uiScale)
         let sdlRenderer: OpaquePointer
         if headless {
-            let (s, r) = try Self.makeSurfaceRenderer(size: size, scale: uiScale)
+            // The renderer's own surface is a placeholder; frames go to `frameTexture`.
+            guard let s = SDL_CreateRGBSurfaceWithFormat(0, 1, 1, 32, fling_SDL_PIXELFORMAT_ARGB8888()) else {
+                throw SDLError("the offscreen surface could not be created")
+            }
+            guard let r = SDL_CreateSoftwareRenderer(s) else {
+                SDL_FreeSurface(s)
+                throw SDLError("the software renderer could not be created")
+            }
             surface = s
             sdlRenderer = r
-            pixelWidth = s.pointee.w; pixelHeight = s.pointee.h
         } else {
             var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
             if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
@@ -48,19 +57,20 @@ public final class Display {
             sdlRenderer = r
         }
         renderer = Renderer(sdl: sdlRenderer, fonts: fonts, imageDirectory: imageDirectory, scale: uiScale, log: log)
-        if !headless { refreshWindowMetrics() }
+        if headless { try makeFrameTexture(size: size) } else { refreshWindowMetrics() }
     }
 
-    private static func makeSurfaceRenderer(size: Size, scale: Double) throws -> (UnsafeMutablePointer<SDL_Surface>, OpaquePointer) {
-        let w = Int32(max(1, (size.width * scale).rounded())), h = Int32(max(1, (size.height * scale).rounded()))
-        guard let s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, fling_SDL_PIXELFORMAT_ARGB8888()) else {
-            throw SDLError("the offscreen surface could not be created")
+    /// Headless: (re)creates the frame texture for a size in pt.
+    private func makeFrameTexture(size: Size) throws {
+        let w = Int32(max(1, (size.width * uiScale).rounded())), h = Int32(max(1, (size.height * uiScale).rounded()))
+        guard let t = SDL_CreateTexture(renderer.sdl, fling_SDL_PIXELFORMAT_ARGB8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) else {
+            throw SDLError("the offscreen frame (\(w)×\(h) px) could not be created")
         }
-        guard let r = SDL_CreateSoftwareRenderer(s) else {
-            SDL_FreeSurface(s)
-            throw SDLError("the software renderer could not be created")
-        }
-        return (s, r)
+        SDL_SetRenderTarget(renderer.sdl, t)
+        if let old = frameTexture { SDL_DestroyTexture(old) }
+        frameTexture = t
+        renderer.frameTarget = t
+        pixelWidth = w; pixelHeight = h
     }
 
     /// After the window changed size (or moved to another display): re-read pt size and scale.
@@ -86,19 +96,20 @@ public final class Display {
             size = newSize
             return
         }
-        let (s, r) = try Self.makeSurfaceRenderer(size: newSize, scale: uiScale)
-        let oldRenderer = renderer.sdl
-        renderer.rebind(r)
-        SDL_DestroyRenderer(oldRenderer)
-        if let old = surface { SDL_FreeSurface(old) }
-        surface = s
+        try makeFrameTexture(size: newSize)
         size = newSize
-        pixelWidth = s.pointee.w; pixelHeight = s.pointee.h
     }
 
     /// `consecutive`: this frame directly follows the last one drawn (see Renderer.draw).
     public func draw(_ list: DisplayList, consecutive: Bool = false) {
         renderer.draw(list, pixelWidth: pixelWidth, pixelHeight: pixelHeight, consecutive: consecutive)
+    }
+
+    /// SDL's name for the renderer in use ("software", "opengl", "opengles2", …).
+    public var rendererName: String {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer.sdl, &info) == 0, let name = info.name else { return "unknown" }
+        return String(cString: name)
     }
 
     public func readPixels() -> RGBAImage? { renderer.readPixels(width: pixelWidth, height: pixelHeight) }
@@ -124,6 +135,8 @@ public final class Display {
 
     public func close() {
         renderer.fonts.closeAll()
+        if let t = frameTexture { SDL_DestroyTexture(t) }
+        frameTexture = nil
         SDL_DestroyRenderer(renderer.sdl)
         if let window { SDL_DestroyWindow(window) }
         if let surface { SDL_FreeSurface(surface) }

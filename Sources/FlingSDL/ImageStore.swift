@@ -22,6 +22,8 @@ final class ImageStore {
         var originalSize: Size
         /// The texture's pixels, for derived textures (rounded photos).
         var pixels: RGBAImage
+        /// Every pixel is opaque (a JPEG): rounded bakes of it are opaque between their corners.
+        var opaque: Bool
     }
 
     private let directory: String
@@ -108,8 +110,12 @@ final class ImageStore {
         let scaled = img.downscaled(toWidth: tw, height: th)
         guard let tex = makeTexture(scaled, renderer: renderer) else { return nil }
         if let old = textures[name] { SDL_DestroyTexture(old.texture) }
+        var opaque = true
+        scaled.pixels.withUnsafeBufferPointer { p in
+            for i in stride(from: 3, to: p.count, by: 4) where p[i] != 255 { opaque = false; break }
+        }
         let e = Entry(texture: tex, width: Int32(scaled.width), height: Int32(scaled.height),
-                      originalSize: Size(Double(img.width), Double(img.height)), pixels: scaled)
+                      originalSize: Size(Double(img.width), Double(img.height)), pixels: scaled, opaque: opaque)
         textures[name] = e
         return e
     }

@@ -1,16 +1,24 @@
 import FlingCore
 
-/// What the last frame cost: the figures of the state dump's "render" object.
+/// What the renderer did in the last frame (the state dump's "render" object).
 public struct RenderStats: Equatable, Sendable {
     public var textRasterizations = 0
     public var textCacheEntries = 0
     public var imageCacheEntries = 0
     public var drawCalls = 0
+    /// Layers rasterised into their texture this frame, and layers composited from one.
+    public var layersRasterized = 0
+    public var layersComposited = 0
+    public var layerEntries = 0
+    /// Photos resampled or re-masked this frame (rounded-corner bakes, moving or not).
+    public var photoBakes = 0
 
     public init() {}
 
     public var json: JSONValue {
         .object([("textRasterizations", .int(textRasterizations)), ("textCacheEntries", .int(textCacheEntries)),
-                 ("imageCacheEntries", .int(imageCacheEntries)), ("drawCalls", .int(drawCalls))])
+                 ("imageCacheEntries", .int(imageCacheEntries)), ("drawCalls", .int(drawCalls)),
+                 ("layersRasterized", .int(layersRasterized)), ("layersComposited", .int(layersComposited)),
+                 ("photoBakes", .int(photoBakes))])
     }
 }

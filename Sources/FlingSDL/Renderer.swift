@@ -5,9 +5,15 @@
 //  [x] hairlines exactly one device pixel thick, snapped to the pixel grid
 //  [x] soft shadows from cached nine-slice blur textures
 //  [x] images with fill/fit/stretch into rounded frames (the clipped edge anti-aliased too)
-//  [x] text runs rasterised once per (string, font, pixel size) into an LRU texture cache,
-//      tinted per draw with colour and alpha modulation
+//  [x] text runs rasterised once per (string, font, pixel size, colour) into an LRU texture
+//      cache, copied without colour modulation (group opacity modulates alpha)
 //  [x] nested clip rectangles (intersected), group opacity, translate/scale transforms
+//  [x] layers (DisplayList.layer): a group whose commands are the same as in the last frame is
+//      rasterised once into a texture and then composited 1:1 (opaque rows without blending)
+//      while its commands stay the same; a group that changes every frame is drawn directly
+//  [x] a cheap dim: `.dim` right after an opaque layer is folded into its composite as one
+//      darkening pass (LayerTint), kept as a darkened copy while the dim holds still; a fading
+//      opaque layer over the untouched frame background is blended the same way
 // It saves nothing of SDL's state across frames except what it sets at the start of each.
 import CSDL2
 import CSDL2TTF
@@ -28,7 +34,9 @@ public final class Renderer {
     private var roundedLastFrame: [String: RoundedImageKey] = [:]
     private var frameIsConsecutive = false
     private var motionTextures: [String: OpaquePointer] = [:]
-    private struct TextKey: Hashable { var text: String; var file: String; var pixelSize: Int32 }
+    /// Text is rasterised in its colour (alpha included): a copy without colour modulation
+    /// takes SDL's fast blending blitter, several times cheaper in software than a modulated one.
+    private struct TextKey: Hashable { var text: String; var file: String; var pixelSize: Int32; var color: UInt32 }
     private struct TextTexture { var texture: OpaquePointer; var width: Int32; var height: Int32 }
     private var textCache = LRUCache<TextKey, TextTexture>(capacity: 1024)
     private let imageDirectory: String
@@ -40,7 +48,18 @@ public final class Renderer {
     }
     public private(set) var stats = RenderStats()
 
+    /// Where frames are drawn: nil for the renderer's own output (a window), or a target texture
+    /// (headless: the frame texture, which a resize replaces without a new renderer).
+    public var frameTarget: OpaquePointer?
+    private var layers = LayerCache()
+
     // Per-frame state.
+    /// The target drawn into now (the frame's, or a layer being rasterised), its clear colour and
+    /// whether anything has been drawn over that clear yet (a fading layer over an untouched
+    /// background is blended by LayerTint instead of SDL).
+    private var currentTarget: OpaquePointer?
+    private var targetBackground = Color.white
+    private var targetTouched = false
     private var solid = Mesh()
     private var vertexBuffer: [SDL_Vertex] = []
     private var transforms: [Transform] = [.identity]
@@ -57,22 +76,6 @@ public final class Renderer {
         shadows = ShadowCache(renderer: sdl)
         masks = ShapeMaskCache(renderer: sdl)
         fonts.scale = scale
-    }
-
-    /// Switches to a new SDL renderer (the headless surface was re-created): every texture
-    /// belonged to the old one, so all caches start afresh.
-    public func rebind(_ newRenderer: OpaquePointer) {
-        flushTextCache()
-        images.destroyAll()
-        shadows.destroyAll()
-        masks.destroyAll()
-        for t in roundedImages.removeAll() { SDL_DestroyTexture(t) }
-        for t in motionTextures.values { SDL_DestroyTexture(t) }
-        motionTextures.removeAll()
-        sdl = newRenderer
-        images = ImageStore(directory: imageDirectory, renderer: sdl, log: log)
-        shadows = ShadowCache(renderer: sdl)
-        masks = ShapeMaskCache(renderer: sdl)
     }
 
     private func flushTextCache() {
@@ -92,15 +95,21 @@ public final class Renderer {
         roundedLastFrame = roundedThisFrame
         roundedThisFrame = [:]
         transforms = [.identity]; opacities = [1]; clips = [nil]
+        SDL_SetRenderTarget(sdl, frameTarget)
+        currentTarget = frameTarget
         SDL_RenderSetClipRect(sdl, nil)
         SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_NONE)
         let (r, g, b, a) = list.background.rgba8
         SDL_SetRenderDrawColor(sdl, r, g, b, a)
         SDL_RenderClear(sdl)
         SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND)
-        for command in list.commands { execute(command) }
+        targetBackground = list.background
+        targetTouched = false
+        layers.beginFrame()
+        run(list.commands, 0..<list.commands.count)
         flushSolid()
         stats.textCacheEntries = textCache.count
+        stats.layerEntries = layers.count
         stats.imageCacheEntries = images.count
     }
 
@@ -141,10 +150,50 @@ public final class Renderer {
         case .popOpacity: if opacities.count > 1 { opacities.removeLast() }
         case .pushTransform(let t): transforms.append(transform.concatenating(t))
         case .popTransform: if transforms.count > 1 { transforms.removeLast() }
+        case .dim(let r, let amount):
+            guard !clippedAway, opacity > 0.001 else { return }
+            targetTouched = true
+            fillRounded(px(r), radii: .zero, color: Color(white: 0, alpha: max(0, min(1, amount)) * opacity))
+        case .beginLayer, .endLayer:
+            break   // handled by run(_:_:)
         default:
             guard !clippedAway, opacity > 0.001 else { return }
+            targetTouched = true
             drawPrimitive(c)
         }
+    }
+
+    /// Executes `commands[range]`, taking each layer group as a whole.
+    private func run(_ commands: [DrawCommand], _ range: Range<Int>) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            if case .beginLayer(let spec) = commands[i] {
+                let end = Self.matchingEnd(commands, from: i, limit: range.upperBound)
+                let next = end + 1 < range.upperBound ? end + 1 : nil
+                let folded = drawLayer(spec, commands, (i + 1)..<end, next: next)
+                i = end + 1 + (folded ? 1 : 0)
+            } else {
+                execute(commands[i])
+                i += 1
+            }
+        }
+    }
+
+    /// The index of the `endLayer` closing the layer begun at `start` (or `limit`).
+    private static func matchingEnd(_ commands: [DrawCommand], from start: Int, limit: Int) -> Int {
+        var depth = 0
+        var i = start
+        while i < limit {
+            switch commands[i] {
+            case .beginLayer: depth += 1
+            case .endLayer:
+                depth -= 1
+                if depth == 0 { return i }
+            default: break
+            }
+            i += 1
+        }
+        return limit
     }
 
     private func applyClip() {
@@ -207,6 +256,160 @@ public final class Renderer {
         default:
             break
         }
+    }
+
+    // MARK: Layers
+
+    /// Draws a layer group; returns true if it also drew the `.dim` at `next` (folded in).
+    private func drawLayer(_ spec: LayerSpec, _ commands: [DrawCommand], _ inner: Range<Int>, next: Int?) -> Bool {
+        guard !clippedAway, opacity > 0.001 else { return false }
+        let d = px(spec.bounds)
+        let ox = d.minX.rounded(), oy = d.minY.rounded()
+        let w = Int32(d.maxX.rounded() - ox), h = Int32(d.maxY.rounded() - oy)
+        guard w > 0, h > 0 else { return false }
+        let seen = LayerCache.Seen(spec: spec, commands: commands, range: inner, width: w, height: h, scale: pxPerPt)
+        var decision = layers.decide(seen)
+        if decision == .rasterize {
+            if rasterize(seen, originX: ox, originY: oy) { stats.layersRasterized += 1 } else { decision = .drawDirectly }
+        }
+        switch decision {
+        case .drawDirectly:
+            // Changing every frame (or no texture could be made): a texture would only add a
+            // copy. Clip as the layer would.
+            flushSolid()
+            let r = Rect(x: ox, y: oy, width: Double(w), height: Double(h))
+            clips.append(clip.map { $0.intersection(r) } ?? r)
+            applyClip()
+            run(commands, inner)
+            flushSolid()
+            clips.removeLast()
+            applyClip()
+            return false
+        case .rasterize, .composite:
+            break
+        }
+        guard let e = layers.entries[spec.id] else { return false }
+        stats.layersComposited += 1
+        let dest = Rect(x: ox, y: oy, width: Double(w), height: Double(h))
+        // A dim right after the layer, over at least its rectangle, is folded into the copy.
+        var dimAmount = 0.0
+        var dimRect: Rect?
+        if let n = next, case let .dim(r, amount) = commands[n], spec.background.a >= 1, opacity > 0.999 {
+            let dr = px(r)
+            let snappedDim = Rect(x: dr.minX.rounded(), y: dr.minY.rounded(),
+                                  width: dr.maxX.rounded() - dr.minX.rounded(), height: dr.maxY.rounded() - dr.minY.rounded())
+            if snappedDim.minX <= dest.minX, snappedDim.minY <= dest.minY, snappedDim.maxX >= dest.maxX, snappedDim.maxY >= dest.maxY { dimAmount = max(0, min(1, amount)); dimRect = snappedDim }
+        }
+        let faded = opacity < 0.999
+        flushSolid()
+        if spec.background.a >= 1, dimAmount > 0 || (faded && !targetTouched) {
+            // One tint pass (kept while the tint holds still), then an opaque 1:1 copy.
+            let tint = LayerTint(opacity: faded ? opacity : 1, dim: dimAmount, background: targetBackground)
+            compositeTinted(spec.id, tint: tint, dest: dest)
+        } else {
+            let alpha = UInt8(max(0, min(255, (opacity * 255).rounded())))
+            SDL_SetTextureAlphaMod(e.texture, alpha)
+            // Opaque rows are copied without blending (several times cheaper in software).
+            let bands: [(Range<Int>, Bool)] = [(0..<e.opaqueRows.lowerBound, true), (e.opaqueRows, alpha < 255),
+                                               (e.opaqueRows.upperBound..<Int(h), true)]
+            for (rows, blend) in bands where !rows.isEmpty {
+                SDL_SetTextureBlendMode(e.texture, blend ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
+                var src = SDL_Rect(x: 0, y: Int32(rows.lowerBound), w: w, h: Int32(rows.count))
+                var dst = SDL_Rect(x: Int32(ox), y: Int32(oy) + Int32(rows.lowerBound), w: w, h: Int32(rows.count))
+                SDL_RenderCopy(sdl, e.texture, &src, &dst)
+                stats.drawCalls += 1
+            }
+        }
+        targetTouched = true
+        guard let dr = dimRect else { return false }
+        // The dim's part outside the layer (if any) is an ordinary blended fill.
+        let black = Color(white: 0, alpha: dimAmount)
+        fillRect(Int(dr.minX), Int(dr.minY), Int(dr.maxX), Int(dest.minY), black)
+        fillRect(Int(dr.minX), Int(dest.maxY), Int(dr.maxX), Int(dr.maxY), black)
+        fillRect(Int(dr.minX), Int(dest.minY), Int(dest.minX), Int(dest.maxY), black)
+        fillRect(Int(dest.maxX), Int(dest.minY), Int(dr.maxX), Int(dest.maxY), black)
+        return true
+    }
+
+    /// Renders the layer's commands into its texture (origin at device `originX, originY`) and
+    /// keeps a CPU copy of its pixels; false if SDL refused.
+    private func rasterize(_ seen: LayerCache.Seen, originX: Double, originY: Double) -> Bool {
+        let id = seen.spec.id
+        guard let texture = layers.targetTexture(for: id, width: seen.width, height: seen.height, renderer: sdl) else { return false }
+        flushSolid()
+        let saved = (transforms, opacities, clips, currentTarget, targetBackground, targetTouched)
+        guard SDL_SetRenderTarget(sdl, texture) == 0 else { return false }
+        currentTarget = texture
+        SDL_RenderSetClipRect(sdl, nil)
+        SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_NONE)
+        let (r, g, b, a) = seen.spec.background.rgba8
+        SDL_SetRenderDrawColor(sdl, r, g, b, a)
+        SDL_RenderClear(sdl)
+        SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND)
+        // The same device pixels as drawn directly, shifted so the layer's origin is (0, 0).
+        transforms = [Transform.translate(-originX / scale, -originY / scale).concatenating(transform)]
+        opacities = [1]; clips = [nil]
+        targetBackground = seen.spec.background; targetTouched = false
+        run(seen.commands, seen.range)
+        flushSolid()
+        var pixels = layers.entries[id]?.pixels ?? []
+        let count = Int(seen.width) * Int(seen.height)
+        if pixels.count != count { pixels = [UInt32](repeating: 0, count: count) }
+        let ok = pixels.withUnsafeMutableBytes { buf in
+            SDL_RenderReadPixels(sdl, nil, fling_SDL_PIXELFORMAT_ARGB8888(), buf.baseAddress, seen.width * 4)
+        }
+        (transforms, opacities, clips, currentTarget, targetBackground, targetTouched) = saved
+        SDL_SetRenderTarget(sdl, currentTarget)
+        applyClip()
+        guard ok == 0 else { layers.remove(id); return false }
+        let rows = Self.opaqueRows(pixels, width: Int(seen.width), height: Int(seen.height))
+        let old = layers.entries[id]
+        layers.store(LayerCache.Entry(texture: texture, width: seen.width, height: seen.height, scale: seen.scale, spec: seen.spec,
+                                      commands: seen.commands, range: seen.range, pixels: pixels, opaqueRows: rows,
+                                      tinted: old?.width == seen.width && old?.height == seen.height ? old?.tinted : nil, tint: nil))
+        if let t = old?.tinted, old?.width != seen.width || old?.height != seen.height { SDL_DestroyTexture(t) }
+        return true
+    }
+
+    /// The longest run of fully opaque rows starting at the first one.
+    private static func opaqueRows(_ pixels: [UInt32], width: Int, height: Int) -> Range<Int> {
+        pixels.withUnsafeBufferPointer { p in
+            func opaque(_ y: Int) -> Bool {
+                for x in 0..<width where p[y * width + x] >> 24 != 255 { return false }
+                return true
+            }
+            var y0 = 0
+            while y0 < height, !opaque(y0) { y0 += 1 }
+            var y1 = y0
+            while y1 < height, opaque(y1) { y1 += 1 }
+            return y0..<y1
+        }
+    }
+
+    /// Copies the layer tinted (dimmed and/or faded over the background) without blending.
+    private func compositeTinted(_ id: String, tint: LayerTint, dest: Rect) {
+        var target: OpaquePointer?
+        layers.update(id) { e in
+            if e.tinted == nil {
+                e.tinted = SDL_CreateTexture(sdl, fling_SDL_PIXELFORMAT_ARGB8888(), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), e.width, e.height)
+                e.tint = nil
+            }
+            guard let t = e.tinted else { return }
+            if e.tint != tint {
+                var raw: UnsafeMutableRawPointer?
+                var pitch: Int32 = 0
+                guard SDL_LockTexture(t, nil, &raw, &pitch) == 0, let raw else { return }
+                e.pixels.withUnsafeBufferPointer { tint.apply($0, width: Int(e.width), height: Int(e.height), into: raw, pitch: Int(pitch)) }
+                SDL_UnlockTexture(t)
+                e.tint = tint
+            }
+            target = t
+        }
+        guard let t = target else { return }
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
+        var dst = SDL_Rect(x: Int32(dest.minX), y: Int32(dest.minY), w: Int32(dest.width), h: Int32(dest.height))
+        SDL_RenderCopy(sdl, t, nil, &dst)
+        stats.drawCalls += 1
     }
 
     // MARK: Rounded shapes
@@ -347,30 +550,50 @@ public final class Renderer {
 
     private func drawShadow(_ r: Rect, radius: Double, color: Color, blur: Double) {
         let d = px(r)
-        let blurPx = blur * pxPerPt
-        let radiusPx = min(radius * pxPerPt, min(d.width, d.height) / 2)
+        // The slice is made at the renderer's scale and stretched by the transform's: a shadow
+        // that scales with an animation (a card pulled down) reuses one blur instead of
+        // blurring anew every frame. Radii are keyed to 4 px steps for the same reason.
+        let k = max(0.01, transform.scale)
+        let blurPx = blur * scale
+        let radiusPx = (min(radius * scale, min(d.width, d.height) / 2 / k) / 4).rounded() * 4
         guard let s = shadows.slice(radius: radiusPx, blur: blurPx) else { return }
         flushSolid()
         let (cr, cg, cb, _) = color.rgba8
         SDL_SetTextureColorMod(s.texture, cr, cg, cb)
         SDL_SetTextureAlphaMod(s.texture, UInt8(max(0, min(255, (color.a * opacity * 255).rounded()))))
         // The slice's shape starts `pad` px inside its texture: grow the target by the same.
-        let pad = Double(s.pad)
+        let pad = Double(s.pad) * k
         let outer = Rect(x: d.minX - pad, y: d.minY - pad, width: d.width + 2 * pad, height: d.height + 2 * pad)
-        let c = Double(s.corner)
+        let c = Double(s.corner) * k
         // Shrink the corners when the shape is too small for them.
         let cx = min(c, outer.width / 2), cy = min(c, outer.height / 2)
-        let size = Double(s.size)
-        let xsSrc = [0, c, c + 1, size], ysSrc = [0, c, c + 1, size]
+        let size = Double(s.size), sc = Double(s.corner)
+        let xsSrc = [0, sc, sc + 1, size], ysSrc = [0, sc, sc + 1, size]
         let xsDst = [outer.minX, outer.minX + cx, outer.maxX - cx, outer.maxX]
         let ysDst = [outer.minY, outer.minY + cy, outer.maxY - cy, outer.maxY]
+        // Source rows/columns of the slice that lie outside the shape (plus one for its edge).
+        let outside = Double(s.pad) + 1
         for j in 0..<3 {
             for i in 0..<3 {
                 // The centre lies under the shape casting the shadow (cards are opaque): a
                 // stretched blit of it would be the most expensive part of the frame for nothing.
-                if i == 1 && j == 1 && opacity >= 0.999 { continue }
-                var src = SDL_Rect(x: Int32(xsSrc[i]), y: Int32(ysSrc[j]), w: Int32(xsSrc[i + 1] - xsSrc[i]), h: Int32(ysSrc[j + 1] - ysSrc[j]))
-                var dst = SDL_FRect(x: Float(xsDst[i]), y: Float(ysDst[j]), w: Float(xsDst[i + 1] - xsDst[i]), h: Float(ysDst[j + 1] - ysDst[j]))
+                // For the same reason the straight edges stop at the shape's edge.
+                let opaqueShape = opacity >= 0.999
+                if i == 1 && j == 1 && opaqueShape { continue }
+                var sx = xsSrc[i], sy = ysSrc[j], sw = xsSrc[i + 1] - xsSrc[i], sh = ysSrc[j + 1] - ysSrc[j]
+                var dx = xsDst[i], dy = ysDst[j], dw = xsDst[i + 1] - xsDst[i], dh = ysDst[j + 1] - ysDst[j]
+                if opaqueShape && i == 1 && cy >= c {
+                    let kh = dh / max(1, sh)
+                    if j == 0 { sh = min(sh, outside); dh = sh * kh }
+                    if j == 2 { let cut = max(0, sh - outside); sy += cut; sh -= cut; dy += cut * kh; dh = sh * kh }
+                }
+                if opaqueShape && j == 1 && cx >= c {
+                    let kw = dw / max(1, sw)
+                    if i == 0 { sw = min(sw, outside); dw = sw * kw }
+                    if i == 2 { let cut = max(0, sw - outside); sx += cut; sw -= cut; dx += cut * kw; dw = sw * kw }
+                }
+                var src = SDL_Rect(x: Int32(sx), y: Int32(sy), w: Int32(sw), h: Int32(sh))
+                var dst = SDL_FRect(x: Float(dx), y: Float(dy), w: Float(dw), h: Float(dh))
                 guard dst.w > 0, dst.h > 0 else { continue }
                 SDL_RenderCopyF(sdl, s.texture, &src, &dst)
                 stats.drawCalls += 1
@@ -410,10 +633,24 @@ public final class Renderer {
         }
         // Rounded (or translucent): the photo cropped and scaled to the exact pixel frame with
         // the rounded-corner coverage baked into its alpha, cached while the frame stays put.
+        // Under a scaling transform (a card pressed or pulled) it is baked at the unscaled size
+        // with radii in 4 px steps and stretched by the copy: a gesture that only scales and
+        // moves a photo never resamples or re-masks it.
+        let k = transform.scale
         let (x0, y0, x1, y1) = snapped(destination)
-        let w = x1 - x0, h = y1 - y0
-        guard w > 0, h > 0 else { return }
-        let r = pixelRadii(scaledRadii, w: w, h: h)
+        let w: Int, h: Int, r: (tl: Int, tr: Int, br: Int, bl: Int)
+        if abs(k - 1) > 1e-6, k > 0.05 {
+            w = Int((destination.width / k).rounded()); h = Int((destination.height / k).rounded())
+            guard w > 0, h > 0 else { return }
+            let q = { (v: Int) in Int((Double(v) / 4).rounded()) * 4 }
+            let exact = pixelRadii(CornerRadii(topLeft: scaledRadii.topLeft / k, topRight: scaledRadii.topRight / k,
+                                               bottomRight: scaledRadii.bottomRight / k, bottomLeft: scaledRadii.bottomLeft / k), w: w, h: h)
+            r = (q(exact.tl), q(exact.tr), q(exact.br), q(exact.bl))
+        } else {
+            w = x1 - x0; h = y1 - y0
+            guard w > 0, h > 0 else { return }
+            r = pixelRadii(scaledRadii, w: w, h: h)
+        }
         let src = [Int((source.minX * 4).rounded()), Int((source.minY * 4).rounded()),
                    Int((source.width * 4).rounded()), Int((source.height * 4).rounded())]
         let key = RoundedImageKey(name: name, w: Int32(w), h: Int32(h), source: src, radii: [r.tl, r.tr, r.br, r.bl])
@@ -429,20 +666,48 @@ public final class Renderer {
             guard let t = bakeRounded(tex, source: source, width: w, height: h, radii: r, reduction: f) else { return }
             // One moving texture per photo, replaced next frame (SDL flushes before destroying).
             if let old = motionTextures.updateValue(t, forKey: name) { SDL_DestroyTexture(old) }
+            stats.photoBakes += 1
             SDL_SetTextureAlphaMod(t, alpha)
-            var dst = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(w), h: Int32(h))
-            SDL_RenderCopy(sdl, t, nil, &dst)
-            stats.drawCalls += 1
+            copyBaked(t, x0: x0, y0: y0, x1: x1, y1: y1, height: max(1, Int((Double(h) / f).rounded())), opaqueRows: opaqueRows(tex, r, h: h, f: f), alpha: alpha)
             return
         } else {
+            stats.photoBakes += 1
             guard let t = bakeRounded(tex, source: source, width: w, height: h, radii: r, reduction: 1) else { return }
             for evicted in roundedImages.insert(t, for: key) { SDL_DestroyTexture(evicted) }
             baked = t
         }
         SDL_SetTextureAlphaMod(baked, alpha)
-        var dst = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(w), h: Int32(h))
-        SDL_RenderCopy(sdl, baked, nil, &dst)
-        stats.drawCalls += 1
+        copyBaked(baked, x0: x0, y0: y0, x1: x1, y1: y1, height: h, opaqueRows: opaqueRows(tex, r, h: h, f: 1), alpha: alpha)
+    }
+
+    /// The rows of a bake (reduced by `f`) that are fully opaque: between its rounded corners,
+    /// if the photo is opaque.
+    private func opaqueRows(_ tex: ImageStore.Entry, _ r: (tl: Int, tr: Int, br: Int, bl: Int), h: Int, f: Double) -> Range<Int> {
+        guard tex.opaque else { return 0..<0 }
+        let hb = max(1, Int((Double(h) / f).rounded()))
+        let top = Int((Double(max(r.tl, r.tr)) / f).rounded(.up)) + 1
+        let bottom = hb - Int((Double(max(r.bl, r.br)) / f).rounded(.up)) - 1
+        return top < bottom ? top..<bottom : 0..<0
+    }
+
+    /// Copies a baked photo (`height` rows) onto its snapped frame, stretched if baked at another
+    /// size; its opaque rows without blending (a blended copy costs several times more in software).
+    private func copyBaked(_ t: OpaquePointer, x0: Int, y0: Int, x1: Int, y1: Int, height: Int, opaqueRows: Range<Int>, alpha: UInt8) {
+        let bands: [(Range<Int>, Bool)] = alpha == 255 && !opaqueRows.isEmpty
+            ? [(0..<opaqueRows.lowerBound, true), (opaqueRows, false), (opaqueRows.upperBound..<height, true)]
+            : [(0..<height, true)]
+        let ky = Double(y1 - y0) / Double(max(1, height))
+        var w = Int32(0), th = Int32(0)
+        SDL_QueryTexture(t, nil, nil, &w, &th)
+        for (rows, blend) in bands where !rows.isEmpty {
+            SDL_SetTextureBlendMode(t, blend ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
+            var src = SDL_Rect(x: 0, y: Int32(rows.lowerBound), w: w, h: Int32(rows.count))
+            let top = (Double(y0) + Double(rows.lowerBound) * ky).rounded(), bottom = (Double(y0) + Double(rows.upperBound) * ky).rounded()
+            var dst = SDL_Rect(x: Int32(x0), y: Int32(top), w: Int32(x1 - x0), h: Int32(bottom - top))
+            SDL_RenderCopy(sdl, t, &src, &dst)
+            stats.drawCalls += 1
+        }
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
     }
 
     /// The photo's `source` part (in original-image pixels) resampled from its cached texture
@@ -467,8 +732,10 @@ public final class Renderer {
         let pixelSize = fonts.pixelSize(of: font)
         let file = FontStore.fileName(font.family, font.weight)
         let ascentPx = Double(TTF_FontAscent(handle))
-        let (cr, cg, cb, _) = run.color.rgba8
-        let alpha = UInt8(max(0, min(255, (run.color.a * opacity * 255).rounded())))
+        let (cr, cg, cb, ca) = run.color.rgba8
+        let color = UInt32(cr) << 24 | UInt32(cg) << 16 | UInt32(cb) << 8 | UInt32(ca)
+        // The run's own alpha is in the texture; a group opacity modulates it.
+        let alpha = UInt8(max(0, min(255, (opacity * 255).rounded())))
         let lineHeightPx = Double(TTF_FontHeight(handle))
         let k = transform.scale
         for line in run.layout.lines where !line.text.isEmpty {
@@ -478,10 +745,9 @@ public final class Renderer {
             // Off-screen or clipped-away lines are never rasterised.
             let bounds = Rect(x: x, y: y, width: (line.width * pxPerPt + 2 * lineHeightPx) , height: lineHeightPx * k)
             if let c = clip, !c.intersects(bounds) { continue }
-            let key = TextKey(text: line.text, file: file, pixelSize: pixelSize)
+            let key = TextKey(text: line.text, file: file, pixelSize: pixelSize, color: color)
             guard let tex = textTexture(key, handle) else { continue }
             flushSolid()
-            SDL_SetTextureColorMod(tex.texture, cr, cg, cb)
             SDL_SetTextureAlphaMod(tex.texture, alpha)
             var dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(Double(tex.width) * k), h: Float(Double(tex.height) * k))
             SDL_RenderCopyF(sdl, tex.texture, nil, &dst)
@@ -491,8 +757,9 @@ public final class Renderer {
 
     private func textTexture(_ key: TextKey, _ font: OpaquePointer) -> TextTexture? {
         if let t = textCache.value(for: key) { return t }
-        // Rasterised in white; colour and alpha are applied per draw by modulation.
-        guard let surface = TTF_RenderUTF8_Blended(font, key.text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
+        let c = key.color
+        let fg = SDL_Color(r: UInt8(c >> 24), g: UInt8((c >> 16) & 0xFF), b: UInt8((c >> 8) & 0xFF), a: UInt8(c & 0xFF))
+        guard let surface = TTF_RenderUTF8_Blended(font, key.text, fg) else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let tex = SDL_CreateTextureFromSurface(sdl, surface) else { return nil }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)

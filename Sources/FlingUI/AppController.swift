@@ -119,8 +119,17 @@ package final class AppController {
 
     package func displayList(time: Double) -> DisplayList {
         var list = DisplayList(background: .white)
-        scene.draw(into: &list, time: time)
-        tabBar.draw(into: &list, window: windowSize, selected: scene.id, env: env)
+        // Behind a modal overlay (sheet, expanded card) the scene and tab bar form one layer:
+        // composited while they hold still, and the overlay's dim folds into that copy.
+        let backdrop = { (list: inout DisplayList) in
+            self.scene.draw(into: &list, time: time)
+            self.tabBar.draw(into: &list, window: self.windowSize, selected: self.scene.id, env: self.env)
+        }
+        if scene.isModal {
+            list.layer(LayerSpec(id: "backdrop", bounds: Rect(origin: .zero, size: windowSize), background: .white), backdrop)
+        } else {
+            backdrop(&list)
+        }
         scene.drawOverlay(into: &list, time: time)
         needsDisplay = false
         return list

@@ -6,8 +6,13 @@ import FlingUI
 struct BenchCommand: FlingCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Frame-time medians of real frames (software renderer) against a bare frame.",
-        discussion: "Runs headless; `make bench` runs the usual sizes and scenarios.")
+        abstract: "Frame times of real interactions (software renderer) against the compositing floor.",
+        discussion: """
+            Per scenario: median, p90, p99 and max frame time, the floor (clear + one opaque \
+            full-window texture copied 1:1, same renderer, same run) and the ratio to it, heap \
+            allocations per frame and peak RSS. Runs headless unless --window; `make bench` runs \
+            every scenario at the usual sizes.
+            """)
 
     @Option(help: ArgumentHelp("Window size in pt (default 390x844).", valueName: "WxH"), transform: { try Parse.size($0) })
     var size = LayoutMetrics.defaultWindowSize
@@ -17,19 +22,26 @@ struct BenchCommand: FlingCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Frames measured, 10 to 100000 (default 300).", valueName: "N"),
             transform: { try Parse.number($0, "--frames", in: 10...100_000) })
     var frames = 300.0
-    @Option(help: ArgumentHelp("What moves: list (default), sheet-drag or card-expand.", valueName: "name"))
-    var scenario = "list"
+    @Option(help: ArgumentHelp("One scenario (default: all of them): list-scroll, sheet-drag, card-expand, card-drag-dismiss or resize.",
+                               valueName: "name"))
+    var scenario: String?
+    @Flag(help: "One JSON object per scenario and size instead of the table.")
+    var json = false
+    @Flag(help: "Draw into a real window, presenting each frame (compare SDL_RENDER_DRIVER=software|opengl|opengles2).")
+    var window = false
     @Option(help: ArgumentHelp("Fonts, images and data (default: as for the app).", valueName: "dir"), completion: .directory)
     var resources: String?
 
     var options: Bench.Options {
-        Bench.Options(size: size, scale: scale, frames: Int(frames), resources: resources, scenario: scenario)
+        Bench.Options(size: size, scale: scale, frames: Int(frames), resources: resources, scenario: scenario, json: json, window: window)
     }
 
     func validate() throws {
-        let known = MainActor.assumeIsolated { Bench.scenarios.keys.sorted() }
-        guard known.contains(scenario) else {
-            throw UsageError(message: "unknown scenario '\(scenario)' (\(known.joined(separator: ", ")))")
+        if let scenario {
+            let known = MainActor.assumeIsolated { BenchScenario.all.map(\.name) }
+            guard known.contains(scenario) else {
+                throw UsageError(message: "unknown scenario '\(scenario)' (\(known.joined(separator: ", ")))")
+            }
         }
         if let problem = InteractionConstants.pixelSizeProblem(size, scale: scale) { throw UsageError(message: problem) }
     }

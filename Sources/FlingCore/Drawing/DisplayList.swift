@@ -50,6 +50,27 @@ public struct TextRun: Equatable, Sendable {
     }
 }
 
+/// A group of commands the backend may rasterise once into a texture and then composite with
+/// one 1:1 copy for as long as the group's commands stay the same (SwiftUI's `.drawingGroup()`,
+/// Core Animation's rasterised layer). The content key is the commands themselves: the backend
+/// compares them with the ones it rasterised, so a layer can never show stale content, and a
+/// group whose commands change every frame is simply drawn directly.
+public struct LayerSpec: Equatable, Sendable {
+    /// Names the layer's cache slot from frame to frame ("backdrop", "sheet", …).
+    public var id: String
+    /// The layer's extent in the group's coordinates (pt before the current transform): what
+    /// the group draws outside does not show.
+    public var bounds: Rect
+    /// What the layer is cleared to before its commands draw. Opaque: the layer covers its
+    /// bounds and is copied without blending. Transparent: its colour is what anti-aliased
+    /// edges over the empty part blend with (use the colour of the content's edge).
+    public var background: Color
+
+    public init(id: String, bounds: Rect, background: Color) {
+        self.id = id; self.bounds = bounds; self.background = background
+    }
+}
+
 /// One drawing primitive. Coordinates are window pt before the current transform.
 public enum DrawCommand: Equatable, Sendable {
     case fillRect(Rect, radii: CornerRadii, color: Color)
@@ -73,6 +94,13 @@ public enum DrawCommand: Equatable, Sendable {
     case popOpacity
     case pushTransform(Transform)
     case popTransform
+    /// Starts a layer (see `LayerSpec`); everything up to the matching `endLayer` belongs to it.
+    case beginLayer(LayerSpec)
+    case endLayer
+    /// Darkens what is below inside the rectangle by `amount` (0…1): the same pixels as a black
+    /// fill of that alpha, but the backend may fold it into the layer just composited there
+    /// (one darkening pass, or a copy darkened once, instead of a blended fill).
+    case dim(Rect, amount: Double)
 }
 
 /// The frame's drawing, built fresh by the scenes each frame and drawn by the backend.
@@ -101,6 +129,11 @@ public struct DisplayList: Sendable {
         guard o < 1 else { body(&self); return }
         guard o > 0 else { return }
         commands.append(.pushOpacity(o)); body(&self); commands.append(.popOpacity)
+    }
+
+    /// Marks what `body` draws as a layer (see `LayerSpec`).
+    public mutating func layer(_ spec: LayerSpec, _ body: (inout DisplayList) -> Void) {
+        commands.append(.beginLayer(spec)); body(&self); commands.append(.endLayer)
     }
 
     public mutating func transformed(_ t: Transform, _ body: (inout DisplayList) -> Void) {

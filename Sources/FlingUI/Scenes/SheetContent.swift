@@ -32,14 +32,23 @@ package enum SheetShell {
         let top = sheet.top(at: time)
         guard top < window.height else { return }
         let f = frame(in: window, top: top)
-        list.add(.fillRect(f, radii: .top(content.cornerRadius), color: .white))
-        let handle = Rect(x: f.midX - handleSize.width / 2, y: top + handleTop, width: handleSize.width, height: handleSize.height)
-        list.add(.fillRect(handle, radii: CornerRadii(10), color: SystemColor.gray5))
-        let viewport = Rect(x: f.minX, y: top + SheetConstants.handleAreaHeight, width: f.width,
-                            height: max(0, window.height - top - SheetConstants.handleAreaHeight))
-        list.clipped(to: viewport) { list in
-            content.draw(into: &list, origin: Point(f.minX, viewport.minY - sheet.content.offset(at: time)),
-                         width: f.width, visible: viewport)
+        // The sheet is one layer drawn in its own coordinates (its top at y = 0) and moved by a
+        // transform: while only its position changes, its commands stay the same and it is
+        // composited, not redrawn. Its extent is fixed (a full window plus the overshoot below)
+        // so that moving never changes what the layer holds.
+        let local = Rect(x: f.minX, y: 0, width: f.width, height: window.height + 200)
+        list.transformed(.translate(0, top)) { list in
+            list.layer(LayerSpec(id: "sheet", bounds: local, background: Color(white: 1, alpha: 0))) { list in
+                list.add(.fillRect(local, radii: .top(content.cornerRadius), color: .white))
+                let handle = Rect(x: f.midX - handleSize.width / 2, y: handleTop, width: handleSize.width, height: handleSize.height)
+                list.add(.fillRect(handle, radii: CornerRadii(10), color: SystemColor.gray5))
+                let viewport = Rect(x: f.minX, y: SheetConstants.handleAreaHeight, width: f.width,
+                                    height: max(0, window.height - SheetConstants.handleAreaHeight))
+                list.clipped(to: viewport) { list in
+                    content.draw(into: &list, origin: Point(f.minX, viewport.minY - sheet.content.offset(at: time)),
+                                 width: f.width, visible: viewport)
+                }
+            }
         }
     }
 }

@@ -99,7 +99,7 @@ package final class SheetPresenter {
     package func draw(into list: inout DisplayList, time: Double) {
         guard sheet.isVisible, let content else { return }
         let dim = sheet.dim(at: time)
-        if dim > 0 { list.fill(Rect(origin: .zero, size: window), Color(white: 0, alpha: dim)) }
+        if dim > 0 { list.add(.dim(Rect(origin: .zero, size: window), amount: dim)) }
         SheetShell.draw(sheet, content: content, window: window, time: time, into: &list)
     }
 

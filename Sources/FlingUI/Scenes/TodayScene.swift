@@ -249,7 +249,8 @@ package final class TodayScene: Scene {
         let opacity = listOpacity(time: time)
         let offset = scroll.offset(at: time)
         dl.clipped(to: bounds) { dl in
-            dl.withOpacity(opacity) { dl in
+            // The list is a layer: while a card expands over it, it only fades (one tint pass).
+            dl.withOpacity(opacity) { dl in dl.layer(LayerSpec(id: "today-list", bounds: bounds, background: .white)) { dl in
                 let y0 = bounds.minY + Self.topBarTop - offset
                 let date = dateLayout, today = todayLayout
                 dl.text(date, at: Point(bounds.minX + CardConstants.sidePadding, y0), SystemColor.secondaryLabel)
@@ -270,7 +271,7 @@ package final class TodayScene: Scene {
                     dl.add(.strokeRect(slotFrame(s, time: time).insetBy(dx: -4, dy: -4), radii: CornerRadii(CardConstants.cornerRadius + 4),
                                        color: SystemColor.blue, lineWidth: 3))
                 }
-            }
+            } }
             // A card collapsing on its own while another expands.
             if let o = cards.outgoing {
                 drawCard(o.index, progress: o.progress.value(at: time),
@@ -293,7 +294,7 @@ package final class TodayScene: Scene {
         // Pulled down, the card lifts off a dimmed backdrop with a shadow (App Store).
         let lift = max(0, min(1, cards.pull.value(at: time) / CardConstants.pullShrinkDistance)) * max(0, min(1, p))
         if lift > 0 {
-            dl.fill(windowRect, Color(white: 0, alpha: 0.25 * lift))
+            dl.add(.dim(windowRect, amount: 0.25 * lift))
             let f = cardFrame(i, progress: p, time: time)
             let t = Transform.translate(0, cards.pullOffset(at: time)).concatenating(.scale(cards.pullScale(at: time), about: f.center))
             dl.transformed(t) { dl in

@@ -1,0 +1,50 @@
+import FlingCore
+import FlingUI
+
+/// The frames `fling bench` measures. A scenario is a script of one cycle of input, repeated
+/// for as many cycles as the frame count needs; only frames inside `measured` count.
+/// Adding one (form typing, slider drag once the form scene exists) is one entry in `all`.
+struct BenchScenario: Sendable {
+    var name: String
+    var scene: SceneID
+    /// One cycle's length in seconds of virtual time.
+    var cycle: Double
+    /// The part of each cycle whose frames count (seconds from the cycle's start).
+    var measured: ClosedRange<Double>
+    /// One cycle's script for a window size in pt (times relative to the cycle's start).
+    var script: @Sendable (Size) -> String
+
+    static let all: [BenchScenario] = [
+        // Flick the list up, then down again: scrolling frames, momentum included.
+        BenchScenario(name: "list-scroll", scene: .restaurants, cycle: 2.0, measured: 0.0...2.0) { s in
+            let x = s.width / 2
+            return "0.0 drag \(x) \(s.height * 0.8) \(x) \(s.height * 0.35) 0.2\n1.0 drag \(x) \(s.height * 0.35) \(x) \(s.height * 0.8) 0.2\n"
+        },
+        // Open a sheet, then drag it up and down by hand: the dragged frames.
+        BenchScenario(name: "sheet-drag", scene: .restaurants, cycle: 3.0, measured: 1.02...1.98) { s in
+            let x = s.width / 2, low = s.height * 0.75, high = s.height * 0.3
+            return "0.0 tap \(x) 230\n1.0 drag \(x) \(low) \(x) \(high) 0.5\n1.5 drag \(x) \(high) \(x) \(low) 0.5\n2.2 key Escape\n"
+        },
+        // Expand a card and close it again: the expansion frames.
+        BenchScenario(name: "card-expand", scene: .today, cycle: 2.0, measured: 0.02...0.6) { s in
+            "0.0 tap \(s.width / 2) 250\n1.0 key Escape\n"
+        },
+        // Expand a card, then pull it down by hand (it shrinks and lifts off a dimmed
+        // backdrop) and let go: the pulled frames.
+        BenchScenario(name: "card-drag-dismiss", scene: .today, cycle: 3.0, measured: 1.02...1.58) { s in
+            let x = s.width / 2
+            return "0.0 tap \(x) 250\n1.0 drag \(x) \(s.height * 0.3) \(x) \(s.height * 0.3 + 150) 0.6\n2.4 key Escape\n"
+        },
+        // Live resize with a sheet up: the window's width changes by a few pt every frame.
+        BenchScenario(name: "resize", scene: .restaurants, cycle: 2.0, measured: 1.0...1.98) { s in
+            var text = "0.0 tap \(s.width / 2) 230\n"
+            for f in 60..<120 {
+                let dw = Double(f % 20) * 2
+                text += "\(Double(f) / 60) resize \(s.width - dw) \(s.height)\n"
+            }
+            return text + "1.99 resize \(s.width) \(s.height)\n1.995 key Escape\n"
+        },
+    ]
+
+    static func named(_ name: String) -> BenchScenario? { all.first { $0.name == name } }
+}

@@ -1,0 +1,57 @@
+import FlingCore
+@testable import FlingUI
+import XCTest
+
+/// The scenes mark what holds still during an interaction as layers whose commands do not
+/// change while only positions do (so the backend composites them instead of redrawing).
+final class LayerEmissionTests: XCTestCase {
+    @MainActor private static func makeApp() -> AppController {
+        let env = SceneEnvironment(measurer: FixedAdvanceMeasurer(), imageSize: { _ in Size(width: 800, height: 600) })
+        let restaurants = (0..<5).map { i in
+            Restaurant(name: "R\(i)", type: "Cafe", location: "Here", phone: "1", description: "Text.", image: "x.jpg", isVisited: false)
+        }
+        return AppController(restaurants: restaurants, articles: [], env: env, first: .restaurants,
+                             windowSize: Size(width: 390, height: 844), scale: 1)
+    }
+
+    /// The commands of the layer `id` in `list` (nil if there is none).
+    static func layer(_ id: String, in list: DisplayList) -> [DrawCommand]? {
+        guard let start = list.commands.firstIndex(where: { if case .beginLayer(let s) = $0 { s.id == id } else { false } }) else { return nil }
+        var depth = 0
+        for i in start..<list.commands.count {
+            switch list.commands[i] {
+            case .beginLayer: depth += 1
+            case .endLayer:
+                depth -= 1
+                if depth == 0 { return Array(list.commands[(start + 1)..<i]) }
+            default: break
+            }
+        }
+        return nil
+    }
+
+    func testADraggedSheetKeepsItsLayersAndDimsWithADimCommand() { MainActor.assumeIsolated {
+        let app = Self.makeApp()
+        app.handle(.key(Key(name: "Down"), time: 0))
+        app.handle(.key(Key(name: "Return"), time: 0))
+        _ = app.advance(to: 1)
+        _ = app.advance(to: 2)
+        let resting = app.displayList(time: 2)
+        app.handle(.pointer(PointerEvent(id: 0, phase: .began, location: Point(200, 600), time: 2.1)))
+        app.handle(.pointer(PointerEvent(id: 0, phase: .moved, location: Point(200, 500), time: 2.15)))
+        app.handle(.pointer(PointerEvent(id: 0, phase: .moved, location: Point(200, 400), time: 2.2)))
+        _ = app.advance(to: 2.2)
+        let dragged = app.displayList(time: 2.2)
+        // The sheet moved, yet its layer and the backdrop behind it hold the same commands.
+        XCTAssertNotNil(Self.layer("sheet", in: resting))
+        XCTAssertTrue(Self.layer("sheet", in: resting) == Self.layer("sheet", in: dragged), "the sheet's layer changed")
+        XCTAssertNotNil(Self.layer("backdrop", in: resting))
+        XCTAssertTrue(Self.layer("backdrop", in: resting) == Self.layer("backdrop", in: dragged), "the backdrop changed")
+        // The dim is a dim command right after the backdrop's end (so it folds into its copy).
+        let dims = dragged.commands.indices.filter { i in
+            if case .dim = dragged.commands[i] { i > 0 && dragged.commands[i - 1] == .endLayer } else { false }
+        }
+        XCTAssertEqual(dims.count, 1)
+        XCTAssertFalse(dragged.commands.contains { if case .fillRect(_, _, let c) = $0 { c == Color(white: 0, alpha: 0.5) } else { false } })
+    } }
+}

@@ -176,6 +176,34 @@ public struct CardTransition: Equatable, Sendable {
         pull.value(at: t) * CardConstants.pullFollow * max(0, min(1, progress.value(at: t)))
     }
 
+    /// The selected card's scroll as drawn. Collapsing, the story scrolls back to its top in
+    /// the same animation as the progress (the scroll is frozen where the collapse began), so the card
+    /// lands showing its own photo and title, with no jump at the end (issue 10).
+    public func contentOffset(at t: Double) -> Double {
+        guard case let .collapsing(_, progress, _, content, _, _) = state else { return content.offset(at: t) }
+        let from = Self.startValue(progress)
+        guard from > 0 else { return 0 }
+        // Squared: most of the way back by mid-flight, so the photo and title are in view
+        // while the card still covers most of the window.
+        let f = max(0, min(1, progress.value(at: t) / from))
+        return content.offset(at: t) * f * f
+    }
+
+    private static func startValue(_ v: AnimatedValue) -> Double {
+        switch v {
+        case .resting(let x): x
+        case .spring(let s): s.from
+        case .timed(let a): a.from
+        }
+    }
+
+    /// The scroll stopped where it is (a collapse scrolls it back from there).
+    private func frozenContent(at t: Double) -> ScrollModel {
+        var c = content
+        c.setOffset(c.offset(at: t), animated: false, at: t)
+        return c
+    }
+
     public func isAnimating(at t: Double) -> Bool {
         progress.isAnimating || pressScale.isAnimating || pull.isAnimating || outgoing != nil || content.isMoving(at: t)
     }
@@ -219,6 +247,10 @@ public struct CardTransition: Equatable, Sendable {
     public mutating func expand(card i: Int, at t: Double) {
         var progress = progress, pull = pull, outgoing = outgoing
         var content = index == i ? content : ScrollModel()
+        if case .collapsing(i, _, _, _, _, _) = state {
+            // Caught on its way home: the story stays scrolled where it is drawn now.
+            content.setOffset(contentOffset(at: t), animated: false, at: t)
+        }
         if case .collapsing(let current, _, _, _, _, _) = state, current != i {
             outgoing = Outgoing(index: current, progress: progress, pull: pull.value(at: t))
             progress = .resting(0)
@@ -240,7 +272,7 @@ public struct CardTransition: Equatable, Sendable {
         let p = progress.value(at: t)
         let progress = AnimatedValue.timed(TimedAnimation(from: p, to: 0, startTime: t,
                                                           duration: CardConstants.closeDuration * max(0.3, min(1, p)), curve: .easeInOut))
-        state = .collapsing(card: i, progress: progress, pull: pull, content: content, held: nil, outgoing: outgoing)
+        state = .collapsing(card: i, progress: progress, pull: pull, content: frozenContent(at: t), held: nil, outgoing: outgoing)
     }
 
     /// A press on the expanded card.
@@ -327,7 +359,7 @@ public struct CardTransition: Equatable, Sendable {
                 let progress = AnimatedValue.spring(Spring(parameters: MotionConstants.cardSpring, from: 1, to: 0,
                                                            velocity: dpdt, startTime: t,
                                                            restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity))
-                state = .collapsing(card: i, progress: progress, pull: .resting(amount), content: content, held: nil, outgoing: o)
+                state = .collapsing(card: i, progress: progress, pull: .resting(amount), content: frozenContent(at: t), held: nil, outgoing: o)
             } else {
                 let pull = AnimatedValue.spring(Spring(parameters: CardConstants.pullBackSpring, from: amount, to: 0, velocity: -v, startTime: t))
                 state = .expanded(card: i, pull: pull, content: content, touch: nil, outgoing: o)

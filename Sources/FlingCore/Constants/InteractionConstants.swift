@@ -101,9 +101,19 @@ public enum CardConstants {
     public static let borderColor = Color(r: 150 / 255, g: 150 / 255, b: 150 / 255, a: 0.1)
     public static let shadowColor = Color(r: 64 / 255, g: 64 / 255, b: 64 / 255, a: 0.3)
     public static let shadowRadius: Double = 15
-    /// The excerpt panel's height range (SPEC: 100–150 pt).
+    /// The excerpt panel's height range (seed 004: `Rectangle().frame(minHeight: 100,
+    /// maxHeight: 150)` under a `Spacer`, so it takes 150 pt wherever the image is that tall,
+    /// expanded too).
     public static let excerptMinHeight: Double = 100
     public static let excerptMaxHeight: Double = 150
+    /// The excerpt's text inset (seed: `.padding()`, 16 pt) and its gaps: 4 pt under the
+    /// category, 5 pt under the headline (seed: `.padding(.bottom, 5)`).
+    public static let excerptPadding: Double = 16
+    public static let categoryGap: Double = 4
+    public static let headlineGap: Double = 5
+    /// A card is never shorter than this, so a short image (rocket-launch.jpg is 427 px:
+    /// 142 pt by the seed's rule) still shows 150 pt of photo above the 150 pt panel (issue 10).
+    public static let minCardHeight: Double = 300
     /// Expanded, the image takes 70 % of the window height.
     public static let expandedImageShare: Double = 0.7
     /// A pressed card shrinks slightly while held (App Store).
@@ -125,11 +135,31 @@ public enum CardConstants {
     public static let unitRestVelocity: Double = 0.004
     /// The close button and Esc collapse with SwiftUI's default ease-in-out (0.35 s).
     public static let closeDuration: Double = 0.35
-    /// Close button: a 26 pt filled circle with ×, white at 70 %, 50 pt from the top.
+    /// Close button: a 26 pt circle with ×, 50 pt from the top, 16 pt from the right (seed).
+    /// iOS draws a light blurred circle with a dark × so it reads over any content; without
+    /// blur: white at 90 %, a dark gray × 2 pt thick over half the circle, a soft shadow
+    /// (issue 10; the seed's white-at-70 % glyph vanished over white text).
     public static let closeButtonSize: Double = 26
     public static let closeButtonTop: Double = 50
-    /// On wide windows cards flow into columns at least this wide (issue 6).
-    public static let minColumnWidth: Double = 340
+    public static let closeButtonTrailing: Double = 16
+    public static let closeButtonFill = Color(white: 1, alpha: 0.9)
+    public static let closeButtonGlyph = Color(white: 0.25, alpha: 1)
+    public static let closeButtonGlyphShare: Double = 0.5
+    public static let closeButtonGlyphWidth: Double = 2
+    public static let closeButtonShadow = Color(white: 0, alpha: 0.25)
+    public static let closeButtonShadowRadius: Double = 6
+    /// The close button fades in over the second half of the expansion and out over the
+    /// first 60 pt of a pull.
+    public static let closeButtonFadePull: Double = 60
+    /// Its hit area reaches 12 pt past the circle (a 50 pt target, as UIKit asks for 44).
+    public static let closeButtonHitSlop: Double = 12
+    /// Pulled down, the card lifts off the list dimmed by up to 25 % black (App Store).
+    public static let pullDim: Double = 0.25
+    /// Wide windows (kiosks) lay the cards out as the App Store does on iPad: a grid of equal
+    /// rows, columns at least this wide (4 at 1920 pt, 2 at 1080 pt), every card this tall
+    /// (the seed's 500 pt cap), 20 pt gutters and 40 pt between rows (issue 10).
+    public static let gridMinColumnWidth: Double = 440
+    public static let gridCardHeight: Double = 500
     public static let wideWindow: Double = 700
     /// Expanded text column at most this wide, centred.
     public static let maxTextWidth: Double = 700

@@ -34,9 +34,18 @@ package final class TodayScene: Scene {
     private static let topBarTop: Double = 20
     private static let avatarSize: Double = 40
 
+    /// Seed 004: min(image height / 3, 500) pt, but never so short that the excerpt panel
+    /// hides the photo (`CardConstants.minCardHeight`).
     package func cardHeight(_ a: Article) -> Double {
         let h = env.imageSize(a.image)?.height ?? 900
-        return min(h / CardConstants.imageHeightDivisor, CardConstants.maxCardHeight)
+        return max(CardConstants.minCardHeight, min(h / CardConstants.imageHeightDivisor, CardConstants.maxCardHeight))
+    }
+
+    /// Columns on a wide window (the App Store's iPad grid); 1 on phones.
+    package func columnCount(width: Double) -> Int {
+        guard width > CardConstants.wideWindow else { return 1 }
+        let pad = CardConstants.sidePadding
+        return max(1, Int((width - pad) / (CardConstants.gridMinColumnWidth + pad)))
     }
 
     package func layout(in bounds: Rect, window: Size, time: Double) {
@@ -44,18 +53,25 @@ package final class TodayScene: Scene {
         self.window = window
         topBarHeight = Self.topBarTop + dateLayout.size.height + 2 + todayLayout.size.height
         let pad = CardConstants.sidePadding
-        let columns = bounds.width > CardConstants.wideWindow
-            ? max(1, Int((bounds.width - pad) / (CardConstants.minColumnWidth + pad))) : 1
+        let columns = columnCount(width: bounds.width)
         let columnWidth = (bounds.width - pad * Double(columns + 1)) / Double(columns)
-        var columnY = [Double](repeating: topBarHeight + CardConstants.spacing, count: columns)
-        slots = articles.map { a in
-            // Masonry: each card goes to the shortest column.
-            let c = columnY.indices.min { columnY[$0] < columnY[$1] } ?? 0
-            let r = Rect(x: pad + Double(c) * (columnWidth + pad), y: columnY[c], width: columnWidth, height: cardHeight(a))
-            columnY[c] += r.height + CardConstants.spacing
+        let top = topBarHeight + CardConstants.spacing
+        var bottom = top
+        slots = articles.indices.map { i in
+            // Phones: one column, each card as tall as its image makes it (seed). Grids: rows
+            // of equal height, filled left to right (App Store on iPad).
+            let r: Rect
+            if columns == 1 {
+                r = Rect(x: pad, y: bottom, width: columnWidth, height: cardHeight(articles[i]))
+            } else {
+                let row = Double(i / columns), column = Double(i % columns)
+                let h = CardConstants.gridCardHeight
+                r = Rect(x: pad + column * (columnWidth + pad), y: top + row * (h + CardConstants.spacing), width: columnWidth, height: h)
+            }
+            bottom = max(bottom, r.maxY + CardConstants.spacing)
             return r
         }
-        contentHeight = (columnY.max() ?? 0) - CardConstants.spacing + pad
+        contentHeight = bottom - CardConstants.spacing + pad
         scroll.model.resize(viewport: bounds.height, content: contentHeight, at: time)
         cards.collapseDistance = max(200, window.height * 0.8)
         syncContent(time: time)
@@ -99,16 +115,20 @@ package final class TodayScene: Scene {
         return slots.indices.first { slotFrame($0, time: time).contains(p) }
     }
 
-    private var closeButtonFrame: Rect {
+    package var closeButtonFrame: Rect {
         let s = CardConstants.closeButtonSize
-        return Rect(x: window.width - 16 - s, y: CardConstants.closeButtonTop, width: s, height: s)
+        return Rect(x: window.width - CardConstants.closeButtonTrailing - s, y: CardConstants.closeButtonTop, width: s, height: s)
+    }
+
+    private var closeButtonHitFrame: Rect {
+        closeButtonFrame.insetBy(dx: -CardConstants.closeButtonHitSlop, dy: -CardConstants.closeButtonHitSlop)
     }
 
     package func handlePointer(_ e: PointerEvent) -> Bool {
         let t = e.time
         if e.phase == .began {
             if isModal {
-                owner = closeButtonFrame.insetBy(dx: -12, dy: -12).contains(e.location) ? .closeButton : .expanded
+                owner = closeButtonHitFrame.contains(e.location) ? .closeButton : .expanded
             } else {
                 owner = .list
             }
@@ -117,7 +137,7 @@ package final class TodayScene: Scene {
         case .none: return false
         case .closeButton:
             if e.phase == .ended {
-                if closeButtonFrame.insetBy(dx: -12, dy: -12).contains(e.location) { close(time: t) }
+                if closeButtonHitFrame.contains(e.location) { close(time: t) }
                 owner = .none
             } else if e.phase == .cancelled { owner = .none }
         case .expanded:
@@ -238,12 +258,29 @@ package final class TodayScene: Scene {
 
     // MARK: Drawing
 
-    /// How much of the list shows: it fades out as a card expands.
-    package func listOpacity(time: Double) -> Double {
+    /// How far the selected card is pulled, 0 … 1 over `pullShrinkDistance`.
+    private func pullFraction(time: Double) -> Double {
+        max(0, min(1, cards.pull.value(at: time) / CardConstants.pullShrinkDistance))
+    }
+
+    /// How far the cards cover the list: the selected card's progress (or a card still
+    /// flying home), 0 … 1.
+    private func coverProgress(time: Double) -> Double {
         var p = cards.index == nil || cards.phase == .pressed ? 0 : cards.progressValue(at: time)
         if let o = cards.outgoing { p = max(p, o.progress.value(at: time)) }
-        return max(0, min(1, 1 - p))
+        return max(0, min(1, p))
     }
+
+    /// How much of the list shows: it fades out as a card expands, and shows again (dimmed by
+    /// the overlay) under a card pulled down, as the App Store does.
+    package func listOpacity(time: Double) -> Double {
+        max(0, min(1, 1 - coverProgress(time: time) * (1 - pullFraction(time: time))))
+    }
+
+    /// How far the tab bar should be slid down out of the window, 0 (in place) … 1 (hidden):
+    /// it leaves as a card expands and slides back in step with the collapse. AppController
+    /// draws the bar; it can translate it by `TabBar.height * tabBarHiddenFraction(time:)`.
+    package func tabBarHiddenFraction(time: Double) -> Double { coverProgress(time: time) }
 
     package func draw(into dl: inout DisplayList, time: Double) {
         let opacity = listOpacity(time: time)
@@ -290,10 +327,10 @@ package final class TodayScene: Scene {
     package func drawOverlay(into dl: inout DisplayList, time: Double) {
         guard let i = cards.index, cards.phase != .pressed else { return }
         let p = cards.progressValue(at: time)
-        // Pulled down, the card lifts off a dimmed backdrop with a shadow (App Store).
-        let lift = max(0, min(1, cards.pull.value(at: time) / CardConstants.pullShrinkDistance)) * max(0, min(1, p))
+        // Pulled down, the card lifts off the dimmed list with a shadow (App Store).
+        let lift = pullFraction(time: time) * max(0, min(1, p))
         if lift > 0 {
-            dl.fill(windowRect, Color(white: 0, alpha: 0.25 * lift))
+            dl.fill(windowRect, Color(white: 0, alpha: CardConstants.pullDim * lift))
             let f = cardFrame(i, progress: p, time: time)
             let t = Transform.translate(0, cards.pullOffset(at: time)).concatenating(.scale(cards.pullScale(at: time), about: f.center))
             dl.transformed(t) { dl in
@@ -302,17 +339,60 @@ package final class TodayScene: Scene {
             }
         }
         drawCard(i, progress: p, pullScale: cards.pullScale(at: time), pullRadius: cards.pullRadius(at: time),
-                 pullOffset: cards.pullOffset(at: time), contentOffset: cards.content.offset(at: time), time: time, into: &dl)
-        // The close button fades in with the expansion.
-        let buttonOpacity = max(0, min(1, (p - 0.5) * 2)) * (1 - max(0, min(1, cards.pull.value(at: time) / 60)))
-        if buttonOpacity > 0 {
-            dl.withOpacity(buttonOpacity) { dl in
-                let f = closeButtonFrame
-                // Material's "cancel" is a filled circle with the × cut out; its circle is 20/24 em.
-                let glyph = env.layout(MaterialIcon.cancel, Font.icons(size: f.width * 24 / 20))
-                dl.text(glyph, at: Point(f.midX - glyph.size.width / 2, f.midY - glyph.size.height / 2), Color(white: 1, alpha: 0.7))
-            }
+                 pullOffset: cards.pullOffset(at: time), contentOffset: cards.contentOffset(at: time), time: time, into: &dl)
+        let opacity = closeButtonOpacity(time: time)
+        if opacity > 0 { dl.withOpacity(opacity) { dl in drawCloseButton(into: &dl) } }
+    }
+
+    /// The close button fades in over the second half of the expansion and out with a pull.
+    package func closeButtonOpacity(time: Double) -> Double {
+        guard cards.index != nil, cards.phase != .pressed else { return 0 }
+        let p = cards.progressValue(at: time)
+        return max(0, min(1, (p - 0.5) * 2)) * (1 - max(0, min(1, cards.pull.value(at: time) / CardConstants.closeButtonFadePull)))
+    }
+
+    /// A light circle with a dark × and a soft shadow: it reads over photos and text alike.
+    private func drawCloseButton(into dl: inout DisplayList) {
+        let f = closeButtonFrame
+        let r = f.width / 2
+        dl.add(.shadow(f, radii: CornerRadii(r), color: CardConstants.closeButtonShadow,
+                       radius: CardConstants.closeButtonShadowRadius, offset: Point(0, 1)))
+        dl.add(.fillCircle(center: f.center, radius: r, color: CardConstants.closeButtonFill))
+        // The × spans half the circle's width.
+        let d = r * CardConstants.closeButtonGlyphShare, c = f.center
+        for k in [1.0, -1.0] {
+            dl.add(.polyline([Point(c.x - d, c.y - k * d), Point(c.x + d, c.y + k * d)],
+                             color: CardConstants.closeButtonGlyph, lineWidth: CardConstants.closeButtonGlyphWidth))
         }
+    }
+
+    /// Where card `i`'s parts sit at progress `p` with no pull, scroll or press (tests and the
+    /// state dump use it; drawing applies those on top).
+    package struct CardGeometry {
+        package var frame: Rect
+        package var image: Rect
+        package var panel: Rect
+        package var excerpt: ExcerptLayout
+        /// The excerpt's text left edge (it moves to the story's column as the card expands).
+        package var textX: Double
+        /// The story text's top.
+        package var contentTop: Double
+        /// The sub-headline's frame (nil when no line of it fits).
+        package var subHeadline: Rect?
+    }
+
+    package func cardGeometry(_ i: Int, progress p: Double, contentOffset: Double = 0, time: Double) -> CardGeometry {
+        let slot = slotFrame(i, time: time)
+        let f = CardTransition.frame(slot: slot, window: windowRect, progress: p)
+        let pc = max(0, min(1, p))
+        let imageHeight = slot.height + (expandedImageHeight - slot.height) * p
+        let image = Rect(x: f.minX, y: f.minY - contentOffset, width: f.width, height: imageHeight)
+        let excerpt = excerptLayout(articles[i], width: slot.width, imageHeight: imageHeight)
+        let panel = Rect(x: image.minX, y: image.maxY - excerpt.panelHeight, width: image.width, height: excerpt.panelHeight)
+        let textX = f.minX + CardConstants.excerptPadding + ((f.width - textColumn.width) / 2 - CardConstants.excerptPadding) * pc
+        let sub = excerpt.sub.map { Rect(x: textX, y: panel.minY + excerpt.subY, width: $0.size.width, height: $0.size.height) }
+        return CardGeometry(frame: f, image: image, panel: panel, excerpt: excerpt, textX: textX,
+                            contentTop: image.maxY + 16 + (1 - pc) * 40, subHeadline: sub)
     }
 
     /// One card at progress `p` (0 slot … 1 window): frame, image height, radius, border,
@@ -320,15 +400,14 @@ package final class TodayScene: Scene {
     private func drawCard(_ i: Int, progress p: Double, pullScale: Double, pullRadius: Double, pullOffset: Double,
                           contentOffset: Double, time: Double, into dl: inout DisplayList) {
         let a = articles[i]
-        let slot = slotFrame(i, time: time)
-        let f = CardTransition.frame(slot: slot, window: windowRect, progress: p)
+        let g = cardGeometry(i, progress: p, contentOffset: contentOffset, time: time)
+        let f = g.frame
         let pc = max(0, min(1, p))
         let press = cards.pressedIndex == i || (cards.phase == .pressed && cards.index == i) ? cards.pressScale.value(at: time) : 1
         let scale = press * pullScale
         var transform = Transform.scale(scale, about: f.center)
         transform = Transform.translate(0, pullOffset).concatenating(transform)
         let radius = min(CardConstants.cornerRadius, CardConstants.cornerRadius * (1 - pc) + pullRadius)
-        let imageHeight = slot.height + (expandedImageHeight - slot.height) * p
         dl.transformed(transform) { dl in
             if pc < 1 {
                 dl.add(.shadow(f, radii: CornerRadii(radius), color: CardConstants.shadowColor.multipliedAlpha(1 - pc),
@@ -336,21 +415,18 @@ package final class TodayScene: Scene {
             }
             dl.add(.fillRect(f, radii: CornerRadii(radius), color: .white))
             dl.clipped(to: f) { dl in
-                let top = f.minY - contentOffset
-                let image = Rect(x: f.minX, y: top, width: f.width, height: imageHeight)
+                let image = g.image
                 // The image's bottom corners round only while it reaches the card's bottom.
                 let gap = f.maxY - image.maxY
                 let bottomRadius = radius * max(0, min(1, 1 - gap / max(1, radius)))
                 let radii = CornerRadii(topLeft: radius, topRight: radius, bottomRight: bottomRadius, bottomLeft: bottomRadius)
                 dl.add(.image(a.image, frame: image, mode: .fill, radii: radii))
-                // Expanded, the excerpt's text lines up with the centred text column.
-                let textX = f.minX + 16 + ((f.width - textColumn.width) / 2 - 16) * pc
-                drawExcerpt(a, imageFrame: image, width: slot.width, textX: textX, progress: pc, bottomRadius: bottomRadius, into: &dl)
+                drawExcerpt(g, progress: pc, bottomRadius: bottomRadius, into: &dl)
                 if pc > 0.01 {
                     let text = contentLayout(a)
                     let col = textColumn
                     dl.withOpacity(pc) { dl in
-                        dl.text(text, at: Point(f.minX + (f.width - col.width) / 2, image.maxY + 16 + (1 - pc) * 40), SystemColor.darkGray)
+                        dl.text(text, at: Point(f.minX + (f.width - col.width) / 2, g.contentTop), SystemColor.darkGray)
                     }
                 }
             }
@@ -360,29 +436,53 @@ package final class TodayScene: Scene {
         }
     }
 
-    /// The white excerpt panel over the bottom of the image: category, headline (≤ 2 lines,
-    /// shrinking to fit) and sub-headline (≤ 3 lines, fading out as the card expands).
-    private func drawExcerpt(_ a: Article, imageFrame: Rect, width: Double, textX: Double, progress p: Double,
-                             bottomRadius: Double, into dl: inout DisplayList) {
-        let pad = 16.0
+    /// The seed's `ArticleExcerptView`: a white panel 100–150 pt high (as high as the image
+    /// allows) at the image's bottom, its text padded 16 pt: the category (wraps), the
+    /// headline (≤ 2 lines, shrinking to fit), 5 pt, the sub-headline (≤ 3 lines, as many as
+    /// the panel holds, ending in "…").
+    package struct ExcerptLayout {
+        package var panelHeight: Double
+        package var category: TextLayout
+        package var headline: TextLayout
+        package var sub: TextLayout?
+        /// Tops from the panel's top.
+        package var categoryY: Double, headlineY: Double, subY: Double
+    }
+
+    package func excerptLayout(_ a: Article, width: Double, imageHeight: Double) -> ExcerptLayout {
+        let pad = CardConstants.excerptPadding
         let textWidth = width - 2 * pad
-        let category = env.layout(a.category.uppercased(), TextStyle.subheadline.font.withWeight(.bold), TextOptions(maxWidth: textWidth, lineLimit: 1))
+        let panelHeight = max(CardConstants.excerptMinHeight, min(CardConstants.excerptMaxHeight, imageHeight))
+        let category = env.layout(a.category.uppercased(), TextStyle.subheadline.font.withWeight(.bold), TextOptions(maxWidth: textWidth))
         let headline = env.layout(a.headline, TextStyle.title.font.withWeight(.bold), TextOptions(maxWidth: textWidth, lineLimit: 2, minimumScale: 0.1))
-        let sub = env.layout(a.subHeadline, TextStyle.subheadline.font, TextOptions(maxWidth: textWidth, lineLimit: 3, minimumScale: 0.1))
-        let withoutSub = pad + category.size.height + 4 + headline.size.height + pad
-        let natural = withoutSub + 4 + sub.size.height
-        let listHeight = max(CardConstants.excerptMinHeight, min(CardConstants.excerptMaxHeight, natural))
-        // The panel gives up the sub-headline's room as it fades out.
-        let height = listHeight + (min(listHeight, withoutSub) - listHeight) * p
-        let panel = Rect(x: imageFrame.minX, y: imageFrame.maxY - height, width: imageFrame.width, height: height)
+        let headlineY = pad + category.size.height + CardConstants.categoryGap
+        let subY = headlineY + headline.size.height + CardConstants.headlineGap
+        let room = panelHeight - pad - subY
+        var sub: TextLayout? = env.layout(a.subHeadline, TextStyle.subheadline.font, TextOptions(maxWidth: textWidth, lineLimit: 3, minimumScale: 0.1))
+        if let full = sub, full.size.height > room + 0.5 {
+            // Fewer lines than 3 fit: keep the ones that do, the last ending in "…".
+            let lineHeight = full.size.height / Double(max(1, full.lines.count))
+            let lines = Int((room + 0.5) / lineHeight)
+            sub = lines > 0 ? env.layout(a.subHeadline, TextStyle.subheadline.font, TextOptions(maxWidth: textWidth, lineLimit: lines)) : nil
+        }
+        return ExcerptLayout(panelHeight: panelHeight, category: category, headline: headline, sub: sub,
+                             categoryY: pad, headlineY: headlineY, subY: subY)
+    }
+
+    /// The excerpt panel drawn over the image's bottom; the sub-headline fades out as the card
+    /// expands (the seed hides it), inside the panel, so it never meets the story text.
+    private func drawExcerpt(_ g: CardGeometry, progress p: Double, bottomRadius: Double, into dl: inout DisplayList) {
+        let e = g.excerpt
+        // Expanded, 1 pt past the image (white on the white card) so no sliver of photo shows
+        // under it; in the list its rounded bottom is the card's.
+        let panel = Rect(x: g.panel.minX, y: g.panel.minY, width: g.panel.width, height: g.panel.height + (bottomRadius > 0 ? 0 : 1))
         dl.add(.fillRect(panel, radii: CornerRadii(topLeft: 0, topRight: 0, bottomRight: bottomRadius, bottomLeft: bottomRadius), color: .white))
-        var y = panel.minY + pad
-        dl.text(category, at: Point(textX, y), SystemColor.secondaryLabel)
-        y += category.size.height + 4
-        dl.text(headline, at: Point(textX, y), SystemColor.label)
-        y += headline.size.height + 4
-        if p < 1 {
-            dl.withOpacity(1 - p) { dl in dl.text(sub, at: Point(textX, y), SystemColor.secondaryLabel) }
+        let x = g.textX
+        let top = g.panel.minY
+        dl.text(e.category, at: Point(x, top + e.categoryY), SystemColor.secondaryLabel)
+        dl.text(e.headline, at: Point(x, top + e.headlineY), SystemColor.label)
+        if p < 1, let sub = e.sub {
+            dl.withOpacity(1 - p) { dl in dl.text(sub, at: Point(x, top + e.subY), SystemColor.secondaryLabel) }
         }
     }
 
@@ -408,7 +508,7 @@ package final class TodayScene: Scene {
                 ("frame", frame),
                 ("progress", .rounded(cards.index == nil ? 0 : p)),
                 ("scale", .rounded(cards.pullScale(at: time) * pressScale)),
-                ("contentOffset", .rounded(cards.content.offset(at: time))),
+                ("contentOffset", .rounded(cards.contentOffset(at: time))),
             ])),
         ]
     }

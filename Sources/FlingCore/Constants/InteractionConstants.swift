@@ -163,6 +163,36 @@ public enum CardConstants {
     public static let wideWindow: Double = 700
     /// Expanded text column at most this wide, centred.
     public static let maxTextWidth: Double = 700
+    /// Seed: the story is `.padding(.horizontal)` (16 pt a side) and `.padding(.bottom, 50)`,
+    /// 16 pt under the image; while the card grows it slides up these 40 pt into place
+    /// (`.transition(.move(edge: .bottom))`, shortened to the card's own travel).
+    public static let storyInset: Double = 16
+    public static let storyBottomPadding: Double = 50
+    public static let storySlide: Double = 40
+    /// The story's body (17 pt, rounded) on 24 pt lines, iOS's body leading.
+    public static let storyLineHeight: Double = 24.0 / 17
+    /// Top bar (seed `TopBarView`): 20 pt from the top, the date 2 pt over "Today" (34 pt
+    /// heavy, largeTitle), a 40 pt avatar.
+    public static let topBarTop: Double = 20
+    public static let topBarGap: Double = 2
+    public static let largeTitleSize: Double = 34
+    public static let avatarSize: Double = 40
+    /// An image whose size cannot be read counts as this many px tall (a 300 pt card).
+    public static let unknownImageHeight: Double = 900
+    /// The collapse after a pull converts the finger's pt/s into progress/s over this share
+    /// of the window height (roughly the card's travel home), at least `minCollapseDistance`.
+    public static let collapseDistanceShare: Double = 0.8
+    public static let minCollapseDistance: Double = 200
+    /// Keys in an open story: arrows scroll a line of 60 pt, Page Up/Down 80 % of the window.
+    public static let keyScrollStep: Double = 60
+    public static let pageScrollShare: Double = 0.8
+    /// The list scrolls a card into view when it is closer than this to an edge.
+    public static let scrollIntoViewMargin: Double = 20
+    /// Cards this far outside the list are not drawn (their shadow reaches 15 pt out).
+    public static let cullMargin: Double = 30
+    /// The keyboard focus ring: 4 pt outside the card, 3 pt wide (iPadOS).
+    public static let focusRingInset: Double = 4
+    public static let focusRingWidth: Double = 3
 }
 
 /// The form widgets' metrics and motion (issue 9), each as iOS draws it.

@@ -30,14 +30,12 @@ package final class TodayScene: Scene {
     // MARK: Layout
 
     private var dateLayout: TextLayout { env.layout(dateText.uppercased(), TextStyle.caption.font) }
-    private var todayLayout: TextLayout { env.layout("Today", Font(size: 34, weight: .heavy)) }
-    private static let topBarTop: Double = 20
-    private static let avatarSize: Double = 40
+    private var todayLayout: TextLayout { env.layout("Today", Font(size: CardConstants.largeTitleSize, weight: .heavy)) }
 
     /// Seed 004: min(image height / 3, 500) pt, but never so short that the excerpt panel
     /// hides the photo (`CardConstants.minCardHeight`).
     package func cardHeight(_ a: Article) -> Double {
-        let h = env.imageSize(a.image)?.height ?? 900
+        let h = env.imageSize(a.image)?.height ?? CardConstants.unknownImageHeight
         return max(CardConstants.minCardHeight, min(h / CardConstants.imageHeightDivisor, CardConstants.maxCardHeight))
     }
 
@@ -51,7 +49,7 @@ package final class TodayScene: Scene {
     package func layout(in bounds: Rect, window: Size, time: Double) {
         self.bounds = bounds
         self.window = window
-        topBarHeight = Self.topBarTop + dateLayout.size.height + 2 + todayLayout.size.height
+        topBarHeight = CardConstants.topBarTop + dateLayout.size.height + CardConstants.topBarGap + todayLayout.size.height
         let pad = CardConstants.sidePadding
         let columns = columnCount(width: bounds.width)
         let columnWidth = (bounds.width - pad * Double(columns + 1)) / Double(columns)
@@ -73,7 +71,7 @@ package final class TodayScene: Scene {
         }
         contentHeight = bottom - CardConstants.spacing + pad
         scroll.model.resize(viewport: bounds.height, content: contentHeight, at: time)
-        cards.collapseDistance = max(200, window.height * 0.8)
+        cards.collapseDistance = max(CardConstants.minCollapseDistance, window.height * CardConstants.collapseDistanceShare)
         syncContent(time: time)
     }
 
@@ -90,19 +88,19 @@ package final class TodayScene: Scene {
 
     /// The expanded text column: the window less 16 pt each side, at most 700 pt, centred.
     private var textColumn: (x: Double, width: Double) {
-        let w = min(window.width - 32, CardConstants.maxTextWidth)
+        let w = min(window.width - 2 * CardConstants.storyInset, CardConstants.maxTextWidth)
         return ((window.width - w) / 2, w)
     }
 
     private func contentLayout(_ a: Article) -> TextLayout {
-        env.layout(a.content, TextStyle.body.font.rounded, TextOptions(maxWidth: textColumn.width, lineHeight: 24.0 / 17))
+        env.layout(a.content, TextStyle.body.font.rounded, TextOptions(maxWidth: textColumn.width, lineHeight: CardConstants.storyLineHeight))
     }
 
     private var expandedImageHeight: Double { window.height * CardConstants.expandedImageShare }
 
     private func syncContent(time: Double) {
         guard let i = cards.index else { return }
-        let length = expandedImageHeight + 16 + contentLayout(articles[i]).size.height + 50
+        let length = expandedImageHeight + CardConstants.storyInset + contentLayout(articles[i]).size.height + CardConstants.storyBottomPadding
         cards.resizeContent(viewport: window.height, content: length, at: time)
     }
 
@@ -149,7 +147,7 @@ package final class TodayScene: Scene {
                 let before = cards.phase
                 cards.releaseExpanded(at: e.location, time: t, cancelled: e.phase == .cancelled)
                 if before == .dragging, cards.phase == .collapsing, let i = cards.index {
-                    scrollSlotIntoView(i, time: t, animated: cards.progressValue(at: t) < 0.999)
+                    scrollSlotIntoView(i, time: t, animated: cards.progressValue(at: t) < 1 - CardConstants.unitRestDistance)
                 }
                 owner = .none
             }
@@ -186,7 +184,7 @@ package final class TodayScene: Scene {
         guard let i = cards.index else { return }
         // While the list still shows (closed mid-expansion) it scrolls smoothly; the card,
         // whose frame follows its slot, glides along instead of jumping.
-        scrollSlotIntoView(i, time: time, animated: cards.progressValue(at: time) < 0.999)
+        scrollSlotIntoView(i, time: time, animated: cards.progressValue(at: time) < 1 - CardConstants.unitRestDistance)
         cards.close(at: time)
     }
 
@@ -194,7 +192,8 @@ package final class TodayScene: Scene {
     private func scrollSlotIntoView(_ i: Int, time: Double, animated: Bool = false) {
         let slot = slots[i]
         let offset = scroll.model.offset(at: time)
-        if slot.minY < offset + 20 || slot.maxY > offset + bounds.height - 20 {
+        let margin = CardConstants.scrollIntoViewMargin
+        if slot.minY < offset + margin || slot.maxY > offset + bounds.height - margin {
             let target = max(0, min(scroll.model.maxOffset, slot.midY - bounds.height / 2))
             scroll.model.setOffset(target, animated: animated, at: time)
         }
@@ -230,7 +229,7 @@ package final class TodayScene: Scene {
         if isModal {
             if key.is("Escape") { close(time: time); return true }
             if key.is("Down") || key.is("PageDown") || key.is("Up") || key.is("PageUp") {
-                let step = key.is("PageDown") || key.is("PageUp") ? window.height * 0.8 : 60
+                let step = key.is("PageDown") || key.is("PageUp") ? window.height * CardConstants.pageScrollShare : CardConstants.keyScrollStep
                 cards.content.scroll(by: key.is("Down") || key.is("PageDown") ? step : -step, at: time)
                 return true
             }
@@ -287,25 +286,26 @@ package final class TodayScene: Scene {
         let offset = scroll.offset(at: time)
         dl.clipped(to: bounds) { dl in
             dl.withOpacity(opacity) { dl in
-                let y0 = bounds.minY + Self.topBarTop - offset
+                let y0 = bounds.minY + CardConstants.topBarTop - offset
                 let date = dateLayout, today = todayLayout
                 dl.text(date, at: Point(bounds.minX + CardConstants.sidePadding, y0), SystemColor.secondaryLabel)
-                let todayTop = y0 + date.size.height + 2
+                let todayTop = y0 + date.size.height + CardConstants.topBarGap
                 dl.text(today, at: Point(bounds.minX + CardConstants.sidePadding, todayTop), SystemColor.label)
                 // The avatar sits on the last text baseline (seed: HStack(alignment: .lastTextBaseline)).
-                let s = Self.avatarSize
+                let s = CardConstants.avatarSize
                 let avatar = Rect(x: bounds.maxX - CardConstants.sidePadding - s, y: todayTop + today.lastBaseline - s, width: s, height: s)
                 dl.add(.image("avatar.png", frame: avatar, mode: .fill, radii: CornerRadii(s / 2)))
                 dl.add(.strokeCircle(center: avatar.center, radius: s / 2, color: SystemColor.gray, lineWidth: 1))
                 for i in slots.indices where i != cards.index && i != cards.outgoing?.index {
                     let f = slotFrame(i, time: time)
-                    guard f.insetBy(dx: -30, dy: -30).intersects(bounds) else { continue }
+                    guard f.insetBy(dx: -CardConstants.cullMargin, dy: -CardConstants.cullMargin).intersects(bounds) else { continue }
                     drawCard(i, progress: 0, pullScale: 1, pullRadius: 0, pullOffset: 0, contentOffset: 0, time: time, into: &dl)
                 }
                 // The keyboard selection: a focus ring around the card (iPadOS style).
                 if let s = selected, cards.index != s {
-                    dl.add(.strokeRect(slotFrame(s, time: time).insetBy(dx: -4, dy: -4), radii: CornerRadii(CardConstants.cornerRadius + 4),
-                                       color: SystemColor.blue, lineWidth: 3))
+                    let ring = CardConstants.focusRingInset
+                    dl.add(.strokeRect(slotFrame(s, time: time).insetBy(dx: -ring, dy: -ring), radii: CornerRadii(CardConstants.cornerRadius + ring),
+                                       color: SystemColor.blue, lineWidth: CardConstants.focusRingWidth))
                 }
             }
             // A card collapsing on its own while another expands.
@@ -392,7 +392,7 @@ package final class TodayScene: Scene {
         let textX = f.minX + CardConstants.excerptPadding + ((f.width - textColumn.width) / 2 - CardConstants.excerptPadding) * pc
         let sub = excerpt.sub.map { Rect(x: textX, y: panel.minY + excerpt.subY, width: $0.size.width, height: $0.size.height) }
         return CardGeometry(frame: f, image: image, panel: panel, excerpt: excerpt, textX: textX,
-                            contentTop: image.maxY + 16 + (1 - pc) * 40, subHeadline: sub)
+                            contentTop: image.maxY + CardConstants.storyInset + (1 - pc) * CardConstants.storySlide, subHeadline: sub)
     }
 
     /// One card at progress `p` (0 slot … 1 window): frame, image height, radius, border,

@@ -21,6 +21,8 @@ package final class TodayScene: Scene {
     private enum Owner { case none, list, expanded, closeButton }
     private var owner = Owner.none
 
+    private lazy var topBarHost = ViewHost(env: env) { [unowned self] in TopBarView(date: self.dateText) }
+
     package init(articles: [Article], env: SceneEnvironment, dateText: String) {
         self.articles = articles
         self.env = env
@@ -286,16 +288,10 @@ package final class TodayScene: Scene {
         let offset = scroll.offset(at: time)
         dl.clipped(to: bounds) { dl in
             dl.withOpacity(opacity) { dl in
-                let y0 = bounds.minY + CardConstants.topBarTop - offset
-                let date = dateLayout, today = todayLayout
-                dl.text(date, at: Point(bounds.minX + CardConstants.sidePadding, y0), SystemColor.secondaryLabel)
-                let todayTop = y0 + date.size.height + CardConstants.topBarGap
-                dl.text(today, at: Point(bounds.minX + CardConstants.sidePadding, todayTop), SystemColor.label)
-                // The avatar sits on the last text baseline (seed: HStack(alignment: .lastTextBaseline)).
-                let s = CardConstants.avatarSize
-                let avatar = Rect(x: bounds.maxX - CardConstants.sidePadding - s, y: todayTop + today.lastBaseline - s, width: s, height: s)
-                dl.add(.image("avatar.png", frame: avatar, mode: .fill, radii: CornerRadii(s / 2)))
-                dl.add(.strokeCircle(center: avatar.center, radius: s / 2, color: SystemColor.gray, lineWidth: 1))
+                // The top bar scrolls with the cards (seed: first child of the list's VStack).
+                topBarHost.update(bounds: Rect(x: bounds.minX, y: bounds.minY + CardConstants.topBarTop - offset,
+                                               width: bounds.width, height: topBarHeight - CardConstants.topBarTop), time: time)
+                topBarHost.draw(into: &dl)
                 for i in slots.indices where i != cards.index && i != cards.outgoing?.index {
                     let f = slotFrame(i, time: time)
                     guard f.insetBy(dx: -CardConstants.cullMargin, dy: -CardConstants.cullMargin).intersects(bounds) else { continue }

@@ -417,7 +417,7 @@ package final class TodayScene: Scene {
                 let bottomRadius = radius * max(0, min(1, 1 - gap / max(1, radius)))
                 let radii = CornerRadii(topLeft: radius, topRight: radius, bottomRight: bottomRadius, bottomLeft: bottomRadius)
                 dl.add(.image(a.image, frame: image, mode: .fill, radii: radii))
-                drawExcerpt(g, progress: pc, bottomRadius: bottomRadius, into: &dl)
+                drawExcerpt(i, g, progress: pc, bottomRadius: bottomRadius, into: &dl)
                 if pc > 0.01 {
                     let text = contentLayout(a)
                     let col = textColumn
@@ -438,9 +438,15 @@ package final class TodayScene: Scene {
     /// the panel holds, ending in "…").
     package struct ExcerptLayout {
         package var panelHeight: Double
+        /// The text column's width (the slot's, kept while the card grows).
+        package var textWidth: Double
         package var category: TextLayout
         package var headline: TextLayout
         package var sub: TextLayout?
+        /// The sub-headline's line limit and shrink limit (3 lines shrinking to 10 %, or fewer
+        /// lines at full size when 3 do not fit).
+        package var subLines: Int
+        package var subMinimumScale: Double
         /// Tops from the panel's top.
         package var categoryY: Double, headlineY: Double, subY: Double
     }
@@ -454,32 +460,49 @@ package final class TodayScene: Scene {
         let headlineY = pad + category.size.height + CardConstants.categoryGap
         let subY = headlineY + headline.size.height + CardConstants.headlineGap
         let room = panelHeight - pad - subY
-        var sub: TextLayout? = env.layout(a.subHeadline, TextStyle.subheadline.font, TextOptions(maxWidth: textWidth, lineLimit: 3, minimumScale: 0.1))
+        var subLines = 3, subMinimumScale = 0.1
+        var sub: TextLayout? = env.layout(a.subHeadline, TextStyle.subheadline.font, TextOptions(maxWidth: textWidth, lineLimit: subLines, minimumScale: subMinimumScale))
         if let full = sub, full.size.height > room + 0.5 {
             // Fewer lines than 3 fit: keep the ones that do, the last ending in "…".
             let lineHeight = full.size.height / Double(max(1, full.lines.count))
-            let lines = Int((room + 0.5) / lineHeight)
-            sub = lines > 0 ? env.layout(a.subHeadline, TextStyle.subheadline.font, TextOptions(maxWidth: textWidth, lineLimit: lines)) : nil
+            subLines = Int((room + 0.5) / lineHeight)
+            subMinimumScale = 1
+            sub = subLines > 0 ? env.layout(a.subHeadline, TextStyle.subheadline.font, TextOptions(maxWidth: textWidth, lineLimit: subLines)) : nil
         }
-        return ExcerptLayout(panelHeight: panelHeight, category: category, headline: headline, sub: sub,
+        return ExcerptLayout(panelHeight: panelHeight, textWidth: textWidth, category: category, headline: headline, sub: sub,
+                             subLines: subLines, subMinimumScale: subMinimumScale,
                              categoryY: pad, headlineY: headlineY, subY: subY)
     }
 
     /// The excerpt panel drawn over the image's bottom; the sub-headline fades out as the card
     /// expands (the seed hides it), inside the panel, so it never meets the story text.
-    private func drawExcerpt(_ g: CardGeometry, progress p: Double, bottomRadius: Double, into dl: inout DisplayList) {
+    private func drawExcerpt(_ i: Int, _ g: CardGeometry, progress p: Double, bottomRadius: Double, into dl: inout DisplayList) {
         let e = g.excerpt
         // Expanded, 1 pt past the image (white on the white card) so no sliver of photo shows
         // under it; in the list its rounded bottom is the card's.
         let panel = Rect(x: g.panel.minX, y: g.panel.minY, width: g.panel.width, height: g.panel.height + (bottomRadius > 0 ? 0 : 1))
         dl.add(.fillRect(panel, radii: CornerRadii(topLeft: 0, topRight: 0, bottomRight: bottomRadius, bottomLeft: bottomRadius), color: .white))
-        let x = g.textX
-        let top = g.panel.minY
-        dl.text(e.category, at: Point(x, top + e.categoryY), SystemColor.secondaryLabel)
-        dl.text(e.headline, at: Point(x, top + e.headlineY), SystemColor.label)
-        if p < 1, let sub = e.sub {
-            dl.withOpacity(1 - p) { dl in dl.text(sub, at: Point(x, top + e.subY), SystemColor.secondaryLabel) }
-        }
+        let a = articles[i]
+        let view = ArticleExcerptView(category: a.category, headline: a.headline, subHeadline: a.subHeadline,
+                                      subHeadlineLines: e.sub == nil ? 0 : e.subLines, subHeadlineMinimumScale: e.subMinimumScale,
+                                      showContent: p, textWidth: e.textWidth,
+                                      leading: g.textX - g.panel.minX)
+        let host = excerptHost(i)
+        excerptViews[i] = view
+        host.invalidate()
+        host.update(bounds: g.panel, time: 0)
+        host.draw(into: &dl)
+    }
+
+    /// One view host per card for its excerpt (the tree keeps no state, so it is cheap).
+    private var excerptHosts: [Int: ViewHost] = [:]
+    private var excerptViews: [Int: ArticleExcerptView] = [:]
+
+    private func excerptHost(_ i: Int) -> ViewHost {
+        if let h = excerptHosts[i] { return h }
+        let h = ViewHost(env: env) { [unowned self] in self.excerptViews[i].map { $0 as any View } ?? EmptyView() }
+        excerptHosts[i] = h
+        return h
     }
 
     // MARK: State

@@ -123,7 +123,11 @@ package final class AppController {
         // composited while they hold still, and the overlay's dim folds into that copy.
         let backdrop = { (list: inout DisplayList) in
             self.scene.draw(into: &list, time: time)
-            self.tabBar.draw(into: &list, window: self.windowSize, selected: self.scene.id, env: self.env)
+            let hidden = self.scene.tabBarHiddenFraction(time: time)
+            guard hidden < 1 else { return }
+            list.transformed(.translate(0, TabBar.height * hidden)) { list in
+                self.tabBar.draw(into: &list, window: self.windowSize, selected: self.scene.id, env: self.env)
+            }
         }
         if scene.isModal {
             list.layer(LayerSpec(id: "backdrop", bounds: Rect(origin: .zero, size: windowSize), background: .white), backdrop)

@@ -1,32 +1,154 @@
-/// The App Store "Today" card transition as a value: which card is selected, one progress
-/// value (0 in its slot … 1 full window) that drives every property in step, the press
-/// shrink, the pull-down shrink of an expanded card, and the expanded card's scroll.
-public struct CardTransition: Sendable {
+/// The App Store "Today" card transition as a value. Everything it knows is one `State`:
+/// which card is selected, one progress value (0 in its slot … 1 full window) that drives
+/// every property in step, the press shrink, the pull-down of an expanded card, its scroll,
+/// the finger on it and a card still flying home while another grows.
+public struct CardTransition: Equatable, Sendable {
+    /// The state dump's names for the states.
     public enum Phase: String, Sendable {
         case collapsed, pressed, expanding, expanded, dragging, collapsing
     }
 
-    public private(set) var phase: Phase = .collapsed
-    /// The selected card (nil when none).
-    public private(set) var index: Int?
-    /// 0 … 1 (a spring may overshoot slightly past 1, as SwiftUI's matched geometry does).
-    public private(set) var progress: AnimatedValue = .resting(0)
-    /// The press shrink of a held card in the list (1 or 0.96).
-    public private(set) var pressScale: AnimatedValue = .resting(1)
-    /// How far the expanded card is pulled down, in pt (≥ 0).
-    public private(set) var pull: AnimatedValue = .resting(0)
-    /// A card still collapsing into its slot while another one expands.
-    public private(set) var outgoing: (index: Int, progress: AnimatedValue, pull: Double)?
-    /// The expanded card's scroll.
-    public var content = ScrollModel()
+    /// A card held in the list: it shrinks while held.
+    public struct Held: Equatable, Sendable {
+        public var card: Int
+        /// 1 → `CardConstants.pressedScale`.
+        public var scale: AnimatedValue
+        public init(card: Int, scale: AnimatedValue) { self.card = card; self.scale = scale }
+    }
 
-    private var tracker = VelocityTracker()
-    private var lastY = 0.0
-    private var classifier = TapClassifier()
-    /// The content scroll took this gesture (a drag up at the top, or content not at its top).
-    private var scrolling = false
+    /// A finger on the expanded card: tap or drag, its velocity, and who took it.
+    public struct Touch: Equatable, Sendable {
+        public var classifier = TapClassifier()
+        public var tracker = VelocityTracker()
+        public var lastY: Double
+        /// The content scroll took this gesture (a drag up at the top, or content not at its top).
+        public var scrolling = false
+        public init(lastY: Double) { self.lastY = lastY }
+    }
+
+    /// A card still collapsing into its slot while another one expands.
+    public struct Outgoing: Equatable, Sendable {
+        public var index: Int
+        public var progress: AnimatedValue
+        /// The pull it had when it was let go (pt).
+        public var pull: Double
+        public init(index: Int, progress: AnimatedValue, pull: Double) { self.index = index; self.progress = progress; self.pull = pull }
+    }
+
+    public enum State: Equatable, Sendable {
+        /// The list; nothing selected.
+        case collapsed
+        /// A card of the list is held.
+        case pressed(Held)
+        /// Growing to the window (the card spring); `pull` lets go of a pull it was caught with.
+        case expanding(card: Int, progress: AnimatedValue, pull: AnimatedValue, content: ScrollModel, touch: Touch?, outgoing: Outgoing?)
+        /// Full window (progress 1); `pull` may still spring back from a short pull.
+        case expanded(card: Int, pull: AnimatedValue, content: ScrollModel, touch: Touch?, outgoing: Outgoing?)
+        /// Pulled down at its top by `pull` pt, under the finger.
+        case dragging(card: Int, pull: Double, content: ScrollModel, touch: Touch, outgoing: Outgoing?)
+        /// Flying home; another card of the list may be held meanwhile.
+        case collapsing(card: Int, progress: AnimatedValue, pull: AnimatedValue, content: ScrollModel, held: Held?, outgoing: Outgoing?)
+    }
+
+    public private(set) var state: State = .collapsed
+
+    /// Distance (pt) the card's frame travels from full window to its slot; set by the scene
+    /// (converts the release velocity into progress per second). Configuration, not state.
+    public var collapseDistance: Double = 400
 
     public init() {}
+    public init(state: State, collapseDistance: Double = 400) { self.state = state; self.collapseDistance = collapseDistance }
+
+    // MARK: Reading the state
+
+    public var phase: Phase {
+        switch state {
+        case .collapsed: .collapsed
+        case .pressed: .pressed
+        case .expanding: .expanding
+        case .expanded: .expanded
+        case .dragging: .dragging
+        case .collapsing: .collapsing
+        }
+    }
+
+    /// The selected card (nil when none); a held card of the list is selected.
+    public var index: Int? {
+        switch state {
+        case .collapsed: nil
+        case .pressed(let h): h.card
+        case .expanding(let i, _, _, _, _, _), .expanded(let i, _, _, _, _), .dragging(let i, _, _, _, _),
+             .collapsing(let i, _, _, _, _, _): i
+        }
+    }
+
+    /// 0 … 1 (a spring may overshoot slightly past 1, as SwiftUI's matched geometry does).
+    public var progress: AnimatedValue {
+        switch state {
+        case .collapsed, .pressed: .resting(0)
+        case .expanding(_, let p, _, _, _, _), .collapsing(_, let p, _, _, _, _): p
+        case .expanded, .dragging: .resting(1)
+        }
+    }
+
+    /// The held card's press shrink (1 when none is held).
+    public var pressScale: AnimatedValue { held?.scale ?? .resting(1) }
+
+    /// Which card is held (it may differ from a card still collapsing).
+    public var pressedIndex: Int? { held?.card }
+
+    private var held: Held? {
+        switch state {
+        case .pressed(let h): h
+        case .collapsing(_, _, _, _, let h, _): h
+        default: nil
+        }
+    }
+
+    /// How far the expanded card is pulled down, in pt (≥ 0).
+    public var pull: AnimatedValue {
+        switch state {
+        case .collapsed, .pressed: .resting(0)
+        case .expanding(_, _, let p, _, _, _), .expanded(_, let p, _, _, _), .collapsing(_, _, let p, _, _, _): p
+        case .dragging(_, let p, _, _, _): .resting(p)
+        }
+    }
+
+    public var outgoing: Outgoing? {
+        switch state {
+        case .collapsed, .pressed: nil
+        case .expanding(_, _, _, _, _, let o), .expanded(_, _, _, _, let o), .dragging(_, _, _, _, let o),
+             .collapsing(_, _, _, _, _, let o): o
+        }
+    }
+
+    /// The selected card's scroll (an empty one when none is selected; writes then go nowhere).
+    public var content: ScrollModel {
+        get {
+            switch state {
+            case .collapsed, .pressed: ScrollModel()
+            case .expanding(_, _, _, let c, _, _), .expanded(_, _, let c, _, _), .dragging(_, _, let c, _, _),
+                 .collapsing(_, _, _, let c, _, _): c
+            }
+        }
+        set {
+            switch state {
+            case .collapsed, .pressed: break
+            case let .expanding(i, p, pull, _, touch, o): state = .expanding(card: i, progress: p, pull: pull, content: newValue, touch: touch, outgoing: o)
+            case let .expanded(i, pull, _, touch, o): state = .expanded(card: i, pull: pull, content: newValue, touch: touch, outgoing: o)
+            case let .dragging(i, pull, _, touch, o): state = .dragging(card: i, pull: pull, content: newValue, touch: touch, outgoing: o)
+            case let .collapsing(i, p, pull, _, h, o): state = .collapsing(card: i, progress: p, pull: pull, content: newValue, held: h, outgoing: o)
+            }
+        }
+    }
+
+    private var touch: Touch? {
+        switch state {
+        case .expanding(_, _, _, _, let t, _), .expanded(_, _, _, let t, _): t
+        case .dragging(_, _, _, let t, _): t
+        default: nil
+        }
+    }
 
     // MARK: Derived
 
@@ -54,6 +176,34 @@ public struct CardTransition: Sendable {
         pull.value(at: t) * CardConstants.pullFollow * max(0, min(1, progress.value(at: t)))
     }
 
+    /// The selected card's scroll as drawn. Collapsing, the story scrolls back to its top in
+    /// the same animation as the progress (the scroll is frozen where the collapse began), so the card
+    /// lands showing its own photo and title, with no jump at the end (issue 10).
+    public func contentOffset(at t: Double) -> Double {
+        guard case let .collapsing(_, progress, _, content, _, _) = state else { return content.offset(at: t) }
+        let from = Self.startValue(progress)
+        guard from > 0 else { return 0 }
+        // Squared: most of the way back by mid-flight, so the photo and title are in view
+        // while the card still covers most of the window.
+        let f = max(0, min(1, progress.value(at: t) / from))
+        return content.offset(at: t) * f * f
+    }
+
+    private static func startValue(_ v: AnimatedValue) -> Double {
+        switch v {
+        case .resting(let x): x
+        case .spring(let s): s.from
+        case .timed(let a): a.from
+        }
+    }
+
+    /// The scroll stopped where it is (a collapse scrolls it back from there).
+    private func frozenContent(at t: Double) -> ScrollModel {
+        var c = content
+        c.setOffset(c.offset(at: t), animated: false, at: t)
+        return c
+    }
+
     public func isAnimating(at t: Double) -> Bool {
         progress.isAnimating || pressScale.isAnimating || pull.isAnimating || outgoing != nil || content.isMoving(at: t)
     }
@@ -63,158 +213,195 @@ public struct CardTransition: Sendable {
         slot.interpolated(to: window, p)
     }
 
+    private static func pressSpring(_ v: AnimatedValue, to target: Double, at t: Double) -> AnimatedValue {
+        v.animated(to: target, with: CardConstants.pressSpring, at: t,
+                   restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity)
+    }
+
     // MARK: List interaction (collapsed)
 
     /// A press on card `i` in the list: it shrinks while held.
     public mutating func press(card i: Int, at t: Double) {
-        guard phase == .collapsed || phase == .collapsing else { return }
-        if phase == .collapsed { index = i; phase = .pressed }
-        pressScale = pressScale.animated(to: CardConstants.pressedScale, with: CardConstants.pressSpring, at: t,
-                                         restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity)
-        pressedIndex = i
+        switch state {
+        case .collapsed:
+            state = .pressed(Held(card: i, scale: Self.pressSpring(.resting(1), to: CardConstants.pressedScale, at: t)))
+        case let .collapsing(c, p, pull, content, h, o):
+            let scale = Self.pressSpring(h?.scale ?? .resting(1), to: CardConstants.pressedScale, at: t)
+            state = .collapsing(card: c, progress: p, pull: pull, content: content, held: Held(card: i, scale: scale), outgoing: o)
+        default: break
+        }
     }
-
-    /// Which card is held (it may differ from a card still collapsing).
-    public private(set) var pressedIndex: Int?
 
     /// The press turned into a scroll (or was cancelled): the card un-shrinks.
     public mutating func releasePress(at t: Double) {
-        pressScale = pressScale.animated(to: 1, with: CardConstants.pressSpring, at: t,
-                                         restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity)
-        pressedIndex = nil
-        if phase == .pressed { phase = .collapsed; index = nil }
+        switch state {
+        case .pressed: state = .collapsed
+        case let .collapsing(c, p, pull, content, _, o):
+            state = .collapsing(card: c, progress: p, pull: pull, content: content, held: nil, outgoing: o)
+        default: break
+        }
     }
 
     /// Expands card `i` (a tap). A card still collapsing keeps collapsing on its own; tapping
     /// the collapsing card itself reverses it from where it is, with its velocity.
     public mutating func expand(card i: Int, at t: Double) {
-        pressScale = pressScale.animated(to: 1, with: CardConstants.pressSpring, at: t,
-                                         restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity)
-        pressedIndex = nil
-        if phase == .collapsing, let current = index, current != i {
-            outgoing = (current, progress, pull.value(at: t))
+        var progress = progress, pull = pull, outgoing = outgoing
+        var content = index == i ? content : ScrollModel()
+        if case .collapsing(i, _, _, _, _, _) = state {
+            // Caught on its way home: the story stays scrolled where it is drawn now.
+            content.setOffset(contentOffset(at: t), animated: false, at: t)
+        }
+        if case .collapsing(let current, _, _, _, _, _) = state, current != i {
+            outgoing = Outgoing(index: current, progress: progress, pull: pull.value(at: t))
             progress = .resting(0)
             pull = .resting(0)
+            content = ScrollModel()
         }
-        if index != i { content = ScrollModel() }
-        index = i
-        phase = .expanding
         // A card caught while flying home after a pull lets go of the pull as it grows back.
         pull = pull.animated(to: 0, with: CardConstants.pullBackSpring, at: t)
         progress = progress.animated(to: 1, with: MotionConstants.cardSpring, at: t,
                                      restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity)
+        state = .expanding(card: i, progress: progress, pull: pull, content: content, touch: touch, outgoing: outgoing)
     }
 
     // MARK: Expanded interaction
 
     /// Collapses with ease-in-out (close button, Esc).
     public mutating func close(at t: Double) {
-        guard phase == .expanded || phase == .expanding || phase == .dragging else { return }
+        guard phase == .expanded || phase == .expanding || phase == .dragging, let i = index else { return }
         let p = progress.value(at: t)
-        phase = .collapsing
-        classifier.cancel()
-        progress = .timed(TimedAnimation(from: p, to: 0, startTime: t, duration: CardConstants.closeDuration * max(0.3, min(1, p)),
-                                         curve: .easeInOut))
+        let progress = AnimatedValue.timed(TimedAnimation(from: p, to: 0, startTime: t,
+                                                          duration: CardConstants.closeDuration * max(0.3, min(1, p)), curve: .easeInOut))
+        state = .collapsing(card: i, progress: progress, pull: pull, content: frozenContent(at: t), held: nil, outgoing: outgoing)
     }
 
     /// A press on the expanded card.
     public mutating func pressExpanded(at p: Point, time t: Double) {
-        guard phase == .expanded || phase == .expanding else { return }
-        classifier.press(at: p, time: t)
-        tracker.addPress(time: t, position: p)
-        lastY = p.y
-        scrolling = false
-        if content.isMoving(at: t) { content.beginDrag(at: t); scrolling = true }
+        var touch = Touch(lastY: p.y)
+        touch.classifier.press(at: p, time: t)
+        touch.tracker.addPress(time: t, position: p)
+        var content = content
+        if content.isMoving(at: t) { content.beginDrag(at: t); touch.scrolling = true }
+        switch state {
+        case let .expanding(i, progress, pull, _, _, o):
+            state = .expanding(card: i, progress: progress, pull: pull, content: content, touch: touch, outgoing: o)
+        case let .expanded(i, pull, _, _, o):
+            state = .expanded(card: i, pull: pull, content: content, touch: touch, outgoing: o)
+        default: break
+        }
     }
 
     public mutating func moveExpanded(to p: Point, time t: Double) {
-        guard classifier.state != .idle else { return }
-        tracker.addMove(time: t, position: p)
-        var dy = p.y - lastY
-        if case .pressing(let start, _) = classifier.state {
-            guard classifier.move(to: p) else { return }
+        guard var touch, let i = index, touch.classifier.state != .idle else { return }
+        touch.tracker.addMove(time: t, position: p)
+        var content = content
+        var dy = p.y - touch.lastY
+        var dragging: Double? = nil
+        if case .dragging(_, let amount, _, _, _) = state { dragging = amount }
+        if case .pressing(let start, _) = touch.classifier.state {
+            guard touch.classifier.move(to: p) else { setTouch(touch, content: content); return }
             let d = p - start
-            dy = d.y - d.y * classifier.slop / max(d.length, classifier.slop)
+            dy = d.y - d.y * touch.classifier.slop / max(d.length, touch.classifier.slop)
             // Down at the top pulls the card; anything else scrolls its content.
             // The direction is the whole movement's (the remainder past the slop may be 0).
-            if !scrolling && d.y > 0 && content.offset(at: t) <= 0 && phase == .expanded {
-                phase = .dragging
-                pull = .resting(pull.value(at: t))
-            } else if !scrolling {
+            if !touch.scrolling && d.y > 0 && content.offset(at: t) <= 0 && phase == .expanded {
+                dragging = pull.value(at: t)
+            } else if !touch.scrolling {
                 content.beginDrag(at: t)
-                scrolling = true
+                touch.scrolling = true
             }
         }
-        lastY = p.y
-        if phase == .dragging {
-            let before = pull.value(at: t)
+        touch.lastY = p.y
+        if let before = dragging {
             let next = max(0, before + dy)
-            pull = .resting(next)
             if next == 0 && dy < 0 {
                 // Pushed back up past the start: the rest scrolls the content.
-                let rest = before + dy
-                phase = .expanded
                 content.beginDrag(at: t)
-                scrolling = true
-                content.drag(by: -rest, at: t)
+                touch.scrolling = true
+                content.drag(by: -(before + dy), at: t)
+                state = .expanded(card: i, pull: .resting(0), content: content, touch: touch, outgoing: outgoing)
+            } else {
+                state = .dragging(card: i, pull: next, content: content, touch: touch, outgoing: outgoing)
             }
-        } else if scrolling {
+            return
+        } else if touch.scrolling {
             content.drag(by: -dy, at: t)
+        }
+        setTouch(touch, content: content)
+    }
+
+    /// Writes the finger and the scroll back into an expanding or expanded state.
+    private mutating func setTouch(_ touch: Touch?, content: ScrollModel) {
+        switch state {
+        case let .expanding(i, progress, pull, _, _, o):
+            state = .expanding(card: i, progress: progress, pull: pull, content: content, touch: touch, outgoing: o)
+        case let .expanded(i, pull, _, _, o):
+            state = .expanded(card: i, pull: pull, content: content, touch: touch, outgoing: o)
+        case let .dragging(i, pull, _, old, o):
+            state = .dragging(card: i, pull: pull, content: content, touch: touch ?? old, outgoing: o)
+        default: break
         }
     }
 
     /// Release (or cancel, ignoring velocity). Returns true if the press was a tap.
     @discardableResult
     public mutating func releaseExpanded(at p: Point, time t: Double, cancelled: Bool = false) -> Bool {
-        guard classifier.state != .idle else { return false }
-        let wasTap = classifier.release() && !cancelled
-        let v = cancelled ? 0 : tracker.releaseVelocity(at: t).y
-        if phase == .dragging {
-            let amount = pull.value(at: t)
+        guard var touch, let i = index, touch.classifier.state != .idle else { return false }
+        let wasTap = touch.classifier.release() && !cancelled
+        let v = cancelled ? 0 : touch.tracker.releaseVelocity(at: t).y
+        var content = content
+        if case .dragging(_, let amount, _, _, let o) = state {
             let projected = amount + Projection.distance(velocity: max(0, v))
             if amount > CardConstants.collapseThreshold || projected > CardConstants.collapseThreshold {
-                phase = .collapsing
                 // The spring starts at the finger's speed: pt/s over the distance the card
                 // travels to its slot, in progress units (collapse is toward 0).
                 let dpdt = -max(0, v) / max(1, collapseDistance)
-                progress = .spring(Spring(parameters: MotionConstants.cardSpring, from: progress.value(at: t), to: 0,
-                                          velocity: dpdt, startTime: t,
-                                          restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity))
+                let progress = AnimatedValue.spring(Spring(parameters: MotionConstants.cardSpring, from: 1, to: 0,
+                                                           velocity: dpdt, startTime: t,
+                                                           restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity))
+                state = .collapsing(card: i, progress: progress, pull: .resting(amount), content: frozenContent(at: t), held: nil, outgoing: o)
             } else {
-                phase = .expanded
-                pull = .spring(Spring(parameters: CardConstants.pullBackSpring, from: amount, to: 0, velocity: -v, startTime: t))
+                let pull = AnimatedValue.spring(Spring(parameters: CardConstants.pullBackSpring, from: amount, to: 0, velocity: -v, startTime: t))
+                state = .expanded(card: i, pull: pull, content: content, touch: nil, outgoing: o)
             }
-        } else if scrolling {
-            content.endDrag(velocity: -v, at: t)
+            return wasTap
         }
-        scrolling = false
+        if touch.scrolling { content.endDrag(velocity: -v, at: t) }
+        setTouch(nil, content: content)
         return wasTap
     }
-
-    /// Distance (pt) the card's frame travels from full window to its slot; set by the scene
-    /// (converts the release velocity into progress per second).
-    public var collapseDistance: Double = 400
 
     // MARK: Time
 
     public mutating func advance(to t: Double) -> Bool {
-        progress = progress.settled(at: t)
-        pressScale = pressScale.settled(at: t)
-        pull = pull.settled(at: t)
+        var outgoing = outgoing
         if let o = outgoing, !o.progress.settled(at: t).isAnimating { outgoing = nil }
-        switch phase {
-        case .expanding where !progress.isAnimating:
-            phase = .expanded
-        case .collapsing where !progress.isAnimating:
-            phase = .collapsed
-            index = nil
-            pull = .resting(0)
-            content = ScrollModel()
-        default: break
+        var content = content
+        let contentMoving = content.advance(to: t)
+        switch state {
+        case .collapsed: break
+        case .pressed(var h):
+            h.scale = h.scale.settled(at: t)
+            state = .pressed(h)
+        case let .expanding(i, progress, pull, _, touch, _):
+            let progress = progress.settled(at: t), pull = pull.settled(at: t)
+            state = progress.isAnimating
+                ? .expanding(card: i, progress: progress, pull: pull, content: content, touch: touch, outgoing: outgoing)
+                : .expanded(card: i, pull: pull, content: content, touch: touch, outgoing: outgoing)
+        case let .expanded(i, pull, _, touch, _):
+            state = .expanded(card: i, pull: pull.settled(at: t), content: content, touch: touch, outgoing: outgoing)
+        case let .dragging(i, pull, _, touch, _):
+            state = .dragging(card: i, pull: pull, content: content, touch: touch, outgoing: outgoing)
+        case let .collapsing(i, progress, pull, _, held, _):
+            let progress = progress.settled(at: t)
+            let held = held.map { Held(card: $0.card, scale: $0.scale.settled(at: t)) }
+            if progress.isAnimating {
+                state = .collapsing(card: i, progress: progress, pull: pull.settled(at: t), content: content, held: held, outgoing: outgoing)
+            } else {
+                // Home: a card held meanwhile stays held (it is a press in the list now).
+                state = held.map { .pressed($0) } ?? .collapsed
+            }
         }
-        var c = content
-        let contentMoving = c.advance(to: t)
-        content = c
         return isAnimating(at: t) || contentMoving
     }
 

@@ -101,9 +101,19 @@ public enum CardConstants {
     public static let borderColor = Color(r: 150 / 255, g: 150 / 255, b: 150 / 255, a: 0.1)
     public static let shadowColor = Color(r: 64 / 255, g: 64 / 255, b: 64 / 255, a: 0.3)
     public static let shadowRadius: Double = 15
-    /// The excerpt panel's height range (SPEC: 100–150 pt).
+    /// The excerpt panel's height range (seed 004: `Rectangle().frame(minHeight: 100,
+    /// maxHeight: 150)` under a `Spacer`, so it takes 150 pt wherever the image is that tall,
+    /// expanded too).
     public static let excerptMinHeight: Double = 100
     public static let excerptMaxHeight: Double = 150
+    /// The excerpt's text inset (seed: `.padding()`, 16 pt) and its gaps: 4 pt under the
+    /// category, 5 pt under the headline (seed: `.padding(.bottom, 5)`).
+    public static let excerptPadding: Double = 16
+    public static let categoryGap: Double = 4
+    public static let headlineGap: Double = 5
+    /// A card is never shorter than this, so a short image (rocket-launch.jpg is 427 px:
+    /// 142 pt by the seed's rule) still shows 150 pt of photo above the 150 pt panel (issue 10).
+    public static let minCardHeight: Double = 300
     /// Expanded, the image takes 70 % of the window height.
     public static let expandedImageShare: Double = 0.7
     /// A pressed card shrinks slightly while held (App Store).
@@ -125,14 +135,64 @@ public enum CardConstants {
     public static let unitRestVelocity: Double = 0.004
     /// The close button and Esc collapse with SwiftUI's default ease-in-out (0.35 s).
     public static let closeDuration: Double = 0.35
-    /// Close button: a 26 pt filled circle with ×, white at 70 %, 50 pt from the top.
+    /// Close button: a 26 pt circle with ×, 50 pt from the top, 16 pt from the right (seed).
+    /// iOS draws a light blurred circle with a dark × so it reads over any content; without
+    /// blur: white at 90 %, a dark gray × 2 pt thick over half the circle, a soft shadow
+    /// (issue 10; the seed's white-at-70 % glyph vanished over white text).
     public static let closeButtonSize: Double = 26
     public static let closeButtonTop: Double = 50
-    /// On wide windows cards flow into columns at least this wide (issue 6).
-    public static let minColumnWidth: Double = 340
+    public static let closeButtonTrailing: Double = 16
+    public static let closeButtonFill = Color(white: 1, alpha: 0.9)
+    public static let closeButtonGlyph = Color(white: 0.25, alpha: 1)
+    public static let closeButtonGlyphShare: Double = 0.5
+    public static let closeButtonGlyphWidth: Double = 2
+    public static let closeButtonShadow = Color(white: 0, alpha: 0.25)
+    public static let closeButtonShadowRadius: Double = 6
+    /// The close button fades in over the second half of the expansion and out over the
+    /// first 60 pt of a pull.
+    public static let closeButtonFadePull: Double = 60
+    /// Its hit area reaches 12 pt past the circle (a 50 pt target, as UIKit asks for 44).
+    public static let closeButtonHitSlop: Double = 12
+    /// Pulled down, the card lifts off the list dimmed by up to 25 % black (App Store).
+    public static let pullDim: Double = 0.25
+    /// Wide windows (kiosks) lay the cards out as the App Store does on iPad: a grid of equal
+    /// rows, columns at least this wide (4 at 1920 pt, 2 at 1080 pt), every card this tall
+    /// (the seed's 500 pt cap), 20 pt gutters and 40 pt between rows (issue 10).
+    public static let gridMinColumnWidth: Double = 440
+    public static let gridCardHeight: Double = 500
     public static let wideWindow: Double = 700
     /// Expanded text column at most this wide, centred.
     public static let maxTextWidth: Double = 700
+    /// Seed: the story is `.padding(.horizontal)` (16 pt a side) and `.padding(.bottom, 50)`,
+    /// 16 pt under the image; while the card grows it slides up these 40 pt into place
+    /// (`.transition(.move(edge: .bottom))`, shortened to the card's own travel).
+    public static let storyInset: Double = 16
+    public static let storyBottomPadding: Double = 50
+    public static let storySlide: Double = 40
+    /// The story's body (17 pt, rounded) on 24 pt lines, iOS's body leading.
+    public static let storyLineHeight: Double = 24.0 / 17
+    /// Top bar (seed `TopBarView`): 20 pt from the top, the date 2 pt over "Today" (34 pt
+    /// heavy, largeTitle), a 40 pt avatar.
+    public static let topBarTop: Double = 20
+    public static let topBarGap: Double = 2
+    public static let largeTitleSize: Double = 34
+    public static let avatarSize: Double = 40
+    /// An image whose size cannot be read counts as this many px tall (a 300 pt card).
+    public static let unknownImageHeight: Double = 900
+    /// The collapse after a pull converts the finger's pt/s into progress/s over this share
+    /// of the window height (roughly the card's travel home), at least `minCollapseDistance`.
+    public static let collapseDistanceShare: Double = 0.8
+    public static let minCollapseDistance: Double = 200
+    /// Keys in an open story: arrows scroll a line of 60 pt, Page Up/Down 80 % of the window.
+    public static let keyScrollStep: Double = 60
+    public static let pageScrollShare: Double = 0.8
+    /// The list scrolls a card into view when it is closer than this to an edge.
+    public static let scrollIntoViewMargin: Double = 20
+    /// Cards this far outside the list are not drawn (their shadow reaches 15 pt out).
+    public static let cullMargin: Double = 30
+    /// The keyboard focus ring: 4 pt outside the card, 3 pt wide (iPadOS).
+    public static let focusRingInset: Double = 4
+    public static let focusRingWidth: Double = 3
 }
 
 /// The form widgets' metrics and motion (issue 9), each as iOS draws it.

@@ -72,6 +72,9 @@ package protocol Scene: AnyObject {
     var textInputOwner: String? { get }
     /// When the picture next changes by itself while nothing animates (a caret blink).
     func nextRedraw(after time: Double) -> Double?
+    /// How far the tab bar has slid down out of view (0 shown … 1 hidden): an expanded card
+    /// takes the whole window and the bar slides back as it closes (App Store).
+    func tabBarHiddenFraction(time: Double) -> Double
 }
 
 extension Scene {
@@ -81,6 +84,7 @@ extension Scene {
     package var textInputRect: Rect? { nil }
     package var textInputOwner: String? { nil }
     package func nextRedraw(after time: Double) -> Double? { nil }
+    package func tabBarHiddenFraction(time: Double) -> Double { 0 }
 }
 
 extension JSONValue {

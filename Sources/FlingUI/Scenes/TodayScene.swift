@@ -21,6 +21,8 @@ package final class TodayScene: Scene {
     private enum Owner { case none, list, expanded, closeButton }
     private var owner = Owner.none
 
+    private lazy var topBarHost = ViewHost(env: env) { [unowned self] in TopBarView(date: self.dateText) }
+
     package init(articles: [Article], env: SceneEnvironment, dateText: String) {
         self.articles = articles
         self.env = env
@@ -30,34 +32,48 @@ package final class TodayScene: Scene {
     // MARK: Layout
 
     private var dateLayout: TextLayout { env.layout(dateText.uppercased(), TextStyle.caption.font) }
-    private var todayLayout: TextLayout { env.layout("Today", Font(size: 34, weight: .heavy)) }
-    private static let topBarTop: Double = 20
-    private static let avatarSize: Double = 40
+    private var todayLayout: TextLayout { env.layout("Today", Font(size: CardConstants.largeTitleSize, weight: .heavy)) }
 
+    /// Seed 004: min(image height / 3, 500) pt, but never so short that the excerpt panel
+    /// hides the photo (`CardConstants.minCardHeight`).
     package func cardHeight(_ a: Article) -> Double {
-        let h = env.imageSize(a.image)?.height ?? 900
-        return min(h / CardConstants.imageHeightDivisor, CardConstants.maxCardHeight)
+        let h = env.imageSize(a.image)?.height ?? CardConstants.unknownImageHeight
+        return max(CardConstants.minCardHeight, min(h / CardConstants.imageHeightDivisor, CardConstants.maxCardHeight))
+    }
+
+    /// Columns on a wide window (the App Store's iPad grid); 1 on phones.
+    package func columnCount(width: Double) -> Int {
+        guard width > CardConstants.wideWindow else { return 1 }
+        let pad = CardConstants.sidePadding
+        return max(1, Int((width - pad) / (CardConstants.gridMinColumnWidth + pad)))
     }
 
     package func layout(in bounds: Rect, window: Size, time: Double) {
         self.bounds = bounds
         self.window = window
-        topBarHeight = Self.topBarTop + dateLayout.size.height + 2 + todayLayout.size.height
+        topBarHeight = CardConstants.topBarTop + dateLayout.size.height + CardConstants.topBarGap + todayLayout.size.height
         let pad = CardConstants.sidePadding
-        let columns = bounds.width > CardConstants.wideWindow
-            ? max(1, Int((bounds.width - pad) / (CardConstants.minColumnWidth + pad))) : 1
+        let columns = columnCount(width: bounds.width)
         let columnWidth = (bounds.width - pad * Double(columns + 1)) / Double(columns)
-        var columnY = [Double](repeating: topBarHeight + CardConstants.spacing, count: columns)
-        slots = articles.map { a in
-            // Masonry: each card goes to the shortest column.
-            let c = columnY.indices.min { columnY[$0] < columnY[$1] } ?? 0
-            let r = Rect(x: pad + Double(c) * (columnWidth + pad), y: columnY[c], width: columnWidth, height: cardHeight(a))
-            columnY[c] += r.height + CardConstants.spacing
+        let top = topBarHeight + CardConstants.spacing
+        var bottom = top
+        slots = articles.indices.map { i in
+            // Phones: one column, each card as tall as its image makes it (seed). Grids: rows
+            // of equal height, filled left to right (App Store on iPad).
+            let r: Rect
+            if columns == 1 {
+                r = Rect(x: pad, y: bottom, width: columnWidth, height: cardHeight(articles[i]))
+            } else {
+                let row = Double(i / columns), column = Double(i % columns)
+                let h = CardConstants.gridCardHeight
+                r = Rect(x: pad + column * (columnWidth + pad), y: top + row * (h + CardConstants.spacing), width: columnWidth, height: h)
+            }
+            bottom = max(bottom, r.maxY + CardConstants.spacing)
             return r
         }
-        contentHeight = (columnY.max() ?? 0) - CardConstants.spacing + pad
+        contentHeight = bottom - CardConstants.spacing + pad
         scroll.model.resize(viewport: bounds.height, content: contentHeight, at: time)
-        cards.collapseDistance = max(200, window.height * 0.8)
+        cards.collapseDistance = max(CardConstants.minCollapseDistance, window.height * CardConstants.collapseDistanceShare)
         syncContent(time: time)
     }
 
@@ -74,19 +90,19 @@ package final class TodayScene: Scene {
 
     /// The expanded text column: the window less 16 pt each side, at most 700 pt, centred.
     private var textColumn: (x: Double, width: Double) {
-        let w = min(window.width - 32, CardConstants.maxTextWidth)
+        let w = min(window.width - 2 * CardConstants.storyInset, CardConstants.maxTextWidth)
         return ((window.width - w) / 2, w)
     }
 
     private func contentLayout(_ a: Article) -> TextLayout {
-        env.layout(a.content, TextStyle.body.font.rounded, TextOptions(maxWidth: textColumn.width, lineHeight: 24.0 / 17))
+        env.layout(a.content, TextStyle.body.font.rounded, TextOptions(maxWidth: textColumn.width, lineHeight: CardConstants.storyLineHeight))
     }
 
     private var expandedImageHeight: Double { window.height * CardConstants.expandedImageShare }
 
     private func syncContent(time: Double) {
         guard let i = cards.index else { return }
-        let length = expandedImageHeight + 16 + contentLayout(articles[i]).size.height + 50
+        let length = expandedImageHeight + CardConstants.storyInset + contentLayout(articles[i]).size.height + CardConstants.storyBottomPadding
         cards.resizeContent(viewport: window.height, content: length, at: time)
     }
 
@@ -99,16 +115,20 @@ package final class TodayScene: Scene {
         return slots.indices.first { slotFrame($0, time: time).contains(p) }
     }
 
-    private var closeButtonFrame: Rect {
+    package var closeButtonFrame: Rect {
         let s = CardConstants.closeButtonSize
-        return Rect(x: window.width - 16 - s, y: CardConstants.closeButtonTop, width: s, height: s)
+        return Rect(x: window.width - CardConstants.closeButtonTrailing - s, y: CardConstants.closeButtonTop, width: s, height: s)
+    }
+
+    private var closeButtonHitFrame: Rect {
+        closeButtonFrame.insetBy(dx: -CardConstants.closeButtonHitSlop, dy: -CardConstants.closeButtonHitSlop)
     }
 
     package func handlePointer(_ e: PointerEvent) -> Bool {
         let t = e.time
         if e.phase == .began {
             if isModal {
-                owner = closeButtonFrame.insetBy(dx: -12, dy: -12).contains(e.location) ? .closeButton : .expanded
+                owner = closeButtonHitFrame.contains(e.location) ? .closeButton : .expanded
             } else {
                 owner = .list
             }
@@ -117,7 +137,7 @@ package final class TodayScene: Scene {
         case .none: return false
         case .closeButton:
             if e.phase == .ended {
-                if closeButtonFrame.insetBy(dx: -12, dy: -12).contains(e.location) { close(time: t) }
+                if closeButtonHitFrame.contains(e.location) { close(time: t) }
                 owner = .none
             } else if e.phase == .cancelled { owner = .none }
         case .expanded:
@@ -129,7 +149,7 @@ package final class TodayScene: Scene {
                 let before = cards.phase
                 cards.releaseExpanded(at: e.location, time: t, cancelled: e.phase == .cancelled)
                 if before == .dragging, cards.phase == .collapsing, let i = cards.index {
-                    scrollSlotIntoView(i, time: t, animated: cards.progressValue(at: t) < 0.999)
+                    scrollSlotIntoView(i, time: t, animated: cards.progressValue(at: t) < 1 - CardConstants.unitRestDistance)
                 }
                 owner = .none
             }
@@ -166,7 +186,7 @@ package final class TodayScene: Scene {
         guard let i = cards.index else { return }
         // While the list still shows (closed mid-expansion) it scrolls smoothly; the card,
         // whose frame follows its slot, glides along instead of jumping.
-        scrollSlotIntoView(i, time: time, animated: cards.progressValue(at: time) < 0.999)
+        scrollSlotIntoView(i, time: time, animated: cards.progressValue(at: time) < 1 - CardConstants.unitRestDistance)
         cards.close(at: time)
     }
 
@@ -174,7 +194,8 @@ package final class TodayScene: Scene {
     private func scrollSlotIntoView(_ i: Int, time: Double, animated: Bool = false) {
         let slot = slots[i]
         let offset = scroll.model.offset(at: time)
-        if slot.minY < offset + 20 || slot.maxY > offset + bounds.height - 20 {
+        let margin = CardConstants.scrollIntoViewMargin
+        if slot.minY < offset + margin || slot.maxY > offset + bounds.height - margin {
             let target = max(0, min(scroll.model.maxOffset, slot.midY - bounds.height / 2))
             scroll.model.setOffset(target, animated: animated, at: time)
         }
@@ -210,7 +231,7 @@ package final class TodayScene: Scene {
         if isModal {
             if key.is("Escape") { close(time: time); return true }
             if key.is("Down") || key.is("PageDown") || key.is("Up") || key.is("PageUp") {
-                let step = key.is("PageDown") || key.is("PageUp") ? window.height * 0.8 : 60
+                let step = key.is("PageDown") || key.is("PageUp") ? window.height * CardConstants.pageScrollShare : CardConstants.keyScrollStep
                 cards.content.scroll(by: key.is("Down") || key.is("PageDown") ? step : -step, at: time)
                 return true
             }
@@ -238,12 +259,29 @@ package final class TodayScene: Scene {
 
     // MARK: Drawing
 
-    /// How much of the list shows: it fades out as a card expands.
-    package func listOpacity(time: Double) -> Double {
+    /// How far the selected card is pulled, 0 … 1 over `pullShrinkDistance`.
+    private func pullFraction(time: Double) -> Double {
+        max(0, min(1, cards.pull.value(at: time) / CardConstants.pullShrinkDistance))
+    }
+
+    /// How far the cards cover the list: the selected card's progress (or a card still
+    /// flying home), 0 … 1.
+    private func coverProgress(time: Double) -> Double {
         var p = cards.index == nil || cards.phase == .pressed ? 0 : cards.progressValue(at: time)
         if let o = cards.outgoing { p = max(p, o.progress.value(at: time)) }
-        return max(0, min(1, 1 - p))
+        return max(0, min(1, p))
     }
+
+    /// How much of the list shows: it fades out as a card expands, and shows again (dimmed by
+    /// the overlay) under a card pulled down, as the App Store does.
+    package func listOpacity(time: Double) -> Double {
+        max(0, min(1, 1 - coverProgress(time: time) * (1 - pullFraction(time: time))))
+    }
+
+    /// How far the tab bar should be slid down out of the window, 0 (in place) … 1 (hidden):
+    /// it leaves as a card expands and slides back in step with the collapse. AppController
+    /// draws the bar; it can translate it by `TabBar.height * tabBarHiddenFraction(time:)`.
+    package func tabBarHiddenFraction(time: Double) -> Double { coverProgress(time: time) }
 
     package func draw(into dl: inout DisplayList, time: Double) {
         let opacity = listOpacity(time: time)
@@ -251,25 +289,20 @@ package final class TodayScene: Scene {
         dl.clipped(to: bounds) { dl in
             // The list is a layer: while a card expands over it, it only fades (one tint pass).
             dl.withOpacity(opacity) { dl in dl.layer(LayerSpec(id: "today-list", bounds: bounds, background: .white)) { dl in
-                let y0 = bounds.minY + Self.topBarTop - offset
-                let date = dateLayout, today = todayLayout
-                dl.text(date, at: Point(bounds.minX + CardConstants.sidePadding, y0), SystemColor.secondaryLabel)
-                let todayTop = y0 + date.size.height + 2
-                dl.text(today, at: Point(bounds.minX + CardConstants.sidePadding, todayTop), SystemColor.label)
-                // The avatar sits on the last text baseline (seed: HStack(alignment: .lastTextBaseline)).
-                let s = Self.avatarSize
-                let avatar = Rect(x: bounds.maxX - CardConstants.sidePadding - s, y: todayTop + today.lastBaseline - s, width: s, height: s)
-                dl.add(.image("avatar.png", frame: avatar, mode: .fill, radii: CornerRadii(s / 2)))
-                dl.add(.strokeCircle(center: avatar.center, radius: s / 2, color: SystemColor.gray, lineWidth: 1))
+                // The top bar scrolls with the cards (seed: first child of the list's VStack).
+                topBarHost.update(bounds: Rect(x: bounds.minX, y: bounds.minY + CardConstants.topBarTop - offset,
+                                               width: bounds.width, height: topBarHeight - CardConstants.topBarTop), time: time)
+                topBarHost.draw(into: &dl)
                 for i in slots.indices where i != cards.index && i != cards.outgoing?.index {
                     let f = slotFrame(i, time: time)
-                    guard f.insetBy(dx: -30, dy: -30).intersects(bounds) else { continue }
+                    guard f.insetBy(dx: -CardConstants.cullMargin, dy: -CardConstants.cullMargin).intersects(bounds) else { continue }
                     drawCard(i, progress: 0, pullScale: 1, pullRadius: 0, pullOffset: 0, contentOffset: 0, time: time, into: &dl)
                 }
                 // The keyboard selection: a focus ring around the card (iPadOS style).
                 if let s = selected, cards.index != s {
-                    dl.add(.strokeRect(slotFrame(s, time: time).insetBy(dx: -4, dy: -4), radii: CornerRadii(CardConstants.cornerRadius + 4),
-                                       color: SystemColor.blue, lineWidth: 3))
+                    let ring = CardConstants.focusRingInset
+                    dl.add(.strokeRect(slotFrame(s, time: time).insetBy(dx: -ring, dy: -ring), radii: CornerRadii(CardConstants.cornerRadius + ring),
+                                       color: SystemColor.blue, lineWidth: CardConstants.focusRingWidth))
                 }
             } }
             // A card collapsing on its own while another expands.
@@ -291,10 +324,10 @@ package final class TodayScene: Scene {
     package func drawOverlay(into dl: inout DisplayList, time: Double) {
         guard let i = cards.index, cards.phase != .pressed else { return }
         let p = cards.progressValue(at: time)
-        // Pulled down, the card lifts off a dimmed backdrop with a shadow (App Store).
-        let lift = max(0, min(1, cards.pull.value(at: time) / CardConstants.pullShrinkDistance)) * max(0, min(1, p))
+        // Pulled down, the card lifts off the dimmed list with a shadow (App Store).
+        let lift = pullFraction(time: time) * max(0, min(1, p))
         if lift > 0 {
-            dl.add(.dim(windowRect, amount: 0.25 * lift))
+            dl.add(.dim(windowRect, amount: CardConstants.pullDim * lift))
             let f = cardFrame(i, progress: p, time: time)
             let t = Transform.translate(0, cards.pullOffset(at: time)).concatenating(.scale(cards.pullScale(at: time), about: f.center))
             dl.transformed(t) { dl in
@@ -303,17 +336,60 @@ package final class TodayScene: Scene {
             }
         }
         drawCard(i, progress: p, pullScale: cards.pullScale(at: time), pullRadius: cards.pullRadius(at: time),
-                 pullOffset: cards.pullOffset(at: time), contentOffset: cards.content.offset(at: time), time: time, into: &dl)
-        // The close button fades in with the expansion.
-        let buttonOpacity = max(0, min(1, (p - 0.5) * 2)) * (1 - max(0, min(1, cards.pull.value(at: time) / 60)))
-        if buttonOpacity > 0 {
-            dl.withOpacity(buttonOpacity) { dl in
-                let f = closeButtonFrame
-                // Material's "cancel" is a filled circle with the × cut out; its circle is 20/24 em.
-                let glyph = env.layout(MaterialIcon.cancel, Font.icons(size: f.width * 24 / 20))
-                dl.text(glyph, at: Point(f.midX - glyph.size.width / 2, f.midY - glyph.size.height / 2), Color(white: 1, alpha: 0.7))
-            }
+                 pullOffset: cards.pullOffset(at: time), contentOffset: cards.contentOffset(at: time), time: time, into: &dl)
+        let opacity = closeButtonOpacity(time: time)
+        if opacity > 0 { dl.withOpacity(opacity) { dl in drawCloseButton(into: &dl) } }
+    }
+
+    /// The close button fades in over the second half of the expansion and out with a pull.
+    package func closeButtonOpacity(time: Double) -> Double {
+        guard cards.index != nil, cards.phase != .pressed else { return 0 }
+        let p = cards.progressValue(at: time)
+        return max(0, min(1, (p - 0.5) * 2)) * (1 - max(0, min(1, cards.pull.value(at: time) / CardConstants.closeButtonFadePull)))
+    }
+
+    /// A light circle with a dark × and a soft shadow: it reads over photos and text alike.
+    private func drawCloseButton(into dl: inout DisplayList) {
+        let f = closeButtonFrame
+        let r = f.width / 2
+        dl.add(.shadow(f, radii: CornerRadii(r), color: CardConstants.closeButtonShadow,
+                       radius: CardConstants.closeButtonShadowRadius, offset: Point(0, 1)))
+        dl.add(.fillCircle(center: f.center, radius: r, color: CardConstants.closeButtonFill))
+        // The × spans half the circle's width.
+        let d = r * CardConstants.closeButtonGlyphShare, c = f.center
+        for k in [1.0, -1.0] {
+            dl.add(.polyline([Point(c.x - d, c.y - k * d), Point(c.x + d, c.y + k * d)],
+                             color: CardConstants.closeButtonGlyph, lineWidth: CardConstants.closeButtonGlyphWidth))
         }
+    }
+
+    /// Where card `i`'s parts sit at progress `p` with no pull, scroll or press (tests and the
+    /// state dump use it; drawing applies those on top).
+    package struct CardGeometry {
+        package var frame: Rect
+        package var image: Rect
+        package var panel: Rect
+        package var excerpt: ExcerptLayout
+        /// The excerpt's text left edge (it moves to the story's column as the card expands).
+        package var textX: Double
+        /// The story text's top.
+        package var contentTop: Double
+        /// The sub-headline's frame (nil when no line of it fits).
+        package var subHeadline: Rect?
+    }
+
+    package func cardGeometry(_ i: Int, progress p: Double, contentOffset: Double = 0, time: Double) -> CardGeometry {
+        let slot = slotFrame(i, time: time)
+        let f = CardTransition.frame(slot: slot, window: windowRect, progress: p)
+        let pc = max(0, min(1, p))
+        let imageHeight = slot.height + (expandedImageHeight - slot.height) * p
+        let image = Rect(x: f.minX, y: f.minY - contentOffset, width: f.width, height: imageHeight)
+        let excerpt = excerptLayout(articles[i], width: slot.width, imageHeight: imageHeight)
+        let panel = Rect(x: image.minX, y: image.maxY - excerpt.panelHeight, width: image.width, height: excerpt.panelHeight)
+        let textX = f.minX + CardConstants.excerptPadding + ((f.width - textColumn.width) / 2 - CardConstants.excerptPadding) * pc
+        let sub = excerpt.sub.map { Rect(x: textX, y: panel.minY + excerpt.subY, width: $0.size.width, height: $0.size.height) }
+        return CardGeometry(frame: f, image: image, panel: panel, excerpt: excerpt, textX: textX,
+                            contentTop: image.maxY + CardConstants.storyInset + (1 - pc) * CardConstants.storySlide, subHeadline: sub)
     }
 
     /// One card at progress `p` (0 slot … 1 window): frame, image height, radius, border,
@@ -321,15 +397,14 @@ package final class TodayScene: Scene {
     private func drawCard(_ i: Int, progress p: Double, pullScale: Double, pullRadius: Double, pullOffset: Double,
                           contentOffset: Double, time: Double, into dl: inout DisplayList) {
         let a = articles[i]
-        let slot = slotFrame(i, time: time)
-        let f = CardTransition.frame(slot: slot, window: windowRect, progress: p)
+        let g = cardGeometry(i, progress: p, contentOffset: contentOffset, time: time)
+        let f = g.frame
         let pc = max(0, min(1, p))
         let press = cards.pressedIndex == i || (cards.phase == .pressed && cards.index == i) ? cards.pressScale.value(at: time) : 1
         let scale = press * pullScale
         var transform = Transform.scale(scale, about: f.center)
         transform = Transform.translate(0, pullOffset).concatenating(transform)
         let radius = min(CardConstants.cornerRadius, CardConstants.cornerRadius * (1 - pc) + pullRadius)
-        let imageHeight = slot.height + (expandedImageHeight - slot.height) * p
         dl.transformed(transform) { dl in
             if pc < 1 {
                 dl.add(.shadow(f, radii: CornerRadii(radius), color: CardConstants.shadowColor.multipliedAlpha(1 - pc),
@@ -337,21 +412,18 @@ package final class TodayScene: Scene {
             }
             dl.add(.fillRect(f, radii: CornerRadii(radius), color: .white))
             dl.clipped(to: f) { dl in
-                let top = f.minY - contentOffset
-                let image = Rect(x: f.minX, y: top, width: f.width, height: imageHeight)
+                let image = g.image
                 // The image's bottom corners round only while it reaches the card's bottom.
                 let gap = f.maxY - image.maxY
                 let bottomRadius = radius * max(0, min(1, 1 - gap / max(1, radius)))
                 let radii = CornerRadii(topLeft: radius, topRight: radius, bottomRight: bottomRadius, bottomLeft: bottomRadius)
                 dl.add(.image(a.image, frame: image, mode: .fill, radii: radii))
-                // Expanded, the excerpt's text lines up with the centred text column.
-                let textX = f.minX + 16 + ((f.width - textColumn.width) / 2 - 16) * pc
-                drawExcerpt(a, imageFrame: image, width: slot.width, textX: textX, progress: pc, bottomRadius: bottomRadius, into: &dl)
+                drawExcerpt(i, g, progress: pc, bottomRadius: bottomRadius, into: &dl)
                 if pc > 0.01 {
                     let text = contentLayout(a)
                     let col = textColumn
                     dl.withOpacity(pc) { dl in
-                        dl.text(text, at: Point(f.minX + (f.width - col.width) / 2, image.maxY + 16 + (1 - pc) * 40), SystemColor.darkGray)
+                        dl.text(text, at: Point(f.minX + (f.width - col.width) / 2, g.contentTop), SystemColor.darkGray)
                     }
                 }
             }
@@ -361,30 +433,77 @@ package final class TodayScene: Scene {
         }
     }
 
-    /// The white excerpt panel over the bottom of the image: category, headline (≤ 2 lines,
-    /// shrinking to fit) and sub-headline (≤ 3 lines, fading out as the card expands).
-    private func drawExcerpt(_ a: Article, imageFrame: Rect, width: Double, textX: Double, progress p: Double,
-                             bottomRadius: Double, into dl: inout DisplayList) {
-        let pad = 16.0
+    /// The seed's `ArticleExcerptView`: a white panel 100–150 pt high (as high as the image
+    /// allows) at the image's bottom, its text padded 16 pt: the category (wraps), the
+    /// headline (≤ 2 lines, shrinking to fit), 5 pt, the sub-headline (≤ 3 lines, as many as
+    /// the panel holds, ending in "…").
+    package struct ExcerptLayout {
+        package var panelHeight: Double
+        /// The text column's width (the slot's, kept while the card grows).
+        package var textWidth: Double
+        package var category: TextLayout
+        package var headline: TextLayout
+        package var sub: TextLayout?
+        /// The sub-headline's line limit and shrink limit (3 lines shrinking to 10 %, or fewer
+        /// lines at full size when 3 do not fit).
+        package var subLines: Int
+        package var subMinimumScale: Double
+        /// Tops from the panel's top.
+        package var categoryY: Double, headlineY: Double, subY: Double
+    }
+
+    package func excerptLayout(_ a: Article, width: Double, imageHeight: Double) -> ExcerptLayout {
+        let pad = CardConstants.excerptPadding
         let textWidth = width - 2 * pad
-        let category = env.layout(a.category.uppercased(), TextStyle.subheadline.font.withWeight(.bold), TextOptions(maxWidth: textWidth, lineLimit: 1))
+        let panelHeight = max(CardConstants.excerptMinHeight, min(CardConstants.excerptMaxHeight, imageHeight))
+        let category = env.layout(a.category.uppercased(), TextStyle.subheadline.font.withWeight(.bold), TextOptions(maxWidth: textWidth))
         let headline = env.layout(a.headline, TextStyle.title.font.withWeight(.bold), TextOptions(maxWidth: textWidth, lineLimit: 2, minimumScale: 0.1))
-        let sub = env.layout(a.subHeadline, TextStyle.subheadline.font, TextOptions(maxWidth: textWidth, lineLimit: 3, minimumScale: 0.1))
-        let withoutSub = pad + category.size.height + 4 + headline.size.height + pad
-        let natural = withoutSub + 4 + sub.size.height
-        let listHeight = max(CardConstants.excerptMinHeight, min(CardConstants.excerptMaxHeight, natural))
-        // The panel gives up the sub-headline's room as it fades out.
-        let height = listHeight + (min(listHeight, withoutSub) - listHeight) * p
-        let panel = Rect(x: imageFrame.minX, y: imageFrame.maxY - height, width: imageFrame.width, height: height)
-        dl.add(.fillRect(panel, radii: CornerRadii(topLeft: 0, topRight: 0, bottomRight: bottomRadius, bottomLeft: bottomRadius), color: .white))
-        var y = panel.minY + pad
-        dl.text(category, at: Point(textX, y), SystemColor.secondaryLabel)
-        y += category.size.height + 4
-        dl.text(headline, at: Point(textX, y), SystemColor.label)
-        y += headline.size.height + 4
-        if p < 1 {
-            dl.withOpacity(1 - p) { dl in dl.text(sub, at: Point(textX, y), SystemColor.secondaryLabel) }
+        let headlineY = pad + category.size.height + CardConstants.categoryGap
+        let subY = headlineY + headline.size.height + CardConstants.headlineGap
+        let room = panelHeight - pad - subY
+        var subLines = 3, subMinimumScale = 0.1
+        var sub: TextLayout? = env.layout(a.subHeadline, TextStyle.subheadline.font, TextOptions(maxWidth: textWidth, lineLimit: subLines, minimumScale: subMinimumScale))
+        if let full = sub, full.size.height > room + 0.5 {
+            // Fewer lines than 3 fit: keep the ones that do, the last ending in "…".
+            let lineHeight = full.size.height / Double(max(1, full.lines.count))
+            subLines = Int((room + 0.5) / lineHeight)
+            subMinimumScale = 1
+            sub = subLines > 0 ? env.layout(a.subHeadline, TextStyle.subheadline.font, TextOptions(maxWidth: textWidth, lineLimit: subLines)) : nil
         }
+        return ExcerptLayout(panelHeight: panelHeight, textWidth: textWidth, category: category, headline: headline, sub: sub,
+                             subLines: subLines, subMinimumScale: subMinimumScale,
+                             categoryY: pad, headlineY: headlineY, subY: subY)
+    }
+
+    /// The excerpt panel drawn over the image's bottom; the sub-headline fades out as the card
+    /// expands (the seed hides it), inside the panel, so it never meets the story text.
+    private func drawExcerpt(_ i: Int, _ g: CardGeometry, progress p: Double, bottomRadius: Double, into dl: inout DisplayList) {
+        let e = g.excerpt
+        // Expanded, 1 pt past the image (white on the white card) so no sliver of photo shows
+        // under it; in the list its rounded bottom is the card's.
+        let panel = Rect(x: g.panel.minX, y: g.panel.minY, width: g.panel.width, height: g.panel.height + (bottomRadius > 0 ? 0 : 1))
+        dl.add(.fillRect(panel, radii: CornerRadii(topLeft: 0, topRight: 0, bottomRight: bottomRadius, bottomLeft: bottomRadius), color: .white))
+        let a = articles[i]
+        let view = ArticleExcerptView(category: a.category, headline: a.headline, subHeadline: a.subHeadline,
+                                      subHeadlineLines: e.sub == nil ? 0 : e.subLines, subHeadlineMinimumScale: e.subMinimumScale,
+                                      showContent: p, textWidth: e.textWidth,
+                                      leading: g.textX - g.panel.minX)
+        let host = excerptHost(i)
+        excerptViews[i] = view
+        host.invalidate()
+        host.update(bounds: g.panel, time: 0)
+        host.draw(into: &dl)
+    }
+
+    /// One view host per card for its excerpt (the tree keeps no state, so it is cheap).
+    private var excerptHosts: [Int: ViewHost] = [:]
+    private var excerptViews: [Int: ArticleExcerptView] = [:]
+
+    private func excerptHost(_ i: Int) -> ViewHost {
+        if let h = excerptHosts[i] { return h }
+        let h = ViewHost(env: env) { [unowned self] in self.excerptViews[i].map { $0 as any View } ?? EmptyView() }
+        excerptHosts[i] = h
+        return h
     }
 
     // MARK: State
@@ -409,7 +528,7 @@ package final class TodayScene: Scene {
                 ("frame", frame),
                 ("progress", .rounded(cards.index == nil ? 0 : p)),
                 ("scale", .rounded(cards.pullScale(at: time) * pressScale)),
-                ("contentOffset", .rounded(cards.content.offset(at: time))),
+                ("contentOffset", .rounded(cards.contentOffset(at: time))),
             ])),
         ]
     }

@@ -159,3 +159,83 @@ final class CardTransitionTests: XCTestCase {
         XCTAssertGreaterThan(s, 0.96, "one frame in, it is on its way")
     }
 }
+
+/// Whole states: the transition is one `State` value, so a test can say all of it at once.
+final class CardTransitionStateTests: XCTestCase {
+    func unit(_ v: AnimatedValue, to target: Double, at t: Double) -> AnimatedValue {
+        v.animated(to: target, with: MotionConstants.cardSpring, at: t,
+                   restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity)
+    }
+
+    func testAPressIsAHeldCardAndNothingElse() {
+        var c = CardTransition()
+        XCTAssertEqual(c.state, .collapsed)
+        c.press(card: 3, at: 0)
+        _ = c.advance(to: 1)
+        XCTAssertEqual(c.state, .pressed(CardTransition.Held(card: 3, scale: .resting(CardConstants.pressedScale))))
+        c.releasePress(at: 1)
+        XCTAssertEqual(c.state, .collapsed)
+    }
+
+    func testExpandedIsTheCardItsEmptyPullItsScrollAndNoFinger() {
+        var c = CardTransition()
+        c.expand(card: 2, at: 0)
+        XCTAssertEqual(c.state, .expanding(card: 2, progress: unit(.resting(0), to: 1, at: 0),
+                                           pull: AnimatedValue.resting(0).animated(to: 0, with: CardConstants.pullBackSpring, at: 0),
+                                           content: ScrollModel(), touch: nil, outgoing: nil))
+        _ = c.advance(to: 2)
+        XCTAssertEqual(c.state, .expanded(card: 2, pull: .resting(0), content: ScrollModel(), touch: nil, outgoing: nil))
+    }
+
+    func testAPullIsADraggingStateWithTheFingerAndTheAmount() {
+        var c = CardTransition()
+        c.expand(card: 2, at: 0)
+        _ = c.advance(to: 2)
+        c.pressExpanded(at: Point(200, 300), time: 3)
+        c.moveExpanded(to: Point(200, 310), time: 3.05)
+        c.moveExpanded(to: Point(200, 360), time: 3.1)
+        guard case let .dragging(card, pull, content, touch, outgoing) = c.state else { return XCTFail("\(c.state)") }
+        XCTAssertEqual(card, 2)
+        XCTAssertEqual(pull, 50, accuracy: 1e-9)
+        XCTAssertEqual(content, ScrollModel())
+        XCTAssertEqual(touch.lastY, 360)
+        XCTAssertFalse(touch.scrolling)
+        XCTAssertEqual(touch.classifier.state, .dragging(start: Point(200, 300)))
+        XCTAssertNil(outgoing)
+        // Let go under the threshold: back to expanded, the pull springing home, no finger.
+        c.releaseExpanded(at: Point(200, 360), time: 3.5)
+        guard case let .expanded(2, springBack, _, nil, nil) = c.state else { return XCTFail("\(c.state)") }
+        XCTAssertEqual(springBack.value(at: 3.5), 50, accuracy: 1e-9)
+        XCTAssertEqual(springBack.target, 0)
+    }
+
+    func testCloseIsATimedCollapseKeepingThePullAndForgettingTheFinger() {
+        var c = CardTransition()
+        c.expand(card: 1, at: 0)
+        _ = c.advance(to: 2)
+        c.pressExpanded(at: Point(200, 300), time: 2.5)
+        c.close(at: 3)
+        XCTAssertEqual(c.state, .collapsing(card: 1,
+                                            progress: .timed(TimedAnimation(from: 1, to: 0, startTime: 3, duration: CardConstants.closeDuration, curve: .easeInOut)),
+                                            pull: .resting(0), content: ScrollModel(), held: nil, outgoing: nil))
+        c.press(card: 4, at: 3.1)
+        _ = c.advance(to: 4)
+        XCTAssertEqual(c.state, .pressed(CardTransition.Held(card: 4, scale: .resting(CardConstants.pressedScale))),
+                       "home, the card held meanwhile is still held")
+    }
+
+    func testSwitchingCardsMidCollapseMakesTheFirstOutgoing() {
+        var c = CardTransition()
+        c.expand(card: 2, at: 0)
+        _ = c.advance(to: 2)
+        c.close(at: 3)
+        let flying = c.progress
+        c.expand(card: 4, at: 3.1)
+        XCTAssertEqual(c.state, .expanding(card: 4, progress: unit(.resting(0), to: 1, at: 3.1),
+                                           pull: AnimatedValue.resting(0).animated(to: 0, with: CardConstants.pullBackSpring, at: 3.1),
+                                           content: ScrollModel(), touch: nil,
+                                           outgoing: CardTransition.Outgoing(index: 2, progress: flying, pull: 0)))
+        _ = c.advance(to: 5)
+        XCTAssertEqual(c.state, .expanded(card: 4, pull: .resting(0), content: ScrollModel(), touch: nil, outgoing: nil))
+    }
+}

@@ -1,0 +1,200 @@
+import FlingCore
+@testable import FlingUI
+import Foundation
+import XCTest
+
+/// The Today scene in-process with the bundled articles and their real image sizes (issue 10's
+/// deviations from seed 004 and from the App Store). Text is measured with a fixed advance.
+final class TodaySceneTests: XCTestCase {
+    /// Pixel sizes of the bundled images (Resources/images).
+    static let imageSizes: [String: Size] = [
+        "articles/mountain-trail.jpg": Size(1600, 1200), "articles/paint-brushes.jpg": Size(1365, 1074),
+        "articles/boats-sunset.jpg": Size(1600, 1000), "articles/bridge-night.jpg": Size(1302, 953),
+        "articles/autumn-mountains.jpg": Size(1600, 1065), "articles/rocket-launch.jpg": Size(640, 427),
+        "restaurants/kitchen.jpg": Size(480, 360), "restaurants/colorful-cups.jpg": Size(1200, 750),
+        "restaurants/waterfront-deck.jpg": Size(1200, 750), "restaurants/citrus.jpg": Size(1200, 791),
+    ]
+
+    static func bundledArticles() throws -> [Article] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("Resources/articles.json"), encoding: .utf8)
+        return try SampleData.articles(fromJSON: text)
+    }
+
+    /// The scene laid out in a window of `size` less the tab bar, as AppController lays it out.
+    @MainActor static func makeScene(_ size: Size = Size(390, 844), articles: [Article]? = nil) throws -> TodayScene {
+        let env = SceneEnvironment(measurer: FixedAdvanceMeasurer(), imageSize: { imageSizes[$0] })
+        let scene = TodayScene(articles: try articles ?? bundledArticles(), env: env, dateText: "Sunday, Nov 22")
+        scene.layout(in: Rect(x: 0, y: 0, width: size.width, height: size.height - TabBar.height), window: size, time: 0)
+        return scene
+    }
+
+    @MainActor static func tap(_ scene: TodayScene, _ p: Point, at t: Double) {
+        _ = scene.handlePointer(PointerEvent(id: 1, phase: .began, location: p, time: t))
+        _ = scene.handlePointer(PointerEvent(id: 1, phase: .ended, location: p, time: t + 0.05))
+    }
+
+    static let sizes = [Size(390, 844), Size(1080, 1920), Size(1920, 1080)]
+
+    // MARK: Seed 004
+
+    func testTheExcerptPanelIs150PtInTheListAndExpandedNeverUnder100() throws { try MainActor.assumeIsolated {
+        let scene = try Self.makeScene()
+        for i in scene.articles.indices {
+            // Before: as high as its text (120 pt for the first card), shrinking as it expanded.
+            XCTAssertEqual(scene.cardGeometry(i, progress: 0, time: 0).panel.height, 150, "card \(i)")
+            XCTAssertEqual(scene.cardGeometry(i, progress: 0.5, time: 0).panel.height, 150, "card \(i)")
+            XCTAssertEqual(scene.cardGeometry(i, progress: 1, time: 0).panel.height, 150, "card \(i)")
+        }
+        XCTAssertEqual(scene.excerptLayout(scene.articles[0], width: 350, imageHeight: 60).panelHeight, 100)
+        XCTAssertEqual(scene.excerptLayout(scene.articles[0], width: 350, imageHeight: 130).panelHeight, 130)
+    } }
+
+    func testTheCategoryWrapsInsteadOfTruncating() throws { try MainActor.assumeIsolated {
+        let long = Article(category: "Behind the Scenes of the Night Shift", headline: "H", subHeadline: "S", image: "articles/bridge-night.jpg", content: "C")
+        let scene = try Self.makeScene(articles: [long])
+        let e = scene.excerptLayout(long, width: 200, imageHeight: 400)
+        XCTAssertEqual(e.category.lines.map(\.text), ["BEHIND THE SCENES OF", "THE NIGHT SHIFT"])
+        XCTAssertEqual(e.headlineY, 16 + e.category.size.height + 4, "the headline moves down under both lines")
+    } }
+
+    func testFivePointsBetweenHeadlineAndSubHeadline() throws { try MainActor.assumeIsolated {
+        let scene = try Self.makeScene()
+        for i in scene.articles.indices {
+            let e = scene.cardGeometry(i, progress: 0, time: 0).excerpt
+            XCTAssertEqual(e.subY - (e.headlineY + e.headline.size.height), 5, accuracy: 1e-9, "card \(i) (was 4)")
+        }
+    } }
+
+    // MARK: As iOS does it
+
+    func testTheCloseButtonIsALightCircleWithADarkCrossAndAShadow() throws { try MainActor.assumeIsolated {
+        let scene = try Self.makeScene()
+        Self.tap(scene, Point(200, 300), at: 0.1)
+        _ = scene.advance(to: 2)
+        var dl = DisplayList(background: .white)
+        scene.drawOverlay(into: &dl, time: 2)
+        let f = scene.closeButtonFrame
+        XCTAssertEqual(f, Rect(x: 390 - 16 - 26, y: 50, width: 26, height: 26))
+        XCTAssertTrue(dl.commands.contains(.fillCircle(center: f.center, radius: 13, color: Color(white: 1, alpha: 0.9))),
+                      "before: a white-at-70 % glyph, invisible over white text")
+        let crosses = dl.commands.filter {
+            if case let .polyline(points, color, width) = $0 { return color == Color(white: 0.25, alpha: 1) && width == 2 && points.count == 2 }
+            return false
+        }
+        XCTAssertEqual(crosses.count, 2, "a dark gray × of two strokes")
+        XCTAssertTrue(dl.commands.contains { if case let .shadow(r, _, _, radius, _) = $0 { return r == f && radius == 6 }; return false })
+        XCTAssertEqual(scene.closeButtonOpacity(time: 2), 1)
+    } }
+
+    func testClosingAScrolledStoryScrollsBackInTheSameAnimationAndLandsShowingItsPhoto() throws { try MainActor.assumeIsolated {
+        let scene = try Self.makeScene()
+        Self.tap(scene, Point(200, 300), at: 0.1)
+        _ = scene.advance(to: 2)
+        scene.handleWheel(dy: -10, at: Point(200, 400), time: 2)
+        _ = scene.advance(to: 4)
+        let scrolled = scene.cards.contentOffset(at: 4)
+        XCTAssertGreaterThan(scrolled, 300)
+        scene.close(time: 4)
+        var last = scrolled
+        var t = 4.0
+        while scene.cards.phase == .collapsing {
+            t += 1.0 / 60
+            _ = scene.advance(to: t)
+            let o = scene.cards.contentOffset(at: t)
+            XCTAssertLessThanOrEqual(o, last + 1e-9, "it only scrolls back")
+            XCTAssertLessThan(last - o, 60, "no jump (before: the last frame jumped \(Int(scrolled)) pt)")
+            last = o
+        }
+        XCTAssertEqual(last, 0, accuracy: 0.5, "home at the top: before, the card flew home still scrolled, blank white")
+        XCTAssertEqual(scene.cards.state, .collapsed)
+        let mid = CardTransition(state: .collapsing(card: 0, progress: .timed(TimedAnimation(from: 1, to: 0, startTime: 0, duration: 0.35, curve: .easeInOut)),
+                                                    pull: .resting(0), content: { var c = ScrollModel(viewport: 844, content: 3000); c.setOffset(400, animated: false, at: 0); return c }(),
+                                                    held: nil, outgoing: nil))
+        XCTAssertEqual(mid.contentOffset(at: 0), 400)
+        XCTAssertEqual(mid.contentOffset(at: 0.175), 100, accuracy: 1e-6, "half way home, a quarter of the scroll is left")
+    } }
+
+    func testAPulledCardShowsTheListDimmedBehindIt() throws { try MainActor.assumeIsolated {
+        let scene = try Self.makeScene()
+        Self.tap(scene, Point(200, 300), at: 0.1)
+        _ = scene.advance(to: 2)
+        XCTAssertEqual(scene.listOpacity(time: 2), 0)
+        _ = scene.handlePointer(PointerEvent(id: 2, phase: .began, location: Point(200, 300), time: 3))
+        _ = scene.handlePointer(PointerEvent(id: 2, phase: .moved, location: Point(200, 310), time: 3.05))
+        _ = scene.handlePointer(PointerEvent(id: 2, phase: .moved, location: Point(200, 380), time: 3.1))
+        XCTAssertEqual(scene.cards.phase, .dragging)
+        XCTAssertEqual(scene.listOpacity(time: 3.1), 0.7, accuracy: 1e-9, "before: 0, a gray backdrop")
+        var dl = DisplayList(background: .white)
+        scene.drawOverlay(into: &dl, time: 3.1)
+        XCTAssertEqual(dl.commands.first, .dim(Rect(x: 0, y: 0, width: 390, height: 844), amount: 0.25 * 0.7),
+                       "the dim over it (a darkening pass folded into the list's layer)")
+    } }
+
+    func testTheStoryNeverOverlapsTheSubHeadlineDuringTheCrossFade() throws { try MainActor.assumeIsolated {
+        for size in Self.sizes {
+            let scene = try Self.makeScene(size)
+            for i in scene.articles.indices {
+                for k in 0...20 {
+                    let g = scene.cardGeometry(i, progress: Double(k) / 20, time: 0)
+                    let sub = try XCTUnwrap(g.subHeadline, "card \(i) at \(size)")
+                    XCTAssertLessThanOrEqual(sub.maxY, g.panel.maxY - 16 + 1e-9, "inside the panel")
+                    XCTAssertLessThan(sub.maxY, g.contentTop, "card \(i) at p \(Double(k) / 20), \(size)")
+                }
+            }
+        }
+    } }
+
+    func testTheTabBarSlidesOutAndBackWithTheCard() throws { try MainActor.assumeIsolated {
+        let scene = try Self.makeScene()
+        XCTAssertEqual(scene.tabBarHiddenFraction(time: 0), 0)
+        Self.tap(scene, Point(200, 300), at: 0.1)
+        _ = scene.advance(to: 2)
+        XCTAssertEqual(scene.tabBarHiddenFraction(time: 2), 1)
+        scene.close(time: 2)
+        _ = scene.advance(to: 2.175)
+        XCTAssertEqual(scene.tabBarHiddenFraction(time: 2.175), 0.5, accuracy: 1e-6, "half way back with the ease-in-out")
+        _ = scene.advance(to: 3)
+        XCTAssertEqual(scene.tabBarHiddenFraction(time: 3), 0)
+    } }
+
+    // MARK: Kiosks
+
+    func testKiosksShowAnAppStoreGridOfEqualRows() throws { try MainActor.assumeIsolated {
+        for (size, columns) in [(Size(1920, 1080), 4), (Size(1080, 1920), 2)] {
+            let scene = try Self.makeScene(size)
+            let frames = scene.articles.indices.map { scene.slotFrame($0, time: 0) }
+            XCTAssertEqual(Set(frames.map(\.minX)).count, columns, "\(size) (before: 5 masonry columns at 1920)")
+            XCTAssertTrue(frames.allSatisfy { $0.height == 500 }, "rows of equal height")
+            for row in stride(from: 0, to: frames.count, by: columns) {
+                XCTAssertEqual(Set(frames[row..<min(frames.count, row + columns)].map(\.minY)).count, 1, "row \(row / columns) lines up")
+            }
+            XCTAssertTrue(frames.allSatisfy { $0.width >= 440 }, "large enough to read across a room")
+            // Cards cover most of the screen under the top bar (before: 40 % at 1080×1920).
+            let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height - TabBar.height)
+            let covered = frames.map { f -> Double in
+                let top = max(f.minY, bounds.minY), bottom = min(f.maxY, bounds.maxY)
+                return max(0, bottom - top) * f.width
+            }.reduce(0, +)
+            XCTAssertGreaterThan(covered / (bounds.width * bounds.height), 0.6, "\(size)")
+        }
+    } }
+
+    func testEveryCardShowsItsPhotoAndAllItsTextAtEverySize() throws { try MainActor.assumeIsolated {
+        for size in Self.sizes {
+            let scene = try Self.makeScene(size)
+            for i in scene.articles.indices {
+                let g = scene.cardGeometry(i, progress: 0, time: 0)
+                // Before: rocket-launch.jpg made a 142 pt card under a 150 pt panel.
+                XCTAssertGreaterThanOrEqual(g.image.height - g.panel.height, 150, "card \(i) at \(size) shows its photo")
+                let e = g.excerpt
+                XCTAssertLessThanOrEqual(e.headline.lines.count, 2)
+                let sub = try XCTUnwrap(e.sub, "card \(i) at \(size)")
+                XCTAssertLessThanOrEqual(e.subY + sub.size.height, e.panelHeight - 16 + 1e-9, "card \(i) at \(size): text stays in the panel")
+                let full = scene.articles[i].subHeadline
+                let shown = sub.lines.map(\.text).joined(separator: " ")
+                XCTAssertTrue(shown == full || shown.hasSuffix("…"), "cut only with an ellipsis: \(shown)")
+            }
+        }
+    } }
+}

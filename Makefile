@@ -3,7 +3,7 @@ SWIFT ?= swift
 RELEASE_BIN = .build/release/fling
 DEBUG_BIN = .build/debug/fling
 
-.PHONY: run test deps build release bench gallery golden screenshots clean
+.PHONY: run test deps build release bench gallery golden screenshots soak kiosk-xvfb clean
 
 deps:
 	@bash scripts/ensure-deps.sh
@@ -35,6 +35,17 @@ bench: release
 	$(RELEASE_BIN) bench --size 1080x1920 --scale 1
 	$(RELEASE_BIN) bench --size 1080x1920 --scale 1 --scenario sheet-drag
 	$(RELEASE_BIN) bench --size 1080x1920 --scale 1 --scenario card-expand
+
+## Kiosk memory soak (issue 14): 3 h of virtual kiosk use (a visitor touring every scene,
+## then an idle reset, repeated); fails if RSS grows by 1 MB or more after the first hour.
+## The 24 h soak: `.build/release/fling soak --hours 24`.
+soak: release
+	$(RELEASE_BIN) soak --hours 3
+
+## Kiosk mode for real under Xvfb for an hour (attract loop, idle resets, a visitor now and
+## then), RSS sampled each minute into .build/kiosk-xvfb/rss.csv. Needs xvfb and xdotool.
+kiosk-xvfb: release
+	bash scripts/kiosk-xvfb-run.sh $(RELEASE_BIN) .build/kiosk-xvfb 3600
 
 ## The drawing gallery at scale 1 and 2, into docs/.
 gallery: build

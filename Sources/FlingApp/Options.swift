@@ -39,6 +39,13 @@ struct AppOptions: Sendable {
     var date: (year: Int, month: Int, day: Int)?
     /// Bench: render every frame and report frame times (make bench).
     var bench = false
+    // Kiosk options (issue 14) ---------------------------------------------------------------
+    /// --kiosk, --display, --idle-reset, --attract, --rotate, --output, --fb-mode, --input,
+    /// --touch-transform, --exit-chord: parsed and validated by KioskOptions.
+    var kiosk = KioskOptions()
+    /// --fps was given: windowed, it caps the frame rate (otherwise vsync alone paces).
+    var fpsGiven = false
+    // ------------------------------------------------------------------------------------------
 
     static let usage = """
     usage: fling [--scene restaurants|two-stage] [--size WxH] [--scale S] [--fullscreen]
@@ -65,6 +72,8 @@ struct AppOptions: Sendable {
       --sheet-policy P   how sheets pick a detent on release: fluid (default), tutorial
                          (seed 000's thresholds) or two-stage (seed 001's UIKit sheet)
       --date YYYY-MM-DD  the date the Today scene shows (reproducible screenshots)
+    kiosk:
+    \(KioskOptions.usage)
     """
 
     static func parse(_ args: [String]) throws(UsageError) -> AppOptions {
@@ -86,6 +95,7 @@ struct AppOptions: Sendable {
                 let f = try it.number(for: arg)
                 guard f >= 1, f <= 1000 else { throw UsageError(message: "--fps must be between 1 and 1000") }
                 o.fps = f
+                o.fpsGiven = true
             case "--script": o.script = try it.value(for: arg)
             case "--resources": o.resources = try it.value(for: arg)
             case "--sheet-policy":
@@ -101,6 +111,8 @@ struct AppOptions: Sendable {
                     throw UsageError(message: "--date takes YYYY-MM-DD (got '\(v)')")
                 }
                 o.date = (parts[0], parts[1], parts[2])
+            // Kiosk options (issue 14): one block, values checked by KioskOptions.
+            case _ where try o.kiosk.accept(arg, &it): break
             case "--log-level":
                 let v = try it.value(for: arg)
                 guard let l = LogLevel(name: v) else { throw UsageError(message: "unknown log level '\(v)' (error, warning, info, debug)") }
@@ -112,6 +124,8 @@ struct AppOptions: Sendable {
         if let problem = InteractionConstants.pixelSizeProblem(o.size, scale: o.scale ?? 1) {
             throw UsageError(message: "--size/--scale: \(problem)")
         }
+        try o.kiosk.validate(headless: o.headless)   // kiosk options (issue 14)
+        if o.kiosk.kiosk { o.fullscreen = true }
         if o.script != nil && !o.headless {
             // A script needs virtual time; running it against a live window would race the user.
             throw UsageError(message: "--script needs --headless")

@@ -1,0 +1,130 @@
+import FlingCore
+import FlingUI
+import FlingSDL
+import Foundation
+
+/// `fling soak`: weeks of kiosk use compressed into virtual time (issue 14). A visitor tours
+/// every scene (a gesture every 2 s: sheets opened, dragged and closed, lists flicked, cards
+/// expanded and closed, tabs switched), then leaves; the idle reset brings the home scene
+/// back; repeat for `--hours` of virtual time. Frames are rendered while things move (every
+/// 20th frame), so the text, image and shape caches are used as on a real screen. The
+/// resident set size is sampled every virtual hour; the growth after the first hour
+/// (warm-up) must stay under `--max-growth-kb` (default 1024), or the exit status is 1.
+@MainActor
+enum Soak {
+    struct Options {
+        var hours = 24.0
+        var size = LayoutMetrics.defaultWindowSize
+        var scale = 1.0
+        var resources: String?
+        var maxGrowthKB = 1024.0
+        var warmUpHours = 1.0
+    }
+
+    /// One visit at the default 390×844 window (layout pt); 30 s of idle follow it.
+    static let visit = """
+        0.0  tap 200 230
+        2.0  drag 200 500 200 150 0.4
+        4.0  wheel -3
+        6.0  key Escape
+        8.0  drag 200 700 200 300 0.3
+        10.0 drag 200 300 200 700 0.3
+        12.0 tap 195 790
+        14.0 tap 195 400
+        16.0 drag 195 200 195 600 0.5
+        18.0 key Escape
+        20.0 drag 195 700 195 200 0.3
+        22.0 tap 325 790
+        24.0 tap 195 420
+        26.0 drag 195 500 195 200 0.4
+        28.0 key Escape
+        30.0 tap 65 790
+        32.0 tap 200 400
+        34.0 tap 200 100
+        """
+    /// Visit length plus the idle time that triggers the reset (30 s) and a margin.
+    static let cycle = 70.0
+    static let idleReset = 30.0
+
+    static func parse(_ args: [String]) throws(UsageError) -> Options {
+        var o = Options()
+        var it = OptionReader(args)
+        while let a = it.next() {
+            switch a {
+            case "--hours":
+                o.hours = try it.number(for: a)
+                guard o.hours >= 1.5, o.hours <= 24 * 60 else { throw UsageError(message: "--hours must be between 1.5 and 1440") }
+            case "--size": o.size = try AppOptions.parseSize(try it.value(for: a))
+            case "--scale": o.scale = try it.scale(for: a)
+            case "--max-growth-kb": o.maxGrowthKB = try it.number(for: a)
+            case "--resources": o.resources = try it.value(for: a)
+            default: throw UsageError(message: "soak: unknown option '\(a)'")
+            }
+        }
+        return o
+    }
+
+    /// Resident set size in kB (/proc/self/statm × page size).
+    static func rssKB() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1024
+    }
+
+    static func run(_ args: [String]) -> Int32 {
+        let o: Options
+        do { o = try parse(args) } catch {
+            printError("fling: \(error.message)\n\nusage: fling soak [--hours H] [--size WxH] [--scale S] [--max-growth-kb K]")
+            return 2
+        }
+        let resources: Resources
+        do { resources = try Resources.load(o.resources) } catch { printError("fling: \(error.message)"); return 1 }
+        guard let one = try? Script.parse(visit, file: "soak") else { return 2 }
+        // The visit, repeated without the one-hour limit of script files.
+        let cycles = Int((o.hours * 3600 / cycle).rounded(.up))
+        var commands: [Script.Command] = []
+        commands.reserveCapacity(cycles * one.commands.count + 1)
+        for k in 0..<cycles {
+            for c in one.commands { var c = c; c.time += Double(k) * cycle; commands.append(c) }
+        }
+        guard var quit = (try? Script.parse("0 quit", file: "soak"))?.commands.first else { return 2 }
+        quit.time = o.hours * 3600
+        commands.append(quit)
+        let script = Script(commands: commands)
+        return withHeadlessDisplay(size: o.size, scale: o.scale, resources: resources.root) { display, env in
+            let app = AppController(restaurants: resources.restaurants, articles: resources.articles, env: env, first: .restaurants,
+                                    windowSize: display.size, scale: display.scale, dateText: "Sunday, Nov 22")
+            let kiosk = KioskDriver(app: app, config: KioskState.Config(kiosk: true, idleReset: idleReset, exitChord: nil), rotation: .none)
+            var samples: [(hour: Double, kb: Double)] = []
+            var nextHour = 0.0
+            let started = SDLContext.monotonicSeconds()
+            do {
+                try runHeadless(app: app, display: display, script: script, fps: 60, run: RunContext(kiosk: kiosk),
+                                renderWhileMovingEvery: 20) { t in
+                    guard t >= nextHour * 3600 else { return }
+                    samples.append((nextHour, rssKB()))
+                    print("soak: \(Int(nextHour)) h virtual: RSS \(Int(samples.last?.kb ?? 0)) kB, resets \(kiosk.state.resets)")
+                    fflush(nil)
+                    nextHour += 1
+                }
+            } catch {
+                printError("fling: \(error)")
+                return 1
+            }
+            samples.append((o.hours, rssKB()))
+            let warm = samples.first { $0.hour >= o.warmUpHours }?.kb ?? samples[0].kb
+            let end = samples.last?.kb ?? warm
+            let growth = end - warm
+            let wall = SDLContext.monotonicSeconds() - started
+            print("soak: \(Bench.format(o.hours, 1)) h of virtual time in \(Int(wall)) s, \(cycles) visits, \(kiosk.state.resets) idle resets")
+            print("soak: RSS after \(Bench.format(o.warmUpHours, 1)) h warm-up \(Int(warm)) kB, at the end \(Int(end)) kB, growth \(Int(growth)) kB (limit \(Int(o.maxGrowthKB)) kB)")
+            if growth >= o.maxGrowthKB {
+                print("soak: FAILED: memory grows")
+                return 1
+            }
+            print("soak: ok")
+            return 0
+        }
+    }
+}

@@ -43,6 +43,7 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
     while !app.quitRequested {
         var wait = animating || app.needsDisplay ? 0 : 1.0
         if let d = kiosk.nextDeadline { wait = min(wait, max(0, d - now())) }
+        if let w = run.systemd.watchdogInterval { wait = min(wait, w) }   // a sleeping loop still feeds it
         if run.hidesCursor, let m = events.lastMouseMotion { wait = min(wait, max(0.01, m + KioskConstants.cursorHideDelay - now())) }
         for e in events.events(waitingUpTo: wait, now: now) { kiosk.input(e, now: now()) }
         if app.quitRequested { break }
@@ -181,6 +182,7 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
     while !app.quitRequested {
         var wait = animating || app.needsDisplay ? 0 : 1.0
         if let d = kiosk.nextDeadline { wait = min(wait, max(0, d - now())) }
+        if let w = run.systemd.watchdogInterval { wait = min(wait, w) }   // a sleeping loop still feeds it
         if let input { input.wait(wait) } else if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
         for e in events.events(waitingUpTo: 0, now: now) { if case .quit = e { app.quitRequested = true } }
         for p in input?.poll(panel: kiosk.panelSize, now: now()) ?? [] { kiosk.input(.pointer(p), now: now()) }

@@ -270,3 +270,53 @@ final class KioskTests: XCTestCase {
         XCTAssertTrue(text.contains("SDL_VIDEODRIVER=kmsdrm: no DRM device (/dev/dri/card*)"), text)
     }
 }
+
+/// The real-time framebuffer loop under a systemd-style watchdog: READY=1 with the first frame,
+/// WATCHDOG=1 from the loop, STOPPING=1 on SIGTERM (issue 14).
+final class KioskWatchdogTests: XCTestCase {
+    func testFramebufferLoopNotifiesSystemdAndStopsOnSIGTERM() throws {
+        let dir = FlingRunner.scratch("watchdog")
+        let socketPath = dir.appendingPathComponent("notify").path
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &addr.sun_path) { raw in for (i, b) in socketPath.utf8.enumerated() { raw[i] = b } }
+        let bound = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        XCTAssertEqual(bound, 0)
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+
+        let fb = dir.appendingPathComponent("fb0")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: FlingRunner.binary)
+        p.arguments = ["--output", "fbdev:\(fb.path)", "--fb-mode", "390x844x32", "--kiosk"]
+        var env = ProcessInfo.processInfo.environment
+        env["NOTIFY_SOCKET"] = socketPath
+        env["WATCHDOG_USEC"] = "200000"
+        p.environment = env
+        p.standardOutput = Pipe()
+        p.standardError = Pipe()
+        try p.run()
+        var messages: [String] = []
+        func receive() -> String? {
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            return n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : nil
+        }
+        while messages.filter({ $0 == "WATCHDOG=1" }).count < 3, let m = receive() { messages.append(m) }
+        kill(p.processIdentifier, SIGTERM)
+        while messages.last != "STOPPING=1", let m = receive() { messages.append(m) }
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0)
+        XCTAssertTrue(messages.contains("READY=1"), "\(messages)")
+        XCTAssertGreaterThanOrEqual(messages.filter { $0 == "WATCHDOG=1" }.count, 3)
+        XCTAssertEqual(messages.last, "STOPPING=1")
+        // The first frame is on the "screen": the list's white background at the top-left, as
+        // XRGB8888 (B, G, R, X).
+        let bytes = [UInt8](try Data(contentsOf: fb))
+        XCTAssertEqual(bytes.count, 390 * 844 * 4)
+        XCTAssertEqual(Array(bytes[0..<4]), [255, 255, 255, 0])
+    }
+}

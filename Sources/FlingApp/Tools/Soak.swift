@@ -35,7 +35,7 @@ enum Soak {
         18.0 key Escape
         20.0 drag 195 700 195 200 0.3
         22.0 tap 325 790
-        24.0 tap 195 420
+        24.0 tap 195 380
         26.0 drag 195 500 195 200 0.4
         28.0 key Escape
         30.0 tap 65 790

@@ -57,6 +57,7 @@ struct AppOptions: Sendable {
            fling velocity [--each] < samples
            fling gallery [--scale S] [--size WxH] --out PATH
            fling bench [--size WxH] [--scale S] [--frames N] [--scenario list|sheet-drag|card-expand]
+       fling soak [--hours H] [--size WxH] [--scale S] [--max-growth-kb K]
            fling --help | --version
 
     options:
@@ -65,7 +66,8 @@ struct AppOptions: Sendable {
       --scale S          device pixels per pt (default: the display's; 2 for HiDPI kiosks)
       --fullscreen       fill the display (kiosk mode)
       --headless         no window: offscreen rendering, virtual time, input from --script
-      --fps N            frames per second of virtual time / the frame cap (default 60)
+      --fps N            frames per second of virtual time (default 60); windowed, a frame
+                         cap only when given (otherwise vsync at the display's rate)
       --script FILE      timed input and probes (see README, "Scripts")
       --resources DIR    fonts, images and data (default: Resources/ next to the package)
       --log-level LEVEL  error, warning (default), info or debug

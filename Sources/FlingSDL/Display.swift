@@ -9,7 +9,7 @@
 //  [x] --rotate: frames are drawn into a layout-sized target texture and turned onto the
 //      window; `size` is the layout's, `panelSize` the window's (input maps back in the app)
 //  [x] kiosk: fullscreen on the display, no decorations, the cursor shown only while the
-//      mouse moves (the app decides when; `setCursorVisible`)
+//      mouse moves (the app decides when; `setCursorVisible`), closing the window does not quit
 //  [x] vsync and the display's refresh rate are reported so the loop paces only where vsync
 //      is absent
 import CSDL2
@@ -67,7 +67,7 @@ public final class Display {
         self.displayIndex = displayIndex
         if !headless {
             if let n = options.displayIndex, n >= Int(SDL_GetNumVideoDisplays()) {
-                throw SDLError("--display \(n): there are only \(SDL_GetNumVideoDisplays()) displays")
+                throw SDLError("--display \(n): no such display (this machine has \(SDL_GetNumVideoDisplays()): 0…\(SDL_GetNumVideoDisplays() - 1))")
             }
             if options.scaleFromDisplay { uiScale *= Self.displayScale(displayIndex, driver: context.videoDriver) }
             // Never larger than the usable area (panel pixels; the layout is turned back).
@@ -100,6 +100,9 @@ public final class Display {
             let centred = Int32(bitPattern: 0x2FFF_0000 | UInt32(displayIndex))   // SDL_WINDOWPOS_CENTERED_DISPLAY(n)
             var frame = SDL_Rect(x: centred, y: centred, w: Int32((panel.width * uiScale).rounded()), h: Int32((panel.height * uiScale).rounded()))
             if options.kiosk {
+                // Closing the window (Alt+F4 under a window manager) does not quit a kiosk;
+                // SIGTERM (systemctl stop) still does.
+                SDL_SetHint(SDL_HINT_QUIT_ON_LAST_WINDOW_CLOSE, "0")
                 // A borderless window the size of the display, made fullscreen once shown:
                 // without a window manager (bare xinit, Xvfb) fullscreen alone leaves it small.
                 flags &= ~SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue

@@ -7,7 +7,8 @@ import Foundation
 /// every scene (a gesture every 2 s: sheets opened, dragged and closed, lists flicked, cards
 /// expanded and closed, tabs switched), then leaves; the idle reset brings the home scene
 /// back; repeat for `--hours` of virtual time. Frames are rendered while things move (every
-/// 20th frame), so the text, image and shape caches are used as on a real screen. The
+/// 20th frame), so the text, image and shape caches are used as on a real screen; each visit
+/// starts at a new fraction of a frame, so animations are sampled at new phases. The
 /// resident set size is sampled every virtual hour; the growth after the first hour
 /// (warm-up) must stay under `--max-growth-kb` (default 1024), or the exit status is 1.
 @MainActor
@@ -85,8 +86,14 @@ enum Soak {
         let cycles = Int((o.hours * 3600 / cycle).rounded(.up))
         var commands: [Script.Command] = []
         commands.reserveCapacity(cycles * one.commands.count + 1)
+        // Each visit starts a seeded fraction of a frame late, as a real visitor's touches
+        // fall anywhere between frames: animations are then sampled at new phases each time
+        // (text at new in-between sizes, photos at new in-between frames), as on a screen.
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         for k in 0..<cycles {
-            for c in one.commands { var c = c; c.time += Double(k) * cycle; commands.append(c) }
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let jitter = Double(seed >> 40) / Double(1 << 24) / 60
+            for c in one.commands { var c = c; c.time += Double(k) * cycle + jitter; commands.append(c) }
         }
         guard var quit = (try? Script.parse("0 quit", file: "soak"))?.commands.first else { return 2 }
         quit.time = o.hours * 3600

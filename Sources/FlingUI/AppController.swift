@@ -99,7 +99,12 @@ package final class AppController {
     /// Steps the visible scene; true while it animates.
     package func advance(to time: Double) -> Bool {
         var moving = scene.advance(to: time)
-        if returningHome && !scene.isModal && !moving { finishReturningHome(time: time); moving = scene.advance(to: time) }
+        if returningHome && !moving {
+            // Still modal and at rest: the close did not take (a gesture ended in between);
+            // ask again, and if nothing moves, switch regardless so a kiosk never stays stuck.
+            if scene.isModal { _ = scene.handleKey(Key(name: "Escape"), time: time); moving = scene.advance(to: time) }
+            if !moving { finishReturningHome(time: time); moving = scene.advance(to: time) }
+        }
         if moving { needsDisplay = true }
         return moving || returningHome
     }

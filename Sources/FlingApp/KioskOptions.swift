@@ -63,6 +63,10 @@ struct KioskOptions: Sendable {
     func validate(headless: Bool) throws(UsageError) {
         if fbMode != nil && fbdev == nil { throw UsageError(message: "--fb-mode needs --output fbdev:PATH") }
         if fbdev != nil && display != nil { throw UsageError(message: "--display is for windows; --output fbdev draws to a framebuffer") }
+        if input != nil && fbdev == nil && !headless {
+            // In a window (X, Wayland, KMSDRM) SDL reads the touch panel itself.
+            throw UsageError(message: "--input is for --output fbdev (or a recorded stream with --headless); in a window SDL reads the touch panel")
+        }
     }
 
     /// The idle-reset time in effect: given, or 90 s in kiosk mode or with an attract loop.

@@ -246,6 +246,10 @@ final class KioskTests: XCTestCase {
             XCTAssertEqual(r.status, 2, "\(args)")
             XCTAssertTrue(r.stderr.hasPrefix("fling: \(message)\n"), r.stderr)
         }
+        let windowed = try FlingRunner.run(["--input", "/dev/input/event0"])
+        XCTAssertEqual(windowed.status, 2)
+        XCTAssertTrue(windowed.stderr.hasPrefix("fling: --input is for --output fbdev (or a recorded stream with --headless); in a window SDL reads the touch panel\n"),
+                      windowed.stderr)
     }
 
     func testAFramebufferFileWithoutItsModeNamesTheFix() throws {

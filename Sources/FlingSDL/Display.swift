@@ -49,7 +49,7 @@ public final class Display {
     /// Rotated windows: the layout-sized frame, turned onto the window on present.
     private var rotationTarget: OpaquePointer?
     private var shown = false
-    private let kiosk: Bool
+    private let fullscreen: Bool
     private let displayIndex: Int32
     private var cursorVisible = true
     public private(set) var pixelWidth: Int32 = 0
@@ -60,7 +60,7 @@ public final class Display {
                 log: @escaping (String) -> Void) throws {
         headless = context.headless
         rotation = options.rotation
-        kiosk = options.kiosk
+        self.fullscreen = fullscreen || options.kiosk
         var uiScale = uiScale
         var size = size
         let displayIndex = Int32(options.displayIndex ?? 0)
@@ -103,8 +103,10 @@ public final class Display {
                 // Closing the window (Alt+F4 under a window manager) does not quit a kiosk;
                 // SIGTERM (systemctl stop) still does.
                 SDL_SetHint(SDL_HINT_QUIT_ON_LAST_WINDOW_CLOSE, "0")
-                // A borderless window the size of the display, made fullscreen once shown:
-                // without a window manager (bare xinit, Xvfb) fullscreen alone leaves it small.
+            }
+            if fullscreen || options.kiosk {
+                // A window the size of the display, made fullscreen once shown: without a
+                // window manager (bare xinit, Xvfb) fullscreen alone leaves it small.
                 flags &= ~SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
                 var bounds = SDL_Rect()
                 if SDL_GetDisplayBounds(displayIndex, &bounds) == 0 { frame = bounds }
@@ -236,7 +238,7 @@ public final class Display {
             shown = true
             SDL_ShowWindow(window)
             SDL_RaiseWindow(window)
-            if kiosk { SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue) }
+            if fullscreen { SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue) }
         }
     }
 

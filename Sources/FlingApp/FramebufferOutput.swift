@@ -43,7 +43,7 @@ final class FramebufferOutput {
                 Glibc.close(fd)
                 throw Failure(message: "\(path): not a framebuffer device (FBIOGET_VSCREENINFO failed: \(String(cString: strerror(errno))))")
             }
-            let parsed = Self.parse(vscreen: v, fscreen: f)
+            let parsed = FramebufferFormat.fromScreenInfo(variable: v, fixed: f)
             format = parsed.format
             visibleOffset = parsed.visibleOffset
             mapLength = max(parsed.memoryLength, visibleOffset + format.byteCount)
@@ -68,22 +68,6 @@ final class FramebufferOutput {
         }
         map = m
         Log.info("fbdev: \(path): \(format)")
-    }
-
-    /// The layout read from fb_var_screeninfo and fb_fix_screeninfo (their byte layouts from
-    /// linux/fb.h; fix's `smem_start` is an unsigned long, so its later fields move on 32-bit).
-    static func parse(vscreen v: [UInt8], fscreen f: [UInt8]) -> (format: FramebufferFormat, visibleOffset: Int, memoryLength: Int) {
-        func u32(_ b: [UInt8], _ o: Int) -> Int { Int(b[o]) | Int(b[o + 1]) << 8 | Int(b[o + 2]) << 16 | Int(b[o + 3]) << 24 }
-        let long = MemoryLayout<Int>.size
-        let smemLen = u32(f, 16 + long)
-        let lineLength = u32(f, long == 8 ? 48 : 44)
-        let bpp = u32(v, 24)
-        let format = FramebufferFormat(
-            width: u32(v, 0), height: u32(v, 4), bitsPerPixel: bpp, lineLength: lineLength,
-            red: .init(offset: u32(v, 32), length: u32(v, 36)), green: .init(offset: u32(v, 44), length: u32(v, 48)),
-            blue: .init(offset: u32(v, 56), length: u32(v, 60)))
-        let visible = u32(v, 20) * lineLength + u32(v, 16) * max(1, bpp / 8)
-        return (format, visible, smemLen)
     }
 
     /// The layout size in pt for a scale: the panel's pixels, turned back.

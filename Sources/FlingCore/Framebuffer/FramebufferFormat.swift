@@ -83,6 +83,28 @@ public struct FramebufferFormat: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The layout in a device's `struct fb_var_screeninfo` and `struct fb_fix_screeninfo`
+    /// (FBIOGET_VSCREENINFO / FBIOGET_FSCREENINFO), with where the visible page starts and the
+    /// mapped memory's length. Byte offsets from linux/fb.h: the fix struct's `smem_start` is
+    /// an unsigned long, so its later fields sit 4 bytes earlier on 32-bit systems.
+    public static func fromScreenInfo(variable v: [UInt8], fixed f: [UInt8], longSize: Int = MemoryLayout<Int>.size)
+        -> (format: FramebufferFormat, visibleOffset: Int, memoryLength: Int) {
+        func u32(_ b: [UInt8], _ o: Int) -> Int {
+            guard o + 4 <= b.count else { return 0 }
+            return Int(b[o]) | Int(b[o + 1]) << 8 | Int(b[o + 2]) << 16 | Int(b[o + 3]) << 24
+        }
+        let smemLen = u32(f, 16 + longSize)
+        let lineLength = u32(f, longSize == 8 ? 48 : 44)
+        let bpp = u32(v, 24)
+        let format = FramebufferFormat(
+            width: u32(v, 0), height: u32(v, 4), bitsPerPixel: bpp, lineLength: lineLength,
+            red: Channel(offset: u32(v, 32), length: u32(v, 36)), green: Channel(offset: u32(v, 44), length: u32(v, 48)),
+            blue: Channel(offset: u32(v, 56), length: u32(v, 60)))
+        // yoffset × line length + xoffset × bytes per pixel: the page being shown.
+        let visible = u32(v, 20) * lineLength + u32(v, 16) * max(1, bpp / 8)
+        return (format, visible, smemLen)
+    }
+
     /// Reads a frame back from bytes in this format (tests and `fling` tools): RGBA, opaque,
     /// channels widened by bit replication.
     public func read(_ bytes: [UInt8]) -> RGBAImage? {

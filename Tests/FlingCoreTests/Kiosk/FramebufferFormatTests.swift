@@ -163,3 +163,26 @@ final class EvdevDecoderTests: XCTestCase {
         XCTAssertEqual(TouchTransform().panelPoint(x: -50, y: 9000, deviceX: 0...4096, deviceY: 0...4096, panel: panel), Point(0, 480))
     }
 }
+
+final class ScreenInfoTests: XCTestCase {
+    private func put(_ b: inout [UInt8], _ o: Int, _ v: Int) { for k in 0..<4 { b[o + k] = UInt8((v >> (8 * k)) & 0xFF) } }
+
+    /// A Raspberry Pi's 800×480 RGB565 panel, double-buffered and showing its second page,
+    /// as the kernel fills the structs on 64-bit and on 32-bit.
+    func testVariableAndFixedScreenInfo() {
+        for long in [8, 4] {
+            var v = [UInt8](repeating: 0, count: 160), f = [UInt8](repeating: 0, count: 80)
+            put(&v, 0, 800); put(&v, 4, 480); put(&v, 8, 800); put(&v, 12, 960)   // xres, yres, virtual
+            put(&v, 16, 0); put(&v, 20, 480)                                       // xoffset, yoffset
+            put(&v, 24, 16)                                                        // bits_per_pixel
+            put(&v, 32, 11); put(&v, 36, 5); put(&v, 44, 5); put(&v, 48, 6); put(&v, 56, 0); put(&v, 60, 5)
+            put(&f, 16 + long, 800 * 960 * 2)                                      // smem_len
+            put(&f, long == 8 ? 48 : 44, 1600)                                     // line_length
+            let info = FramebufferFormat.fromScreenInfo(variable: v, fixed: f, longSize: long)
+            XCTAssertEqual(info.format, .rgb565(width: 800, height: 480))
+            XCTAssertEqual(info.visibleOffset, 480 * 1600)
+            XCTAssertEqual(info.memoryLength, 1_536_000)
+            XCTAssertNil(info.format.problem)
+        }
+    }
+}

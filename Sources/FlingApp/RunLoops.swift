@@ -44,7 +44,10 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
         var wait = animating || app.needsDisplay ? 0 : 1.0
         if let d = kiosk.nextDeadline { wait = min(wait, max(0, d - now())) }
         if let w = run.systemd.watchdogInterval { wait = min(wait, w) }   // a sleeping loop still feeds it
-        if run.hidesCursor, let m = events.lastMouseMotion { wait = min(wait, max(0.01, m + KioskConstants.cursorHideDelay - now())) }
+        // Wake to hide the cursor 3 s after the mouse last moved (only while it shows).
+        if run.hidesCursor, let m = events.lastMouseMotion, m + KioskConstants.cursorHideDelay > now() {
+            wait = min(wait, m + KioskConstants.cursorHideDelay - now())
+        }
         for e in events.events(waitingUpTo: wait, now: now) { kiosk.input(e, now: now()) }
         if app.quitRequested { break }
         let t = now()

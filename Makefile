@@ -3,8 +3,8 @@ SWIFT ?= swift
 RELEASE_BIN = .build/release/fling
 DEBUG_BIN = .build/debug/fling
 
-.PHONY: run test deps build release bench gallery golden screenshots clean \
-        install uninstall deb check-install man icon
+.PHONY: run test deps build release bench gallery golden screenshots soak kiosk-xvfb clean \
+        install uninstall deb check-install man icon fuzz memcheck
 
 # Install locations (GNU conventions): `make install PREFIX=/usr DESTDIR=/tmp/stage`.
 PREFIX ?= /usr/local
@@ -44,6 +44,17 @@ bench: release
 	$(RELEASE_BIN) bench --size 390x844 --scale 2
 	$(RELEASE_BIN) bench --size 1080x1920 --scale 1
 	$(RELEASE_BIN) bench --size 1920x1080 --scale 1
+
+## Kiosk memory soak (issue 14): 3 h of virtual kiosk use (a visitor touring every scene,
+## then an idle reset, repeated); fails if RSS grows by 1 MB or more after the first hour.
+## The 24 h soak: `.build/release/fling soak --hours 24`.
+soak: release
+	$(RELEASE_BIN) soak --hours 3
+
+## Kiosk mode for real under Xvfb for an hour (attract loop, idle resets, a visitor now and
+## then), RSS sampled each minute into .build/kiosk-xvfb/rss.csv. Needs xvfb and xdotool.
+kiosk-xvfb: release
+	bash scripts/kiosk-xvfb-run.sh $(RELEASE_BIN) .build/kiosk-xvfb 3600
 
 ## The drawing gallery at scale 1 and 2, into docs/.
 gallery: build

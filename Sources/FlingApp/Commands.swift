@@ -17,7 +17,7 @@ protocol SingleUseOptions {
 enum FlingCLI {
     /// The subcommands, in help order. A new tool is a `FlingCommand` type listed here.
     static let subcommands: [any ParsableCommand.Type] = [
-        SpringCommand.self, VelocityCommand.self, GalleryCommand.self, BenchCommand.self,
+        SpringCommand.self, VelocityCommand.self, GalleryCommand.self, BenchCommand.self, SoakCommand.self,
     ]
 
     /// Parses `args` and runs what they ask for; returns the exit status.

@@ -67,9 +67,13 @@ struct AppOptions: ParsableArguments, Sendable {
     @Flag(help: "No window: offscreen rendering, virtual time, input from --script.")
     var headless = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second of virtual time / the frame cap, 1 to 1000 (default 60).", valueName: "N"),
+    @Option(name: .customLong("fps"), parsing: .unconditional,
+            help: ArgumentHelp("Frames per second of virtual time (default 60); in a window a frame cap, only when given (otherwise vsync at the display's rate). 1 to 1000.", valueName: "N"),
             transform: { try Parse.number($0, "--fps", in: 1...1000) })
-    var fps: Double = 60
+    var fpsOption: Double?
+    /// Frames per second of virtual time; the windowed frame cap when `fpsGiven`.
+    var fps: Double { fpsOption ?? 60 }
+    var fpsGiven: Bool { fpsOption != nil }
 
     @Option(help: ArgumentHelp("Timed input and probes, one command a line (see SCRIPTS in fling(1)). Needs --headless.", valueName: "file"),
             completion: .file())
@@ -95,9 +99,53 @@ struct AppOptions: ParsableArguments, Sendable {
             transform: Parse.date)
     var date: CalendarDay?
 
+    // Kiosk options (issue 14): values checked by KioskOptions' parse functions.
+    @Flag(help: "Kiosk mode: fullscreen, cursor hidden until the mouse moves, Ctrl+Q off, idle reset after 90 s; leave with the exit chord or a 5 s press in the top-left corner.")
+    var kiosk = false
+    @Option(help: ArgumentHelp("The display to open on (0 = first).", valueName: "N"), transform: { try KioskOptions.parseDisplay($0) })
+    var display: Int?
+    @Option(name: .customLong("idle-reset"), parsing: .unconditional,
+            help: ArgumentHelp("Seconds without input before every sheet and card closes and the home scene comes back (0 = never; default 90 with --kiosk or --attract).", valueName: "S"),
+            transform: { try KioskOptions.parseIdleReset($0) })
+    var idleReset: Double?
+    @Option(help: ArgumentHelp("A script (the --script format) played in a loop while idle; the first touch stops it.", valueName: "file"),
+            completion: .file())
+    var attract: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("0, 90, 180 or 270: the frame turns clockwise on output and touches map back.", valueName: "deg"),
+            completion: .list(["0", "90", "180", "270"]), transform: { try KioskOptions.parseRotation($0) })
+    var rotate: Rotation = .none
+    @Option(help: ArgumentHelp("fbdev or fbdev:PATH: draw into a Linux framebuffer (default /dev/fb0) instead of a window.", valueName: "fbdev[:PATH]"),
+            transform: { try KioskOptions.parseOutput($0) })
+    var output: String?
+    @Option(name: .customLong("fb-mode"), help: ArgumentHelp("The framebuffer layout when PATH is a regular file: WxHxBPP, BPP 32 (XRGB8888) or 16 (RGB565).", valueName: "WxHxBPP"),
+            transform: { try KioskOptions.parseFBMode($0) })
+    var fbMode: FramebufferFormat?
+    @Option(help: ArgumentHelp("Touches from an evdev device (with --output fbdev), or a recorded event stream (with --headless).", valueName: "PATH"),
+            completion: .file())
+    var input: String?
+    @Option(name: .customLong("touch-transform"),
+            help: ArgumentHelp("evdev touch mapping: comma-separated swap-xy, invert-x, invert-y, x=MIN:MAX, y=MIN:MAX (raw axis range; default: the device's).", valueName: "T"),
+            transform: { try KioskOptions.parseTouchTransform($0) })
+    var touchTransform: TouchTransform?
+    @Option(name: .customLong("exit-chord"), help: ArgumentHelp("The key chord that leaves kiosk mode (default ctrl+alt+shift+Q).", valueName: "keys"),
+            transform: { try KioskOptions.parseChord($0) })
+    var exitChord: Key?
+
+    /// The kiosk options as one value (RunLoops, KioskDriver and Display read it).
+    var kioskOptions: KioskOptions {
+        var k = KioskOptions()
+        k.kiosk = kiosk; k.display = display; k.idleReset = idleReset; k.attract = attract; k.rotation = rotate
+        k.fbdev = output; k.fbMode = fbMode; k.input = input; k.touchTransform = touchTransform ?? TouchTransform(); k.exitChord = exitChord
+        return k
+    }
+
+    /// Kiosk mode is fullscreen.
+    var isFullscreen: Bool { fullscreen || kiosk }
+
     init() {}
 
     func validate() throws {
+        try kioskOptions.validate(headless: headless)
         if let problem = InteractionConstants.pixelSizeProblem(size, scale: scale ?? 1) {
             throw UsageError(message: "--size/--scale: \(problem)")
         }

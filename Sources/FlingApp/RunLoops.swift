@@ -12,27 +12,55 @@ struct RunFailure: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// The windowed loop of shared/DESIGN.md: drain events → advance to now → draw → present.
-/// With nothing animating and no input it blocks in SDL_WaitEventTimeout (idle ≈ 0 % CPU).
+/// How a run paces itself, and the kiosk parts every loop shares (issue 14).
 @MainActor
-func runWindowed(app: AppController, display: Display, fps: Double) {
+struct RunContext {
+    var kiosk: KioskDriver
+    /// Windowed: the frame cap from --fps (nil: vsync, or the refresh rate without vsync).
+    var fpsCap: Double?
+    /// Kiosk mode: hide the cursor unless the mouse moved in the last 3 s.
+    var hidesCursor = false
+    var systemd = SystemdNotifier()
+    /// Frames that go to a Linux framebuffer too (--output fbdev).
+    var framebuffer: FramebufferOutput?
+}
+
+/// The windowed loop of shared/DESIGN.md: drain events → advance to now → draw → present.
+/// With nothing animating and no input it blocks in SDL_WaitEventTimeout (idle ≈ 0 % CPU),
+/// waking for the kiosk's next deadline (idle reset, attract input, held touch).
+/// Pacing: vsync at the display's refresh rate; where vsync is absent (software renderer,
+/// Xvfb) the refresh rate is the cap; --fps caps only when given.
+@MainActor
+func runWindowed(app: AppController, display: Display, run: RunContext) {
     let events = EventSource(display: display)
     let start = SDLContext.monotonicSeconds()
     func now() -> Double { SDLContext.monotonicSeconds() - start }
-    let frameBudget = 1 / fps
+    let kiosk = run.kiosk
+    let frameBudget: Double? = run.fpsCap.map { 1 / $0 } ?? (display.vsync ? nil : 1 / display.refreshRate)
+    Log.info("pacing: \(display.vsync ? "vsync" : "no vsync"), \(Int(display.refreshRate)) Hz, cap \(frameBudget.map { "\(Int((1 / $0).rounded())) fps" } ?? "none")")
     let textInput = TextInput(display: display)
     var animating = true
+    var readySent = false
     var lastDrawn = 0.0
     while !app.quitRequested {
-        // Block when idle (until the caret's next blink at most); when animating just poll
-        // and let vsync / the frame cap pace us.
-        let idleWait = min(1.0, max(0, (app.nextRedraw(after: lastDrawn) ?? .infinity) - now()))
-        for e in events.events(waitingUpTo: animating || app.needsDisplay ? 0 : idleWait, now: now) {
-            app.handle(e)
+        var wait = animating || app.needsDisplay ? 0 : 1.0
+        // A focused text field's caret blinks: wake for its next change, no sooner.
+        if let blink = app.nextRedraw(after: lastDrawn) { wait = min(wait, max(0, blink - now())) }
+        if let d = kiosk.nextDeadline { wait = min(wait, max(0, d - now())) }
+        if let w = run.systemd.watchdogInterval { wait = min(wait, w) }   // a sleeping loop still feeds it
+        // Wake to hide the cursor 3 s after the mouse last moved (only while it shows).
+        if run.hidesCursor, let m = events.lastMouseMotion, m + KioskConstants.cursorHideDelay > now() {
+            wait = min(wait, m + KioskConstants.cursorHideDelay - now())
         }
+        for e in events.events(waitingUpTo: wait, now: now) { kiosk.input(e, now: now()) }
         if app.quitRequested { break }
         textInput.sync(caret: app.textInputRect, owner: app.textInputOwner)
         let t = now()
+        kiosk.tick(now: t)
+        run.systemd.loopAlive(now: t)
+        if run.hidesCursor {
+            display.setCursorVisible(events.lastMouseMotion.map { t - $0 < KioskConstants.cursorHideDelay } ?? false)
+        }
         let wasAnimating = animating
         animating = app.advance(to: t)
         let blinkDue = app.nextRedraw(after: lastDrawn).map { t >= $0 } ?? false
@@ -43,11 +71,14 @@ func runWindowed(app: AppController, display: Display, fps: Double) {
             if app.scale != display.scale { app.scale = display.scale; app.env.invalidateLayouts() }
             display.draw(app.displayList(time: t), consecutive: animating && wasAnimating)
             display.present()
-            // Cap the frame rate where vsync is absent (software renderer, Xvfb).
-            let spent = now() - t
-            if spent < frameBudget { usleep(UInt32((frameBudget - spent) * 1_000_000)) }
+            if !readySent { readySent = true; run.systemd.send("READY=1") }
+            if let frameBudget {
+                let spent = now() - t
+                if spent < frameBudget { usleep(UInt32((frameBudget - spent) * 1_000_000)) }
+            }
         }
     }
+    run.systemd.send("STOPPING=1")
 }
 
 /// A script's look at a frame: a screenshot or a state dump.
@@ -57,9 +88,14 @@ private enum Probe { case shot(String), state(String) }
 /// script, frames rendered only where a `shot` or `state` probe needs them (or every frame
 /// when benchmarking). Ends after the last command.
 @MainActor
-func runHeadless(app: AppController, display: Display, script: Script, fps: Double,
+func runHeadless(app: AppController, display: Display, script: Script, fps: Double, run: RunContext? = nil,
+                 recordedTouches: [ScheduledInput] = [], renderWhileMovingEvery: Int = 0, onFrame: ((Double) -> Void)? = nil,
                  renderEveryFrame: Bool = false, onFrameRendered: ((Double) -> Void)? = nil) throws(RunFailure) {
-    let inputs = script.expanded(fps: fps)
+    // Script input and recorded evdev touches, in time order (ties: the script first).
+    let inputs = (script.expanded(fps: fps) + recordedTouches).enumerated().sorted {
+        $0.element.time != $1.element.time ? $0.element.time < $1.element.time : $0.offset < $1.offset
+    }.map(\.element)
+    let kiosk = run?.kiosk ?? KioskDriver(app: app, config: KioskState.Config(), rotation: .none)
     var next = 0
     var frame = 0
     var lastDrawn = -2
@@ -72,17 +108,21 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
             let input = inputs[next]
             next += 1
             switch input.kind {
+            // Script input is the panel's (--rotate): the kiosk driver maps it, as it does real input.
             case let .pointer(phase, id, p):
-                app.handle(.pointer(PointerEvent(id: id, phase: phase, location: p, time: input.time)))
+                kiosk.input(.pointer(PointerEvent(id: id, phase: phase, location: p, time: input.time)), now: input.time)
             case .action(.wheel(let dy, let at)):
-                app.handle(.wheel(dy: dy, location: at ?? Point(app.windowSize.width / 2, app.windowSize.height / 2), time: input.time))
-            case .action(.key(let k)): app.handle(.key(k, time: input.time))
-            case .action(.text(let s)): app.handle(.text(s, time: input.time))
-            case .action(.composition(let s)): app.handle(.composition(s, time: input.time))
+                let panel = kiosk.panelSize
+                kiosk.input(.wheel(dy: dy, location: at ?? Point(panel.width / 2, panel.height / 2), time: input.time), now: input.time)
+            case .action(.key(let k)): kiosk.input(.key(k, time: input.time), now: input.time)
+            case .action(.text(let s)): kiosk.input(.text(s, time: input.time), now: input.time)
+            case .action(.composition(let s)): kiosk.input(.composition(s, time: input.time), now: input.time)
             case .action(.resize(let s)):
-                do { try display.resize(to: s) } catch { throw RunFailure(message: "resize failed: \(error)", status: 1) }
-                app.handle(.resize(s, time: input.time))
-            case .action(.blur): app.handle(.focusLost(time: input.time))
+                // resize W H is the panel's size too.
+                let layout = kiosk.rotation.layoutSize(panel: s)
+                do { try display.resize(to: layout) } catch { throw RunFailure(message: "resize failed: \(error)", status: 1) }
+                kiosk.input(.resize(s, time: input.time), now: input.time)
+            case .action(.blur): kiosk.input(.focusLost(time: input.time), now: input.time)
             case .action(.shot(let path)): probes.append(.shot(path))
             case .action(.state(let path)): probes.append(.state(path))
             case .action(.quit): quit = true
@@ -90,34 +130,47 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
             }
             if quit { break }
         }
+        kiosk.tick(now: t)
         let started = SDLContext.monotonicSeconds()   // a frame's time: advance + list + render
         let moving = app.advance(to: t)
         if app.quitRequested { quit = true }
-        if !probes.isEmpty || renderEveryFrame {
+        // The soak also draws every n-th frame while something moves (caches see real use).
+        let soakFrame = renderWhileMovingEvery > 0 && moving && frame % renderWhileMovingEvery == 0
+        if !probes.isEmpty || renderEveryFrame || soakFrame {
             display.draw(app.displayList(time: t), consecutive: frame == lastDrawn + 1)
             lastDrawn = frame
             onFrameRendered?(SDLContext.monotonicSeconds() - started)
+            // The framebuffer receives every frame a probe renders.
+            if let fb = run?.framebuffer {
+                guard let image = display.readPixels() else { throw RunFailure(message: "the frame could not be read back", status: 1) }
+                fb.show(image)
+            }
         }
         for probe in probes {
             switch probe {
             case .shot(let path):
-                guard let image = display.readPixels() else { throw RunFailure(message: "\(path): the frame could not be read back", status: 1) }
+                guard let image = display.readOutput() else { throw RunFailure(message: "\(path): the frame could not be read back", status: 1) }
                 do { try PNGFile.write(image, to: path) } catch { throw RunFailure(message: "\(error)", status: 1) }
             case .state(let path):
-                let json = app.state(time: t, frame: frame, render: display.renderer.stats).serialized + "\n"
+                var state = app.state(time: t, frame: frame, render: display.renderer.stats)
+                if case .object(var fields) = state { fields.append(("kiosk", kiosk.json(now: t))); state = .object(fields) }
+                let json = state.serialized + "\n"
                 if let why = writeFile(path, json) {
                     throw RunFailure(message: "\(path): the state could not be written (\(why))", status: 1)
                 }
             }
         }
+        onFrame?(t)
         if quit { return }
         frame += 1
         // Nothing moves and nothing is due: jump to the next input's frame (a long pause in a
         // script costs nothing, and the result is the same as stepping every frame).
         if !moving && !renderEveryFrame && next < inputs.count {
-            // The first frame whose time reaches the input's (the same test as above).
-            var due = Int(((inputs[next].time - epsilon) * fps).rounded(.up))
-            while due > frame && inputs[next].time <= Double(due - 1) / fps + epsilon { due -= 1 }
+            // The first frame whose time reaches the input's (the same test as above), or the
+            // kiosk's next deadline if that comes first.
+            let target = min(inputs[next].time, kiosk.nextDeadline ?? .infinity)
+            var due = Int(((target - epsilon) * fps).rounded(.up))
+            while due > frame && target <= Double(due - 1) / fps + epsilon { due -= 1 }
             frame = max(frame, due)
         }
     }
@@ -131,4 +184,42 @@ func writeFile(_ path: String, _ text: String) -> String? {
     let failure = written == bytes.count ? nil : String(cString: strerror(errno))
     if fclose(f) != 0 { return failure ?? String(cString: strerror(errno)) }
     return failure
+}
+
+/// The framebuffer loop (`--output fbdev` without --headless): real time, touches from evdev,
+/// each changed frame drawn by the software renderer and copied into the framebuffer. fbdev
+/// has no vsync, so the loop paces itself at --fps (60 by default). SIGTERM/SIGINT still end
+/// it (SDL turns them into a quit event).
+@MainActor
+func runFramebuffer(app: AppController, display: Display, run: RunContext, input: EvdevInput?, fps: Double) {
+    guard let fb = run.framebuffer else { return }
+    let events = EventSource(display: display)
+    let start = SDLContext.monotonicSeconds()
+    func now() -> Double { SDLContext.monotonicSeconds() - start }
+    let kiosk = run.kiosk
+    let frameBudget = 1 / fps
+    var animating = true
+    var readySent = false
+    while !app.quitRequested {
+        var wait = animating || app.needsDisplay ? 0 : 1.0
+        if let d = kiosk.nextDeadline { wait = min(wait, max(0, d - now())) }
+        if let w = run.systemd.watchdogInterval { wait = min(wait, w) }   // a sleeping loop still feeds it
+        if let input { input.wait(wait) } else if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+        for e in events.events(waitingUpTo: 0, now: now) { if case .quit = e { app.quitRequested = true } }
+        for p in input?.poll(panel: kiosk.panelSize, now: now()) ?? [] { kiosk.input(.pointer(p), now: now()) }
+        if app.quitRequested { break }
+        let t = now()
+        kiosk.tick(now: t)
+        run.systemd.loopAlive(now: t)
+        let wasAnimating = animating
+        animating = app.advance(to: t)
+        if app.needsDisplay || animating || wasAnimating {
+            display.draw(app.displayList(time: t), consecutive: animating && wasAnimating)
+            if let image = display.readPixels() { fb.show(image) }
+            if !readySent { readySent = true; run.systemd.send("READY=1") }
+            let spent = now() - t
+            if spent < frameBudget { usleep(UInt32((frameBudget - spent) * 1_000_000)) }
+        }
+    }
+    run.systemd.send("STOPPING=1")
 }

@@ -28,22 +28,47 @@ func runApp(_ options: AppOptions) -> Int32 {
             }
         }
     }
+    // Kiosk (issue 14): the attract script, checked like the script.
+    var attract: Script?
+    if let path = options.kioskOptions.attract {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            printError("fling: \(path): attract script not found or unreadable")
+            return 2
+        }
+        do { attract = try Script.parse(String(decoding: data, as: UTF8.self), file: path) } catch {
+            printError("fling: \(error.description)")
+            return 2
+        }
+    }
     let resources: Resources
     do { resources = try Resources.load(options.resources) } catch {
         printError("fling: \(error.message)")
         return 1
     }
+    // --output fbdev: the framebuffer is opened first, its resolution is the layout's size.
+    var framebuffer: FramebufferOutput?
+    var size = options.size
+    if let path = options.kioskOptions.fbdev {
+        do { framebuffer = try FramebufferOutput(path: path, mode: options.kioskOptions.fbMode, rotation: options.kioskOptions.rotation) } catch {
+            printError("fling: \(error.message)")
+            return 1
+        }
+        size = framebuffer?.layoutSize(scale: options.scale ?? 1) ?? size
+    }
+    defer { framebuffer?.unmap() }
     let context: SDLContext
-    do { context = try SDLContext(headless: options.headless) } catch {
-        printError("fling: \(error)\nfling: no display available: set DISPLAY (X11) or WAYLAND_DISPLAY, or run with --headless")
+    do { context = try SDLContext(headless: options.headless || framebuffer != nil) } catch {
+        printError("fling: \(error)\nfling: \(noDisplayHint())")
         return 1
     }
     defer { context.shutdown() }
     let display: Display
     do {
-        display = try Display(context: context, size: options.size, uiScale: options.scale ?? 1,
-                              fullscreen: options.fullscreen, title: "Fling", fontDirectory: resources.fonts,
-                              imageDirectory: resources.images, log: { Log.warning($0) })
+        let window = WindowOptions(displayIndex: options.kioskOptions.display, kiosk: options.kioskOptions.kiosk,
+                                   scaleFromDisplay: options.scale == nil, rotation: options.kioskOptions.rotation)
+        display = try Display(context: context, size: size, uiScale: options.scale ?? 1,
+                              fullscreen: options.isFullscreen, title: "Fling", fontDirectory: resources.fonts,
+                              imageDirectory: resources.images, window: window, log: { Log.warning($0) })
     } catch {
         printError("fling: \(error)")
         return 1
@@ -57,15 +82,32 @@ func runApp(_ options: AppOptions) -> Int32 {
     if !options.headless { env.clipboard = SDLClipboard() }
     let app = AppController(restaurants: resources.restaurants, articles: resources.articles, env: env, first: options.scene, windowSize: display.size,
                             scale: display.scale, sheetPolicy: options.sheetPolicy, dateText: todayText(options.date))
+    let config = KioskState.Config(kiosk: options.kioskOptions.kiosk, idleReset: options.kioskOptions.effectiveIdleReset,
+                                   attract: attract.map { KioskState.attractInputs($0, fps: options.fps) } ?? [],
+                                   exitChord: options.kioskOptions.effectiveExitChord)
+    let run = RunContext(kiosk: KioskDriver(app: app, config: config, rotation: options.kioskOptions.rotation),
+                         fpsCap: options.fpsGiven ? options.fps : nil, hidesCursor: options.kioskOptions.kiosk, framebuffer: framebuffer)
+    var input: EvdevInput?
+    if let path = options.kioskOptions.input {
+        do { input = try EvdevInput(path: path, transform: options.kioskOptions.touchTransform) } catch {
+            printError("fling: \(error.message)")
+            return 1
+        }
+    }
+    defer { input?.closeDevice() }
     if options.headless {
         do {
-            try runHeadless(app: app, display: display, script: script ?? Script(commands: []), fps: options.fps)
+            let recorded = input?.recorded(panel: display.panelSize) ?? []
+            try runHeadless(app: app, display: display, script: script ?? Script(commands: []), fps: options.fps, run: run,
+                            recordedTouches: recorded)
         } catch {
             printError("fling: \(error.message)")
             return error.status
         }
+    } else if framebuffer != nil {
+        runFramebuffer(app: app, display: display, run: run, input: input, fps: options.fps)
     } else {
-        runWindowed(app: app, display: display, fps: options.fps)
+        runWindowed(app: app, display: display, run: run)
     }
     return 0
 }

@@ -1,30 +1,90 @@
 // Display: where frames go. A real window (resizable, HiDPI-aware, vsync'd accelerated renderer
 // with a software fallback) or, headless, a frame texture drawn by the software renderer.
+// Implemented (issue 14, kiosks):
+//  [x] --display N: the window opens centred on (or, fullscreen, fills) display N
+//  [x] the UI scale from the display when --scale is absent: the drawable/window ratio
+//      (Wayland, macOS) times SDL's diagonal DPI / 96 on X11 and KMSDRM, in quarter steps
+//  [x] a window never opens larger than the display's usable area: it shrinks, keeping the scale
+//  [x] the window is created hidden and shown with its first frame (no black window first)
+//  [x] --rotate: frames are drawn into a layout-sized target texture and turned onto the
+//      window; `size` is the layout's, `panelSize` the window's (input maps back in the app)
+//  [x] kiosk: fullscreen on the display, no decorations, the cursor shown only while the
+//      mouse moves (the app decides when; `setCursorVisible`), closing the window does not quit
+//  [x] vsync and the display's refresh rate are reported so the loop paces only where vsync
+//      is absent
 import CSDL2
 import CSDL2Image
 import FlingCore
 
+/// How a window opens (issue 14). Defaults: a normal desktop window.
+public struct WindowOptions: Sendable {
+    /// Which display (SDL's index); nil = the default one.
+    public var displayIndex: Int?
+    /// Fullscreen, borderless, cursor hidden until the mouse moves.
+    public var kiosk = false
+    /// --scale was not given: multiply by the display's own scale.
+    public var scaleFromDisplay = false
+    public var rotation: Rotation = .none
+    public init(displayIndex: Int? = nil, kiosk: Bool = false, scaleFromDisplay: Bool = false, rotation: Rotation = .none) {
+        self.displayIndex = displayIndex; self.kiosk = kiosk; self.scaleFromDisplay = scaleFromDisplay; self.rotation = rotation
+    }
+}
+
 @MainActor
 public final class Display {
     public let headless: Bool
-    /// The window's size in pt.
+    /// The layout's size in pt (the window's, turned back when rotated).
     public private(set) var size: Size
-    /// UI scale chosen by the user (--scale); pt → SDL window units.
+    /// UI scale: pt → SDL window units (--scale, or the display's when not given).
     public let uiScale: Double
     /// Device pixels per pt (uiScale × the HiDPI ratio of the drawable).
     public private(set) var scale: Double
     public let renderer: Renderer
+    public let rotation: Rotation
+    /// The renderer waits for vsync (false: software fallback, Xvfb; the loop must pace).
+    public private(set) var vsync = false
+    /// The display's refresh rate in Hz (60 when unknown).
+    public private(set) var refreshRate: Double = 60
     private var window: OpaquePointer?
     private var surface: UnsafeMutablePointer<SDL_Surface>?
     /// Headless: the frame texture the software renderer draws into. A resize replaces only
     /// this texture; the renderer and every cached texture stay.
     private var frameTexture: OpaquePointer?
+    /// Rotated windows: the layout-sized frame, turned onto the window on present.
+    private var rotationTarget: OpaquePointer?
+    private var shown = false
+    private let fullscreen: Bool
+    private let displayIndex: Int32
+    private var cursorVisible = true
     public private(set) var pixelWidth: Int32 = 0
     public private(set) var pixelHeight: Int32 = 0
 
     public init(context: SDLContext, size: Size, uiScale: Double, fullscreen: Bool, title: String,
-                fontDirectory: String, imageDirectory: String, log: @escaping (String) -> Void) throws {
+                fontDirectory: String, imageDirectory: String, window options: WindowOptions = WindowOptions(),
+                log: @escaping (String) -> Void) throws {
         headless = context.headless
+        rotation = options.rotation
+        self.fullscreen = fullscreen || options.kiosk
+        var uiScale = uiScale
+        var size = size
+        let displayIndex = Int32(options.displayIndex ?? 0)
+        self.displayIndex = displayIndex
+        if !headless {
+            if let n = options.displayIndex, n >= Int(SDL_GetNumVideoDisplays()) {
+                throw SDLError("--display \(n): no such display (this machine has \(SDL_GetNumVideoDisplays()): 0…\(SDL_GetNumVideoDisplays() - 1))")
+            }
+            if options.scaleFromDisplay { uiScale *= Self.displayScale(displayIndex, driver: context.videoDriver) }
+            // Never larger than the usable area (panel pixels; the layout is turned back).
+            var usable = SDL_Rect()
+            if !fullscreen && !options.kiosk, SDL_GetDisplayUsableBounds(displayIndex, &usable) == 0, usable.w > 0, usable.h > 0 {
+                let panel = options.rotation.panelSize(layout: size)
+                let fitted = Size(min(panel.width, Double(usable.w) / uiScale), min(panel.height, Double(usable.h) / uiScale))
+                if fitted != panel {
+                    log("the window (\(Int(panel.width))x\(Int(panel.height)) pt at scale \(uiScale)) is larger than the screen; it opens at \(Int(fitted.width))x\(Int(fitted.height)) pt")
+                    size = options.rotation.layoutSize(panel: fitted)
+                }
+            }
+        }
         self.size = size
         self.uiScale = uiScale
         self.scale = uiScale
@@ -42,22 +102,57 @@ public final class Display {
             surface = s
             sdlRenderer = r
         } else {
-            var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-            if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
-            guard let w = SDL_CreateWindow(title, fling_SDL_WINDOWPOS_CENTERED(), fling_SDL_WINDOWPOS_CENTERED(),
-                                           Int32((size.width * uiScale).rounded()), Int32((size.height * uiScale).rounded()), flags) else {
+            // Hidden until the first frame is drawn: no black window (or two) first.
+            var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
+            if fullscreen || options.kiosk { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+            if options.kiosk { flags |= SDL_WINDOW_BORDERLESS.rawValue }
+            let panel = options.rotation.panelSize(layout: size)
+            let centred = Int32(bitPattern: 0x2FFF_0000 | UInt32(displayIndex))   // SDL_WINDOWPOS_CENTERED_DISPLAY(n)
+            var frame = SDL_Rect(x: centred, y: centred, w: Int32((panel.width * uiScale).rounded()), h: Int32((panel.height * uiScale).rounded()))
+            if options.kiosk {
+                // Closing the window (Alt+F4 under a window manager) does not quit a kiosk;
+                // SIGTERM (systemctl stop) still does.
+                SDL_SetHint(SDL_HINT_QUIT_ON_LAST_WINDOW_CLOSE, "0")
+            }
+            if fullscreen || options.kiosk {
+                // A window the size of the display, made fullscreen once shown: without a
+                // window manager (bare xinit, Xvfb) fullscreen alone leaves it small.
+                flags &= ~SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+                var bounds = SDL_Rect()
+                if SDL_GetDisplayBounds(displayIndex, &bounds) == 0 { frame = bounds }
+            }
+            guard let w = SDL_CreateWindow(title, frame.x, frame.y, frame.w, frame.h, flags) else {
                 throw SDLError("the window could not be created (SDL_CreateWindow)")
             }
             window = w
-            SDL_SetWindowMinimumSize(w, Int32(200 * uiScale), Int32(300 * uiScale))
-            guard let r = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
-                    ?? SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+            let minimum = options.rotation.panelSize(layout: Size(200, 300))
+            SDL_SetWindowMinimumSize(w, Int32(minimum.width * uiScale), Int32(minimum.height * uiScale))
+            if let r = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue) {
+                sdlRenderer = r
+                var info = SDL_RendererInfo()
+                if SDL_GetRendererInfo(r, &info) == 0 { vsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0 }
+            } else if let r = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) {
+                sdlRenderer = r
+            } else {
                 throw SDLError("no renderer could be created (SDL_CreateRenderer)")
             }
-            sdlRenderer = r
+            var mode = SDL_DisplayMode()
+            if SDL_GetWindowDisplayMode(w, &mode) == 0 || SDL_GetCurrentDisplayMode(displayIndex, &mode) == 0, mode.refresh_rate > 0 {
+                refreshRate = Double(mode.refresh_rate)
+            }
         }
         renderer = Renderer(sdl: sdlRenderer, fonts: fonts, imageDirectory: imageDirectory, scale: uiScale, log: log)
         if headless { try makeFrameTexture(size: size) } else { refreshWindowMetrics() }
+        if options.kiosk { setCursorVisible(false) }
+    }
+
+    /// The display's own UI scale where SDL can tell: the physical DPI over 96 (X11, KMSDRM),
+    /// in quarter steps, 1…4. Wayland and macOS scale through the drawable instead (1 here).
+    static func displayScale(_ index: Int32, driver: String?) -> Double {
+        guard driver == "x11" || driver == "kmsdrm" else { return 1 }
+        var ddpi: Float = 0, hdpi: Float = 0, vdpi: Float = 0
+        guard SDL_GetDisplayDPI(index, &ddpi, &hdpi, &vdpi) == 0, ddpi.isFinite, ddpi > 0 else { return 1 }
+        return DisplayScale.fromDPI(Double(ddpi))
     }
 
     /// Headless: (re)creates the frame texture for a size in pt.
@@ -73,25 +168,30 @@ public final class Display {
         pixelWidth = w; pixelHeight = h
     }
 
+    /// The panel's size in pt: the window as mounted (the layout's size turned).
+    public var panelSize: Size { rotation.panelSize(layout: size) }
+
     /// After the window changed size (or moved to another display): re-read pt size and scale.
-    /// Returns the new size in pt.
+    /// Returns the new layout size in pt.
     @discardableResult
     public func refreshWindowMetrics() -> Size {
         guard let window else { return size }
         var ww: Int32 = 0, wh: Int32 = 0, dw: Int32 = 0, dh: Int32 = 0
         SDL_GetWindowSize(window, &ww, &wh)
         SDL_GetRendererOutputSize(renderer.sdl, &dw, &dh)
-        size = Size(Double(ww) / uiScale, Double(wh) / uiScale)
+        size = rotation.layoutSize(panel: Size(Double(ww) / uiScale, Double(wh) / uiScale))
         scale = ww > 0 ? uiScale * Double(dw) / Double(ww) : uiScale
+        if rotation.swapsAxes { swap(&dw, &dh) }
         pixelWidth = dw; pixelHeight = dh
         renderer.scale = scale
         return size
     }
 
-    /// Resizes the window (scripts) or the headless surface, in pt.
+    /// Resizes the window (scripts) or the headless surface, in layout pt.
     public func resize(to newSize: Size) throws {
         if let window {
-            SDL_SetWindowSize(window, Int32((newSize.width * uiScale).rounded()), Int32((newSize.height * uiScale).rounded()))
+            let panel = rotation.panelSize(layout: newSize)
+            SDL_SetWindowSize(window, Int32((panel.width * uiScale).rounded()), Int32((panel.height * uiScale).rounded()))
             refreshWindowMetrics()
             size = newSize
             return
@@ -102,7 +202,22 @@ public final class Display {
 
     /// `consecutive`: this frame directly follows the last one drawn (see Renderer.draw).
     public func draw(_ list: DisplayList, consecutive: Bool = false) {
+        if window != nil && rotation != .none { bindRotationTarget() }
         renderer.draw(list, pixelWidth: pixelWidth, pixelHeight: pixelHeight, consecutive: consecutive)
+    }
+
+    /// The layout-sized texture a rotated window draws into (remade when the size changes).
+    private func bindRotationTarget() {
+        var w: Int32 = 0, h: Int32 = 0
+        if let t = rotationTarget { SDL_QueryTexture(t, nil, nil, &w, &h) }
+        if rotationTarget == nil || w != pixelWidth || h != pixelHeight {
+            if let t = rotationTarget { SDL_DestroyTexture(t) }
+            rotationTarget = SDL_CreateTexture(renderer.sdl, fling_SDL_PIXELFORMAT_ARGB8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                               max(1, pixelWidth), max(1, pixelHeight))
+        }
+        SDL_SetRenderTarget(renderer.sdl, rotationTarget)
+        // Layers drawn into their own textures come back to this target, not the window.
+        renderer.frameTarget = rotationTarget
     }
 
     /// SDL's name for the renderer in use ("software", "opengl", "opengles2", …).
@@ -112,10 +227,33 @@ public final class Display {
         return String(cString: name)
     }
 
+    /// The frame as drawn, in layout orientation (before any rotation).
     public func readPixels() -> RGBAImage? { renderer.readPixels(width: pixelWidth, height: pixelHeight) }
 
+    /// The frame as the panel shows it: turned by `rotation` (H×W for 90 and 270).
+    public func readOutput() -> RGBAImage? { readPixels()?.rotated(rotation) }
+
     public func present() {
-        if window != nil { SDL_RenderPresent(renderer.sdl) }
+        guard let window else { return }
+        if let target = rotationTarget, rotation != .none {
+            SDL_SetRenderTarget(renderer.sdl, nil)
+            var ow: Int32 = 0, oh: Int32 = 0
+            SDL_GetRendererOutputSize(renderer.sdl, &ow, &oh)
+            // RenderCopyEx turns about the destination's centre: place the unturned frame
+            // centred on the window.
+            var dst = SDL_Rect(x: (ow - pixelWidth) / 2, y: (oh - pixelHeight) / 2, w: pixelWidth, h: pixelHeight)
+            SDL_SetRenderDrawColor(renderer.sdl, 0, 0, 0, 255)
+            SDL_RenderClear(renderer.sdl)
+            SDL_RenderCopyEx(renderer.sdl, target, nil, &dst, Double(rotation.degrees), nil, SDL_FLIP_NONE)
+        }
+        SDL_RenderPresent(renderer.sdl)
+        if !shown {
+            // The first frame is ready: only now does the window appear.
+            shown = true
+            SDL_ShowWindow(window)
+            SDL_RaiseWindow(window)
+            if fullscreen { SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue) }
+        }
     }
 
     // MARK: window icon (issue 13)
@@ -130,16 +268,33 @@ public final class Display {
     }
     // MARK: -
 
-    /// Converts SDL window coordinates to pt.
+    /// Kiosk mode hides the cursor while nobody uses a mouse.
+    public func setCursorVisible(_ visible: Bool) {
+        guard visible != cursorVisible, window != nil else { return }
+        cursorVisible = visible
+        _ = SDL_ShowCursor(visible ? SDL_ENABLE : SDL_DISABLE)
+    }
+
+    /// Converts SDL window coordinates to panel pt (the app maps them to layout pt).
     public func toPoints(x: Int32, y: Int32) -> Point { Point(Double(x) / uiScale, Double(y) / uiScale) }
 
     public func close() {
         renderer.fonts.closeAll()
         if let t = frameTexture { SDL_DestroyTexture(t) }
         frameTexture = nil
+        if let t = rotationTarget { SDL_DestroyTexture(t) }
         SDL_DestroyRenderer(renderer.sdl)
         if let window { SDL_DestroyWindow(window) }
         if let surface { SDL_FreeSurface(surface) }
-        window = nil; surface = nil
+        window = nil; surface = nil; rotationTarget = nil
+    }
+}
+
+/// The UI scale for a physical DPI: 96 dpi is scale 1 (the X11 and Windows convention), in
+/// quarter steps so that text stays on whole pixels at common densities, 1…4.
+public enum DisplayScale {
+    public static func fromDPI(_ dpi: Double) -> Double {
+        guard dpi.isFinite, dpi > 0 else { return 1 }
+        return max(1, min(4, (dpi / 96 * 4).rounded() / 4))
     }
 }

@@ -1,6 +1,12 @@
-// EventSource: SDL events in, InputEvents out (pt coordinates, app-clock timestamps).
+// EventSource: SDL events in, InputEvents out (panel pt coordinates, app-clock timestamps).
 // Mouse (left button) and touch fingers become one pointer stream; mouse events that SDL
 // synthesised from touches (which == SDL_TOUCH_MOUSEID) are dropped so nothing is handled twice.
+// Issue 14 (weeks of uptime, kiosks):
+//  [x] event stamps survive SDL's 32-bit tick wrap (49.7 days) and a suspend (EventClock)
+//  [x] finger events are taken whatever their window id: under KMSDRM it is 0, and no mouse
+//      events are synthesised from touches (we never relied on either)
+//  [x] positions are the panel's (the window as mounted); the app maps them for --rotate
+//  [x] the time the mouse last moved, so kiosk mode can show the cursor only then
 import CSDL2
 import FlingCore
 
@@ -8,8 +14,8 @@ import FlingCore
 public final class EventSource {
     private let display: Display
     private var mouseDown = false
-    /// SDL's event clock (ms since SDL_Init) minus the app clock, in seconds, measured once.
-    private var ticksOffset: Double?
+    /// App-clock time of the last real mouse motion (kiosk: the cursor shows while it moves).
+    public private(set) var lastMouseMotion: Double?
     public init(display: Display) { self.display = display }
 
     /// Waits up to `timeout` seconds for the first event (0 = just poll), then drains the queue.
@@ -20,11 +26,8 @@ public final class EventSource {
     public func events(waitingUpTo timeout: Double, now: () -> Double) -> [InputEvent] {
         var out: [InputEvent] = []
         var e = SDL_Event()
-        let offset = ticksOffset ?? (Double(SDL_GetTicks()) / 1000 - now())
-        ticksOffset = offset
         func time(_ e: SDL_Event) -> Double {
-            let stamped = Double(e.common.timestamp) / 1000 - offset
-            return min(stamped, now())
+            EventClock.time(stamp: e.common.timestamp, ticksNow: SDL_GetTicks64(), now: now())
         }
         if timeout > 0 {
             if SDL_WaitEventTimeout(&e, Int32((timeout * 1000).rounded(.up))) != 0 { translate(e, time(e), into: &out) }
@@ -45,6 +48,7 @@ public final class EventSource {
             mouseDown = false
             out.append(.pointer(PointerEvent(id: 0, phase: .ended, location: display.toPoints(x: e.button.x, y: e.button.y), time: time)))
         case SDL_MOUSEMOTION where e.motion.which != fling_SDL_TOUCH_MOUSEID():
+            lastMouseMotion = time
             guard mouseDown else { return }
             out.append(.pointer(PointerEvent(id: 0, phase: .moved, location: display.toPoints(x: e.motion.x, y: e.motion.y), time: time)))
         case SDL_MOUSEWHEEL where e.wheel.which != fling_SDL_TOUCH_MOUSEID():
@@ -55,8 +59,10 @@ public final class EventSource {
             out.append(.wheel(dy: dy, location: display.toPoints(x: mx, y: my), time: time))
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             let phase: PointerEvent.Phase = e.type == SDL_FINGERDOWN.rawValue ? .began : e.type == SDL_FINGERUP.rawValue ? .ended : .moved
-            // Finger coordinates are normalised 0…1 over the window.
-            let p = Point(Double(e.tfinger.x) * display.size.width, Double(e.tfinger.y) * display.size.height)
+            // Finger coordinates are normalised 0…1 over the window (under KMSDRM, with window
+            // id 0, over the touch device, which a kiosk's fullscreen window covers).
+            let panel = display.panelSize
+            let p = Point(Double(e.tfinger.x) * panel.width, Double(e.tfinger.y) * panel.height)
             out.append(.pointer(PointerEvent(id: 1 + Int64(e.tfinger.fingerId), phase: phase, location: p, time: time)))
         case SDL_KEYDOWN:
             let name = String(cString: SDL_GetKeyName(e.key.keysym.sym))
@@ -85,14 +91,15 @@ public final class EventSource {
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(e.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED:
-                out.append(.resize(display.refreshWindowMetrics(), time: time))
+                display.refreshWindowMetrics()
+                out.append(.resize(display.panelSize, time: time))
             case SDL_WINDOWEVENT_FOCUS_LOST:
                 mouseDown = false
                 out.append(.focusLost(time: time))
             case SDL_WINDOWEVENT_EXPOSED:
                 // Redraw only: an event of any kind marks the frame dirty, and a resize to
                 // the same size changes nothing.
-                out.append(.resize(display.size, time: time))
+                out.append(.resize(display.panelSize, time: time))
             default: break
             }
         default:

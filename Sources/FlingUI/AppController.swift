@@ -20,6 +20,7 @@ package final class AppController {
     package init(restaurants: [Restaurant], articles: [Article], env: SceneEnvironment, first: SceneID, windowSize: Size, scale: Double,
          sheetPolicy: SheetPolicyKind? = nil, dateText: String = "") {
         self.env = env
+        home = first
         self.windowSize = windowSize
         self.scale = scale
         scenes = [
@@ -50,6 +51,7 @@ package final class AppController {
         switch event {
         case .pointer(let raw):
             guard let e = pointerFilter.filter(raw) else { return }
+            if e.phase == .began { returningHome = false }   // a visitor took over mid-reset
             lastPointerLocation = e.location
             if e.phase == .began { pointerOnTabBar = !scene.isModal && tabBar.tab(at: e.location, window: windowSize) != nil }
             if pointerOnTabBar {
@@ -112,10 +114,50 @@ package final class AppController {
 
     /// Steps the visible scene; true while it animates.
     package func advance(to time: Double) -> Bool {
-        let moving = scene.advance(to: time)
+        var moving = scene.advance(to: time)
+        if returningHome && !moving {
+            // Still modal and at rest: the close did not take (a gesture ended in between);
+            // ask again, and if nothing moves, switch regardless so a kiosk never stays stuck.
+            if scene.isModal { _ = scene.handleKey(Key(name: "Escape"), time: time); moving = scene.advance(to: time) }
+            if !moving { finishReturningHome(time: time); moving = scene.advance(to: time) }
+        }
         if moving { needsDisplay = true }
-        return moving
+        return moving || returningHome
     }
+
+    // MARK: Idle reset (issue 14: kiosk mode) ------------------------------------------------
+    /// The scene an idle reset returns to (the first scene of the run).
+    package let home: SceneID
+    /// An idle reset waits for the open sheet or card to finish closing before it switches.
+    package private(set) var returningHome = false
+
+    /// Back to the start for the next visitor: any gesture ends, the open sheet or card closes
+    /// with its normal animation, then the home scene comes back scrolled to the top.
+    package func resetToHome(time: Double) {
+        needsDisplay = true
+        if pointerFilter.cancelActive(at: lastPointerLocation, time: time) != nil { pointerOnTabBar = false }
+        scene.cancelGestures(time: time)
+        // Escape is each scene's own "close the top sheet or card", animation included.
+        if scene.isModal { _ = scene.handleKey(Key(name: "Escape"), time: time) }
+        returningHome = true
+        if scene.id == home { scrollToTop(scene, time: time) }
+    }
+
+    private func finishReturningHome(time: Double) {
+        returningHome = false
+        for s in scenes { scrollToTop(s, time: time) }
+        select(home, time: time)
+    }
+
+    private func scrollToTop(_ s: Scene, time: Double) {
+        if let r = s as? RestaurantsScene {
+            r.list.selected = nil
+            _ = r.list.handleKey(Key(name: "Home"), time: time)
+        } else if let t = s as? TodayScene {
+            t.scrollToTop(time: time)
+        }
+    }
+    // -----------------------------------------------------------------------------------------
 
     package func displayList(time: Double) -> DisplayList {
         var list = DisplayList(background: .white)

@@ -201,6 +201,14 @@ package final class TodayScene: Scene {
         }
     }
 
+    /// The list back to its top, selection cleared (the kiosk idle reset, issue 14).
+    package func scrollToTop(time: Double) {
+        guard !isModal else { return }
+        scroll.cancel(at: time)
+        selected = nil
+        scroll.model.setOffset(0, animated: true, at: time)
+    }
+
     package func handleWheel(dy: Double, at p: Point, time: Double) {
         if isModal {
             cards.content.scroll(by: -dy * InteractionConstants.wheelNotch, at: time)

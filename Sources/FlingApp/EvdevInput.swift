@@ -1,0 +1,105 @@
+import FlingCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--input PATH` (issue 14): touches from Linux evdev for `--output fbdev`, where no SDL
+/// window reads them. PATH is a device (/dev/input/eventN: its axis ranges read with
+/// EVIOCGABS, read without blocking) or a regular file holding a recorded event stream
+/// (`cat /dev/input/event0 > touch.bin`), played at its own timestamps in a headless run.
+/// The decoding is `EvdevDecoder` in core; the mapping `TouchTransform`.
+@MainActor
+final class EvdevInput {
+    let path: String
+    let transform: TouchTransform
+    private(set) var decoder = EvdevDecoder()
+    /// The device's raw ranges (x, y); recorded files: 0…4095 unless --touch-transform says.
+    let xRange: ClosedRange<Int32>
+    let yRange: ClosedRange<Int32>
+    private let fd: Int32
+    let isDevice: Bool
+
+    struct Failure: Error { var message: String }
+
+    static let ABS_X: UInt32 = 0x00, ABS_Y: UInt32 = 0x01, ABS_MT_POSITION_X: UInt32 = 0x35, ABS_MT_POSITION_Y: UInt32 = 0x36
+    /// EVIOCGABS(abs) = _IOR('E', 0x40 + abs, struct input_absinfo): 24 bytes of s32.
+    static func EVIOCGABS(_ abs: UInt32) -> UInt { UInt(2 << 30 | 24 << 16 | 0x45 << 8 | (0x40 + abs)) }
+    static let defaultRange: ClosedRange<Int32> = 0...4095
+
+    init(path: String, transform: TouchTransform) throws(Failure) {
+        self.path = path
+        self.transform = transform
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw Failure(message: "\(path): \(String(cString: strerror(errno)))") }
+        isDevice = (st.st_mode & S_IFMT) == S_IFCHR
+        let f = open(path, O_RDONLY | O_CLOEXEC | (isDevice ? O_NONBLOCK : 0))
+        guard f >= 0 else {
+            throw Failure(message: "\(path): \(String(cString: strerror(errno)))\(errno == EACCES ? " (is the user in the input group?)" : "")")
+        }
+        fd = f
+        if isDevice {
+            func range(_ abs: UInt32) -> ClosedRange<Int32>? {
+                var info = [Int32](repeating: 0, count: 6)
+                let ok = info.withUnsafeMutableBytes { ioctl(f, EvdevInput.EVIOCGABS(abs), $0.baseAddress!) } == 0
+                return ok && info[2] > info[1] ? info[1]...info[2] : nil
+            }
+            guard let x = range(Self.ABS_MT_POSITION_X) ?? range(Self.ABS_X), let y = range(Self.ABS_MT_POSITION_Y) ?? range(Self.ABS_Y) else {
+                Glibc.close(f)
+                throw Failure(message: "\(path): not a touch device (no ABS_X/ABS_Y or ABS_MT_POSITION axes)")
+            }
+            xRange = x; yRange = y
+            Log.info("evdev: \(path): x \(x), y \(y)")
+        } else {
+            xRange = Self.defaultRange; yRange = Self.defaultRange
+        }
+    }
+
+    /// Reads what the device has (never blocks) and decodes it; times are the caller's `now`.
+    func poll(panel: Size, now: Double) -> [PointerEvent] {
+        var out: [PointerEvent] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { break }
+            for c in decoder.decode(Array(buffer[0..<n])) { out.append(event(c, panel: panel, time: now)) }
+            if n < buffer.count { break }
+        }
+        return out
+    }
+
+    /// Waits up to `timeout` seconds for the device to have input.
+    func wait(_ timeout: Double) {
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        _ = Glibc.poll(&p, 1, Int32(max(0, timeout) * 1000))
+    }
+
+    /// A recorded stream: every contact, times from the first event (headless runs).
+    func recorded(panel: Size) -> [ScheduledInput] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { break }
+            bytes += buffer[0..<n]
+        }
+        var d = EvdevDecoder()
+        let raw = d.events(from: bytes)
+        guard let t0 = raw.first?.time else { return [] }
+        var out: [ScheduledInput] = []
+        for e in raw {
+            for c in d.feed(e) {
+                let p = event(c, panel: panel, time: c.time - t0)
+                out.append(ScheduledInput(at: p.time, pointer: p.phase, id: p.id, p.location, sequence: out.count))
+            }
+        }
+        return out
+    }
+
+    private func event(_ c: EvdevDecoder.Contact, panel: Size, time: Double) -> PointerEvent {
+        let p = transform.panelPoint(x: c.x, y: c.y, deviceX: xRange, deviceY: yRange, panel: panel)
+        return PointerEvent(id: c.id, phase: c.phase, location: p, time: time)
+    }
+
+    func closeDevice() { Glibc.close(fd) }
+}

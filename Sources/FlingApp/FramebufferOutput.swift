@@ -1,0 +1,89 @@
+import FlingCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--output fbdev[:PATH]` (issue 14): frames copied into a Linux framebuffer. PATH is a device
+/// (/dev/fb0: its layout read with FBIOGET_VSCREENINFO / FBIOGET_FSCREENINFO) or a regular
+/// file standing in for one (`--fb-mode WxHxBPP` gives its layout). Either is mapped with mmap
+/// and written in place by `FramebufferFormat.write`, turned by --rotate.
+@MainActor
+final class FramebufferOutput {
+    let path: String
+    let format: FramebufferFormat
+    let rotation: Rotation
+    private let fd: Int32
+    private let map: UnsafeMutableRawPointer
+    private let mapLength: Int
+    /// Where the visible page starts in the mapping (yoffset/xoffset of a panned device).
+    private let visibleOffset: Int
+    private(set) var framesShown = 0
+
+    struct Failure: Error { var message: String }
+
+    static let FBIOGET_VSCREENINFO: UInt = 0x4600
+    static let FBIOGET_FSCREENINFO: UInt = 0x4602
+
+    init(path: String, mode: FramebufferFormat?, rotation: Rotation) throws(Failure) {
+        self.path = path
+        self.rotation = rotation
+        var st = stat()
+        let exists = stat(path, &st) == 0
+        let isDevice = exists && (st.st_mode & S_IFMT) == S_IFCHR
+        if isDevice {
+            let dev = open(path, O_RDWR | O_CLOEXEC)
+            fd = dev
+            guard dev >= 0 else {
+                throw Failure(message: "\(path): \(String(cString: strerror(errno))) (is the user in the video group?)")
+            }
+            var v = [UInt8](repeating: 0, count: 160), f = [UInt8](repeating: 0, count: 128)
+            guard v.withUnsafeMutableBytes({ ioctl(dev, FramebufferOutput.FBIOGET_VSCREENINFO, $0.baseAddress!) }) == 0,
+                  f.withUnsafeMutableBytes({ ioctl(dev, FramebufferOutput.FBIOGET_FSCREENINFO, $0.baseAddress!) }) == 0 else {
+                Glibc.close(fd)
+                throw Failure(message: "\(path): not a framebuffer device (FBIOGET_VSCREENINFO failed: \(String(cString: strerror(errno))))")
+            }
+            let parsed = FramebufferFormat.fromScreenInfo(variable: v, fixed: f)
+            format = parsed.format
+            visibleOffset = parsed.visibleOffset
+            mapLength = max(parsed.memoryLength, visibleOffset + format.byteCount)
+        } else {
+            guard let mode else {
+                throw Failure(message: "\(path): not a framebuffer device; for a regular file standing in for one, give --fb-mode WxHxBPP")
+            }
+            format = mode
+            visibleOffset = 0
+            mapLength = mode.byteCount
+            fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw Failure(message: "\(path): \(String(cString: strerror(errno)))") }
+            guard ftruncate(fd, off_t(mapLength)) == 0 else {
+                Glibc.close(fd)
+                throw Failure(message: "\(path): could not be sized to \(mapLength) bytes: \(String(cString: strerror(errno)))")
+            }
+        }
+        if let problem = format.problem { Glibc.close(fd); throw Failure(message: "\(path): \(problem)") }
+        guard let m = mmap(nil, mapLength, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), m != MAP_FAILED else {
+            Glibc.close(fd)
+            throw Failure(message: "\(path): mmap failed: \(String(cString: strerror(errno)))")
+        }
+        map = m
+        Log.info("fbdev: \(path): \(format)")
+    }
+
+    /// The layout size in pt for a scale: the panel's pixels, turned back.
+    func layoutSize(scale: Double) -> Size {
+        rotation.layoutSize(panel: Size(Double(format.width) / scale, Double(format.height) / scale))
+    }
+
+    /// Copies one frame (layout orientation) onto the screen.
+    func show(_ frame: RGBAImage) {
+        let buffer = UnsafeMutableRawBufferPointer(start: map + visibleOffset, count: mapLength - visibleOffset)
+        format.write(frame, rotation: rotation, into: buffer)
+        framesShown += 1
+    }
+
+    func unmap() {
+        munmap(map, mapLength)
+        Glibc.close(fd)
+    }
+}

@@ -1,0 +1,88 @@
+import FlingCore
+import FlingUI
+import Foundation
+
+/// Everything between real input and the app in a run (issue 14): panel coordinates mapped to
+/// layout coordinates (`--rotate`, the one place this happens), the touch filter (ghosts,
+/// stuck fingers), and the kiosk state (idle reset, attract loop, ways out). Every run loop
+/// sends its input through `input` and calls `tick` once per iteration.
+@MainActor
+final class KioskDriver {
+    let rotation: Rotation
+    private(set) var state: KioskState
+    private(set) var touches = TouchFilter()
+    private let app: AppController
+    /// Set when a kiosk way out (chord, corner press) asked to quit.
+    private(set) var quitRequested = false
+
+    init(app: AppController, config: KioskState.Config, rotation: Rotation, start: Double = 0) {
+        self.app = app
+        self.rotation = rotation
+        state = KioskState(config: config, start: start)
+    }
+
+    /// The panel's size in pt (the layout size, turned).
+    var panelSize: Size { rotation.panelSize(layout: app.windowSize) }
+
+    /// A real input in panel coordinates.
+    func input(_ e: InputEvent, now: Double) {
+        switch e {
+        case .pointer(let p):
+            var q = p
+            q.location = rotation.layoutPoint(fromPanel: p.location, panel: panelSize)
+            for f in touches.filter(q) { apply(state.input(.pointer(f), now: now)) }
+        case let .wheel(dy, location, time):
+            apply(state.input(.wheel(dy: dy, location: rotation.layoutPoint(fromPanel: location, panel: panelSize), time: time), now: now))
+        case .resize(let panel, let time):
+            apply(state.input(.resize(rotation.layoutSize(panel: panel), time: time), now: now))
+        default:
+            apply(state.input(e, now: now))
+        }
+    }
+
+    /// Time passes: held touches released, stuck ones cancelled, idle reset and attract input.
+    func tick(now: Double) {
+        for f in touches.flush(now: now) { apply(state.input(.pointer(f), now: now)) }
+        apply(state.tick(now: now))
+    }
+
+    /// The next time `tick` has work (loops that sleep or skip frames).
+    var nextDeadline: Double? {
+        [touches.nextDeadline, state.nextDeadline()].compactMap { $0 }.min()
+    }
+
+    private func apply(_ commands: [KioskState.Command]) {
+        for c in commands {
+            switch c {
+            case .pass(let e): app.handle(e)
+            case .resetToHome(let t):
+                Log.info("kiosk: reset to home at \(t)")
+                app.resetToHome(time: t)
+            case .quit:
+                Log.info("kiosk: leaving on the exit chord or corner press")
+                quitRequested = true
+                app.quitRequested = true
+            }
+        }
+    }
+
+    /// The state dump's "kiosk" object.
+    func json(now: Double) -> JSONValue {
+        .object([("idleFor", .rounded(state.idleFor(at: now))), ("attract", .bool(state.attractPlaying)),
+                 ("rotation", .int(rotation.degrees)), ("resets", .int(state.resets)),
+                 ("ghostsDropped", .int(touches.ghostsDropped)), ("stuckReleased", .int(touches.stuckReleased))])
+    }
+}
+
+/// Why no display could be opened, with what to do about it (KMSDRM included, issue 14).
+func noDisplayHint(environment: [String: String] = ProcessInfo.processInfo.environment,
+                   drmDevices: () -> [String] = { (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri"))?.filter { $0.hasPrefix("card") } ?? [] }) -> String {
+    if environment["SDL_VIDEODRIVER"] == "kmsdrm" {
+        let cards = drmDevices()
+        if cards.isEmpty {
+            return "SDL_VIDEODRIVER=kmsdrm: no DRM device (/dev/dri/card*): this machine has no GPU/KMS driver loaded; use --output fbdev, or run under X/Wayland"
+        }
+        return "SDL_VIDEODRIVER=kmsdrm: the DRM device (/dev/dri/\(cards.joined(separator: ", "))) could not be opened: add the user to the video and input groups, and make sure no X/Wayland session holds the display"
+    }
+    return "no display available: set DISPLAY (X11) or WAYLAND_DISPLAY, use SDL_VIDEODRIVER=kmsdrm on a console, or run with --headless"
+}

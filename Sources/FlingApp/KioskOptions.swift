@@ -1,0 +1,109 @@
+import FlingCore
+
+/// The kiosk options (issue 14) as one value. `AppOptions` declares them (--kiosk,
+/// --display, --idle-reset, --attract, --rotate, --output, --fb-mode, --input,
+/// --touch-transform, --exit-chord); each `parse…` function here validates one option's value
+/// and throws a `UsageError` that names it.
+struct KioskOptions: Sendable {
+    /// --kiosk: fullscreen, cursor hidden, Ctrl+Q off, idle reset on.
+    var kiosk = false
+    /// --display N: the display (monitor) index for the window, 0-based.
+    var display: Int?
+    /// --idle-reset SECONDS (0 = off); default 90 in kiosk mode or with --attract.
+    var idleReset: Double?
+    /// --attract FILE: a script played in a loop while idle.
+    var attract: String?
+    /// --rotate 0|90|180|270: the panel's mounting.
+    var rotation: Rotation = .none
+    /// --output fbdev[:PATH]: frames go to a Linux framebuffer (default /dev/fb0).
+    var fbdev: String?
+    /// --fb-mode WxHxBPP: the layout of PATH when it is a regular file.
+    var fbMode: FramebufferFormat?
+    /// --input PATH: touches from an evdev device (or a recorded event stream).
+    var input: String?
+    /// --touch-transform SPEC: evdev swap/invert/calibration (see usage).
+    var touchTransform = TouchTransform()
+    /// --exit-chord KEYS: the key chord that leaves kiosk mode.
+    var exitChord: Key?
+
+    /// Checks across options, after all are read.
+    func validate(headless: Bool) throws(UsageError) {
+        if fbMode != nil && fbdev == nil { throw UsageError(message: "--fb-mode needs --output fbdev:PATH") }
+        if fbdev != nil && display != nil { throw UsageError(message: "--display is for windows; --output fbdev draws to a framebuffer") }
+        if input != nil && fbdev == nil && !headless {
+            // In a window (X, Wayland, KMSDRM) SDL reads the touch panel itself.
+            throw UsageError(message: "--input is for --output fbdev (or a recorded stream with --headless); in a window SDL reads the touch panel")
+        }
+    }
+
+    /// The idle-reset time in effect: given, or 90 s in kiosk mode or with an attract loop.
+    var effectiveIdleReset: Double? {
+        if let idleReset { return idleReset > 0 ? idleReset : nil }
+        return kiosk || attract != nil ? KioskConstants.defaultIdleReset : nil
+    }
+
+    var effectiveExitChord: Key? { exitChord ?? Key(spec: KioskConstants.defaultExitChord) }
+
+    static func parseDisplay(_ v: String) throws(UsageError) -> Int {
+        guard let n = Int(v), n >= 0, n < 64 else { throw UsageError(message: "--display takes a display index 0, 1, … (got '\(v)')") }
+        return n
+    }
+
+    static func parseIdleReset(_ v: String) throws(UsageError) -> Double {
+        guard let s = Double(v), s.isFinite, s >= 0, s <= 86_400 else {
+            throw UsageError(message: "--idle-reset takes seconds, 0 (never) to 86400 (got '\(v)')")
+        }
+        return s
+    }
+
+    static func parseRotation(_ v: String) throws(UsageError) -> Rotation {
+        guard let d = Int(v), let r = Rotation(rawValue: d) else { throw UsageError(message: "--rotate takes 0, 90, 180 or 270 (got '\(v)')") }
+        return r
+    }
+
+    /// `fbdev` or `fbdev:PATH` → the path.
+    static func parseOutput(_ v: String) throws(UsageError) -> String {
+        if v == "fbdev" { return "/dev/fb0" }
+        if v.hasPrefix("fbdev:"), v.count > 6 { return String(v.dropFirst(6)) }
+        throw UsageError(message: "--output takes fbdev or fbdev:PATH (got '\(v)')")
+    }
+
+    static func parseFBMode(_ v: String) throws(UsageError) -> FramebufferFormat {
+        let p = v.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard p.count == 3, (16...8192).contains(p[0]), (16...8192).contains(p[1]) else {
+            throw UsageError(message: "--fb-mode takes WxHxBPP, e.g. 800x480x32 (got '\(v)')")
+        }
+        switch p[2] {
+        case 32: return .xrgb8888(width: p[0], height: p[1])
+        case 16: return .rgb565(width: p[0], height: p[1])
+        default: throw UsageError(message: "--fb-mode: BPP must be 32 (XRGB8888) or 16 (RGB565) (got \(p[2]))")
+        }
+    }
+
+    static func parseTouchTransform(_ v: String) throws(UsageError) -> TouchTransform {
+        var t = TouchTransform()
+        for part in v.split(separator: ",") {
+            switch part {
+            case "swap-xy": t.swapXY = true
+            case "invert-x": t.invertX = true
+            case "invert-y": t.invertY = true
+            default:
+                let kv = part.split(separator: "=")
+                let range = kv.count == 2 ? kv[1].split(separator: ":").compactMap { Int32($0) } : []
+                guard kv.count == 2, range.count == 2, range[0] != range[1], kv[0] == "x" || kv[0] == "y" else {
+                    throw UsageError(message: "--touch-transform: '\(part)' is not swap-xy, invert-x, invert-y, x=MIN:MAX or y=MIN:MAX")
+                }
+                let r = min(range[0], range[1])...max(range[0], range[1])
+                // A range given high-to-low inverts that axis.
+                if kv[0] == "x" { t.xRange = r; if range[0] > range[1] { t.invertX.toggle() } }
+                else { t.yRange = r; if range[0] > range[1] { t.invertY.toggle() } }
+            }
+        }
+        return t
+    }
+
+    static func parseChord(_ v: String) throws(UsageError) -> Key {
+        guard let k = Key(spec: v) else { throw UsageError(message: "--exit-chord takes keys like ctrl+alt+shift+Q (got '\(v)')") }
+        return k
+    }
+}

@@ -1,0 +1,27 @@
+/// Kiosk-mode tunables (issue 14), each with the reason for its value.
+public enum KioskConstants {
+    /// Seconds without input before a kiosk resets to home (`--idle-reset`): long enough for
+    /// a visitor to read a description, short enough that the next one finds the home screen.
+    public static let defaultIdleReset: Double = 90
+    /// A touch whose up follows its down within this time, at the same point, is a ghost
+    /// (a known fault of some resistive/capacitive controllers that emit a down/up pair in
+    /// one report). A real tap lasts 50–150 ms; one report is ≤ 1 ms apart.
+    public static let ghostMaxDuration: Double = 0.002
+    /// …and at most this far (pt) from where it went down: a ghost reports one fixed point.
+    public static let ghostMaxDistance: Double = 0.5
+    /// A finger down this long without an up is stuck (a lost release) and is released.
+    public static let stuckFingerTimeout: Double = 60
+    /// The mouse cursor hides this long after the mouse last moved (kiosk mode).
+    public static let cursorHideDelay: Double = 3
+    /// The leave-kiosk long press: held this long…
+    public static let exitPressDuration: Double = 5
+    /// …within this distance (pt) of the top-left corner, without moving out of it.
+    public static let exitCornerSize: Double = 60
+    /// The key chord that leaves kiosk mode by default (Ctrl+Q is disabled in kiosk mode).
+    public static let defaultExitChord = "ctrl+alt+shift+Q"
+    /// Pause between two runs of the attract script, after its last command.
+    public static let attractLoopGap: Double = 2
+    /// The systemd watchdog is fed at this fraction of WATCHDOG_USEC (sd_watchdog_enabled's
+    /// documentation recommends half the interval).
+    public static let watchdogFraction: Double = 0.5
+}

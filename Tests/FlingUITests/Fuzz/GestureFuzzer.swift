@@ -12,6 +12,9 @@ struct GestureFuzzer {
     let seed: UInt64
     private var rng: FuzzRNG
     let config: FuzzConfig
+    /// A start size the command line refuses (`--size` takes 100…8192 pt) is reached by a
+    /// `resize` at time 0 instead, so every script replays with the binary.
+    private let startSize: Size?
 
     static let frameRates: [Double] = [30, 60, 144]
     static let sizes: [Size] = [Size(1, 1), Size(2, 3), Size(50, 80), Size(200, 300), Size(320, 568), Size(390, 844),
@@ -25,7 +28,9 @@ struct GestureFuzzer {
         let policy = policy ?? rng.pick(SheetPolicyKind.allCases)
         let fps = rng.pick(Self.frameRates)
         let size = rng.chance(0.7) ? Size(390, 844) : rng.pick(Self.sizes)
-        config = FuzzConfig(scene: scene, policy: policy, fps: fps, size: size)
+        let valid = (100...8192).contains(size.width) && (100...8192).contains(size.height)
+        config = FuzzConfig(scene: scene, policy: policy, fps: fps, size: valid ? size : Size(390, 844))
+        startSize = valid ? nil : size
         self.rng = rng
     }
 
@@ -42,6 +47,12 @@ struct GestureFuzzer {
         var lines: [String] = []
         var held = HeldPointers()
         let count = bursts ?? rng.int(4...24)
+        if let s = startSize {
+            var burst = Burst(start: 0, fps: config.fps)
+            burst.add("resize \(Int(s.width)) \(Int(s.height))")
+            lines += burst.lines
+            feed(burst.lines, to: run)
+        }
         for _ in 0..<count {
             // A pause: often none or a few frames (to hit things in motion), sometimes long.
             let gapFrames = rng.chance(0.5) ? rng.int(0...12) : rng.int(13...120)

@@ -1,24 +1,8 @@
+import FlingCore
 import Foundation
 import XCTest
 
-/// SplitMix64: a tiny deterministic RNG so that the randomised tests give the same numbers on every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in `low…high`.
-    mutating func uniform(_ low: Double, _ high: Double) -> Double {
-        low + (high - low) * Double(next() >> 11) / Double(1 << 53)
-    }
-
+extension SplitMix64 {
     /// Standard normal (Box–Muller).
     mutating func gaussian() -> Double {
         let u1 = Swift.max(uniform(0, 1), 1e-300), u2 = uniform(0, 1)

@@ -2,23 +2,10 @@ import FlingCore
 import FlingUI
 import Foundation
 
-/// SplitMix64: a tiny deterministic RNG, so a seed always gives the same sequence.
-struct FuzzRNG {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
+/// The fuzzer's draws, from core's seeded SplitMix64 (a seed always gives the same sequence).
+typealias FuzzRNG = SplitMix64
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func uniform(_ low: Double, _ high: Double) -> Double {
-        low + (high - low) * Double(next() >> 11) / Double(1 << 53)
-    }
-
+extension SplitMix64 {
     mutating func int(_ range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
     }

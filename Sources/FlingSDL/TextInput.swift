@@ -37,9 +37,12 @@ public final class TextInput {
         if !active { SDL_StartTextInput(); active = true; lastRect = nil }
         guard rect != lastRect else { return }
         lastRect = rect
+        // The caret is in layout pt; a rotated window is the turned panel: map both corners.
+        let a = display.rotation.panelPoint(fromLayout: Point(rect.minX, rect.minY), layout: display.size)
+        let b = display.rotation.panelPoint(fromLayout: Point(rect.maxX, rect.maxY), layout: display.size)
         let s = display.uiScale
-        var r = SDL_Rect(x: Int32((rect.minX * s).rounded()), y: Int32((rect.minY * s).rounded()),
-                         w: Int32((rect.width * s).rounded()), h: Int32((rect.height * s).rounded()))
+        var r = SDL_Rect(x: Int32((min(a.x, b.x) * s).rounded()), y: Int32((min(a.y, b.y) * s).rounded()),
+                         w: Int32((abs(b.x - a.x) * s).rounded()), h: Int32((abs(b.y - a.y) * s).rounded()))
         SDL_SetTextInputRect(&r)
     }
 }

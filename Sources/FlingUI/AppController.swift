@@ -53,7 +53,11 @@ package final class AppController {
             guard let e = pointerFilter.filter(raw) else { return }
             if e.phase == .began { returningHome = false }   // a visitor took over mid-reset
             lastPointerLocation = e.location
-            if e.phase == .began { pointerOnTabBar = !scene.isModal && tabBar.tab(at: e.location, window: windowSize) != nil }
+            // A tab bar sliding back with a collapsing card takes no taps until it is home.
+            if e.phase == .began {
+                pointerOnTabBar = !scene.isModal && scene.tabBarHiddenFraction(time: e.time) == 0
+                    && tabBar.tab(at: e.location, window: windowSize) != nil
+            }
             if pointerOnTabBar {
                 if e.phase == .ended, let tab = tabBar.tab(at: e.location, window: windowSize) { select(tab, time: e.time) }
                 if e.phase == .ended || e.phase == .cancelled { pointerOnTabBar = false }

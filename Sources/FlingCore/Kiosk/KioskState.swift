@@ -67,9 +67,14 @@ public struct KioskState: Equatable, Sendable {
     /// A real input event (from the user, or the --script standing in for one).
     public mutating func input(_ e: InputEvent, now: Double) -> [Command] {
         switch e {
-        case .resize, .focusLost, .quit, .text, .composition:
-            // Not a visitor (text and compositions only follow a key, which counted).
+        case .resize, .focusLost, .quit:
+            // Not a visitor.
             return [.pass(e)]
+        case .text(_, let time), .composition(_, let time):
+            // Typing is a visitor, also through an input method that sends no key events
+            // (IBus, Fcitx on X11): the idle timer restarts and an attract loop stops.
+            let out = visitorArrived(time: time)
+            return out.isEmpty ? [.pass(e)] : out
         case .key(let key, let time):
             if config.kiosk, let chord = config.exitChord, key.is(chord.name, chord.modifiers) { return [.quit] }
             var out = visitorArrived(time: time)
@@ -183,11 +188,13 @@ public struct KioskState: Equatable, Sendable {
         case .action(.wheel(let dy, let at)): return at.map { .wheel(dy: dy, location: $0, time: t) }
         case .action(.key(let k)): return .key(k, time: t)
         case .action(.text(let s)): return .text(s, time: t)
+        case .action(.composition(let s)): return .composition(s, time: t)
         case .action: return nil
         }
     }
 
-    /// The input of an attract script: its pointer, wheel (with a point), key and text commands.
+    /// The input of an attract script: its pointer, wheel (with a point), key, text and
+    /// composition commands.
     public static func attractInputs(_ script: Script, fps: Double) -> [ScheduledInput] {
         script.expanded(fps: fps).filter { Self.event($0, at: 0) != nil }
     }

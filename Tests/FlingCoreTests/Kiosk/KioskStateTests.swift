@@ -27,6 +27,15 @@ final class KioskStateTests: XCTestCase {
         XCTAssertEqual(k.idleFor(at: 600), 590)
     }
 
+    func testTypingThroughAnInputMethodIsAVisitor() {
+        // IBus/Fcitx send compositions and text without key events: still a visitor.
+        var k = kiosk(attract: false)
+        XCTAssertEqual(k.input(.composition("nih", time: 50), now: 50), [.pass(.composition("nih", time: 50))])
+        XCTAssertEqual(k.idleFor(at: 60), 10)
+        XCTAssertEqual(k.input(.text("你好", time: 70), now: 70), [.pass(.text("你好", time: 70))])
+        XCTAssertEqual(k.nextDeadline(), 160, "the idle reset waits 90 s from the typing")
+    }
+
     func testAttractLoopTimelineAndItsRepeat() {
         var k = kiosk()
         // Reset at 90, first run from 92 (after the pause): tap at 93, key at 95.

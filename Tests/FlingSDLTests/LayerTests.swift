@@ -17,21 +17,7 @@ final class LayerTests: XCTestCase {
     /// Draws the same list `frames` times on a white 100×100 pt headless display and returns
     /// each frame's pixels and render figures.
     func frames(_ count: Int, scale: Double = 2, _ build: (inout DisplayList) -> Void) throws -> [(RGBAImage, RenderStats)] {
-        var list = DisplayList(background: .white)
-        build(&list)
-        let drawn = list
-        return try MainActor.assumeIsolated {
-            let context = try SDLContext(headless: true)
-            defer { context.shutdown() }
-            let display = try Display(context: context, size: Size(100, 100), uiScale: scale, fullscreen: false, title: "t",
-                                      fontDirectory: RendererTests.resources + "/fonts", imageDirectory: RendererTests.resources + "/images", log: { _ in })
-            defer { display.close() }
-            return try (0..<count).map { _ in
-                display.draw(drawn)
-                guard let img = display.readPixels() else { throw NSError(domain: "t", code: 1) }
-                return (img, display.renderer.stats)
-            }
-        }
+        try drawFrames(count, scale: scale, build)
     }
 
     func maxDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {

@@ -5,29 +5,11 @@ import XCTest
 
 /// The SDL backend's pixels: anti-aliased edges, one-pixel hairlines at any scale, clipping.
 final class RendererTests: XCTestCase {
-    static var resources: String {
-        var u = URL(fileURLWithPath: #filePath)
-        while u.path != "/" && !FileManager.default.fileExists(atPath: u.appendingPathComponent("Package.swift").path) {
-            u = u.deletingLastPathComponent()
-        }
-        return u.appendingPathComponent("Resources").path
-    }
+    static var resources: String { testResources }
 
     /// Draws `build` on a white 100×100 pt headless display at `scale` and returns the pixels.
     func render(scale: Double, _ build: (inout DisplayList) -> Void) throws -> RGBAImage {
-        var list = DisplayList(background: .white)
-        build(&list)
-        let drawn = list
-        return try MainActor.assumeIsolated {
-            let context = try SDLContext(headless: true)
-            defer { context.shutdown() }
-            let display = try Display(context: context, size: Size(100, 100), uiScale: scale, fullscreen: false, title: "t",
-                                      fontDirectory: Self.resources + "/fonts", imageDirectory: Self.resources + "/images", log: { _ in })
-            defer { display.close() }
-            display.draw(drawn)
-            guard let img = display.readPixels() else { throw NSError(domain: "t", code: 1) }
-            return img
-        }
+        try drawFrames(1, scale: scale, build)[0].0
     }
 
     func testRoundedCornersAreAntiAliased() throws {

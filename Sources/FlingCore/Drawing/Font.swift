@@ -87,6 +87,8 @@ public enum MaterialIcon {
     public static let restaurant = "\u{E56C}"
     public static let today = "\u{E8DF}"
     public static let viewAgenda = "\u{E8E9}"
+    /// A folded map: seed 000's location row (SF Symbol `map`).
+    public static let map = "\u{E55B}"
     /// A clipboard with lines: the Form tab.
     public static let assignment = "\u{E85D}"
     public static let all: [(String, String)] = [
@@ -95,7 +97,7 @@ public enum MaterialIcon {
         ("person", person), ("account_circle", accountCircle), ("search", search),
         ("favorite", favorite), ("check_circle", checkCircle),
         ("restaurant", restaurant), ("today", today), ("view_agenda", viewAgenda),
-        ("assignment", assignment),
+        ("assignment", assignment), ("map", map),
     ]
 
     /// The glyph for a Material icon name ("location_on"), nil for an unknown name.

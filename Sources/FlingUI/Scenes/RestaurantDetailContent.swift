@@ -32,7 +32,8 @@ package final class RestaurantDetailContent: SheetContent {
         let w = textWidth(width)
         let opts = TextOptions(maxWidth: w, lineHeight: 22.0 / 17)
         return [
-            (MaterialIcon.locationOn, env.layout(restaurant.location, bodyFont, opts)),
+            // Seed 000: Image(systemName: "map"), the folded map.
+            (MaterialIcon.map, env.layout(restaurant.location, bodyFont, opts)),
             (MaterialIcon.phone, env.layout(restaurant.phone, bodyFont, opts)),
             (nil, env.layout(restaurant.description, bodyFont, TextOptions(maxWidth: width - 2 * Metrics.padding, lineHeight: 22.0 / 17))),
         ]
@@ -76,7 +77,8 @@ package final class RestaurantDetailContent: SheetContent {
                 x += Metrics.iconSize + Metrics.iconGap
             }
             if Rect(x: x, y: y, width: width, height: row.layout.size.height).intersects(visible) {
-                list.text(row.layout, at: Point(x, y), row.icon == nil ? SystemColor.darkGray : SystemColor.label)
+                // Seed 000: every row, the description too, in the primary label colour.
+                list.text(row.layout, at: Point(x, y), SystemColor.label)
             }
             y += row.layout.size.height + Metrics.rowSpacing
         }

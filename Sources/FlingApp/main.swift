@@ -12,7 +12,7 @@ func runApp(_ options: AppOptions) -> Int32 {
     // The script is read and checked before anything else runs: a bad script runs nothing.
     var script: Script?
     if let path = options.script {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = readUserFile(path) else {
             printError("fling: \(path): script not found or unreadable")
             return 2
         }
@@ -31,7 +31,7 @@ func runApp(_ options: AppOptions) -> Int32 {
     // Kiosk (issue 14): the attract script, checked like the script.
     var attract: Script?
     if let path = options.kioskOptions.attract {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = readUserFile(path) else {
             printError("fling: \(path): attract script not found or unreadable")
             return 2
         }
@@ -110,6 +110,17 @@ func runApp(_ options: AppOptions) -> Int32 {
         runWindowed(app: app, display: display, run: run)
     }
     return 0
+}
+
+/// A file named on the command line, read to its end: also a pipe or a process
+/// substitution (`--script <(…)`), which FileManager's `contents(atPath:)` reads as empty.
+/// nil when it cannot be opened or is a folder.
+func readUserFile(_ path: String) -> Data? {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+          let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    return try? handle.readToEnd() ?? Data()
 }
 
 /// "EEEE, MMM d" of --date (or of today, read once here: core never reads the clock).

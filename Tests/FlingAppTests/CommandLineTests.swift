@@ -4,6 +4,19 @@ import XCTest
 
 /// Bad input gets a clear message and the right exit status, never a crash or a hang.
 final class CommandLineTests: XCTestCase {
+    func testAScriptFromAProcessSubstitutionIsRead() throws {
+        // `--script <(…)` names a pipe: it must be read to its end, not taken as empty or missing.
+        let dir = FlingRunner.scratch("fifo")
+        let out = dir.appendingPathComponent("s.json").path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = ["-c", "'\(FlingRunner.binary)' --headless --scene form --script <(printf '0.1 state %s\\n' '\(out)')"]
+        try p.run()
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0)
+        XCTAssertEqual(try FlingRunner.state(dir, "s.json")["scene"]?.stringValue, "form")
+    }
+
     func testHelpAndVersion() throws {
         let help = try FlingRunner.run(["--help"])
         XCTAssertEqual(help.status, 0)

@@ -102,7 +102,8 @@ struct AppOptions: ParsableArguments, Sendable {
     // Kiosk options (issue 14): values checked by KioskOptions' parse functions.
     @Flag(help: "Kiosk mode: fullscreen, cursor hidden until the mouse moves, Ctrl+Q off, idle reset after 90 s; leave with the exit chord or a 5 s press in the top-left corner.")
     var kiosk = false
-    @Option(help: ArgumentHelp("The display to open on (0 = first).", valueName: "N"), transform: { try KioskOptions.parseDisplay($0) })
+    @Option(parsing: .unconditional, help: ArgumentHelp("The display to open on (0 = first).", valueName: "N"),
+            transform: { try KioskOptions.parseDisplay($0) })
     var display: Int?
     @Option(name: .customLong("idle-reset"), parsing: .unconditional,
             help: ArgumentHelp("Seconds without input before every sheet and card closes and the home scene comes back (0 = never; default 90 with --kiosk or --attract).", valueName: "S"),

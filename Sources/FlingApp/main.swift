@@ -12,14 +12,8 @@ func runApp(_ options: AppOptions) -> Int32 {
     // The script is read and checked before anything else runs: a bad script runs nothing.
     var script: Script?
     if let path = options.script {
-        guard let data = readUserFile(path) else {
-            printError("fling: \(path): script not found or unreadable")
-            return 2
-        }
-        do { script = try Script.parse(String(decoding: data, as: UTF8.self), file: path) } catch {
-            printError("fling: \(error.description)")
-            return 2
-        }
+        guard let parsed = loadScript(path, what: "script") else { return 2 }
+        script = parsed
         // A resize the display could not draw is an error in the script, found before it runs.
         for c in script?.commands ?? [] {
             if case .resize(let size) = c.action, let problem = InteractionConstants.pixelSizeProblem(size, scale: options.scale ?? 1) {
@@ -31,14 +25,8 @@ func runApp(_ options: AppOptions) -> Int32 {
     // Kiosk (issue 14): the attract script, checked like the script.
     var attract: Script?
     if let path = options.kioskOptions.attract {
-        guard let data = readUserFile(path) else {
-            printError("fling: \(path): attract script not found or unreadable")
-            return 2
-        }
-        do { attract = try Script.parse(String(decoding: data, as: UTF8.self), file: path) } catch {
-            printError("fling: \(error.description)")
-            return 2
-        }
+        guard let parsed = loadScript(path, what: "attract script") else { return 2 }
+        attract = parsed
     }
     let resources: Resources
     do { resources = try Resources.load(options.resources) } catch {
@@ -110,6 +98,18 @@ func runApp(_ options: AppOptions) -> Int32 {
         runWindowed(app: app, display: display, run: run)
     }
     return 0
+}
+
+/// A script file read and checked; nil (the message printed) when it cannot be used.
+func loadScript(_ path: String, what: String) -> Script? {
+    guard let data = readUserFile(path) else {
+        printError("fling: \(path): \(what) not found or unreadable")
+        return nil
+    }
+    do { return try Script.parse(String(decoding: data, as: UTF8.self), file: path) } catch {
+        printError("fling: \(error.description)")
+        return nil
+    }
 }
 
 /// A file named on the command line, read to its end: also a pipe or a process

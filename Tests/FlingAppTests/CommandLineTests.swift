@@ -4,6 +4,22 @@ import XCTest
 
 /// Bad input gets a clear message and the right exit status, never a crash or a hang.
 final class CommandLineTests: XCTestCase {
+    func testKioskOptionValuesAreCheckedWithTheirOwnMessages() throws {
+        let cases: [([String], String)] = [
+            (["--display", "-1"], "--display takes a display index 0, 1, … (got '-1')"),
+            (["--rotate", "45"], "--rotate takes 0, 90, 180 or 270 (got '45')"),
+            (["--idle-reset", "-5"], "--idle-reset takes seconds, 0 (never) to 86400 (got '-5')"),
+            (["--output", "hdmi"], "--output takes fbdev or fbdev:PATH (got 'hdmi')"),
+            (["--fb-mode", "800x480x24"], "--fb-mode: BPP must be 32 (XRGB8888) or 16 (RGB565) (got 24)"),
+            (["--fb-mode", "800x480x32"], "--fb-mode needs --output fbdev:PATH"),
+        ]
+        for (args, message) in cases {
+            let r = try FlingRunner.run(["--headless"] + args)
+            XCTAssertEqual(r.status, 2, "\(args)")
+            XCTAssertTrue(r.stderr.contains(message), "\(args): \(r.stderr)")
+        }
+    }
+
     func testAScriptFromAProcessSubstitutionIsRead() throws {
         // `--script <(…)` names a pipe: it must be read to its end, not taken as empty or missing.
         let dir = FlingRunner.scratch("fifo")

@@ -4,14 +4,7 @@ import XCTest
 
 /// The app controller driven in-process: no window, no binary, a fixed-advance text measurer.
 final class AppControllerTests: XCTestCase {
-    @MainActor private static func makeApp(first: SceneID = .restaurants) -> AppController {
-        let env = SceneEnvironment(measurer: FixedAdvanceMeasurer(), imageSize: { _ in Size(width: 800, height: 600) })
-        let restaurants = (0..<5).map { i in
-            Restaurant(name: "R\(i)", type: "Cafe", location: "Here", phone: "1", description: "Text.", image: "x.jpg", isVisited: false)
-        }
-        return AppController(restaurants: restaurants, articles: [], env: env, first: first,
-                             windowSize: Size(width: 390, height: 844), scale: 1)
-    }
+    @MainActor private static func makeApp(first: SceneID = .restaurants) -> AppController { makeTestApp(first: first) }
 
     func testTabCyclesScenesAndShiftTabGoesBack() { MainActor.assumeIsolated {
         let app = Self.makeApp()

@@ -5,14 +5,7 @@ import XCTest
 /// The kiosk idle reset in-process (issue 14): the two-stage scene's sheet closes with its own
 /// animation, then the home scene comes back at its top.
 final class IdleResetTests: XCTestCase {
-    @MainActor private static func makeApp() -> AppController {
-        let env = SceneEnvironment(measurer: FixedAdvanceMeasurer(), imageSize: { _ in Size(width: 800, height: 600) })
-        let restaurants = (0..<30).map { i in
-            Restaurant(name: "R\(i)", type: "Cafe", location: "Here", phone: "1", description: "Text.", image: "x.jpg", isVisited: false)
-        }
-        return AppController(restaurants: restaurants, articles: [], env: env, first: .restaurants,
-                             windowSize: Size(width: 390, height: 844), scale: 1)
-    }
+    @MainActor private static func makeApp() -> AppController { makeTestApp(rows: 30) }
 
     func testTheTwoStageSheetClosesThenHomeComesBackAtItsTop() { MainActor.assumeIsolated {
         let app = Self.makeApp()

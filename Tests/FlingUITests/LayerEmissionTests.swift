@@ -5,14 +5,7 @@ import XCTest
 /// The scenes mark what holds still during an interaction as layers whose commands do not
 /// change while only positions do (so the backend composites them instead of redrawing).
 final class LayerEmissionTests: XCTestCase {
-    @MainActor private static func makeApp() -> AppController {
-        let env = SceneEnvironment(measurer: FixedAdvanceMeasurer(), imageSize: { _ in Size(width: 800, height: 600) })
-        let restaurants = (0..<5).map { i in
-            Restaurant(name: "R\(i)", type: "Cafe", location: "Here", phone: "1", description: "Text.", image: "x.jpg", isVisited: false)
-        }
-        return AppController(restaurants: restaurants, articles: [], env: env, first: .restaurants,
-                             windowSize: Size(width: 390, height: 844), scale: 1)
-    }
+    @MainActor private static func makeApp() -> AppController { makeTestApp() }
 
     /// The commands of the layer `id` in `list` (nil if there is none).
     static func layer(_ id: String, in list: DisplayList) -> [DrawCommand]? {

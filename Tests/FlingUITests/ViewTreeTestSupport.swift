@@ -48,3 +48,15 @@ struct AnchorKey: PreferenceKey {
     static var defaultValue: [Anchor<Rect>] { [] }
     static func reduce(value: inout [Anchor<Rect>], nextValue: () -> [Anchor<Rect>]) { value += nextValue() }
 }
+
+/// An app controller in-process: `rows` placeholder restaurants, no articles, a 390×844
+/// window, fixed-advance text and 800×600 images.
+@MainActor
+func makeTestApp(rows: Int = 5, first: SceneID = .restaurants) -> AppController {
+    let env = SceneEnvironment(measurer: FixedAdvanceMeasurer(), imageSize: { _ in Size(width: 800, height: 600) })
+    let restaurants = (0..<rows).map { i in
+        Restaurant(name: "R\(i)", type: "Cafe", location: "Here", phone: "1", description: "Text.", image: "x.jpg", isVisited: false)
+    }
+    return AppController(restaurants: restaurants, articles: [], env: env, first: first,
+                         windowSize: Size(width: 390, height: 844), scale: 1)
+}

@@ -4,7 +4,8 @@ import FlingCore
 /// draws the dim and the shell; reports the state dump's "sheet" object.
 @MainActor
 package final class SheetPresenter {
-    package let policyKind: SheetPolicyKind
+    /// The policy of the next presented sheet (the tuning panel changes it, issue 15).
+    package private(set) var policyKind: SheetPolicyKind
     package private(set) var sheet: SheetModel
     package private(set) var content: SheetContent?
     private var window = Size.zero
@@ -16,6 +17,13 @@ package final class SheetPresenter {
         policyKind = policy
         self.window = window
         sheet = SheetModel(policy: policy.policy, height: window.height)
+    }
+
+    /// A new policy (the tuning panel): the next presented sheet follows it (the one up now
+    /// keeps the policy it was presented with).
+    package func setPolicy(_ kind: SheetPolicyKind) {
+        guard kind != policyKind else { return }
+        policyKind = kind
     }
 
     package var isVisible: Bool { sheet.isVisible }

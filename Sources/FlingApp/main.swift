@@ -74,7 +74,7 @@ func runApp(_ options: AppOptions) -> Int32 {
     app.instrument.overlay = options.overlay
     app.instrument.showTouches = options.showTouches
     app.instrument.panel.showsGear = options.tuningPanel
-    app.instrument.panel.onCopy = { print($0) }
+    app.instrument.panel.onCopy = { print($0); fflush(nil) }   // seen at once when piped
     if let n = options.slow { app.instrument.slowFactorForToggle = n; app.setSlowMotion(n, time: 0) }
     if let t = options.tune { app.tuning = t }
     let config = KioskState.Config(kiosk: options.kioskOptions.kiosk, idleReset: options.kioskOptions.effectiveIdleReset,

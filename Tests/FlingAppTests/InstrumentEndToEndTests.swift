@@ -32,6 +32,18 @@ final class InstrumentEndToEndTests: XCTestCase {
         XCTAssertEqual(fields.map(\.0), Tuning.keys.map(\.name))
     }
 
+    /// The panel's Copy prints the settings as options; `--tune` given at launch comes back.
+    func testCopyPrintsTheTuneOptionGivenAtLaunch() throws {
+        let dir = FlingRunner.scratch("copy")
+        let script = dir.appendingPathComponent("s.txt")
+        // F5 opens the panel (top right, 340 pt wide); Copy sits in its title row.
+        try "0.1 key F5\n0.3 tap 292 40\n0.5 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let args = ["--headless", "--script", script.path, "--tune", "slop=4,dismiss.ratio=7.25", "--sheet-policy", "tutorial"]
+        let r = try FlingRunner.run(args)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, "--sheet-policy tutorial --tune dismiss.ratio=7.25,slop=4\n")
+    }
+
     /// `--slow 5`: a scripted flick up from half decides full as at full speed, follows the
     /// same path in scene time, and takes five times as long to settle on screen.
     func testSlowFiveStretchesTheSettleFiveFoldAndKeepsTheDecision() throws {

@@ -50,8 +50,10 @@ extension Instrument {
                 let left = Point(tip.x - head * (ux - uy * 0.5), tip.y - head * (uy + ux * 0.5))
                 let right = Point(tip.x - head * (ux + uy * 0.5), tip.y - head * (uy - ux * 0.5))
                 list.add(.polyline([left, tip, right], color: Self.ink, lineWidth: 2.5))
+                // The label stays on screen when the arrow leaves it (a flick down to dismiss).
+                let at = Point(min(max(tip.x + 6, 0), window.width - 150), min(max(tip.y, 12), window.height - 12))
                 label("\(Int(speed.rounded())) pt/s (\(Int(r.velocity.x.rounded())), \(Int(r.velocity.y.rounded())))",
-                      at: Point(tip.x + 6, tip.y), anchor: .left, color: Self.ink, env: env, into: &list)
+                      at: at, anchor: .left, color: Self.ink, env: env, into: &list)
                 list.add(.polyline([r.location, r.projected], color: Self.ink.withAlpha(0.35), lineWidth: 1))
             }
             list.add(.strokeCircle(center: r.projected, radius: 7, color: Self.ink, lineWidth: 2))
@@ -67,7 +69,8 @@ extension Instrument {
     /// The last 2 s of frame times as bars against the 60 Hz budget line.
     private func drawFrameGraph(into list: inout DisplayList, window: Size, time: Double, env: SceneEnvironment) {
         let w = 160.0, h = 56.0
-        let frame = Rect(x: 8, y: 38, width: w, height: h)   // under the state pill
+        // Bottom left, above the tab bar: clear of titles, the panel and the sheet's labels.
+        let frame = Rect(x: 8, y: max(40, window.height - TabBar.height - h - 8), width: w, height: h)
         list.fill(frame, radius: 6, Self.pill)
         let plot = frame.insetBy(dx: 6, dy: 6)
         let span = InstrumentConstants.frameGraphSpan, range = InstrumentConstants.frameGraphRange

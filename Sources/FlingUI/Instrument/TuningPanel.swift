@@ -150,17 +150,19 @@ package final class TuningPanel {
         let f = frame(window: window)
         update(host, app: app, time: time)
         let radii = CornerRadii(Self.cornerRadius)
-        list.add(.shadow(f, radii: radii, color: Color(white: 0, alpha: 0.22), radius: 18, offset: Point(0, 6)))
-        // A light material: near-white, slightly translucent (UIBlurEffect .systemMaterial's
-        // look without the blur, which a CPU renderer cannot afford every frame).
-        list.add(.fillRect(f, radii: radii, color: Color(white: 0.975, alpha: 0.97)))
+        // Centred: the backend leaves a shadow's inside undrawn, and the panel is translucent.
+        list.add(.shadow(f, radii: radii, color: Color(white: 0, alpha: 0.25), radius: 16, offset: .zero))
+        // A light material: UIBlurEffect .systemMaterial's near-white, but opaque: unblurred,
+        // the list's text through it made the labels hard to read (and a blur every frame is
+        // more than a CPU renderer can afford).
+        list.add(.fillRect(f, radii: radii, color: Color(white: 0.975)))
         list.add(.strokeRect(f, radii: radii, color: Color(white: 0, alpha: 0.08), lineWidth: 0.5))
         list.clipped(to: f) { host.draw(into: &$0) }
     }
 
     private func drawGear(into list: inout DisplayList, window: Size, env: SceneEnvironment) {
         let g = gearFrame(window: window)
-        list.add(.shadow(g, radii: CornerRadii(g.width / 2), color: Color(white: 0, alpha: 0.2), radius: 6, offset: Point(0, 2)))
+        list.add(.shadow(g, radii: CornerRadii(g.width / 2), color: Color(white: 0, alpha: 0.25), radius: 6, offset: .zero))
         list.add(.fillCircle(center: g.center, radius: g.width / 2, color: Color(white: 0.975, alpha: 0.94)))
         let glyph = env.layout("\u{E8B8}", .icons(size: 22))   // Material "settings"
         list.text(glyph, at: Point(g.midX - glyph.size.width / 2, g.midY - glyph.size.height / 2), SystemColor.darkGray)

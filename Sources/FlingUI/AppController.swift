@@ -183,6 +183,8 @@ package final class AppController {
             if scene.isModal { _ = scene.handleKey(Key(name: "Escape"), time: time); moving = scene.advance(to: time) }
             if !moving { finishReturningHome(time: time); moving = scene.advance(to: time) }
         }
+        // Paused, nothing moves on screen: the loop may sleep (the scene is still mid-motion).
+        if clock.rate == 0 { moving = false }
         if moving { needsDisplay = true }
         // Touch trails fade and the overlay's graph scrolls: redraw while they show.
         if instrument.advance(to: realTime) { needsDisplay = true }

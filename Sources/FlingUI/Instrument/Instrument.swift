@@ -32,6 +32,9 @@ package final class Instrument {
         package var velocity: Point
         package var projected: Point
         package var time: Double
+        /// The dragged sheet's top at the release (nil when no sheet was dragged).
+        package var sheetTop: Double? = nil
+        package var projectedSheetTop: Double? { sheetTop.map { $0 + projected.y - location.y } }
     }
     package private(set) var lastRelease: Release?
 
@@ -47,6 +50,11 @@ package final class Instrument {
         case .pointer(let p):
             if panel.handlePointer(p, app: app) { return true }
             track(p, projectionRate: app.tuning.projectionRate)
+            // A sheet under the finger: where its top was let go, for its projection on the track.
+            if p.phase == .ended || p.phase == .cancelled, p.time == lastRelease?.time,
+               let presenter = Self.sheetPresenter(app), presenter.sheet.isDragging {
+                lastRelease?.sheetTop = presenter.sheet.top(at: app.clock.scene(at: p.time))
+            }
             return false
         case .key(let key, let time):
             return handleKey(key, time: time, app: app)
@@ -79,6 +87,7 @@ package final class Instrument {
             trails[p.id] = Trail(points: [(p.location, p.time)], down: true)
             if trackedID == nil {
                 trackedID = p.id
+                lastRelease = nil   // the previous gesture's vector would read as this one's
                 tracker.reset()
                 tracker.addPress(time: p.time, position: p.location)
             }

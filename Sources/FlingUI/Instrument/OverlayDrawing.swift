@@ -18,8 +18,10 @@ extension Instrument {
     private func drawTouches(into list: inout DisplayList) {
         let r = InstrumentConstants.touchDiameter / 2
         for p in activeTouches {
-            list.add(.fillCircle(center: p, radius: r, color: Color(white: 0.45, alpha: 0.35)))
-            list.add(.strokeCircle(center: p, radius: r - 1, color: Color(white: 1, alpha: 0.85), lineWidth: 2))
+            // Gray with a white ring, and a faint dark edge so it also reads on white.
+            list.add(.fillCircle(center: p, radius: r, color: Color(white: 0.5, alpha: 0.55)))
+            list.add(.strokeCircle(center: p, radius: r - 1.5, color: Color(white: 1, alpha: 0.9), lineWidth: 2.5))
+            list.add(.strokeCircle(center: p, radius: r + 0.5, color: Color(white: 0, alpha: 0.18), lineWidth: 1))
         }
     }
 
@@ -27,10 +29,12 @@ extension Instrument {
         let env = app.env
         let window = app.windowSize
         // The sheet's track: its detents and the policy's thresholds, labelled on the right.
+        // (Labels end left of the tuning panel when it is open.)
+        let labelsRight = panel.isVisible ? panel.frame(window: window).minX - 6 : window.width - 6
         for line in Self.trackLines(app: app, time: sceneTime) {
             let color = line.isDetent ? Self.guide : Self.threshold
             list.add(.polyline([Point(0, line.y), Point(window.width, line.y)], color: color.withAlpha(0.8), lineWidth: line.isDetent ? 1.5 : 1))
-            label(line.text, at: Point(window.width - 6, line.y - 2), anchor: .bottomRight, color: color, env: env, into: &list)
+            label(line.text, at: Point(labelsRight, line.y - 2), anchor: .bottomRight, color: color, env: env, into: &list)
         }
         // Trails: the last 0.25 s of each pointer, fading towards its tail.
         for (_, trail) in trails.sorted(by: { $0.key < $1.key }) {
@@ -56,8 +60,17 @@ extension Instrument {
                       at: at, anchor: .left, color: Self.ink, env: env, into: &list)
                 list.add(.polyline([r.location, r.projected], color: Self.ink.withAlpha(0.35), lineWidth: 1))
             }
-            list.add(.strokeCircle(center: r.projected, radius: 7, color: Self.ink, lineWidth: 2))
-            label("projected", at: Point(r.projected.x + 10, r.projected.y), anchor: .left, color: Self.ink, env: env, into: &list)
+            // Off screen (a strong flick) the ring waits at the edge, labelled with where it is.
+            let ring = Point(min(max(r.projected.x, 10), window.width - 10), min(max(r.projected.y, 10), window.height - 10))
+            list.add(.strokeCircle(center: ring, radius: 7, color: Self.ink, lineWidth: 2))
+            let text = ring == r.projected ? "projected" : "projected (\(Int(r.projected.x.rounded())), \(Int(r.projected.y.rounded())))"
+            label(text, at: Point(min(ring.x + 10, window.width - 160), ring.y), anchor: .left, color: Self.ink, env: env, into: &list)
+        }
+        // The released sheet's projected top, on its track (what the fluid policy compares).
+        if let top = lastRelease?.projectedSheetTop, Self.sheetPresenter(app)?.isVisible == true {
+            let y = min(max(top, 36), window.height - 2)   // clamped below the state pill
+            list.add(.polyline([Point(0, y), Point(90, y)], color: Self.ink, lineWidth: 3))
+            label("projected top \(Int(top.rounded()))", at: Point(92, y), anchor: .left, color: Self.ink, env: env, into: &list)
         }
         // The interaction's state (and the clock's) in a pill at the top left.
         var status = Self.stateName(app: app, time: sceneTime)

@@ -21,7 +21,7 @@ final class InstrumentTests: XCTestCase {
         func pointer(_ phase: PointerEvent.Phase, _ x: Double, _ y: Double, id: Int64 = 0) {
             app.handle(.pointer(PointerEvent(id: id, phase: phase, location: Point(x, y), time: t)))
         }
-        func key(_ name: String) { app.handle(.key(Key(name: name), time: t)) }
+        func key(_ name: String) { app.handle(.key(Key(spec: name)!, time: t)) }
         /// Down, one move per frame at constant speed over `duration`, up.
         func drag(from a: Point, to b: Point, duration: Double) {
             pointer(.began, a.x, a.y)
@@ -170,10 +170,10 @@ final class InstrumentTests: XCTestCase {
     func testF4TogglesSlowMotionAtTheConfiguredFactor() { MainActor.assumeIsolated {
         let app = makeTestApp()
         app.instrument.slowFactorForToggle = 8
-        app.handle(.key(Key(name: "F4"), time: 1))
+        app.handle(.key(Key(.f(4)), time: 1))
         XCTAssertEqual(app.clock.slowFactor, 8)
         XCTAssertEqual(app.clock.scene(at: 1.8), 1.1, accuracy: 1e-12)
-        app.handle(.key(Key(name: "F4"), time: 1.8))
+        app.handle(.key(Key(.f(4)), time: 1.8))
         XCTAssertEqual(app.clock.slowFactor, 1)
         XCTAssertEqual(app.clock.scene(at: 2.8), 2.1, accuracy: 1e-12)
     } }

@@ -67,17 +67,17 @@ package final class Instrument {
     }
 
     private func handleKey(_ key: Key, time: Double, app: AppController) -> Bool {
-        if key.is("F2") { overlay.toggle(); return true }
-        if key.is("F3") { showTouches.toggle(); return true }
-        if key.is("F4") {
+        if key.is(.f(2)) { overlay.toggle(); return true }
+        if key.is(.f(3)) { showTouches.toggle(); return true }
+        if key.is(.f(4)) {
             app.setSlowMotion(app.clock.slowFactor > 1 ? 1 : slowFactorForToggle, time: time)
             return true
         }
-        if key.is("F5") { panel.toggle(app: app); return true }
+        if key.is(.f(5)) { panel.toggle(app: app); return true }
         // Pause and step belong to the overlay; a focused control keeps its Space.
         guard overlay, !app.scene.hasKeyboardFocus else { return false }
-        if key.is("Space") { app.setPaused(!app.clock.paused, time: time); return true }
-        if key.is("."), app.clock.paused { app.stepFrame(time: time); return true }
+        if key.is(.space) { app.setPaused(!app.clock.paused, time: time); return true }
+        if key.is(.character(".")), app.clock.paused { app.stepFrame(time: time); return true }
         return false
     }
 

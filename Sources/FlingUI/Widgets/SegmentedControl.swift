@@ -127,9 +127,9 @@ final class SegmentedControlNode: Node, PointerTarget, Focusable {
 
     func keyPressed(_ key: Key, host: ViewHost) -> Bool {
         guard key.modifiers.isEmpty else { return false }
-        switch key.name.lowercased() {
-        case "left": select(max(0, selection.wrappedValue - 1))
-        case "right": select(min(labels.count - 1, selection.wrappedValue + 1))
+        switch key.code {
+        case .left: select(max(0, selection.wrappedValue - 1))
+        case .right: select(min(labels.count - 1, selection.wrappedValue + 1))
         default: return false
         }
         return true

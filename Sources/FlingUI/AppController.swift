@@ -63,6 +63,13 @@ package final class AppController {
     private func applyTuning() {
         guard tuningInForce != tuning else { return }
         tuningInForce = tuning
+        // The models adopt it now, or, mid-gesture, when that gesture ends. (The form's scroll
+        // view keeps the standard feel: it is a widget, not one of the tuned interactions.)
+        for s in scenes {
+            if let r = s as? RestaurantsScene { r.list.apply(tuning); r.presenter.apply(tuning) }
+            (s as? TodayScene)?.apply(tuning)
+            (s as? TwoStageScene)?.presenter.apply(tuning)
+        }
     }
     /// `--sheet-policy` or the tuning panel's choice, for both sheets (nil: each scene's own).
     package private(set) var sheetPolicyOverride: SheetPolicyKind?

@@ -32,6 +32,16 @@ final class InstrumentEndToEndTests: XCTestCase {
         XCTAssertEqual(fields.map(\.0), Tuning.keys.map(\.name))
     }
 
+    /// `--tune` reaches the models: tutorial.full 0.1 turns a still 150 pt drag up from half
+    /// (less than the seed's 0.25·H = 211 pt) into full.
+    func testTuneAtLaunchChangesTheSheetsDecision() throws {
+        let script = "0.1 tap 200 230\n2 down 200 600\n2.05 move 200 580\n2.1 move 200 450\n2.4 up 200 450\n4 state $OUT/s.json\n"
+        let standard = try FlingRunner.headless(script, args: ["--sheet-policy", "tutorial"])
+        XCTAssertEqual(try FlingRunner.state(standard, "s.json").at("sheet.detent")?.stringValue, "half")
+        let tuned = try FlingRunner.headless(script, args: ["--sheet-policy", "tutorial", "--tune", "tutorial.full=0.1"])
+        XCTAssertEqual(try FlingRunner.state(tuned, "s.json").at("sheet.detent")?.stringValue, "full")
+    }
+
     /// The panel's Copy prints the settings as options; `--tune` given at launch comes back.
     func testCopyPrintsTheTuneOptionGivenAtLaunch() throws {
         let dir = FlingRunner.scratch("copy")

@@ -143,6 +143,35 @@ final class InstrumentTests: XCTestCase {
         XCTAssertEqual(slowSettle / normalSettle, 5, accuracy: 5.0 / 60 / normalSettle, "five-fold, within a frame")
     } }
 
+    /// The tuning reaches the models: at once between gestures, after the gesture in progress.
+    func testTheTuningReachesTheSheetFromTheNextGesture() { MainActor.assumeIsolated {
+        @MainActor func stillDragUp(_ d: Driver, by: Double) {
+            d.pointer(.began, 200, 600)
+            for i in 1...10 {
+                d.run(until: d.t + 1.0 / 60)
+                d.pointer(.moved, 200, 600 - by * Double(i) / 10)
+            }
+            d.run(until: d.t + 0.3)   // held still: no release velocity
+            d.pointer(.ended, 200, 600 - by)
+            d.run(until: d.t + 2)
+        }
+        let d = Driver(makeTestApp())
+        d.app.setSheetPolicy(.tutorial)
+        Self.openSheet(d)
+        stillDragUp(d, by: 150)
+        XCTAssertEqual(d.sheet.sheet.detent, .half, "150 pt < 0.25·H: back to half")
+        // Changed while a finger is down: that gesture keeps the old threshold.
+        d.pointer(.began, 200, 600)
+        d.app.tuning = try! Tuning.parse("tutorial.full=0.1")
+        XCTAssertEqual(d.app.tuningInForce, .standard)
+        d.pointer(.ended, 200, 600)
+        XCTAssertEqual(d.app.tuningInForce.tutorialFullFraction, 0.1, "in force once the press ended")
+        XCTAssertEqual(d.sheet.sheet.tuning.tutorialFullFraction, 0.1)
+        d.run(until: d.t + 1)
+        stillDragUp(d, by: 150)
+        XCTAssertEqual(d.sheet.sheet.detent, .full, "150 pt > 0.1·H: full")
+    } }
+
     func testSpacePausesAndPeriodStepsOneFrameWithTheOverlayOn() { MainActor.assumeIsolated {
         let d = Driver(makeTestApp())
         d.run(until: 0.5)
@@ -203,6 +232,7 @@ final class InstrumentTests: XCTestCase {
         d.pointer(.ended, slider.frame.maxX + 40, c.y)
         XCTAssertEqual(d.app.tuning.dismissRatio, 50)
         XCTAssertEqual(d.app.tuningInForce.dismissRatio, 50, "no gesture is on: the models take it now")
+        XCTAssertEqual((d.app.scenes[0] as! RestaurantsScene).list.scroll.model.tuning.dismissRatio, 50)
         XCTAssertTrue(d.state().contains("\"dismiss.ratio\": 50"))
         // The panel's press never reached the scene.
         XCTAssertNil((d.app.scene as! RestaurantsScene).list.selected)

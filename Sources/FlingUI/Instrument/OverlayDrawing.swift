@@ -43,7 +43,14 @@ extension Instrument {
             if let head = pts.last, trail.down { list.add(.fillCircle(center: head, radius: 5, color: Self.ink)) }
         }
         // The last release: the velocity as an arrow, the projected end point as a ring.
-        if let r = lastRelease {
+        if var r = lastRelease {
+            // The model's own record of this release, when it made one, is what decided: its
+            // velocity and projection replace the overlay's own tracking.
+            let decision = Self.lastDecision(app: app).flatMap { $0.release.t == app.clock.scene(at: r.time) ? $0 : nil }
+            if let d = decision {
+                r.velocity = Point(d.vx, d.vy)
+                r.projected = Point(d.projected.x, r.location.y + Projection.distance(velocity: d.vy, decelerationRate: app.tuningInForce.projectionRate))
+            }
             let speed = (r.velocity.x * r.velocity.x + r.velocity.y * r.velocity.y).squareRoot()
             if speed > 0 {
                 let length = min(InstrumentConstants.maxArrowLength, speed * InstrumentConstants.arrowSeconds)
@@ -67,8 +74,10 @@ extension Instrument {
             label(text, at: Point(min(ring.x + 10, window.width - 160), ring.y), anchor: .left, color: Self.ink, env: env, into: &list)
         }
         // The released sheet's projected top, on its track (what the fluid policy compares).
-        if let top = lastRelease?.projectedSheetTop, Self.sheetPresenter(app)?.isVisible == true {
-            let y = min(max(top, 36), window.height - 2)   // clamped below the state pill
+        if let release = lastRelease, release.sheetTop != nil, Self.sheetPresenter(app)?.isVisible == true,
+           let top = Self.lastDecision(app: app).flatMap({ $0.release.t == app.clock.scene(at: release.time) ? $0.projected.y : nil })
+                ?? release.projectedSheetTop {
+            let y = min(max(top, 60), window.height - 2)   // clamped below the state and decision pills
             list.add(.polyline([Point(0, y), Point(90, y)], color: Self.ink, lineWidth: 3))
             label("projected top \(Int(top.rounded()))", at: Point(92, y), anchor: .left, color: Self.ink, env: env, into: &list)
         }
@@ -76,6 +85,11 @@ extension Instrument {
         var status = Self.stateName(app: app, time: sceneTime)
         if app.clock.paused { status += "  ·  paused (. steps)" } else if app.clock.slowFactor > 1 { status += "  ·  slow ×\(Self.short(app.clock.slowFactor))" }
         label(status, at: Point(8, 8), anchor: .topLeft, color: .white, env: env, into: &list, background: Self.pill, font: Font(size: 13, weight: .semibold))
+        // Under it, the last release decision and the rule that made it (the models' records).
+        if let d = Self.lastDecision(app: app) {
+            label("→ \(d.decision.outcome): \(d.decision.rule)", at: Point(8, 32), anchor: .topLeft, color: .white, env: env,
+                  into: &list, background: Self.pill.withAlpha(0.6))
+        }
         drawFrameGraph(into: &list, window: window, time: time, env: env)
     }
 
@@ -139,6 +153,13 @@ extension Instrument {
                                    text: "moving down below \(short(SheetConstants.twoStageDismissFactor))× expanded → dismiss", isDetent: false))
         }
         return lines
+    }
+
+    /// The visible interaction's last release decision (sheet or card).
+    static func lastDecision(app: AppController) -> GestureDecision? {
+        if let p = sheetPresenter(app), p.isVisible { return p.sheet.lastDecision }
+        if let today = app.scene as? TodayScene, today.isModal || today.cards.phase == .collapsing { return today.cards.lastDecision }
+        return nil
     }
 
     static func sheetPresenter(_ app: AppController) -> SheetPresenter? {

@@ -16,7 +16,7 @@ package final class SheetPresenter {
     package init(policy: SheetPolicyKind, window: Size) {
         policyKind = policy
         self.window = window
-        sheet = SheetModel(policy: policy.policy, height: window.height)
+        sheet = SheetModel(policy: policy, height: window.height)
     }
 
     /// A new policy (the tuning panel): the next presented sheet follows it (the one up now
@@ -26,13 +26,21 @@ package final class SheetPresenter {
         policyKind = kind
     }
 
+    /// The tuning the next gesture uses (issue 15): the sheet up now takes it from its next
+    /// gesture, a new sheet from its presentation.
+    private var tuning = Tuning.standard
+    package func apply(_ tuning: Tuning) {
+        self.tuning = tuning
+        sheet.apply(tuning)
+    }
+
     package var isVisible: Bool { sheet.isVisible }
     /// True while a sheet is up or on its way up (the list behind moves away).
     package var isShowing: Bool { sheet.isVisible && !sheet.isDismissing }
 
     package func present(_ content: SheetContent, time: Double) {
         self.content = content
-        sheet = SheetModel(policy: policyKind.policy, height: window.height)
+        sheet = SheetModel(policy: policyKind, height: window.height, tuning: tuning)
         sheet.contentLength = content.height(forWidth: SheetShell.frame(in: window, top: 0).width)
         sheet.present(at: time)
     }

@@ -207,6 +207,8 @@ package final class AppController {
     /// Back to the start for the next visitor: any gesture ends, the open sheet or card closes
     /// with its normal animation, then the home scene comes back scrolled to the top.
     package func resetToHome(time realTime: Double) {
+        // The next visitor does not find the app paused (the close would never finish).
+        if clock.paused { clock.setPaused(false, at: realTime) }
         let time = clock.scene(at: realTime)
         needsDisplay = true
         if pointerFilter.cancelActive(at: lastPointerLocation, time: time) != nil { pointerOnTabBar = false }

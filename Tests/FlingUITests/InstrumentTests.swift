@@ -196,6 +196,18 @@ final class InstrumentTests: XCTestCase {
         XCTAssertEqual(d.app.clock.scene(at: d.t), sceneTime + 1.0 / 60 + 0.5, accuracy: 1e-9, "running again")
     } }
 
+    func testAnIdleResetEndsAPause() { MainActor.assumeIsolated {
+        let d = Driver(makeTestApp())
+        Self.openSheet(d)
+        d.key("F2")
+        d.key("Space")
+        XCTAssertTrue(d.app.clock.paused)
+        d.app.resetToHome(time: d.t)
+        XCTAssertFalse(d.app.clock.paused)
+        d.run(until: d.t + 3)
+        XCTAssertFalse(d.sheet.isVisible, "the sheet closed for the next visitor")
+    } }
+
     func testF4TogglesSlowMotionAtTheConfiguredFactor() { MainActor.assumeIsolated {
         let app = makeTestApp()
         app.instrument.slowFactorForToggle = 8

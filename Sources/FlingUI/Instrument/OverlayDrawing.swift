@@ -67,12 +67,22 @@ extension Instrument {
                       at: at, anchor: .left, color: Self.ink, env: env, into: &list)
                 list.add(.polyline([r.location, r.projected], color: Self.ink.withAlpha(0.35), lineWidth: 1))
             }
-            // Off screen (a strong flick) the ring waits at the edge, labelled with where it is.
-            let ring = Point(min(max(r.projected.x, 10), window.width - 10), min(max(r.projected.y, 10), window.height - 10))
-            list.add(.strokeCircle(center: ring, radius: 7, color: Self.ink, lineWidth: 2))
-            let text = ring == r.projected ? "projected" : "projected (\(Int(r.projected.x.rounded())), \(Int(r.projected.y.rounded())))"
-            label(text, at: Point(min(ring.x + 10, window.width - 160), ring.y), anchor: .left, color: Self.ink, env: env, into: &list)
+            // (A tap or a still release projects to where it is: nothing to show.) Off screen (a
+            // strong flick) the ring waits at the edge, labelled with where it is.
+            if speed > 0 {
+                let ring = Point(min(max(r.projected.x, 10), window.width - 10), min(max(r.projected.y, 10), window.height - 10))
+                list.add(.strokeCircle(center: ring, radius: 7, color: Self.ink, lineWidth: 2))
+                let text = ring == r.projected ? "projected" : "projected (\(Int(r.projected.x.rounded())), \(Int(r.projected.y.rounded())))"
+                label(text, at: Point(min(ring.x + 10, window.width - 160), ring.y), anchor: .left, color: Self.ink, env: env, into: &list)
+            }
         }
+        drawStatus(into: &list, app: app, time: time, sceneTime: sceneTime)
+    }
+
+    /// The projected sheet top, the state and decision pills, the frame-time graph.
+    private func drawStatus(into list: inout DisplayList, app: AppController, time: Double, sceneTime: Double) {
+        let env = app.env
+        let window = app.windowSize
         // The released sheet's projected top, on its track (what the fluid policy compares).
         if let release = lastRelease, release.sheetTop != nil, Self.sheetPresenter(app)?.isVisible == true,
            let top = Self.lastDecision(app: app).flatMap({ $0.release.t == app.clock.scene(at: release.time) ? $0.projected.y : nil })

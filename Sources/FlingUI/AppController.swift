@@ -193,9 +193,10 @@ package final class AppController {
         // Paused, nothing moves on screen: the loop may sleep (the scene is still mid-motion).
         if clock.rate == 0 { moving = false }
         if moving { needsDisplay = true }
-        // Touch trails fade and the overlay's graph scrolls: redraw while they show.
-        if instrument.advance(to: realTime) { needsDisplay = true }
-        return moving || returningHome
+        // Touch trails fade (and the panel's control slides): frames keep coming while they do.
+        let instrumentMoving = instrument.advance(to: realTime)
+        if instrumentMoving { needsDisplay = true }
+        return moving || returningHome || instrumentMoving
     }
 
     // MARK: Idle reset (issue 14: kiosk mode) ------------------------------------------------

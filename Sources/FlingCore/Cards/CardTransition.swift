@@ -18,12 +18,18 @@ public struct CardTransition: Equatable, Sendable {
 
     /// A finger on the expanded card: tap or drag, its velocity, and who took it.
     public struct Touch: Equatable, Sendable {
-        public var classifier = TapClassifier()
+        public var classifier: TapClassifier
         public var tracker = VelocityTracker()
         public var lastY: Double
         /// The content scroll took this gesture (a drag up at the top, or content not at its top).
         public var scrolling = false
-        public init(lastY: Double) { self.lastY = lastY }
+        /// Where and when the finger went down (for the decision record).
+        public var start: GestureMetric.Sample
+        public init(lastY: Double, slop: Double = InteractionConstants.touchSlop, start: GestureMetric.Sample? = nil) {
+            self.lastY = lastY
+            classifier = TapClassifier(slop: slop)
+            self.start = start ?? GestureMetric.Sample(t: 0, x: 0, y: lastY)
+        }
     }
 
     /// A card still collapsing into its slot while another one expands.
@@ -56,8 +62,29 @@ public struct CardTransition: Equatable, Sendable {
     /// (converts the release velocity into progress per second). Configuration, not state.
     public var collapseDistance: Double = 400
 
-    public init() {}
-    public init(state: State, collapseDistance: Double = 400) { self.state = state; self.collapseDistance = collapseDistance }
+    /// The card spring, the pull's projection, the slop and the story's scroll (issue 15).
+    /// Configuration, not state: a change applies from the next press or release.
+    public private(set) var tuning: Tuning = .standard
+
+    /// The last release decision of a pulled card ("collapse" or "stay", issue 15) and how
+    /// many there have been; settle time and overshoot join it when the motion rests.
+    public private(set) var lastDecision: GestureDecision?
+    public private(set) var decisionCount = 0
+    private var pendingSettle: Settle?
+    struct Settle: Equatable, Sendable { var time: Double, overshoot: Double }
+
+    public init(tuning: Tuning = .standard) { self.tuning = tuning }
+    public init(state: State, collapseDistance: Double = 400, tuning: Tuning = .standard) {
+        self.state = state; self.collapseDistance = collapseDistance; self.tuning = tuning
+    }
+
+    /// Changes the tuning from the next press (the story's scroll from its next release).
+    public mutating func apply(_ tuning: Tuning) {
+        self.tuning = tuning
+        var c = content
+        c.apply(tuning)
+        content = c
+    }
 
     // MARK: Reading the state
 
@@ -245,8 +272,9 @@ public struct CardTransition: Equatable, Sendable {
     /// Expands card `i` (a tap). A card still collapsing keeps collapsing on its own; tapping
     /// the collapsing card itself reverses it from where it is, with its velocity.
     public mutating func expand(card i: Int, at t: Double) {
+        pendingSettle = nil
         var progress = progress, pull = pull, outgoing = outgoing
-        var content = index == i ? content : ScrollModel()
+        var content = index == i ? content : ScrollModel(tuning: tuning)
         if case .collapsing(i, _, _, _, _, _) = state {
             // Caught on its way home: the story stays scrolled where it is drawn now.
             content.setOffset(contentOffset(at: t), animated: false, at: t)
@@ -255,11 +283,11 @@ public struct CardTransition: Equatable, Sendable {
             outgoing = Outgoing(index: current, progress: progress, pull: pull.value(at: t))
             progress = .resting(0)
             pull = .resting(0)
-            content = ScrollModel()
+            content = ScrollModel(tuning: tuning)
         }
         // A card caught while flying home after a pull lets go of the pull as it grows back.
         pull = pull.animated(to: 0, with: CardConstants.pullBackSpring, at: t)
-        progress = progress.animated(to: 1, with: MotionConstants.cardSpring, at: t,
+        progress = progress.animated(to: 1, with: tuning.cardSpring, at: t,
                                      restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity)
         state = .expanding(card: i, progress: progress, pull: pull, content: content, touch: touch, outgoing: outgoing)
     }
@@ -269,6 +297,7 @@ public struct CardTransition: Equatable, Sendable {
     /// Collapses with ease-in-out (close button, Esc).
     public mutating func close(at t: Double) {
         guard phase == .expanded || phase == .expanding || phase == .dragging, let i = index else { return }
+        pendingSettle = nil
         let p = progress.value(at: t)
         let progress = AnimatedValue.timed(TimedAnimation(from: p, to: 0, startTime: t,
                                                           duration: CardConstants.closeDuration * max(0.3, min(1, p)), curve: .easeInOut))
@@ -277,7 +306,8 @@ public struct CardTransition: Equatable, Sendable {
 
     /// A press on the expanded card.
     public mutating func pressExpanded(at p: Point, time t: Double) {
-        var touch = Touch(lastY: p.y)
+        var touch = Touch(lastY: p.y, slop: tuning.touchSlop, start: GestureMetric.Sample(t: t, x: p.x, y: p.y))
+        pendingSettle = nil
         touch.classifier.press(at: p, time: t)
         touch.tracker.addPress(time: t, position: p)
         var content = content
@@ -348,15 +378,45 @@ public struct CardTransition: Equatable, Sendable {
     public mutating func releaseExpanded(at p: Point, time t: Double, cancelled: Bool = false) -> Bool {
         guard var touch, let i = index, touch.classifier.state != .idle else { return false }
         let wasTap = touch.classifier.release() && !cancelled
-        let v = cancelled ? 0 : touch.tracker.releaseVelocity(at: t).y
+        let velocity = touch.tracker.releaseVelocity(at: t)
+        let v = cancelled ? 0 : velocity.y
         var content = content
         if case .dragging(_, let amount, _, _, let o) = state {
-            let projected = amount + Projection.distance(velocity: max(0, v))
-            if amount > CardConstants.collapseThreshold || projected > CardConstants.collapseThreshold {
+            let projected = amount + Projection.distance(velocity: max(0, v), decelerationRate: tuning.projectionRate)
+            let limit = CardConstants.collapseThreshold
+            let n = RuleNumber.text
+            let rule: GestureMetric.Decision
+            if amount > limit {
+                rule = .init(outcome: "collapse", rule: "pull \(n(amount, 1)) pt > \(n(limit, 1)) pt", margin: amount - limit)
+            } else if projected > limit {
+                rule = .init(outcome: "collapse", rule: "projected pull \(n(projected, 1)) pt > \(n(limit, 1)) pt", margin: projected - limit)
+            } else {
+                rule = .init(outcome: "stay", rule: "projected pull \(n(projected, 1)) pt ≤ \(n(limit, 1)) pt", margin: limit - projected)
+            }
+            defer {
+                lastDecision = GestureDecision(
+                    target: "card", policy: "card", start: touch.start, release: GestureMetric.Sample(t: t, x: p.x, y: p.y),
+                    vx: cancelled ? 0 : velocity.x, vy: v,
+                    projected: Point(p.x + Projection.distance(velocity: cancelled ? 0 : velocity.x, decelerationRate: tuning.projectionRate), projected),
+                    decision: rule)
+                decisionCount += 1
+                // The card's own motion: the progress spring home (in pt over the collapse
+                // distance) or the pull's spring back.
+                switch state {
+                case .collapsing(_, let progress, _, _, _, _):
+                    let s = GestureDecision.settling(progress, from: t)
+                    pendingSettle = Settle(time: s.time, overshoot: s.overshoot * collapseDistance)
+                case .expanded(_, let pull, _, _, _):
+                    let s = GestureDecision.settling(pull, from: t)
+                    pendingSettle = Settle(time: s.time, overshoot: s.overshoot)
+                default: pendingSettle = nil
+                }
+            }
+            if rule.outcome == "collapse" {
                 // The spring starts at the finger's speed: pt/s over the distance the card
                 // travels to its slot, in progress units (collapse is toward 0).
                 let dpdt = -max(0, v) / max(1, collapseDistance)
-                let progress = AnimatedValue.spring(Spring(parameters: MotionConstants.cardSpring, from: 1, to: 0,
+                let progress = AnimatedValue.spring(Spring(parameters: tuning.cardSpring, from: 1, to: 0,
                                                            velocity: dpdt, startTime: t,
                                                            restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity))
                 state = .collapsing(card: i, progress: progress, pull: .resting(amount), content: frozenContent(at: t), held: nil, outgoing: o)
@@ -389,7 +449,9 @@ public struct CardTransition: Equatable, Sendable {
                 ? .expanding(card: i, progress: progress, pull: pull, content: content, touch: touch, outgoing: outgoing)
                 : .expanded(card: i, pull: pull, content: content, touch: touch, outgoing: outgoing)
         case let .expanded(i, pull, _, touch, _):
-            state = .expanded(card: i, pull: pull.settled(at: t), content: content, touch: touch, outgoing: outgoing)
+            let settled = pull.settled(at: t)
+            if pull.isAnimating && !settled.isAnimating { publishSettle() }
+            state = .expanded(card: i, pull: settled, content: content, touch: touch, outgoing: outgoing)
         case let .dragging(i, pull, _, touch, _):
             state = .dragging(card: i, pull: pull, content: content, touch: touch, outgoing: outgoing)
         case let .collapsing(i, progress, pull, _, held, _):
@@ -400,9 +462,17 @@ public struct CardTransition: Equatable, Sendable {
             } else {
                 // Home: a card held meanwhile stays held (it is a press in the list now).
                 state = held.map { .pressed($0) } ?? .collapsed
+                publishSettle()
             }
         }
         return isAnimating(at: t) || contentMoving
+    }
+
+    private mutating func publishSettle() {
+        guard let s = pendingSettle else { return }
+        lastDecision?.settleTime = s.time
+        lastDecision?.overshoot = s.overshoot
+        pendingSettle = nil
     }
 
     /// The expanded card's scroll viewport and content length.

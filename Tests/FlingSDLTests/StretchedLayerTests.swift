@@ -87,7 +87,7 @@ final class StretchedLayerTests: XCTestCase {
     }
 
     func testAScaledLayerIsNotRasterisedAgainWhileOnlyScalePlaceAndRadiusChange() throws {
-        let f = try drawSequence([Self.card(k: 1, radius: 0, Self.contentA), Self.card(k: 0.9, radius: 4, offset: 3, Self.contentA),
+        let f = try drawSequence([Self.card(k: 0.98, radius: 1, Self.contentA), Self.card(k: 0.9, radius: 4, offset: 3, Self.contentA),
                                   Self.card(k: 0.86, radius: 15, offset: 10, Self.contentA)])
         XCTAssertEqual(f.map { $0.1.layersRasterized }, [1, 0, 0])
         // Scaled to 0.86 and moved down 10 pt: the red block's centre moved with it.

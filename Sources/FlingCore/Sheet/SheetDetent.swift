@@ -32,12 +32,19 @@ public struct SheetRelease: Equatable, Sendable {
     public var velocity: Double
     /// Window height in pt.
     public var height: Double
+    /// How far the finger travelled (pt, positive down) from where it went down, as SwiftUI's
+    /// `DragGesture.translation` counts it: the touch slop included, which the sheet's own
+    /// `translation` is not (it follows 1:1 from where the finger left the slop circle).
+    public var fingerTranslation: Double
 
-    public init(startDetent: SheetDetent, startTop: Double, top: Double, velocity: Double, height: Double) {
+    public init(startDetent: SheetDetent, startTop: Double, top: Double, velocity: Double, height: Double,
+                fingerTranslation: Double? = nil) {
         self.startDetent = startDetent; self.startTop = startTop; self.top = top
         self.velocity = velocity; self.height = height
+        self.fingerTranslation = fingerTranslation ?? top - startTop
     }
 
+    /// How far the sheet moved (pt, positive down).
     public var translation: Double { top - startTop }
 }
 
@@ -66,6 +73,14 @@ public protocol SheetPolicy: Sendable {
     /// When a dismissal started at `time` completes, if the policy fixes it (UIKit completes
     /// a spring animation at its duration, however early it looks settled); nil: at rest.
     func dismissalEnd(_ release: SheetRelease, at time: Double) -> Double?
+}
+
+/// A policy as an Equatable value. The three policies are pure functions of their kind and
+/// their tuning, so that pair is the policy's identity. The existential is kept (not rebuilt
+/// from the pair on each use) so reading it on every frame allocates nothing.
+struct PolicyValue: Equatable, Sendable {
+    var base: any SheetPolicy
+    static func == (a: PolicyValue, b: PolicyValue) -> Bool { a.base.kind == b.base.kind && a.base.tuning == b.base.tuning }
 }
 
 /// A policy's answer to a release: where, by which rule, with how much room (in the rule's

@@ -4,7 +4,7 @@
 /// One drag can hand off between the content and the sheet (issue 5, fluid): pulling down
 /// scrolls the content to its top first and then moves the sheet; pushing up moves the sheet
 /// to its highest detent first and then scrolls the content.
-public struct SheetModel: Sendable {
+public struct SheetModel: Sendable, Equatable {
     public enum Phase: Equatable, Sendable {
         case hidden
         case presenting(AnimatedValue, target: SheetDetent)
@@ -40,12 +40,16 @@ public struct SheetModel: Sendable {
         /// Where the sheet was heading when a press caught it mid-flight (nil: it was at rest).
         /// A press that never becomes a drag lets it carry on there.
         public var caughtHeading: SheetDetent? = nil
+        /// The finger's vertical travel inside the touch slop before the sheet began to follow
+        /// (pt, signed), when the content was at its top: seed 000's 120 pt pull counts it.
+        public var slopTravel: Double = 0
     }
 
     public private(set) var phase: Phase = .hidden
     /// The policy, carrying the numbers it, the sheet's scroll and its slop use (issue 15).
-    public private(set) var policy: any SheetPolicy
+    public var policy: any SheetPolicy { policyValue.base }
     public var tuning: Tuning { policy.tuning }
+    private var policyValue: PolicyValue
     /// A tuning given during a gesture: it applies when that gesture ends.
     private var pendingTuning: Tuning?
     /// Window height in pt.
@@ -74,7 +78,7 @@ public struct SheetModel: Sendable {
     private var contentDragging = false
 
     public init(policy: SheetPolicyKind, height: Double, tuning: Tuning = .standard) {
-        self.policy = policy.policy(tuning: tuning)
+        self.policyValue = PolicyValue(base: policy.policy(tuning: tuning))
         self.height = height
         content = ScrollModel(tuning: tuning)
         classifier = TapClassifier(slop: tuning.touchSlop)
@@ -91,7 +95,7 @@ public struct SheetModel: Sendable {
     }
 
     private mutating func adopt(_ t: Tuning) {
-        policy.tuning = t
+        policyValue.base.tuning = t
         pendingTuning = nil
         content.apply(t)
     }
@@ -356,10 +360,11 @@ public struct SheetModel: Sendable {
             if !isDragging {
                 guard case .resting(let d) = phase else { return }
                 let t = top(at: time)
-                phase = .dragging(Drag(startDetent: d, startTop: t, rawTop: t, onContent: pressOnContent, consumed: false))
                 // Start 1:1 from the slop circle (no jump, nothing lost).
                 let delta = p - start
                 dy = delta.y - delta.y * classifier.slop / max(delta.length, classifier.slop)
+                phase = .dragging(Drag(startDetent: d, startTop: t, rawTop: t, onContent: pressOnContent, consumed: false,
+                                       slopTravel: content.offset(at: time) <= 0 ? delta.y - dy : 0))
             }
         }
         lastY = p.y
@@ -402,7 +407,7 @@ public struct SheetModel: Sendable {
         // Seed 000: pulled far enough below full with the content at its top → back to half.
         // Only a pull that began at rest at full counts, measured from where it began.
         if let pull = policy.pullToHalfDistance, d.startDetent == .full, d.caughtHeading == nil, d.onContent,
-           policy.contentScrolls(in: .full), d.rawTop - max(topmost, d.startTop) > pull {
+           policy.contentScrolls(in: .full), d.rawTop - max(topmost, d.startTop) + d.slopTravel > pull {
             d.consumed = true
             let t = shownTop(raw: d.rawTop)
             let release = SheetRelease(startDetent: .full, startTop: d.startTop, top: t, velocity: 0, height: height)
@@ -410,7 +415,7 @@ public struct SheetModel: Sendable {
             phase = .settling(policy.settle(release, to: .half, at: time), target: .half)
             // Decided mid-drag, not at a release: the record's release is this moment.
             let v = tracker.releaseVelocity(at: time)
-            let pulled = d.rawTop - max(topmost, d.startTop)
+            let pulled = d.rawTop - max(topmost, d.startTop) + d.slopTravel
             let n = RuleNumber.text
             record(SheetRelease(startDetent: .full, startTop: d.startTop, top: t, velocity: v.y, height: height),
                    SheetDecision(target: .half, rule: "pull \(n(pulled, 1)) pt > \(n(pull, 1)) pt at full", margin: pulled - pull),
@@ -438,6 +443,8 @@ public struct SheetModel: Sendable {
         let velocity = tracker.releaseVelocity(at: time)
         let v = cancelled ? 0 : velocity.y
         let vxAtRelease = velocity.x
+        // A cancel carries no position of its own: the finger was last where it moved.
+        let p = cancelled ? Point(lastX, lastY) : p
         guard case .dragging(let d) = phase else {
             endContentDrag(velocity: 0, time: time)
             return wasTap
@@ -461,7 +468,8 @@ public struct SheetModel: Sendable {
             return false
         }
         endContentDrag(velocity: 0, time: time)
-        let release = SheetRelease(startDetent: d.startDetent, startTop: d.startTop, top: t, velocity: v, height: height)
+        let release = SheetRelease(startDetent: d.startDetent, startTop: d.startTop, top: t, velocity: v, height: height,
+                                   fingerTranslation: d.caughtHeading == nil ? p.y - pressPoint.y : nil)
         let decision = policy.decision(for: release)
         let target = decision.target
         if target == .dismissed {
@@ -473,9 +481,22 @@ public struct SheetModel: Sendable {
         return false
     }
 
-    /// Wheel / touchpad scrolling of the content (in any detent).
+    /// Wheel / touchpad scrolling of the content. Below the top detent the wheel follows the
+    /// policy, as a drag on the content does: seed 000 (tutorial) scrolls nothing at half;
+    /// fluid first takes the sheet up to full, as iOS does with a scroll in a medium detent.
     public mutating func scrollContent(by delta: Double, at time: Double) {
         guard isVisible, !isDismissing else { return }
+        if let d = detent, !isDragging, d != policy.detents(height: height).first?.0 {
+            switch policy.kind {
+            case .tutorial:
+                return
+            case .fluid:
+                if delta > 0 { step(up: true, at: time) }
+                return
+            case .twoStage:
+                break   // seed 001's list scrolls in every detent
+            }
+        }
         syncViewport(at: time)
         content.scroll(by: delta, at: time)
     }

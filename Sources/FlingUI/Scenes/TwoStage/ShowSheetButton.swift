@@ -10,6 +10,7 @@ struct FilledButton: View {
         Text(title)
             .font(.headline)
             .foregroundColor(.white)
+            .fixedSize()   // a button's title does not wrap
             .padding(.horizontal, TwoStageConstants.buttonPadding)
             .frame(height: TwoStageConstants.buttonHeight)
             .background(RoundedRectangle(cornerRadius: TwoStageConstants.buttonRadius).fill(SystemColor.blue))

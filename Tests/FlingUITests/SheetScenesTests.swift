@@ -26,7 +26,7 @@ final class SheetScenesTests: XCTestCase {
         Self.run(app, from: 0.1, to: 1.5)
         XCTAssertEqual(scene.list.selected, 1)
         XCTAssertEqual(scene.list.selectionOpacity(1, time: 1.5), 1)
-        app.handle(.key(Key(name: "Escape"), time: 1.5))
+        app.handle(.key(Key(.escape), time: 1.5))
         Self.run(app, from: 1.5, to: 1.6)
         XCTAssertNil(scene.list.selected, "deselected as the sheet goes")
         let d = ListConstants.deselectDuration
@@ -43,10 +43,10 @@ final class SheetScenesTests: XCTestCase {
     func testAKeyboardSelectionStaysAfterTheSheetCloses() { onMain {
         let app = makeTestApp()
         guard let scene = app.scene as? RestaurantsScene else { return XCTFail("not the restaurants") }
-        app.handle(.key(Key(name: "Down"), time: 0.1))
-        app.handle(.key(Key(name: "Return"), time: 0.2))
+        app.handle(.key(Key(.down), time: 0.1))
+        app.handle(.key(Key(.return), time: 0.2))
         Self.run(app, from: 0.2, to: 1.5)
-        app.handle(.key(Key(name: "Escape"), time: 1.5))
+        app.handle(.key(Key(.escape), time: 1.5))
         Self.run(app, from: 1.5, to: 3)
         XCTAssertEqual(scene.list.selected, 0)
         XCTAssertEqual(scene.list.selectionOpacity(0, time: 3), 1)

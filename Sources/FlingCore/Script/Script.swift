@@ -106,7 +106,7 @@ public struct Script: Equatable, Sendable {
                 action = .wheel(dy: v[0], at: v.count == 3 ? Point(v[1], v[2]) : nil)
             case "key":
                 guard args.count == 1 else { throw fail("'key' takes one key NAME, e.g. Escape or ctrl+Q") }
-                guard let key = Key(spec: args[0]) else { throw fail("'\(args[0])' is not a key (modifiers: ctrl, shift, alt)") }
+                guard let key = Key(spec: args[0]) else { throw fail("'\(args[0])' is not a key (keys: \(KeyCode.scriptNames), F1…F24 or one character; modifiers: ctrl, shift, alt)") }
                 action = .key(key)
             case "text":
                 // The rest of the line after the verb, spaces kept.

@@ -96,4 +96,58 @@ final class SheetScenesTests: XCTestCase {
             XCTAssertEqual(b.height, TwoStageConstants.buttonHeight)
         }
     } }
+
+    // MARK: Seed 001's rules through the scene (were end-to-end; the binary adds nothing here)
+
+    @MainActor private static func sheet(_ states: [String: JSONValue], _ name: String) -> [String: JSONValue] {
+        guard case .object(let fields)? = states[name], case .object(let sheet)? = fields.first(where: { $0.0 == "sheet" })?.1 else {
+            return [:]
+        }
+        return Dictionary(sheet, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// A slow drag that ends still: press at y0, cross the slop, move so the sheet moved by
+    /// `by` pt, pause 0.2 s (no release velocity), release.
+    private static func stillDrag(at t: Double, y0: Double, by: Double) -> String {
+        let s = by >= 0 ? 1.0 : -1.0
+        return "\(t) down 200 \(y0)\n\(t + 0.05) move 200 \(y0 + 20 * s)\n\(t + 0.1) move 200 \(y0 + 10 * s + by)\n\(t + 0.3) up 200 \(y0 + 10 * s + by)\n"
+    }
+
+    func testTwoStageSceneThresholds() { onMain {
+        let show = "0.1 key Return\n"
+        @MainActor func still(_ by: Double) -> [String: JSONValue] {
+            Self.sheet(playScript(show + Self.stillDrag(at: 1.5, y0: 410, by: by) + "5 state s\n", app: makeTestApp(first: .twoStage)), "s")
+        }
+        XCTAssertEqual(still(119.9)["detent"], .string("expanded"), "down to 519.9 < 1.3 × 400")
+        XCTAssertEqual(still(120.1)["phase"], .string("hidden"), "down to 520.1 dismisses, then is destroyed")
+        // Up (negative release velocity): above expanded goes full, at or below stays expanded.
+        @MainActor func up(endingAt top: Double) -> [String: JSONValue] {
+            var s = show + "1.5 down 200 410\n1.55 move 200 450\n"
+            let finger = 410 + 10 + (top - 400)
+            for k in 1...5 { s += "\(1.55 + Double(k) * 0.02) move 200 \(450 + (finger - 450) * Double(k) / 5)\n" }
+            s += "1.66 up 200 \(finger)\n5 state s\n"
+            return Self.sheet(playScript(s, app: makeTestApp(first: .twoStage)), "s")
+        }
+        XCTAssertEqual(up(endingAt: 399.9)["detent"], .string("full"))
+        XCTAssertEqual(up(endingAt: 400.1)["detent"], .string("expanded"))
+    } }
+
+    func testTwoStagePresentsIn0_6sAndDismissesWithTheVelocityDuration() { onMain {
+        let states = playScript("""
+            0.1 key Return
+            0.4 state mid
+            0.71 state rested
+            1.0 drag 200 410 200 610 0.2
+            1.21 state dismissing
+            2.5 state still
+            3.0 state gone
+            """, app: makeTestApp(first: .twoStage))
+        XCTAssertEqual(Self.sheet(states, "mid")["top"]?.doubleValue ?? 0, 622, accuracy: 1, "halfway through the ease-in-out")
+        XCTAssertEqual(Self.sheet(states, "rested")["top"]?.doubleValue, 400)
+        XCTAssertEqual(Self.sheet(states, "dismissing")["phase"], .string("dismissing"))
+        XCTAssertEqual(Self.sheet(states, "dismissing")["policy"], .string("two-stage"))
+        // 1000 pt/s release: 0.2 × 1000 × 0.001 + 1.2 = 1.4 s.
+        XCTAssertEqual(Self.sheet(states, "still")["phase"], .string("dismissing"))
+        XCTAssertEqual(Self.sheet(states, "gone")["phase"], .string("hidden"))
+    } }
 }

@@ -18,6 +18,9 @@ package final class SheetPresenter {
     /// The sheet's top while the current event is delivered (window = tree + this).
     private var eventTop = 0.0
     private(set) lazy var host = ViewHost(env: env) { [unowned self] in self.root }
+    /// The content offset the tree was last built with: while only the sheet's position
+    /// changes, the tree is not rebuilt (drawn again as it is, into the same layer).
+    private var builtOffset = 0.0
 
     package init(policy: SheetPolicyKind, window: Size, env: SceneEnvironment) {
         policyKind = policy
@@ -53,8 +56,7 @@ package final class SheetPresenter {
 
     private var root: AnyView {
         guard let content else { return AnyView(EmptyView()) }
-        let offset = sheet.isVisible ? sheet.content.offset(at: host.time) : 0
-        return AnyView(content.sheetView(contentOffset: offset)
+        return AnyView(content.sheetView(contentOffset: builtOffset)
             .sheetPanGesture(SheetPanGesture(
                 began: { [unowned self] p, t in
                     self.sheet.press(at: self.toWindow(p), onContent: p.y >= SheetConstants.handleAreaHeight, time: t)
@@ -73,6 +75,7 @@ package final class SheetPresenter {
     package func present(_ content: SheetContent, time: Double) {
         host.cancelPress(time: time)
         self.content = content
+        builtOffset = 0
         sheet = SheetModel(policy: policyKind.policy, height: window.height)
         sheet.contentLength = contentLength(content)
         sheet.present(at: time)
@@ -106,7 +109,7 @@ package final class SheetPresenter {
         case .began:
             if frame(top: top).contains(e.location) && !sheet.isDismissing {
                 pressOnSheet = true
-                host.update(bounds: localBounds, time: e.time)
+                host.update(bounds: localBounds, time: max(host.time, e.time))
                 host.handlePointer(local)
             } else {
                 pressOnDim = true
@@ -168,7 +171,9 @@ package final class SheetPresenter {
         if dim > 0 { list.add(.dim(Rect(origin: .zero, size: window), amount: dim)) }
         let top = sheet.top(at: time)
         guard top < window.height else { return }
-        host.update(bounds: localBounds, time: time)
+        let offset = sheet.content.offset(at: time)
+        if offset != builtOffset { builtOffset = offset; host.invalidate() }
+        host.update(bounds: localBounds, time: host.time)
         // One layer in the sheet's own coordinates, moved by a transform: while only its
         // position changes, its commands stay the same and it is composited, not redrawn.
         list.transformed(.translate(0, top)) { list in

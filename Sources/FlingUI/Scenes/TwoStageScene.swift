@@ -75,7 +75,8 @@ package final class TwoStageScene: Scene {
     }
 
     package func draw(into dl: inout DisplayList, time: Double) {
-        host.update(bounds: bounds, time: time)
+        // Nothing on this screen depends on time: the tree is rebuilt only after input or layout.
+        host.update(bounds: bounds, time: host.time)
         host.draw(into: &dl)
     }
 

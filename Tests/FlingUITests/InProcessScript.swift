@@ -1,0 +1,43 @@
+import FlingCore
+@testable import FlingUI
+import XCTest
+
+/// Plays a headless script against an in-process app as the headless loop does: virtual time
+/// 1/fps per frame, each frame's due inputs (taps and drags expanded) delivered before it
+/// advances; `state NAME` keeps the state dump under NAME (`shot` needs the binary: skipped).
+@MainActor
+func playScript(_ text: String, app: AppController, fps: Double = 60,
+                file: StaticString = #filePath, line: UInt = #line) -> [String: JSONValue] {
+    let script: Script
+    do { script = try Script.parse(text, file: "test script") } catch {
+        XCTFail("bad script: \(error)", file: file, line: line)
+        return [:]
+    }
+    let inputs = script.expanded(fps: fps)
+    var states: [String: JSONValue] = [:]
+    var next = 0, frame = 0
+    let epsilon = 1e-9
+    while next < inputs.count {
+        let t = Double(frame) / fps
+        var probes: [String] = []
+        while next < inputs.count, inputs[next].time <= t + epsilon {
+            let input = inputs[next]
+            next += 1
+            switch input.kind {
+            case let .pointer(phase, id, p): app.handle(.pointer(PointerEvent(id: id, phase: phase, location: p, time: input.time)))
+            case .action(.wheel(let dy, let at)):
+                app.handle(.wheel(dy: dy, location: at ?? Point(app.windowSize.width / 2, app.windowSize.height / 2), time: input.time))
+            case .action(.key(let k)): app.handle(.key(k, time: input.time))
+            case .action(.text(let s)): app.handle(.text(s, time: input.time))
+            case .action(.resize(let s)): app.handle(.resize(s, time: input.time))
+            case .action(.blur): app.handle(.focusLost(time: input.time))
+            case .action(.state(let name)): probes.append(name)
+            default: break
+            }
+        }
+        _ = app.advance(to: t)
+        for name in probes { states[name] = app.state(time: t, frame: frame, render: nil) }
+        frame += 1
+    }
+    return states
+}

@@ -41,3 +41,39 @@ func playScript(_ text: String, app: AppController, fps: Double = 60,
     }
     return states
 }
+
+/// The app with the bundled restaurants (Resources/restaurants.json of this checkout) at
+/// 390×844, fixed-advance text and 800×600 images: what the headless binary shows, without it.
+@MainActor
+func makeSampleApp(first: SceneID = .restaurants, file: StaticString = #filePath, line: UInt = #line) -> AppController {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let restaurants: [Restaurant]
+    do {
+        let text = try String(contentsOf: root.appendingPathComponent("Resources/restaurants.json"), encoding: .utf8)
+        restaurants = try SampleData.restaurants(fromJSON: text)
+    } catch {
+        XCTFail("Resources/restaurants.json: \(error)", file: file, line: line)
+        restaurants = []
+    }
+    let env = SceneEnvironment(measurer: FixedAdvanceMeasurer(), imageSize: { _ in Size(width: 800, height: 600) })
+    return AppController(restaurants: restaurants, articles: [], env: env, first: first,
+                         windowSize: Size(width: 390, height: 844), scale: 1)
+}
+
+extension Dictionary where Key == String, Value == JSONValue {
+    /// The value at a path like "list.offset" or "list.rows.0.frame.1" in the state named `name`.
+    func at(_ name: String, _ path: String) -> JSONValue? { self[name]?.at(path) }
+    func number(_ name: String, _ path: String) -> Double { at(name, path)?.doubleValue ?? .nan }
+}
+
+extension JSONValue {
+    /// Follows a path like "list.offset" or "list.rows.0.frame.1".
+    func at(_ path: String) -> JSONValue? {
+        var v: JSONValue? = self
+        for part in path.split(separator: ".") {
+            if let i = Int(part), let a = v?.arrayValue { v = i < a.count ? a[i] : nil } else { v = v?[String(part)] }
+        }
+        return v
+    }
+    func number(_ path: String) -> Double { at(path)?.doubleValue ?? .nan }
+}

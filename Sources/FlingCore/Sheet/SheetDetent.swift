@@ -32,12 +32,19 @@ public struct SheetRelease: Equatable, Sendable {
     public var velocity: Double
     /// Window height in pt.
     public var height: Double
+    /// How far the finger travelled (pt, positive down) from where it went down, as SwiftUI's
+    /// `DragGesture.translation` counts it: the touch slop included, which the sheet's own
+    /// `translation` is not (it follows 1:1 from where the finger left the slop circle).
+    public var fingerTranslation: Double
 
-    public init(startDetent: SheetDetent, startTop: Double, top: Double, velocity: Double, height: Double) {
+    public init(startDetent: SheetDetent, startTop: Double, top: Double, velocity: Double, height: Double,
+                fingerTranslation: Double? = nil) {
         self.startDetent = startDetent; self.startTop = startTop; self.top = top
         self.velocity = velocity; self.height = height
+        self.fingerTranslation = fingerTranslation ?? top - startTop
     }
 
+    /// How far the sheet moved (pt, positive down).
     public var translation: Double { top - startTop }
 }
 
@@ -54,8 +61,9 @@ public protocol SheetPolicy: Sendable {
     func presentation(from top: Double, to target: Double, at time: Double) -> AnimatedValue
     /// The sheet's top for an unconstrained drag position (clamps or rubber bands past the top).
     func draggedTop(raw: Double, height: Double) -> Double
-    /// Where a release goes (`.dismissed` to close).
-    func target(for release: SheetRelease) -> SheetDetent
+    /// Where a release goes (`.dismissed` to close) and the rule that sent it there, with its
+    /// margin; `target(for:)` is its target, so the rule reported never disagrees with it.
+    func decision(for release: SheetRelease) -> SheetDecision
     /// The animation from the release point to the chosen detent (or off screen).
     func settle(_ release: SheetRelease, to target: SheetDetent, at time: Double) -> AnimatedValue
     /// Whether drags on the content scroll it in this detent (otherwise they move the sheet).
@@ -67,8 +75,33 @@ public protocol SheetPolicy: Sendable {
     func dismissalEnd(_ release: SheetRelease, at time: Double) -> Double?
 }
 
+/// A policy as an Equatable value. The three policies are pure functions of their kind and
+/// their tuning, so that pair is the policy's identity. The existential is kept (not rebuilt
+/// from the pair on each use) so reading it on every frame allocates nothing.
+struct PolicyValue: Equatable, Sendable {
+    var base: any SheetPolicy
+    static func == (a: PolicyValue, b: PolicyValue) -> Bool { a.base.kind == b.base.kind && a.base.tuning == b.base.tuning }
+}
+
+/// A policy's answer to a release: where, by which rule, with how much room (in the rule's
+/// units; positive, or 0 on the threshold itself).
+public struct SheetDecision: Equatable, Sendable {
+    public var target: SheetDetent
+    public var rule: String
+    public var margin: Double
+    public init(target: SheetDetent, rule: String, margin: Double) { self.target = target; self.rule = rule; self.margin = margin }
+}
+
 extension SheetPolicy {
     public func dismissalEnd(_ release: SheetRelease, at time: Double) -> Double? { nil }
+
+    /// Where a release goes (`.dismissed` to close).
+    public func target(for release: SheetRelease) -> SheetDetent { decision(for: release).target }
+
+    /// Where the release would carry the sheet's top under the tuning's deceleration.
+    public func projectedTop(_ r: SheetRelease) -> Double {
+        r.top + Projection.distance(velocity: r.velocity, decelerationRate: tuning.projectionRate)
+    }
 
     public func top(of detent: SheetDetent, height: Double) -> Double {
         if detent == .dismissed { return height }

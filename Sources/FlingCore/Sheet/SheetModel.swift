@@ -4,7 +4,7 @@
 /// One drag can hand off between the content and the sheet (issue 5, fluid): pulling down
 /// scrolls the content to its top first and then moves the sheet; pushing up moves the sheet
 /// to its highest detent first and then scrolls the content.
-public struct SheetModel: Sendable {
+public struct SheetModel: Sendable, Equatable {
     public enum Phase: Equatable, Sendable {
         case hidden
         case presenting(AnimatedValue, target: SheetDetent)
@@ -40,12 +40,16 @@ public struct SheetModel: Sendable {
         /// Where the sheet was heading when a press caught it mid-flight (nil: it was at rest).
         /// A press that never becomes a drag lets it carry on there.
         public var caughtHeading: SheetDetent? = nil
+        /// The finger's vertical travel inside the touch slop before the sheet began to follow
+        /// (pt, signed), when the content was at its top: seed 000's 120 pt pull counts it.
+        public var slopTravel: Double = 0
     }
 
     public private(set) var phase: Phase = .hidden
     /// The policy, carrying the numbers it, the sheet's scroll and its slop use (issue 15).
-    public private(set) var policy: any SheetPolicy
+    public var policy: any SheetPolicy { policyValue.base }
     public var tuning: Tuning { policy.tuning }
+    private var policyValue: PolicyValue
     /// A tuning given during a gesture: it applies when that gesture ends.
     private var pendingTuning: Tuning?
     /// Window height in pt.
@@ -54,15 +58,27 @@ public struct SheetModel: Sendable {
     public var content: ScrollModel
     public var contentLength: Double = 0
 
+    /// The last release decision (issue 15), and how many there have been: a consumer that
+    /// remembers the count can tell a new one. Its settle time and overshoot are filled in
+    /// when the motion that followed comes to rest.
+    public private(set) var lastDecision: GestureDecision?
+    public private(set) var decisionCount = 0
+    /// The closed-form end of the motion after the last decision, published when it rests.
+    private var pendingSettle: Settle?
+    struct Settle: Equatable, Sendable { var time: Double, overshoot: Double }
+
     private var classifier = TapClassifier()
     private var tracker = VelocityTracker()
+    private var pressPoint = Point.zero
+    private var pressTime = 0.0
+    private var lastX = 0.0
     private var lastY = 0.0
     private var pressOnContent = false
     /// The content was being scrolled by the current drag (its fling gets the release).
     private var contentDragging = false
 
     public init(policy: SheetPolicyKind, height: Double, tuning: Tuning = .standard) {
-        self.policy = policy.policy(tuning: tuning)
+        self.policyValue = PolicyValue(base: policy.policy(tuning: tuning))
         self.height = height
         content = ScrollModel(tuning: tuning)
         classifier = TapClassifier(slop: tuning.touchSlop)
@@ -79,7 +95,7 @@ public struct SheetModel: Sendable {
     }
 
     private mutating func adopt(_ t: Tuning) {
-        policy.tuning = t
+        policyValue.base.tuning = t
         pendingTuning = nil
         content.apply(t)
     }
@@ -178,7 +194,36 @@ public struct SheetModel: Sendable {
     }
 
     private mutating func startDismissal(_ release: SheetRelease, at time: Double) {
+        pendingSettle = nil
         phase = .dismissing(policy.settle(release, to: .dismissed, at: time), until: policy.dismissalEnd(release, at: time))
+    }
+
+    /// Records a release decision and plans its settle figures from the motion just started.
+    private mutating func record(_ r: SheetRelease, _ d: SheetDecision, at p: Point, time: Double, vx: Double) {
+        let projected = Point(p.x + Projection.distance(velocity: vx, decelerationRate: tuning.projectionRate), policy.projectedTop(r))
+        lastDecision = GestureDecision(
+            target: "sheet", policy: policy.kind.rawValue,
+            start: GestureMetric.Sample(t: pressTime, x: pressPoint.x, y: pressPoint.y),
+            release: GestureMetric.Sample(t: time, x: p.x, y: p.y), vx: vx, vy: r.velocity, projected: projected,
+            decision: GestureMetric.Decision(outcome: d.target == .dismissed ? "dismiss" : d.target.rawValue, rule: d.rule, margin: d.margin))
+        decisionCount += 1
+        switch phase {
+        case .settling(let a, _), .dismissing(let a, nil):
+            let s = GestureDecision.settling(a, from: time)
+            pendingSettle = Settle(time: s.time, overshoot: s.overshoot)
+        case .dismissing(let a, let until?):
+            let s = GestureDecision.settling(a, from: time, until: until)
+            pendingSettle = Settle(time: s.time, overshoot: s.overshoot)
+        default: pendingSettle = nil
+        }
+    }
+
+    /// The motion after the last decision came to rest: its figures join the record.
+    private mutating func publishSettle() {
+        guard let s = pendingSettle else { return }
+        lastDecision?.settleTime = s.time
+        lastDecision?.overshoot = s.overshoot
+        pendingSettle = nil
     }
 
     public var isDismissing: Bool { if case .dismissing = phase { return true } else { return false } }
@@ -189,6 +234,7 @@ public struct SheetModel: Sendable {
         guard let current = detent, !isDragging, let next = policy.neighbour(of: current, up: up, height: height) else { return }
         let t = top(at: time)
         let release = SheetRelease(startDetent: current, startTop: t, top: t, velocity: handoffVelocity(at: time), height: height)
+        pendingSettle = nil
         phase = .settling(policy.settle(release, to: next, at: time), target: next)
     }
 
@@ -200,11 +246,13 @@ public struct SheetModel: Sendable {
         case .presenting(let a, let target), .settling(let a, let target):
             if !a.settled(at: time).isAnimating {
                 phase = target == .dismissed ? .hidden : .resting(target)
+                publishSettle()
             }
         case .dismissing(let a, let until):
             // Destroyed, not hidden: the content goes with it.
             if !a.settled(at: time).isAnimating && time >= (until ?? time) {
                 phase = .hidden; content = ScrollModel(tuning: tuning); contentLength = 0
+                publishSettle()
             }
         default: break
         }
@@ -218,6 +266,7 @@ public struct SheetModel: Sendable {
     /// The window changed size: detents move with it, animations retarget without a jump.
     public mutating func resize(height newHeight: Double, at time: Double) {
         guard newHeight != height else { return }
+        pendingSettle = nil
         let v = velocity(at: time)
         let old = top(at: time)
         height = newHeight
@@ -276,11 +325,15 @@ public struct SheetModel: Sendable {
         classifier = TapClassifier(slop: tuning.touchSlop)
         classifier.press(at: p, time: time)
         tracker.addPress(time: time, position: p)
+        pressPoint = p
+        pressTime = time
+        lastX = p.x
         lastY = p.y
         pressOnContent = onContent
         contentDragging = false
         switch phase {
         case .presenting(_, let target), .settling(_, let target):
+            pendingSettle = nil
             let t = top(at: time)
             let start = target == .dismissed ? policy.lowest(height: height).0 : target
             phase = .dragging(Drag(startDetent: start, startTop: t, rawTop: t, onContent: onContent, consumed: false,
@@ -301,19 +354,21 @@ public struct SheetModel: Sendable {
         if case .pressing(let start, _) = classifier.state {
             guard classifier.move(to: p) else {
                 // Within the slop: a grabbed sheet already follows; otherwise wait.
-                if case .dragging = phase { applyDrag(dy, time: time); lastY = p.y }
+                if case .dragging = phase { lastX = p.x; applyDrag(dy, time: time); lastY = p.y }
                 return
             }
             if !isDragging {
                 guard case .resting(let d) = phase else { return }
                 let t = top(at: time)
-                phase = .dragging(Drag(startDetent: d, startTop: t, rawTop: t, onContent: pressOnContent, consumed: false))
                 // Start 1:1 from the slop circle (no jump, nothing lost).
                 let delta = p - start
                 dy = delta.y - delta.y * classifier.slop / max(delta.length, classifier.slop)
+                phase = .dragging(Drag(startDetent: d, startTop: t, rawTop: t, onContent: pressOnContent, consumed: false,
+                                       slopTravel: content.offset(at: time) <= 0 ? delta.y - dy : 0))
             }
         }
         lastY = p.y
+        lastX = p.x
         applyDrag(dy, time: time)
     }
 
@@ -352,12 +407,19 @@ public struct SheetModel: Sendable {
         // Seed 000: pulled far enough below full with the content at its top → back to half.
         // Only a pull that began at rest at full counts, measured from where it began.
         if let pull = policy.pullToHalfDistance, d.startDetent == .full, d.caughtHeading == nil, d.onContent,
-           policy.contentScrolls(in: .full), d.rawTop - max(topmost, d.startTop) > pull {
+           policy.contentScrolls(in: .full), d.rawTop - max(topmost, d.startTop) + d.slopTravel > pull {
             d.consumed = true
             let t = shownTop(raw: d.rawTop)
             let release = SheetRelease(startDetent: .full, startTop: d.startTop, top: t, velocity: 0, height: height)
             endContentDrag(velocity: 0, time: time)
             phase = .settling(policy.settle(release, to: .half, at: time), target: .half)
+            // Decided mid-drag, not at a release: the record's release is this moment.
+            let v = tracker.releaseVelocity(at: time)
+            let pulled = d.rawTop - max(topmost, d.startTop) + d.slopTravel
+            let n = RuleNumber.text
+            record(SheetRelease(startDetent: .full, startTop: d.startTop, top: t, velocity: v.y, height: height),
+                   SheetDecision(target: .half, rule: "pull \(n(pulled, 1)) pt > \(n(pull, 1)) pt at full", margin: pulled - pull),
+                   at: Point(lastX, lastY), time: time, vx: v.x)
             return
         }
         phase = .dragging(d)
@@ -378,7 +440,11 @@ public struct SheetModel: Sendable {
         guard classifier.state != .idle else { return false }
         defer { adoptPendingTuning() }
         let wasTap = classifier.release() && !cancelled
-        let v = cancelled ? 0 : tracker.releaseVelocity(at: time).y
+        let velocity = tracker.releaseVelocity(at: time)
+        let v = cancelled ? 0 : velocity.y
+        let vxAtRelease = velocity.x
+        // A cancel carries no position of its own: the finger was last where it moved.
+        let p = cancelled ? Point(lastX, lastY) : p
         guard case .dragging(let d) = phase else {
             endContentDrag(velocity: 0, time: time)
             return wasTap
@@ -402,19 +468,35 @@ public struct SheetModel: Sendable {
             return false
         }
         endContentDrag(velocity: 0, time: time)
-        let release = SheetRelease(startDetent: d.startDetent, startTop: d.startTop, top: t, velocity: v, height: height)
-        let target = policy.target(for: release)
+        let release = SheetRelease(startDetent: d.startDetent, startTop: d.startTop, top: t, velocity: v, height: height,
+                                   fingerTranslation: d.caughtHeading == nil ? p.y - pressPoint.y : nil)
+        let decision = policy.decision(for: release)
+        let target = decision.target
         if target == .dismissed {
             startDismissal(release, at: time)
         } else {
             phase = .settling(policy.settle(release, to: target, at: time), target: target)
         }
+        record(release, decision, at: p, time: time, vx: cancelled ? 0 : vxAtRelease)
         return false
     }
 
-    /// Wheel / touchpad scrolling of the content (in any detent).
+    /// Wheel / touchpad scrolling of the content. Below the top detent the wheel follows the
+    /// policy, as a drag on the content does: seed 000 (tutorial) scrolls nothing at half;
+    /// fluid first takes the sheet up to full, as iOS does with a scroll in a medium detent.
     public mutating func scrollContent(by delta: Double, at time: Double) {
         guard isVisible, !isDismissing else { return }
+        if let d = detent, !isDragging, d != policy.detents(height: height).first?.0 {
+            switch policy.kind {
+            case .tutorial:
+                return
+            case .fluid:
+                if delta > 0 { step(up: true, at: time) }
+                return
+            case .twoStage:
+                break   // seed 001's list scrolls in every detent
+            }
+        }
         syncViewport(at: time)
         content.scroll(by: delta, at: time)
     }

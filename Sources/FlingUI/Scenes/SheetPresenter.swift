@@ -116,7 +116,10 @@ package final class SheetPresenter {
             }
             return true
         case .moved:
-            if pressOnSheet { host.handlePointer(local) }
+            // Moves go straight to the model (the pan gesture's `changed`): routing each one
+            // through the tree would rebuild it every frame of a drag, though nothing in it
+            // changes while only the sheet's position does.
+            if pressOnSheet { sheet.move(to: e.location, time: e.time) }
             return pressOnSheet || pressOnDim || sheet.isVisible
         case .ended, .cancelled:
             if pressOnSheet {

@@ -15,7 +15,9 @@
 //      transforms
 //  [x] layers (DisplayList.layer): a group whose commands are the same as in the last frame is
 //      rasterised once into a texture and then composited 1:1 (opaque rows without blending)
-//      while its commands stay the same; a group that changes every frame is drawn directly
+//      while its commands stay the same; a group that changes every frame is drawn directly;
+//      under a scale (a pulled card) the layer is copied scaled into its rounded frame
+//      (RoundedCopy: opaque scaled parts, only the corner squares resampled with coverage)
 //  [x] a cheap dim: `.dim` right after an opaque layer is folded into its composite as one
 //      darkening pass (LayerTint), kept as a darkened copy while the dim holds still; a fading
 //      opaque layer over the untouched frame background is blended the same way; anywhere

@@ -24,6 +24,13 @@ cat > "$tmp/sheet.txt" <<SCRIPT
 SCRIPT
 "$bin" --headless --script "$tmp/sheet.txt"
 
+# The sheet at full with its content scrolled under the pinned title bar, and seed 001's
+# two-stage sheet at its expanded detent under the Show Sheet button.
+printf '0.1 tap 200 230\n1.5 key Up\n3.0 wheel -5\n4.0 shot docs/sheet-full-scrolled.png\n' > "$tmp/full.txt"
+"$bin" --headless --script "$tmp/full.txt"
+printf '0.1 key Return\n1.5 shot docs/two-stage.png\n' > "$tmp/two.txt"
+"$bin" --headless --script "$tmp/two.txt" --scene two-stage
+
 # A Today card expanding (every 50 ms), then pulled down under the finger.
 cat > "$tmp/card.txt" <<SCRIPT
 0.1 shot docs/frames/card-1.png

@@ -2,18 +2,29 @@
 // Implemented:
 //  [x] anti-aliased fills and strokes of rounded rectangles (per-corner radii) and circles,
 //      through SDL_RenderGeometry with a one-pixel alpha fringe (blend mode BLEND)
-//  [x] hairlines exactly one device pixel thick, snapped to the pixel grid
-//  [x] soft shadows from cached nine-slice blur textures
+//  [x] hairlines exactly one device pixel thick, snapped to the pixel grid (horizontal and
+//      vertical; a slanted one is a 1 px tessellated polyline)
+//  [x] polylines of any width, tessellated into triangles
+//  [x] vertical two-colour gradients (one quad, the colours interpolated per vertex)
+//  [x] soft shadows (with an offset) from cached nine-slice blur textures
 //  [x] images with fill/fit/stretch into rounded frames (the clipped edge anti-aliased too)
 //  [x] text runs rasterised once per (string, font, pixel size, colour) into an LRU texture
 //      cache, copied without colour modulation (group opacity modulates alpha)
-//  [x] nested clip rectangles (intersected), group opacity, translate/scale transforms
+//  [x] nested clip rectangles (intersected, snapped to whole pixels), group opacity
+//      (multiplied into each primitive's alpha, not an offscreen group), translate/scale
+//      transforms
 //  [x] layers (DisplayList.layer): a group whose commands are the same as in the last frame is
 //      rasterised once into a texture and then composited 1:1 (opaque rows without blending)
-//      while its commands stay the same; a group that changes every frame is drawn directly
+//      while its commands stay the same; a group that changes every frame is drawn directly;
+//      under a scale (a pulled card) the layer is copied scaled into its rounded frame
+//      (RoundedCopy: opaque scaled parts, only the corner squares resampled with coverage)
 //  [x] a cheap dim: `.dim` right after an opaque layer is folded into its composite as one
 //      darkening pass (LayerTint), kept as a darkened copy while the dim holds still; a fading
-//      opaque layer over the untouched frame background is blended the same way
+//      opaque layer over the untouched frame background is blended the same way; anywhere
+//      else `.dim` is a black fill at its amount
+// Not implemented: rotation or skew transforms; clips other than axis-aligned rectangles
+// (rounded clipping exists only for images); gradients other than vertical; blurring what is
+// behind (translucent bars and buttons are plain translucent fills).
 // It saves nothing of SDL's state across frames except what it sets at the start of each.
 import CSDL2
 import CSDL2TTF

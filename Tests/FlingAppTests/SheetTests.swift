@@ -146,7 +146,9 @@ final class SheetTests: XCTestCase {
         XCTAssertEqual(full.number("contentOffset"), 0)
         let s = try sheet(dir, "s.json")
         XCTAssertEqual(s["detent"]?.stringValue, "full")
-        XCTAssertEqual(s.number("contentOffset"), 247, accuracy: 0.5, "scrolled to the end at 390×844")
+        // 268: the detail laid out with seed 000's stack spacing and the pinned title bar
+        // (issue 10; 247 with the former hand-made spacing).
+        XCTAssertEqual(s.number("contentOffset"), 268, accuracy: 0.5, "scrolled to the end at 390×844")
     }
 
     func testGrabWhileSettlingHasNoJump() throws {
@@ -233,48 +235,7 @@ final class SheetTests: XCTestCase {
         XCTAssertEqual(try pulled(111)["detent"]?.stringValue, "half")
     }
 
-    // MARK: two-stage
-
-    func testTwoStageSceneThresholds() throws {
-        let args = ["--scene", "two-stage"]
-        let show = "0.1 key Return\n"
-        func still(_ by: Double) throws -> JSONValue {
-            let dir = try FlingRunner.headless(show + stillDrag(at: 1.5, y0: 410, by: by) + "5 state $OUT/s.json\n", args: args)
-            return try sheet(dir, "s.json")
-        }
-        XCTAssertEqual(try still(119.9)["detent"]?.stringValue, "expanded", "down to 519.9 < 1.3 × 400")
-        XCTAssertEqual(try still(120.1)["phase"]?.stringValue, "hidden", "down to 520.1 dismisses, then is destroyed")
-        // Up (negative release velocity): above expanded goes full, at or below stays expanded.
-        func up(endingAt top: Double) throws -> JSONValue {
-            var s = show + "1.5 down 200 410\n1.55 move 200 450\n"
-            let finger = 410 + 10 + (top - 400)
-            for k in 1...5 { s += "\(1.55 + Double(k) * 0.02) move 200 \(450 + (finger - 450) * Double(k) / 5)\n" }
-            s += "1.66 up 200 \(finger)\n5 state $OUT/s.json\n"
-            return try sheet(try FlingRunner.headless(s, args: args), "s.json")
-        }
-        XCTAssertEqual(try up(endingAt: 399.9)["detent"]?.stringValue, "full")
-        XCTAssertEqual(try up(endingAt: 400.1)["detent"]?.stringValue, "expanded")
-    }
-
-    func testTwoStagePresentsIn0_6sAndDismissesWithTheVelocityDuration() throws {
-        let dir = try FlingRunner.headless("""
-            0.1 key Return
-            0.4 state $OUT/mid.json
-            0.71 state $OUT/rested.json
-            1.0 drag 200 410 200 610 0.2
-            1.21 state $OUT/dismissing.json
-            2.5 state $OUT/still.json
-            3.0 state $OUT/gone.json
-            """, args: ["--scene", "two-stage"])
-        XCTAssertEqual(try sheet(dir, "mid.json").number("top"), 622, accuracy: 1, "halfway through the ease-in-out")
-        XCTAssertEqual(try sheet(dir, "rested.json").number("top"), 400)
-        let dismissing = try sheet(dir, "dismissing.json")
-        XCTAssertEqual(dismissing["phase"]?.stringValue, "dismissing")
-        XCTAssertEqual(dismissing["policy"]?.stringValue, "two-stage")
-        // 1000 pt/s release: 0.2 × 1000 × 0.001 + 1.2 = 1.4 s.
-        XCTAssertEqual(try sheet(dir, "still.json")["phase"]?.stringValue, "dismissing")
-        XCTAssertEqual(try sheet(dir, "gone.json")["phase"]?.stringValue, "hidden")
-    }
+    // Seed 001's two-stage rules run in-process: FlingUITests/SheetScenesTests.
 }
 
 /// Regressions found in review: each reproduced first, then fixed.

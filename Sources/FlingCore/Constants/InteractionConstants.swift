@@ -7,8 +7,6 @@ public enum InteractionConstants {
     public static let wheelNotch: Double = 50
     /// How long a scripted `tap` holds the pointer down (issue 2: up at t + 0.05 s).
     public static let scriptTapDuration: Double = 0.05
-    /// Longest single step the loop lets an integrated quantity take (shared/DESIGN.md).
-    public static let maxFrameStep: Double = 0.064
     /// Limits that keep bad input from crashing SDL or running forever: a side of at most
     /// 16384 device pixels (SDL's texture limit) and a frame under 2 GiB of pixels.
     public static let maxPixelSide: Double = 16384
@@ -36,8 +34,7 @@ public enum LayoutMetrics {
     public static let defaultWindowSize = Size(390, 844)
     /// UIKit's default leading margin of list rows and titles.
     public static let margin: Double = 20
-    /// Large navigation title block: status-bar space, then the 34 pt title (UINavigationBar).
-    public static let largeTitleTop: Double = 58
+    /// The large navigation title block under the 44 pt bar: the 34 pt title (UINavigationBar).
     public static let largeTitleHeight: Double = 52
     /// A restaurant row: 60 pt thumbnail, 12 pt inner gap (a subtitle cell with image).
     public static let rowHeight: Double = 84

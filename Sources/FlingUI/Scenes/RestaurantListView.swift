@@ -11,22 +11,22 @@ package final class RestaurantListView {
     package private(set) var bounds = Rect.zero
     /// The row under a press that has not become a drag (highlighted).
     package private(set) var pressedRow: Int?
-    /// The keyboard selection (issue 5: Up/Down move it, Return opens it).
+    /// The keyboard selection (issue 5: Up/Down move it, Return opens it), and the row a tap
+    /// opened while its sheet shows.
     package var selected: Int?
+    /// A row losing its highlight: it fades out (UITableView's animated deselect).
+    package private(set) var deselecting: (row: Int, fade: AnimatedValue)?
 
     package enum Metrics {
-        /// Room for the compact navigation bar above the large title (UINavigationBar: 44 pt).
-        static let navBarHeight: Double = 44
-        /// The large title block (52 pt, baseline 41 pt into it).
-        static let largeTitleHeight: Double = 52
-        static let largeTitleBaseline: Double = 41
-        static let rowsTop: Double = navBarHeight + largeTitleHeight + 6
+        static let navBarHeight = ListConstants.navBarHeight
+        static let largeTitleHeight = ListConstants.largeTitleHeight
+        static let largeTitleBaseline = ListConstants.largeTitleBaseline
+        static let rowsTop: Double = navBarHeight + largeTitleHeight + ListConstants.rowsTopGap
         static let rowHeight: Double = LayoutMetrics.rowHeight
         static let thumbnail: Double = LayoutMetrics.thumbnailSize
         static let margin: Double = LayoutMetrics.margin
-        static let bottomPadding: Double = 24
-        /// Rows stop stretching here on wide kiosks (a readable column, as iPadOS lists do).
-        static let maxColumnWidth: Double = 720
+        static let bottomPadding = ListConstants.bottomPadding
+        static let maxColumnWidth = ListConstants.maxColumnWidth
     }
 
     /// The list's scroll takes a new tuning from its next gesture (issue 15).
@@ -53,6 +53,20 @@ package final class RestaurantListView {
     }
 
     /// Row `i`'s frame in window pt at `time` (before any sheet-driven shift).
+    /// Deselects the selected row with UITableView's fade (after the sheet it opened closes).
+    package func deselect(time: Double) {
+        guard let s = selected else { return }
+        selected = nil
+        deselecting = (s, .timed(TimedAnimation(from: 1, to: 0, startTime: time, duration: ListConstants.deselectDuration, curve: .easeOut)))
+    }
+
+    /// How strongly row `i` shows as selected (1 selected, fading to 0 while deselecting).
+    package func selectionOpacity(_ i: Int, time: Double) -> Double {
+        if selected == i { return 1 }
+        if let d = deselecting, d.row == i { return d.fade.value(at: time) }
+        return 0
+    }
+
     package func rowFrame(_ i: Int, time: Double) -> Rect {
         let c = column
         return Rect(x: c.minX, y: bounds.minY + Metrics.rowsTop + Double(i) * Metrics.rowHeight - scroll.offset(at: time),
@@ -139,7 +153,11 @@ package final class RestaurantListView {
         var model = scroll.model
         let moving = model.advance(to: time)
         scroll.model = model
-        return moving
+        if let d = deselecting {
+            let fade = d.fade.settled(at: time)
+            deselecting = fade.isAnimating ? (d.row, fade) : nil
+        }
+        return moving || deselecting != nil
     }
 
     // MARK: Drawing
@@ -161,24 +179,27 @@ package final class RestaurantListView {
         let r = restaurants[i]
         let frame = rowFrame(i, time: time)
         let m = Metrics.margin
-        if pressedRow == i || selected == i {
-            list.fill(Rect(x: bounds.minX, y: frame.minY, width: bounds.width, height: frame.height),
-                      pressedRow == i ? SystemColor.gray4 : SystemColor.gray5)
+        let highlight = Rect(x: bounds.minX, y: frame.minY, width: bounds.width, height: frame.height)
+        if pressedRow == i {
+            list.fill(highlight, SystemColor.gray4)
+        } else if case let o = selectionOpacity(i, time: time), o > 0 {
+            list.withOpacity(o) { $0.fill(highlight, SystemColor.gray5) }
         }
         let thumb = Rect(x: frame.minX + m, y: frame.minY + (frame.height - Metrics.thumbnail) / 2,
                          width: Metrics.thumbnail, height: Metrics.thumbnail)
         list.add(.image(r.image, frame: thumb, mode: .fill, radii: CornerRadii(LayoutMetrics.thumbnailRadius)))
         let textX = thumb.maxX + LayoutMetrics.rowImageTextGap
-        let chevronFont = Font.icons(size: 22)
+        let chevronFont = Font.icons(size: ListConstants.chevronSize)
         let chevron = env.layout(MaterialIcon.chevronRight, chevronFont)
-        let textWidth = frame.maxX - m - chevron.size.width - 8 - textX
+        let textWidth = frame.maxX - m - chevron.size.width - ListConstants.chevronGap - textX
         let name = env.layout(r.name, TextStyle.headline.font, TextOptions(maxWidth: textWidth, lineLimit: 1))
         let detail = env.layout("\(r.type) · \(r.location)", TextStyle.subheadline.font, TextOptions(maxWidth: textWidth, lineLimit: 1))
-        // Two lines centred in the row: baselines 22 pt apart (headline over subheadline).
-        let nameBaseline = frame.midY - 3
+        // Two lines centred in the row (headline over subheadline).
+        let nameBaseline = frame.midY - ListConstants.nameBaselineAboveMiddle
         list.text(name, at: Point(textX, nameBaseline - name.firstBaseline), SystemColor.label)
-        list.text(detail, at: Point(textX, nameBaseline + 21 - detail.firstBaseline), SystemColor.secondaryLabel)
-        list.text(chevron, at: Point(frame.maxX - m - chevron.size.width + 6, frame.midY - chevron.size.height / 2), SystemColor.gray3)
+        list.text(detail, at: Point(textX, nameBaseline + ListConstants.detailBaselineGap - detail.firstBaseline), SystemColor.secondaryLabel)
+        list.text(chevron, at: Point(frame.maxX - m - chevron.size.width + ListConstants.chevronInset, frame.midY - chevron.size.height / 2),
+                  SystemColor.gray3)
         if i < restaurants.count - 1 {
             list.add(.hairline(from: Point(textX, frame.maxY - 0.5), to: Point(bounds.maxX, frame.maxY - 0.5), color: SystemColor.separator))
         }
@@ -187,7 +208,7 @@ package final class RestaurantListView {
     /// Once the large title has scrolled under the bar, a compact bar with the title fades in
     /// (UINavigationBar's large-title collapse).
     private func drawCompactBar(into list: inout DisplayList, offset: Double) {
-        let fade = max(0, min(1, (offset - (Metrics.largeTitleHeight - 8)) / 12))
+        let fade = max(0, min(1, (offset - (Metrics.largeTitleHeight - ListConstants.compactBarFadeStart)) / ListConstants.compactBarFadeDistance))
         guard fade > 0 else { return }
         list.withOpacity(fade) { list in
             let bar = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: Metrics.navBarHeight)

@@ -13,10 +13,13 @@ package final class RestaurantsScene: Scene {
     private var shift = AnimatedValue.resting(0)
     private var shiftTarget = 0.0
     private var shownRestaurant: String?
+    /// The open sheet came from a tap (its row deselects when it closes; a keyboard
+    /// selection stays, as the cursor the arrow keys move).
+    private var openedByTap = false
 
     package init(restaurants: [Restaurant], env: SceneEnvironment, policy: SheetPolicyKind, window: Size) {
         list = RestaurantListView(restaurants: restaurants, env: env)
-        presenter = SheetPresenter(policy: policy, window: window)
+        presenter = SheetPresenter(policy: policy, window: window, env: env)
         self.env = env
     }
 
@@ -28,19 +31,20 @@ package final class RestaurantsScene: Scene {
 
     package var isModal: Bool { presenter.isVisible }
 
-    package func open(_ row: Int, time: Double) {
+    package func open(_ row: Int, time: Double, byTap: Bool = false) {
         guard list.restaurants.indices.contains(row) else { return }
         // The sheet takes all input from now on: end whatever the list was doing.
         list.cancelGestures(time: time)
         list.selected = row
         let r = list.restaurants[row]
         shownRestaurant = r.name
-        presenter.present(RestaurantDetailContent(restaurant: r, env: env), time: time)
+        openedByTap = byTap
+        presenter.present(RestaurantSheet(restaurant: r), time: time)
     }
 
     package func handlePointer(_ e: PointerEvent) -> Bool {
         if presenter.isVisible { return presenter.handlePointer(e) }
-        if let row = list.handlePointer(e) { open(row, time: e.time) }
+        if let row = list.handlePointer(e) { open(row, time: e.time, byTap: true) }
         return true
     }
 
@@ -69,6 +73,8 @@ package final class RestaurantsScene: Scene {
         // The list moves away while a sheet shows, and back when it goes (seed 000).
         let target = presenter.isShowing ? SheetConstants.listShift : 0
         if target != shiftTarget {
+            // The sheet is going: the row that a tap opened it from deselects (iOS).
+            if target == 0, openedByTap { list.deselect(time: time); openedByTap = false }
             shiftTarget = target
             shift = .timed(TimedAnimation(from: shift.value(at: time), to: target, startTime: time,
                                           duration: SheetConstants.listShiftDuration, curve: .easeOut))

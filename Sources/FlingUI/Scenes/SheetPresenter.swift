@@ -1,21 +1,32 @@
 import FlingCore
 
-/// Presents one sheet over a scene: routes the pointer (sheet, content or dim), keys, and time;
-/// draws the dim and the shell; reports the state dump's "sheet" object.
+/// Presents one sheet over a scene, as seed 000's `ContentView` does with its `ZStack`: the
+/// dim (`BlankView(bgColor: .black).opacity(0.5)`, here fading with the sheet), then the
+/// sheet's own view moved to the model's top (the seed's `.offset(y:)`). The sheet's view is a
+/// view tree in the sheet's coordinates; its pan gesture feeds `SheetModel`, which decides
+/// everything (detents, hand-off, springs). Reports the state dump's "sheet" object.
 @MainActor
 package final class SheetPresenter {
     /// The policy of the next presented sheet (the tuning panel changes it, issue 15).
     package private(set) var policyKind: SheetPolicyKind
     package private(set) var sheet: SheetModel
     package private(set) var content: SheetContent?
+    private let env: SceneEnvironment
     private var window = Size.zero
     /// The press began on the dim (a tap there dismisses).
     private var pressOnDim = false
     private var pressOnSheet = false
+    /// The sheet's top while the current event is delivered (window = tree + this).
+    private var eventTop = 0.0
+    private(set) lazy var host = ViewHost(env: env) { [unowned self] in self.root }
+    /// The content offset the tree was last built with: while only the sheet's position
+    /// changes, the tree is not rebuilt (drawn again as it is, into the same layer).
+    private var builtOffset = 0.0
 
-    package init(policy: SheetPolicyKind, window: Size) {
+    package init(policy: SheetPolicyKind, window: Size, env: SceneEnvironment) {
         policyKind = policy
         self.window = window
+        self.env = env
         sheet = SheetModel(policy: policy, height: window.height)
     }
 
@@ -37,12 +48,58 @@ package final class SheetPresenter {
     package var isVisible: Bool { sheet.isVisible }
     /// True while a sheet is up or on its way up (the list behind moves away).
     package var isShowing: Bool { sheet.isVisible && !sheet.isDismissing }
+    /// A dismissing sheet that has left the window (it may still be finishing its animation:
+    /// seed 001's 1.2 s + |0.2·v·0.001| spring) no longer stands between the user and the scene.
+    package func isGone(at time: Double) -> Bool {
+        !sheet.isVisible || (sheet.isDismissing && sheet.top(at: time) >= window.height - MotionConstants.restDistance)
+    }
+
+    // MARK: The view
+
+    /// The sheet's column: full width on phones, centred and capped on wide windows.
+    package func frame(top: Double) -> Rect {
+        let w = min(window.width, SheetConstants.maxWidth)
+        return Rect(x: ((window.width - w) / 2).rounded(), y: top, width: w,
+                    height: max(0, window.height - top) + SheetLayoutConstants.overshootBelow)
+    }
+
+    /// The sheet in its own coordinates: a fixed extent (a full window plus the overshoot
+    /// below) so that moving it never changes what its layer holds.
+    private var localBounds: Rect {
+        let f = frame(top: 0)
+        return Rect(x: f.minX, y: 0, width: f.width, height: window.height + SheetLayoutConstants.overshootBelow)
+    }
+
+    private var root: AnyView {
+        guard let content else { return AnyView(EmptyView()) }
+        return AnyView(content.sheetView(contentOffset: builtOffset)
+            .sheetPanGesture(SheetPanGesture(
+                began: { [unowned self] p, t in
+                    self.sheet.press(at: self.toWindow(p), onContent: p.y >= SheetConstants.handleAreaHeight, time: t)
+                },
+                changed: { [unowned self] p, t in self.sheet.move(to: self.toWindow(p), time: t) },
+                ended: { [unowned self] p, t, cancelled in
+                    if !cancelled { self.sheet.move(to: self.toWindow(p), time: t) }
+                    self.sheet.release(at: self.toWindow(p), time: t, cancelled: cancelled)
+                })))
+    }
+
+    private func toWindow(_ p: Point) -> Point { Point(p.x, p.y + eventTop) }
+
+    // MARK: Presenting
 
     package func present(_ content: SheetContent, time: Double) {
+        host.cancelPress(time: time)
         self.content = content
+        builtOffset = 0
         sheet = SheetModel(policy: policyKind, height: window.height, tuning: tuning)
-        sheet.contentLength = content.height(forWidth: SheetShell.frame(in: window, top: 0).width)
+        sheet.contentLength = contentLength(content)
         sheet.present(at: time)
+        host.invalidate()
+    }
+
+    private func contentLength(_ content: SheetContent) -> Double {
+        host.idealHeight(of: content.scrolledContent, width: localBounds.width)
     }
 
     package func dismiss(time: Double) { sheet.dismiss(at: time) }
@@ -51,34 +108,43 @@ package final class SheetPresenter {
         let widthChanged = window.width != self.window.width
         self.window = window
         sheet.resize(height: window.height, at: time)
-        if widthChanged, let content { sheet.contentLength = content.height(forWidth: SheetShell.frame(in: window, top: 0).width) }
+        if widthChanged, let content { sheet.contentLength = contentLength(content) }
+        host.invalidate()
     }
+
+    // MARK: Input
 
     /// Returns true if the sheet (or its dim) took the event.
     package func handlePointer(_ e: PointerEvent) -> Bool {
         guard sheet.isVisible else { return false }
         let top = sheet.top(at: e.time)
+        eventTop = top
+        var local = e
+        local.location = Point(e.location.x, e.location.y - top)
         switch e.phase {
         case .began:
-            let frame = SheetShell.frame(in: window, top: top)
-            if frame.contains(e.location) && !sheet.isDismissing {
+            if frame(top: top).contains(e.location) && !sheet.isDismissing {
                 pressOnSheet = true
-                sheet.press(at: e.location, onContent: e.location.y >= top + SheetConstants.handleAreaHeight, time: e.time)
+                host.update(bounds: localBounds, time: max(host.time, e.time))
+                host.handlePointer(local)
             } else {
                 pressOnDim = true
             }
             return true
         case .moved:
+            // Moves go straight to the model (the pan gesture's `changed`): routing each one
+            // through the tree would rebuild it every frame of a drag, though nothing in it
+            // changes while only the sheet's position does.
             if pressOnSheet { sheet.move(to: e.location, time: e.time) }
             return pressOnSheet || pressOnDim || sheet.isVisible
         case .ended, .cancelled:
             if pressOnSheet {
-                sheet.move(to: e.location, time: e.time)
-                sheet.release(at: e.location, time: e.time, cancelled: e.phase == .cancelled)
-            } else if pressOnDim, e.phase == .ended, !sheet.isPresenting,
-                      !SheetShell.frame(in: window, top: top).contains(e.location) {
-                // (While the sheet is still coming up, a tap on the dim is a double-click on
-                // the row that opened it, not a request to close.)
+                if e.phase == .cancelled { sheet.move(to: e.location, time: e.time) }
+                host.handlePointer(local)
+            } else if pressOnDim, e.phase == .ended, !sheet.isPresenting, !frame(top: top).contains(e.location) {
+                // Seed 000: `BlankView(...).onTapGesture { self.showDetail = false }`. (While
+                // the sheet is still coming up, a tap on the dim is a double-click on the row
+                // that opened it, not a request to close.)
                 sheet.dismiss(at: e.time)
             }
             pressOnSheet = false
@@ -88,7 +154,7 @@ package final class SheetPresenter {
     }
 
     package func cancelGestures(time: Double) {
-        if pressOnSheet { sheet.release(at: .zero, time: time, cancelled: true) }
+        if pressOnSheet { host.cancelPress(time: time) }
         pressOnSheet = false
         pressOnDim = false
     }
@@ -108,16 +174,35 @@ package final class SheetPresenter {
 
     package func advance(to time: Double) -> Bool {
         let moving = sheet.advance(to: time)
-        if !sheet.isVisible { content = nil }
+        if !sheet.isVisible, content != nil {
+            content = nil
+            host.cancelPress(time: time)
+            pressOnSheet = false
+        }
         return moving
     }
 
+    // MARK: Drawing
+
     package func draw(into list: inout DisplayList, time: Double) {
-        guard sheet.isVisible, let content else { return }
+        guard sheet.isVisible, content != nil else { return }
         let dim = sheet.dim(at: time)
         if dim > 0 { list.add(.dim(Rect(origin: .zero, size: window), amount: dim)) }
-        SheetShell.draw(sheet, content: content, window: window, time: time, into: &list)
+        let top = sheet.top(at: time)
+        guard top < window.height else { return }
+        let offset = sheet.content.offset(at: time)
+        if offset != builtOffset { builtOffset = offset; host.invalidate() }
+        host.update(bounds: localBounds, time: host.time)
+        // One layer in the sheet's own coordinates, moved by a transform: while only its
+        // position changes, its commands stay the same and it is composited, not redrawn.
+        list.transformed(.translate(0, top)) { list in
+            list.layer(LayerSpec(id: "sheet", bounds: localBounds, background: .clear)) { list in
+                host.draw(into: &list)
+            }
+        }
     }
+
+    // MARK: State dump
 
     package func stateJSON(time: Double, restaurant: String?) -> JSONValue {
         .object([

@@ -11,7 +11,7 @@ package struct TabBar {
 
     /// Items share the width on phones; on wide windows they keep this width, centred
     /// (as iPadOS's tab bar does).
-    package static let maxItemWidth: Double = 160
+    package static let maxItemWidth = TabBarConstants.maxItemWidth
 
     package func frame(in window: Size) -> Rect {
         Rect(x: 0, y: window.height - Self.height, width: window.width, height: Self.height)
@@ -39,10 +39,10 @@ package struct TabBar {
         for (i, s) in scenes.enumerated() {
             let tint = s == selected ? SystemColor.blue : SystemColor.gray
             let cx = left + w * (Double(i) + 0.5)
-            let icon = env.layout(s.icon, Font.icons(size: 26))
-            list.text(icon, at: Point((cx - icon.size.width / 2).rounded(), f.minY + 4), tint)
-            let label = env.layout(s.title, Font(size: 10, weight: .medium))
-            list.text(label, at: Point((cx - label.size.width / 2).rounded(), f.minY + 33 - label.firstBaseline + 10), tint)
+            let icon = env.layout(s.icon, Font.icons(size: TabBarConstants.iconSize))
+            list.text(icon, at: Point((cx - icon.size.width / 2).rounded(), f.minY + TabBarConstants.iconTop), tint)
+            let label = env.layout(s.title, Font(size: TabBarConstants.titleSize, weight: .medium))
+            list.text(label, at: Point((cx - label.size.width / 2).rounded(), f.minY + TabBarConstants.titleBaseline - label.firstBaseline), tint)
         }
     }
 }

@@ -1,48 +1,58 @@
 import FlingCore
 
 /// Seed 001's demo: a "Show Sheet" button that presents the two-stage sheet holding the
-/// numbers 0…30 (policy two-stage unless --sheet-policy says otherwise).
+/// numbers 0…30 (policy two-stage unless --sheet-policy says otherwise). The screen is a view
+/// tree; the sheet is the presenter's.
 @MainActor
 package final class TwoStageScene: Scene {
     package let id = SceneID.twoStage
     package let presenter: SheetPresenter
     private let env: SceneEnvironment
     private var bounds = Rect.zero
-    private var pressedButton = false
+    private var window = Size.zero
+    private(set) lazy var host: ViewHost = ViewHost(env: env) { [unowned self] in self.root }
+
+    private var root: TwoStageView {
+        TwoStageView(expandedTop: expandedTop, show: { [unowned self] in self.show(time: self.host.time) })
+    }
 
     package init(env: SceneEnvironment, policy: SheetPolicyKind, window: Size) {
         self.env = env
-        presenter = SheetPresenter(policy: policy, window: window)
+        self.window = window
+        presenter = SheetPresenter(policy: policy, window: window, env: env)
     }
 
+    /// Where the sheet rests when expanded (its lowest resting detent), in window pt: the
+    /// button sits above it, so the expanded sheet never covers it.
+    private var expandedTop: Double { presenter.sheet.policy.lowest(height: window.height).1 }
+
+    /// The "Show Sheet" button's frame in window pt.
     package var buttonFrame: Rect {
-        let label = env.layout("Show Sheet", TextStyle.body.font)
-        let w = label.size.width + 40, h = 50.0
-        return Rect(x: bounds.midX - w / 2, y: bounds.midY - h / 2, width: w, height: h)
+        host.update(bounds: bounds, time: host.time)
+        return host.node(identifier: TwoStageView.buttonID)?.frame ?? .zero
     }
 
     package func layout(in bounds: Rect, window: Size, time: Double) {
         self.bounds = bounds
+        self.window = window
         presenter.layout(window: window, time: time)
+        host.invalidate()
+        host.update(bounds: bounds, time: time)
     }
 
-    package var isModal: Bool { presenter.isVisible }
+    /// Modal while the sheet is on screen; once a dismissing sheet has left the window the
+    /// button answers again, even while the seed's long dismissal spring finishes.
+    package var isModal: Bool { presenter.isVisible && !presenter.isGone(at: host.time) }
 
     package func show(time: Double) {
-        pressedButton = false
-        presenter.present(NumbersContent(env: env), time: time)
+        host.cancelPress(time: time)
+        presenter.present(NumbersSheet(), time: time)
     }
 
     package func handlePointer(_ e: PointerEvent) -> Bool {
-        if presenter.isVisible { return presenter.handlePointer(e) }
-        switch e.phase {
-        case .began: pressedButton = buttonFrame.contains(e.location)
-        case .ended:
-            if pressedButton && buttonFrame.insetBy(dx: -20, dy: -20).contains(e.location) { show(time: e.time) }
-            pressedButton = false
-        case .cancelled: pressedButton = false
-        case .moved: break
-        }
+        if presenter.isVisible && !presenter.isGone(at: e.time) { return presenter.handlePointer(e) }
+        host.update(bounds: bounds, time: e.time)
+        host.handlePointer(e)
         return true
     }
 
@@ -50,30 +60,59 @@ package final class TwoStageScene: Scene {
 
     package func handleKey(_ key: Key, time: Double) -> Bool {
         if presenter.handleKey(key, time: time) { return true }
-        if !presenter.isVisible, key.is(.return) || key.is(.space) { show(time: time); return true }
+        if presenter.isGone(at: time), key.is(.return) || key.is(.space) { show(time: time); return true }
         return false
     }
 
     package func cancelGestures(time: Double) {
-        pressedButton = false
+        host.cancelPress(time: time)
         presenter.cancelGestures(time: time)
     }
 
-    package func advance(to time: Double) -> Bool { presenter.advance(to: time) }
+    package func advance(to time: Double) -> Bool {
+        let moving = presenter.advance(to: time)
+        return host.advance(to: time) || moving
+    }
 
     package func draw(into dl: inout DisplayList, time: Double) {
-        dl.fill(bounds, SystemColor.groupedBackground)
-        let title = env.layout("Two-Stage Sheet", TextStyle.largeTitle.font)
-        dl.text(title, at: Point(bounds.minX + LayoutMetrics.margin, bounds.minY + 44 + 41 - title.firstBaseline), SystemColor.label)
-        let b = buttonFrame
-        dl.add(.fillRect(b, radii: CornerRadii(12), color: pressedButton ? SystemColor.blue.mixed(with: .black, 0.2) : SystemColor.blue))
-        let label = env.layout("Show Sheet", TextStyle.headline.font)
-        dl.text(label, at: Point((b.midX - label.size.width / 2).rounded(), b.midY - label.size.height / 2), .white)
+        // Nothing on this screen depends on time: the tree is rebuilt only after input or layout.
+        host.update(bounds: bounds, time: host.time)
+        host.draw(into: &dl)
     }
 
     package func drawOverlay(into dl: inout DisplayList, time: Double) { presenter.draw(into: &dl, time: time) }
 
     package func stateFields(time: Double) -> [(String, JSONValue)] {
         [("sheet", presenter.stateJSON(time: time, restaurant: nil))]
+    }
+}
+
+/// Seed 001's presenting view controller: a large title and the "Show Sheet" button, centred
+/// in the space between the title and the expanded sheet's top.
+struct TwoStageView: View {
+    static let buttonID = "showSheet"
+    let expandedTop: Double
+    let show: @MainActor () -> Void
+
+    var body: some View {
+        ZStack(alignment: .top) {
+            SystemColor.groupedBackground
+            VStack(alignment: .leading, spacing: 0) {
+                Text("Two-Stage Sheet")
+                    .font(.largeTitle)
+                    .padding(.leading, LayoutMetrics.margin)
+                    .frame(height: ListConstants.largeTitleHeight, alignment: .bottomLeading)
+                    .padding(.top, ListConstants.navBarHeight)
+                Spacer(minLength: 0)
+                HStack {
+                    Spacer()
+                    FilledButton(title: "Show Sheet", action: show)
+                        .accessibilityIdentifier(Self.buttonID)
+                    Spacer()
+                }
+                Spacer(minLength: 0)
+            }
+            .frame(height: expandedTop, alignment: .top)
+        }
     }
 }

@@ -1,0 +1,52 @@
+import FlingCore
+
+/// Every event of a press on the sheet, as it comes, for `SheetModel` (seed 001's
+/// `UIPanGestureRecognizer` on the sheet's view: the target sees `.began`, each `.changed`
+/// and `.ended`). The model does its own touch slop, velocity and content hand-off, so this
+/// gesture passes the press, each move and the release straight on, in window pt.
+struct SheetPanGesture {
+    var began: @MainActor (Point, Double) -> Void
+    var changed: @MainActor (Point, Double) -> Void
+    /// The press ended (`cancelled`: focus lost or pointer gone; the point is the last one seen).
+    var ended: @MainActor (Point, Double, _ cancelled: Bool) -> Void
+}
+
+extension View {
+    /// Feeds every press on this view (and on children that take no pointer input) to `pan`.
+    func sheetPanGesture(_ pan: SheetPanGesture) -> some View {
+        modified { SheetPanNode(path: $1.path, child: $0, pan: pan) }
+    }
+}
+
+@MainActor
+final class SheetPanNode: WrapperNode, PointerTarget {
+    let pan: SheetPanGesture
+    init(path: String, child: Node, pan: SheetPanGesture) {
+        self.pan = pan
+        super.init(path: path, child: child)
+    }
+
+    override var isInteractive: Bool { true }
+    private var key: String { path + "#last" }
+
+    func pressBegan(_ e: PointerEvent, host: ViewHost) -> PressClaim {
+        host.storage[key] = e.location
+        pan.began(e.location, e.time)
+        return .gesture
+    }
+
+    func pressMoved(_ e: PointerEvent, host: ViewHost) {
+        host.storage[key] = e.location
+        pan.changed(e.location, e.time)
+    }
+
+    func pressEnded(_ e: PointerEvent, tapped: Bool, host: ViewHost) {
+        host.storage[key] = nil
+        pan.ended(e.location, e.time, false)
+    }
+
+    func pressCancelled(time: Double, host: ViewHost) {
+        let last = host.storage.removeValue(forKey: key) as? Point ?? .zero
+        pan.ended(last, time, true)
+    }
+}

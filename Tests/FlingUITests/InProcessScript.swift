@@ -1,0 +1,79 @@
+import FlingCore
+@testable import FlingUI
+import XCTest
+
+/// Plays a headless script against an in-process app as the headless loop does: virtual time
+/// 1/fps per frame, each frame's due inputs (taps and drags expanded) delivered before it
+/// advances; `state NAME` keeps the state dump under NAME (`shot` needs the binary: skipped).
+@MainActor
+func playScript(_ text: String, app: AppController, fps: Double = 60,
+                file: StaticString = #filePath, line: UInt = #line) -> [String: JSONValue] {
+    let script: Script
+    do { script = try Script.parse(text, file: "test script") } catch {
+        XCTFail("bad script: \(error)", file: file, line: line)
+        return [:]
+    }
+    let inputs = script.expanded(fps: fps)
+    var states: [String: JSONValue] = [:]
+    var next = 0, frame = 0
+    let epsilon = 1e-9
+    while next < inputs.count {
+        let t = Double(frame) / fps
+        var probes: [String] = []
+        while next < inputs.count, inputs[next].time <= t + epsilon {
+            let input = inputs[next]
+            next += 1
+            switch input.kind {
+            case let .pointer(phase, id, p): app.handle(.pointer(PointerEvent(id: id, phase: phase, location: p, time: input.time)))
+            case .action(.wheel(let dy, let at)):
+                app.handle(.wheel(dy: dy, location: at ?? Point(app.windowSize.width / 2, app.windowSize.height / 2), time: input.time))
+            case .action(.key(let k)): app.handle(.key(k, time: input.time))
+            case .action(.text(let s)): app.handle(.text(s, time: input.time))
+            case .action(.resize(let s)): app.handle(.resize(s, time: input.time))
+            case .action(.blur): app.handle(.focusLost(time: input.time))
+            case .action(.state(let name)): probes.append(name)
+            default: break
+            }
+        }
+        _ = app.advance(to: t)
+        for name in probes { states[name] = app.state(time: t, frame: frame, render: nil) }
+        frame += 1
+    }
+    return states
+}
+
+/// The app with the bundled restaurants (Resources/restaurants.json of this checkout) at
+/// 390×844, fixed-advance text and 800×600 images: what the headless binary shows, without it.
+@MainActor
+func makeSampleApp(first: SceneID = .restaurants, file: StaticString = #filePath, line: UInt = #line) -> AppController {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let restaurants: [Restaurant]
+    do {
+        let text = try String(contentsOf: root.appendingPathComponent("Resources/restaurants.json"), encoding: .utf8)
+        restaurants = try SampleData.restaurants(fromJSON: text)
+    } catch {
+        XCTFail("Resources/restaurants.json: \(error)", file: file, line: line)
+        restaurants = []
+    }
+    let env = SceneEnvironment(measurer: FixedAdvanceMeasurer(), imageSize: { _ in Size(width: 800, height: 600) })
+    return AppController(restaurants: restaurants, articles: [], env: env, first: first,
+                         windowSize: Size(width: 390, height: 844), scale: 1)
+}
+
+extension Dictionary where Key == String, Value == JSONValue {
+    /// The value at a path like "list.offset" or "list.rows.0.frame.1" in the state named `name`.
+    func at(_ name: String, _ path: String) -> JSONValue? { self[name]?.at(path) }
+    func number(_ name: String, _ path: String) -> Double { at(name, path)?.doubleValue ?? .nan }
+}
+
+extension JSONValue {
+    /// Follows a path like "list.offset" or "list.rows.0.frame.1".
+    func at(_ path: String) -> JSONValue? {
+        var v: JSONValue? = self
+        for part in path.split(separator: ".") {
+            if let i = Int(part), let a = v?.arrayValue { v = i < a.count ? a[i] : nil } else { v = v?[String(part)] }
+        }
+        return v
+    }
+    func number(_ path: String) -> Double { at(path)?.doubleValue ?? .nan }
+}

@@ -70,8 +70,10 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
             lastDrawn = t
             if app.scale != display.scale { app.scale = display.scale; app.env.invalidateLayouts() }
             display.draw(app.displayList(time: t), consecutive: animating && wasAnimating)
+            // The overlay's frame-time graph: the frame's work, before a vsync'd present waits
+            // for the refresh (which would make every frame read as one refresh period).
+            app.recordFrameTime(now() - t, at: t)
             display.present()
-            app.recordFrameTime(now() - t, at: t)   // the overlay's frame-time graph
             if !readySent { readySent = true; run.systemd.send("READY=1") }
             if let frameBudget {
                 let spent = now() - t

@@ -4,7 +4,12 @@
 //  [x] the keypad's Enter is Return (core never hears of "Keypad Enter")
 //  [x] letters arrive lowercase (SDL's keycodes are; shift is a modifier)
 //  [x] F1…F24
-//  [ ] the other keypad keys, media keys, modifier keys alone: dropped (nothing uses them)
+//  [x] the keypad's digits and '.': characters with NumLock on, the navigation printed on them
+//      with it off (8 ↑, 2 ↓, 4 ←, 6 →, 9 PgUp, 3 PgDn, 7 Home, 1 End, 0 Ins, . Del), as
+//      desktops do; + − * / are always characters
+//  [ ] media keys, modifier keys alone: dropped (nothing uses them)
+//  [ ] shortcuts follow the layout's character (Ctrl+Q is the key that types q), not the
+//      scancode: on a Cyrillic layout Ctrl+Q is Ctrl+й
 import CSDL2
 import FlingCore
 
@@ -12,9 +17,9 @@ public enum KeyTranslation {
     /// The key for SDL keycode `sym` with modifier state `mod` (`SDL_Keymod` bits), or nil for
     /// a key the app has no use for (a modifier alone, a media key).
     public static func key(sym: Int32, mod: UInt16) -> Key? {
-        guard let code = code(sym: sym) else { return nil }
-        var mods: Key.Modifiers = []
         let m = UInt32(mod)
+        guard let code = keypad(sym: sym, numLock: m & UInt32(KMOD_NUM.rawValue) != 0) ?? code(sym: sym) else { return nil }
+        var mods: Key.Modifiers = []
         if m & UInt32(KMOD_CTRL.rawValue) != 0 { mods.insert(.control) }
         if m & UInt32(KMOD_SHIFT.rawValue) != 0 { mods.insert(.shift) }
         if m & UInt32(KMOD_ALT.rawValue) != 0 { mods.insert(.alt) }
@@ -35,6 +40,25 @@ public enum KeyTranslation {
         for (i, f) in fs.enumerated() { put(f, .f(i + 1)) }
         return t
     }()
+
+    private static let keypadKeys: [Int32: (character: Character, navigation: KeyCode?)] = {
+        var t: [Int32: (Character, KeyCode?)] = [:]
+        func put(_ k: SDL_KeyCode, _ c: Character, _ n: KeyCode?) { t[Int32(bitPattern: k.rawValue)] = (c, n) }
+        put(SDLK_KP_0, "0", .insert); put(SDLK_KP_1, "1", .end); put(SDLK_KP_2, "2", .down)
+        put(SDLK_KP_3, "3", .pageDown); put(SDLK_KP_4, "4", .left); put(SDLK_KP_5, "5", nil)
+        put(SDLK_KP_6, "6", .right); put(SDLK_KP_7, "7", .home); put(SDLK_KP_8, "8", .up)
+        put(SDLK_KP_9, "9", .pageUp); put(SDLK_KP_PERIOD, ".", .delete)
+        put(SDLK_KP_PLUS, "+", .char("+")); put(SDLK_KP_MINUS, "-", .char("-"))
+        put(SDLK_KP_MULTIPLY, "*", .char("*")); put(SDLK_KP_DIVIDE, "/", .char("/"))
+        return t
+    }()
+
+    /// A keypad key: its character with NumLock on, the navigation printed on it with it off
+    /// (keypad 5 then does nothing). Nil for any other key.
+    static func keypad(sym: Int32, numLock: Bool) -> KeyCode?? {
+        guard let k = keypadKeys[sym] else { return nil }
+        return .some(numLock ? .char(k.character) : k.navigation)
+    }
 
     static func code(sym: Int32) -> KeyCode? {
         if let c = table[sym] { return c }

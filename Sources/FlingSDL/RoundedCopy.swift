@@ -21,13 +21,38 @@ struct RoundedCopySource {
 
 @MainActor
 struct RoundedCopy {
-    /// Corner tiles made this frame; destroyed at the next frame's start (after SDL drew them).
-    private var tiles: [OpaquePointer] = []
+    /// Corner tile textures by radius, reused from frame to frame (a steady pull allocates
+    /// nothing); `used` counts those handed out this frame, so two corners of one radius in
+    /// one frame get two textures. Radii unused for a whole frame are destroyed.
+    private var pool: [Int: [OpaquePointer]] = [:]
+    private var used: [Int: Int] = [:]
     private var quarters: [Int: [UInt8]] = [:]
+    /// The corner's pixels, reused (grown to the largest corner seen).
+    private var scratch: [UInt32] = []
 
     mutating func beginFrame() {
-        for t in tiles { SDL_DestroyTexture(t) }
-        tiles.removeAll(keepingCapacity: true)
+        for (radius, textures) in pool where (used[radius] ?? 0) < textures.count {
+            let keep = used[radius] ?? 0
+            for t in textures[keep...] { SDL_DestroyTexture(t) }
+            pool[radius] = keep == 0 ? nil : Array(textures[..<keep])
+        }
+        for k in used.keys { used[k] = 0 }
+        if used.count > 16 { used = used.filter { pool[$0.key] != nil } }
+        if quarters.count > 16 { quarters = quarters.filter { pool[$0.key] != nil } }
+    }
+
+    /// A texture for one corner of `radius` px this frame (an old one when there is one).
+    private mutating func texture(radius rc: Int, sdl: OpaquePointer) -> OpaquePointer? {
+        let n = used[rc] ?? 0
+        used[rc] = n + 1
+        if let textures = pool[rc], n < textures.count { return textures[n] }
+        guard let t = SDL_CreateTexture(sdl, fling_SDL_PIXELFORMAT_ARGB8888(), Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(rc), Int32(rc)) else {
+            used[rc] = n
+            return nil
+        }
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        pool[rc, default: []].append(t)
+        return t
     }
 
     /// Copies `source` onto `dest` (device px, whole pixels x0..<x1, y0..<y1) with corner radii
@@ -71,7 +96,6 @@ struct RoundedCopy {
             SDL_SetTextureAlphaMod(t, alpha)
             var dst = SDL_Rect(x: Int32(cx), y: Int32(cy), w: Int32(rc), h: Int32(rc))
             SDL_RenderCopy(sdl, t, nil, &dst)
-            tiles.append(t)
             calls += 1
         }
         return calls
@@ -83,7 +107,8 @@ struct RoundedCopy {
                                flipX: Bool, flipY: Bool, sdl: OpaquePointer) -> OpaquePointer? {
         let cover: [UInt8]
         if let q = quarters[rc] { cover = q } else { cover = CornerCoverage.quarter(radius: Double(rc)).alpha; quarters[rc] = cover }
-        var pixels = [UInt32](repeating: 0, count: rc * rc)
+        if scratch.count < rc * rc { scratch = [UInt32](repeating: 0, count: rc * rc) }
+        for i in 0..<(rc * rc) { scratch[i] = 0 }
         for y in 0..<rc {
             let v = source.crop.minY + (Double(oy + y) + 0.5) * sy - 0.5
             let qy = flipY ? rc - 1 - y : y
@@ -94,12 +119,11 @@ struct RoundedCopy {
                 let u = source.crop.minX + (Double(ox + x) + 0.5) * sx - 0.5
                 let (pr, pg, pb, pa) = source.sample(u, v)
                 let a = (UInt32(pa) * UInt32(c) + 127) / 255
-                pixels[y * rc + x] = a << 24 | UInt32(pr) << 16 | UInt32(pg) << 8 | UInt32(pb)
+                scratch[y * rc + x] = a << 24 | UInt32(pr) << 16 | UInt32(pg) << 8 | UInt32(pb)
             }
         }
-        guard let t = SDL_CreateTexture(sdl, fling_SDL_PIXELFORMAT_ARGB8888(), Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(rc), Int32(rc)) else { return nil }
-        _ = pixels.withUnsafeBytes { SDL_UpdateTexture(t, nil, $0.baseAddress, Int32(rc * 4)) }
-        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        guard let t = texture(radius: rc, sdl: sdl) else { return nil }
+        _ = scratch.withUnsafeBytes { SDL_UpdateTexture(t, nil, $0.baseAddress, Int32(rc * 4)) }
         return t
     }
 

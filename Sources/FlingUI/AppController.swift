@@ -71,6 +71,31 @@ package final class AppController {
             (s as? TwoStageScene)?.presenter.apply(tuning)
         }
     }
+    /// What a visitor can change with F2–F5 and the panel. An idle reset puts back what the
+    /// options gave at launch, so one visitor's slow motion or tuning does not greet the next.
+    private struct InstrumentSettings {
+        var overlay: Bool, showTouches: Bool, slowFactor: Double, panelVisible: Bool
+        var tuning: Tuning, sheetPolicy: SheetPolicyKind?
+    }
+    private var launchSettings: InstrumentSettings?
+    private var instrumentSettings: InstrumentSettings {
+        InstrumentSettings(overlay: instrument.overlay, showTouches: instrument.showTouches, slowFactor: clock.slowFactor,
+                           panelVisible: instrument.panel.isVisible, tuning: tuning, sheetPolicy: sheetPolicyOverride)
+    }
+    private func restoreLaunchSettings(time realTime: Double) {
+        guard let s = launchSettings else { return }
+        instrument.overlay = s.overlay
+        instrument.showTouches = s.showTouches
+        if clock.slowFactor != s.slowFactor { clock.setSlowFactor(s.slowFactor, at: realTime) }
+        if instrument.panel.isVisible != s.panelVisible { instrument.panel.toggle(app: self) }
+        tuning = s.tuning
+        if s.sheetPolicy != sheetPolicyOverride {
+            sheetPolicyOverride = s.sheetPolicy
+            (scenes.first { $0 is RestaurantsScene } as? RestaurantsScene)?.presenter.setPolicy(s.sheetPolicy ?? .fluid)
+            (scenes.first { $0 is TwoStageScene } as? TwoStageScene)?.presenter.setPolicy(s.sheetPolicy ?? .twoStage)
+        }
+    }
+
     /// `--sheet-policy` or the tuning panel's choice, for both sheets (nil: each scene's own).
     package private(set) var sheetPolicyOverride: SheetPolicyKind?
     package func setSheetPolicy(_ kind: SheetPolicyKind) {
@@ -93,6 +118,9 @@ package final class AppController {
     /// scenes get them on the scene clock.
     package func handle(_ event: InputEvent) {
         needsDisplay = true
+        // The options set the instrument up before the first event: that is what an idle
+        // reset restores.
+        if launchSettings == nil { launchSettings = instrumentSettings }
         if instrument.handle(event, app: self) { return }
         var pressEnds = false
         switch event {
@@ -182,6 +210,7 @@ package final class AppController {
 
     /// Steps the visible scene; true while it animates.
     package func advance(to realTime: Double) -> Bool {
+        clock.observe(realTime)
         let time = clock.scene(at: realTime)
         var moving = scene.advance(to: time)
         if returningHome && !moving {
@@ -208,11 +237,17 @@ package final class AppController {
     /// Back to the start for the next visitor: any gesture ends, the open sheet or card closes
     /// with its normal animation, then the home scene comes back scrolled to the top.
     package func resetToHome(time realTime: Double) {
-        // The next visitor does not find the app paused (the close would never finish).
+        // The next visitor does not find the app paused (the close would never finish), nor
+        // the last one's slow motion, overlay, panel or tuning.
         if clock.paused { clock.setPaused(false, at: realTime) }
+        restoreLaunchSettings(time: realTime)
         let time = clock.scene(at: realTime)
         needsDisplay = true
-        if pointerFilter.cancelActive(at: lastPointerLocation, time: time) != nil { pointerOnTabBar = false }
+        if pointerFilter.cancelActive(at: lastPointerLocation, time: time) != nil {
+            pointerOnTabBar = false
+            // Its release will never come through the filter: the clock must not wait for it.
+            clock.setPressed(false, at: realTime)
+        }
         scene.cancelGestures(time: time)
         // Escape is each scene's own "close the top sheet or card", animation included.
         if scene.isModal { _ = scene.handleKey(Key(.escape), time: time) }

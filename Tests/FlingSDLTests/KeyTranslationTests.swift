@@ -31,4 +31,17 @@ final class KeyTranslationTests: XCTestCase {
             XCTAssertEqual(KeyTranslation.key(sym: sym, mod: mod), want, "sym \(sym) mod \(mod)")
         }
     }
+
+    /// The keypad (SDL scancodes 89…99): navigation with NumLock off, characters with it on.
+    func testTheKeypadFollowsNumLock() {
+        let numLock: UInt16 = 0x1000   // KMOD_NUM
+        XCTAssertEqual(KeyTranslation.key(sym: sdl(96), mod: 0), Key(.up))           // KP_8
+        XCTAssertEqual(KeyTranslation.key(sym: sdl(90), mod: 0), Key(.down))         // KP_2
+        XCTAssertEqual(KeyTranslation.key(sym: sdl(97), mod: 0), Key(.pageUp))       // KP_9
+        XCTAssertEqual(KeyTranslation.key(sym: sdl(99), mod: 0), Key(.delete))       // KP_PERIOD
+        XCTAssertNil(KeyTranslation.key(sym: sdl(93), mod: 0))                       // KP_5
+        XCTAssertEqual(KeyTranslation.key(sym: sdl(96), mod: numLock), Key(.character("8")))
+        XCTAssertEqual(KeyTranslation.key(sym: sdl(99), mod: numLock), Key(.character(".")), "the step key")
+        XCTAssertEqual(KeyTranslation.key(sym: sdl(87), mod: 0), Key(.character("+")))  // KP_PLUS
+    }
 }

@@ -209,6 +209,48 @@ final class InstrumentTests: XCTestCase {
         XCTAssertFalse(d.sheet.isVisible, "the sheet closed for the next visitor")
     } }
 
+    func testAnIdleResetPutsBackTheLaunchInstrumentAndTuning() { MainActor.assumeIsolated {
+        let d = Driver(makeTestApp())
+        d.app.tuning[Tuning.keys[0]] = 0.6          // as `--tune sheet.response=0.6` would
+        let launchTuning = d.app.tuning
+        Self.openSheet(d)
+        // A visitor turns everything on and changes the feel.
+        d.key("F2"); d.key("F3"); d.key("F4"); d.key("F5")
+        d.app.tuning[Tuning.keys[1]] = 1.5
+        d.app.setSheetPolicy(.tutorial)
+        XCTAssertEqual(d.app.clock.slowFactor, InstrumentConstants.defaultSlowFactor)
+        // A finger still down when the idle reset comes: its release never reaches the clock.
+        d.pointer(.began, 200, 700)                 // below the panel, on the sheet
+        XCTAssertTrue(d.app.clock.pressed)
+        d.app.resetToHome(time: d.t)
+        XCTAssertFalse(d.app.clock.pressed, "the cancelled press no longer holds time at the real rate")
+        XCTAssertEqual(d.app.clock.slowFactor, 1)
+        XCTAssertFalse(d.app.instrument.overlay)
+        XCTAssertFalse(d.app.instrument.showTouches)
+        XCTAssertFalse(d.app.instrument.panel.isVisible)
+        XCTAssertEqual(d.app.tuning, launchTuning)
+        XCTAssertNil(d.app.sheetPolicyOverride)
+        XCTAssertEqual(d.sheet.policyKind, .fluid)
+    } }
+
+    func testF4AfterSlowOneStillSlowsDown() { MainActor.assumeIsolated {
+        let app = makeTestApp()
+        app.instrument.slowFactorForToggle = 1      // `--slow 1`
+        app.handle(.key(Key(.f(4)), time: 1))
+        XCTAssertEqual(app.clock.slowFactor, InstrumentConstants.defaultSlowFactor)
+    } }
+
+    func testTheOverlayShowsTheOnScreenSheetsPolicyNotTheNextOnes() { MainActor.assumeIsolated {
+        let d = Driver(makeTestApp())
+        Self.openSheet(d)
+        d.app.setSheetPolicy(.tutorial)            // the panel's choice: for the next sheet
+        XCTAssertEqual(d.sheet.sheet.policy.kind, .fluid)
+        let lines = Instrument.trackLines(app: d.app, time: d.t).filter { !$0.isDetent }.map(\.text)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("projection") }, "\(lines)")
+        XCTAssertFalse(lines.contains { $0.contains("·H") }, "\(lines)")
+        XCTAssertTrue(Instrument.stateName(app: d.app, time: d.t).hasSuffix("fluid"))
+    } }
+
     func testF4TogglesSlowMotionAtTheConfiguredFactor() { MainActor.assumeIsolated {
         let app = makeTestApp()
         app.instrument.slowFactorForToggle = 8

@@ -16,10 +16,11 @@ public struct TapClassifier: Equatable, Sendable {
 
     public mutating func press(at p: Point, time: Double) { state = .pressing(start: p, startTime: time) }
 
-    /// Returns true when this move turned the press into a drag.
+    /// Returns true when this move turned the press into a drag. A move that goes nowhere never
+    /// does, even with a slop of 0 (`--tune slop=0`): the callers divide by the distance moved.
     @discardableResult
     public mutating func move(to p: Point) -> Bool {
-        if case .pressing(let start, _) = state, (p - start).length >= slop {
+        if case .pressing(let start, _) = state, (p - start).length >= slop, (p - start).length > 0 {
             state = .dragging(start: start)
             return true
         }

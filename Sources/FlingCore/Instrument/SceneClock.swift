@@ -20,6 +20,10 @@ public struct SceneClock: Equatable, Sendable {
     /// The point the current segment starts at: scene(anchorReal) = anchorScene.
     private var anchorReal = 0.0
     private var anchorScene = 0.0
+    /// The latest real time a frame was advanced to. Events arrive stamped a little in the past
+    /// (SDL's stamp), after frames were drawn at the old rate: a new segment starts no earlier
+    /// than this, so scene time never runs backwards on screen.
+    private var latestReal = -Double.infinity
 
     public init(slowFactor: Double = 1) { self.slowFactor = max(1, slowFactor) }
 
@@ -42,8 +46,13 @@ public struct SceneClock: Equatable, Sendable {
         return anchorReal + (scene - anchorScene) / rate
     }
 
-    /// Starts a new segment at `real` (the mapping stays continuous).
-    private mutating func reanchor(at real: Double) {
+    /// A frame is being advanced to real time `real`.
+    public mutating func observe(_ real: Double) { latestReal = max(latestReal, real) }
+
+    /// Starts a new segment at `real`, or at the latest frame if that is later (the mapping
+    /// stays continuous and never goes back).
+    private mutating func reanchor(at stamp: Double) {
+        let real = max(stamp, latestReal)
         let s = scene(at: real)
         anchorReal = real
         anchorScene = s

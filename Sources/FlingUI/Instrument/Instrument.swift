@@ -32,6 +32,9 @@ package final class Instrument {
         package var velocity: Point
         package var projected: Point
         package var time: Double
+        /// The release's time on the scene clock, as the models stamped their decision (the
+        /// clock may since have been paused or slowed, so it cannot be recomputed from `time`).
+        package var sceneTime: Double
         /// The dragged sheet's top at the release (nil when no sheet was dragged).
         package var sheetTop: Double? = nil
         package var projectedSheetTop: Double? { sheetTop.map { $0 + projected.y - location.y } }
@@ -49,7 +52,7 @@ package final class Instrument {
         switch event {
         case .pointer(let p):
             if panel.handlePointer(p, app: app) { return true }
-            track(p, projectionRate: app.tuning.projectionRate)
+            track(p, projectionRate: app.tuning.projectionRate, sceneTime: app.clock.scene(at: p.time))
             // A sheet under the finger: where its top was let go, for its projection on the track.
             if p.phase == .ended || p.phase == .cancelled, p.time == lastRelease?.time,
                let presenter = Self.sheetPresenter(app), presenter.sheet.isDragging {
@@ -70,7 +73,9 @@ package final class Instrument {
         if key.is(.f(2)) { overlay.toggle(); return true }
         if key.is(.f(3)) { showTouches.toggle(); return true }
         if key.is(.f(4)) {
-            app.setSlowMotion(app.clock.slowFactor > 1 ? 1 : slowFactorForToggle, time: time)
+            // (`--slow 1` leaves F4 its default factor, or F4 would toggle between 1 and 1.)
+            let factor = slowFactorForToggle > 1 ? slowFactorForToggle : InstrumentConstants.defaultSlowFactor
+            app.setSlowMotion(app.clock.slowFactor > 1 ? 1 : factor, time: time)
             return true
         }
         if key.is(.f(5)) { panel.toggle(app: app); return true }
@@ -81,7 +86,7 @@ package final class Instrument {
         return false
     }
 
-    private func track(_ p: PointerEvent, projectionRate: Double) {
+    private func track(_ p: PointerEvent, projectionRate: Double, sceneTime: Double) {
         switch p.phase {
         case .began:
             trails[p.id] = Trail(points: [(p.location, p.time)], down: true)
@@ -102,7 +107,7 @@ package final class Instrument {
                 let v = tracker.releaseVelocity(at: p.time)
                 let projected = Point(Projection.endPoint(position: p.location.x, velocity: v.x, decelerationRate: projectionRate),
                                       Projection.endPoint(position: p.location.y, velocity: v.y, decelerationRate: projectionRate))
-                lastRelease = Release(location: p.location, velocity: v, projected: projected, time: p.time)
+                lastRelease = Release(location: p.location, velocity: v, projected: projected, time: p.time, sceneTime: sceneTime)
                 trackedID = nil
             }
         }

@@ -46,7 +46,7 @@ extension Instrument {
         if var r = lastRelease {
             // The model's own record of this release, when it made one, is what decided: its
             // velocity and projection replace the overlay's own tracking.
-            let decision = Self.lastDecision(app: app).flatMap { $0.release.t == app.clock.scene(at: r.time) ? $0 : nil }
+            let decision = Self.lastDecision(app: app).flatMap { $0.release.t == r.sceneTime ? $0 : nil }
             if let d = decision {
                 r.velocity = Point(d.vx, d.vy)
                 r.projected = Point(d.projected.x, r.location.y + Projection.distance(velocity: d.vy, decelerationRate: app.tuningInForce.projectionRate))
@@ -85,7 +85,7 @@ extension Instrument {
         let window = app.windowSize
         // The released sheet's projected top, on its track (what the fluid policy compares).
         if let release = lastRelease, release.sheetTop != nil, Self.sheetPresenter(app)?.isVisible == true,
-           let top = Self.lastDecision(app: app).flatMap({ $0.release.t == app.clock.scene(at: release.time) ? $0.projected.y : nil })
+           let top = Self.lastDecision(app: app).flatMap({ $0.release.t == release.sceneTime ? $0.projected.y : nil })
                 ?? release.projectedSheetTop {
             let y = min(max(top, 60), window.height - 2)   // clamped below the state and decision pills
             list.add(.polyline([Point(0, y), Point(90, y)], color: Self.ink, lineWidth: 3))
@@ -136,9 +136,11 @@ extension Instrument {
         guard let presenter = sheetPresenter(app), presenter.isVisible else { return [] }
         let sheet = presenter.sheet
         let h = app.windowSize.height
-        let t = app.tuning
+        // The sheet on screen decides with its own policy and tuning (the panel's choices are
+        // the next sheet's / the next gesture's).
+        let t = sheet.tuning
         var lines = sheet.policy.detents(height: h).map { TrackLine(y: $0.1, text: "\($0.0.rawValue) \(Int($0.1.rounded()))", isDetent: true) }
-        switch presenter.policyKind {
+        switch sheet.policy.kind {
         case .tutorial:
             // The seed counts the finger's travel from its touch-down, slop included; the sheet
             // follows from the slop circle, so on the sheet's track a threshold sits one slop
@@ -183,7 +185,7 @@ extension Instrument {
     /// The interaction's state name: sheet phase, card state or scroll phase.
     static func stateName(app: AppController, time: Double) -> String {
         if let p = sheetPresenter(app), p.isVisible {
-            return "sheet \(p.sheet.phase.name)\(p.sheet.detent.map { " · \($0.rawValue)" } ?? "") · \(p.policyKind.rawValue)"
+            return "sheet \(p.sheet.phase.name)\(p.sheet.detent.map { " · \($0.rawValue)" } ?? "") · \(p.sheet.policy.kind.rawValue)"
         }
         if let today = app.scene as? TodayScene { return "card \(today.cards.phase.rawValue)" }
         if let r = app.scene as? RestaurantsScene { return "list \(r.list.scroll.model.phase.rawValue)" }

@@ -40,4 +40,38 @@ final class SceneClockTests: XCTestCase {
         c.setPaused(false, at: 12)
         XCTAssertEqual(c.scene(at: 13), 3.5 + 1.0 / 60, accuracy: 1e-12)
     }
+
+    func testALateStampedEventNeverTakesSceneTimeBack() {
+        var c = SceneClock(slowFactor: 5)
+        c.observe(10)                                   // a frame drawn at real 10 s
+        let shown = c.scene(at: 10)
+        c.setPressed(true, at: 9.992)                   // a press SDL stamped 8 ms earlier
+        XCTAssertGreaterThanOrEqual(c.scene(at: 10), shown)
+        c.setPressed(false, at: 10.5)
+        c.observe(10.5)
+        let released = c.scene(at: 10.5)
+        c.setPaused(true, at: 10.49)                    // Space stamped before the last frame
+        XCTAssertEqual(c.scene(at: 11), released, "paused on the frame on screen, not before it")
+    }
+
+    func testAZeroLengthMoveIsNoDragEvenWithoutSlop() {
+        var t = TapClassifier(slop: 0)
+        t.press(at: Point(5, 5), time: 0)
+        XCTAssertFalse(t.move(to: Point(5, 5)))
+        XCTAssertTrue(t.move(to: Point(5, 5.5)))
+    }
+
+    func testSlopZeroKeepsTheSheetFinite() {
+        var s = SheetModel(policy: .fluid, height: 844, tuning: { var t = Tuning.standard; t.touchSlop = 0; return t }())
+        s.present(at: 0)
+        _ = s.advance(to: 3)
+        let top = s.top(at: 3)
+        s.press(at: Point(200, top + 10), onContent: false, time: 3)
+        s.move(to: Point(200, top + 10), time: 3.01)
+        s.move(to: Point(200, top + 30), time: 3.02)
+        XCTAssertTrue(s.top(at: 3.02).isFinite)
+        XCTAssertEqual(s.top(at: 3.02), top + 20, accuracy: 1e-9)
+        s.release(at: Point(200, top + 30), time: 3.03)
+        XCTAssertTrue(s.top(at: 3.1).isFinite)
+    }
 }

@@ -26,6 +26,11 @@ final class TuningModelTests: XCTestCase {
 
     func testTheStandardTuningIsTheConstantsBitForBit() {
         XCTAssertEqual(Tuning.standard.sheetSpring, MotionConstants.sheetSpring)
+        // The standard response and fraction are the seed's spring (stiffness 200, damping 25)
+        // through SwiftUI's formulas, not only by the shortcut that returns the constant.
+        let roundTrip = SpringParameters.response(Tuning.standard.sheetResponse, dampingFraction: Tuning.standard.sheetDamping)
+        XCTAssertEqual(roundTrip.stiffness, 200, accuracy: 1e-9)
+        XCTAssertEqual(roundTrip.damping, 25, accuracy: 1e-9)
         XCTAssertEqual(Tuning.standard.cardSpring, MotionConstants.cardSpring)
         XCTAssertEqual(SheetModel(policy: .fluid, height: H).tuning, .standard)
     }

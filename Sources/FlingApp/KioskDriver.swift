@@ -14,6 +14,10 @@ final class KioskDriver {
     private let app: AppController
     /// Set when a kiosk way out (chord, corner press) asked to quit.
     private(set) var quitRequested = false
+    /// `--record` (issue 15): sees every real input as it arrives, before any mapping.
+    var recorder: SessionRecorder?
+    /// The latest time the run reached (its last tick or input): where a recording ends.
+    private(set) var lastTime = 0.0
 
     init(app: AppController, config: KioskState.Config, rotation: Rotation, start: Double = 0) {
         self.app = app
@@ -26,6 +30,8 @@ final class KioskDriver {
 
     /// A real input in panel coordinates.
     func input(_ e: InputEvent, now: Double) {
+        recorder?.record(e)
+        lastTime = max(lastTime, now)
         switch e {
         case .pointer(let p):
             var q = p
@@ -42,6 +48,7 @@ final class KioskDriver {
 
     /// Time passes: held touches released, stuck ones cancelled, idle reset and attract input.
     func tick(now: Double) {
+        lastTime = max(lastTime, now)
         for f in touches.flush(now: now) { apply(state.input(.pointer(f), now: now)) }
         apply(state.tick(now: now))
     }

@@ -75,6 +75,16 @@ func runApp(_ options: AppOptions) -> Int32 {
                                    exitChord: options.kioskOptions.effectiveExitChord)
     let run = RunContext(kiosk: KioskDriver(app: app, config: config, rotation: options.kioskOptions.rotation),
                          fpsCap: options.fpsGiven ? options.fps : nil, hidesCursor: options.kioskOptions.kiosk, framebuffer: framebuffer)
+    // --record (issue 15): every input to the file as it arrives; `quit` at the end.
+    var recorder: SessionRecorder?
+    if let path = options.record {
+        do { recorder = try SessionRecorder(path: path, header: .init(options, display: display), recordedAt: Date().description) } catch {
+            printError("fling: \(error.message)")
+            return 1
+        }
+        run.kiosk.recorder = recorder
+    }
+    defer { recorder?.finish(at: run.kiosk.lastTime) }
     var input: EvdevInput?
     if let path = options.kioskOptions.input {
         do { input = try EvdevInput(path: path, transform: options.kioskOptions.touchTransform) } catch {

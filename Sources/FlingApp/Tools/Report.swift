@@ -79,8 +79,9 @@ enum DecisionMap {
             l.text(env.layout(s, font ?? caption), at: p, c)
         }
         let gestures = report.gestures
+        let policies = report.outcomesByPolicy.map(\.policy)
         // Map: x = travel (pt), y = vertical release velocity (pt/s, down positive, drawn down).
-        let plot = Rect(x: 70, y: 50, width: 720, height: 480)
+        let plot = Rect(x: 70, y: 64, width: 720, height: 470)
         let maxTravel = max(H * 0.5, gestures.map { abs($0.release.y - $0.start.y) }.max() ?? 0) * 1.1
         let maxV = max(2000, gestures.map { abs($0.vy) }.max() ?? 0) * 1.1
         func px(_ travel: Double) -> Double { plot.minX + (travel + maxTravel) / (2 * maxTravel) * plot.width }
@@ -103,10 +104,16 @@ enum DecisionMap {
                 line.append(Point(px(travel), py(SheetConstants.fluidDismissVelocityRatio * max(0, H / 2 - travel))))
             }
             l.add(.polyline(line, color: SystemColor.red, lineWidth: 2))
+            // The first policy's gestures as dots, the others' as rings (a replay under two
+            // policies puts both at the same place).
             for g in gestures {
                 let c = Point(px(g.release.y - g.start.y), py(g.vy))
-                l.add(.fillCircle(center: c, radius: 5, color: color(g.decision.outcome)))
-                l.add(.strokeCircle(center: c, radius: 5, color: .white, lineWidth: 1))
+                if g.policy == policies.first {
+                    l.add(.fillCircle(center: c, radius: 5, color: color(g.decision.outcome)))
+                    l.add(.strokeCircle(center: c, radius: 5, color: .white, lineWidth: 1))
+                } else {
+                    l.add(.strokeCircle(center: c, radius: 9, color: color(g.decision.outcome), lineWidth: 2.5))
+                }
             }
         }
         l.add(.strokeRect(plot, radii: CornerRadii(0), color: SystemColor.gray, lineWidth: 1))
@@ -115,7 +122,7 @@ enum DecisionMap {
             label("\(Int(f * maxV))", Point(8, py(f * maxV) - 8))
         }
         label("travel (pt, release y − press y; up ←  → down)", Point(plot.midX - 140, plot.maxY + 20))
-        label("vy (pt/s, down ↓)", Point(8, plot.minY - 18))
+        label("vy (pt/s, down ↓)", Point(plot.maxX - 100, plot.minY - 18))
         label("fluid: v / distance left = \(MetricsReport.fixed(SheetConstants.fluidDismissVelocityRatio, 1))", Point(plot.minX + 8, plot.minY + 6), SystemColor.red)
         label("tutorial: −\(Int(SheetConstants.tutorialFullFraction * 100)) % / +\(Int(SheetConstants.tutorialDismissFraction * 100)) % of H",
               Point(plot.minX + 8, plot.minY + 22), SystemColor.purple)
@@ -127,6 +134,9 @@ enum DecisionMap {
             l.add(.fillCircle(center: Point(lx + 6, plot.maxY + 52), radius: 5, color: color(o)))
             label(o, Point(lx + 16, plot.maxY + 44), SystemColor.label)
             lx += 100
+        }
+        if policies.count > 1 {
+            label("dots: \(policies[0]); rings: \(policies.dropFirst().joined(separator: ", "))", Point(lx + 10, plot.maxY + 44), SystemColor.label)
         }
         // Histogram of release speeds.
         let hist = Rect(x: 70, y: 650, width: 720, height: 200)

@@ -16,6 +16,8 @@ final class KioskDriver {
     private(set) var quitRequested = false
     /// `--record` (issue 15): sees every real input as it arrives, before any mapping.
     var recorder: SessionRecorder?
+    /// `--metrics` (issue 15): every input the app receives (layout coordinates, filtered).
+    var observer: ((InputEvent) -> Void)?
     /// The latest time the run reached (its last tick or input): where a recording ends.
     private(set) var lastTime = 0.0
 
@@ -61,7 +63,9 @@ final class KioskDriver {
     private func apply(_ commands: [KioskState.Command]) {
         for c in commands {
             switch c {
-            case .pass(let e): app.handle(e)
+            case .pass(let e):
+                observer?(e)
+                app.handle(e)
             case .resetToHome(let t):
                 Log.info("kiosk: reset to home at \(t)")
                 app.resetToHome(time: t)

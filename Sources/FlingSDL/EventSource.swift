@@ -65,13 +65,9 @@ public final class EventSource {
             let p = Point(Double(e.tfinger.x) * panel.width, Double(e.tfinger.y) * panel.height)
             out.append(.pointer(PointerEvent(id: 1 + Int64(e.tfinger.fingerId), phase: phase, location: p, time: time)))
         case SDL_KEYDOWN:
-            let name = String(cString: SDL_GetKeyName(e.key.keysym.sym))
-            let mod = UInt32(e.key.keysym.mod)
-            var mods: Key.Modifiers = []
-            if mod & UInt32(KMOD_CTRL.rawValue) != 0 { mods.insert(.control) }
-            if mod & UInt32(KMOD_SHIFT.rawValue) != 0 { mods.insert(.shift) }
-            if mod & UInt32(KMOD_ALT.rawValue) != 0 { mods.insert(.alt) }
-            out.append(.key(Key(name: name, modifiers: mods), time: time))
+            // Keys the app has no use for (a modifier alone, media keys) are dropped.
+            guard let key = KeyTranslation.key(sym: e.key.keysym.sym, mod: e.key.keysym.mod) else { return }
+            out.append(.key(key, time: time))
         case SDL_TEXTINPUT:
             let text = withUnsafeBytes(of: e.text.text) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)

@@ -71,13 +71,13 @@ package final class AppController {
         case let .wheel(dy, location, time):
             if scene.isModal || sceneBounds.contains(location) { scene.handleWheel(dy: dy, at: location, time: time) }
         case let .key(key, time):
-            if key.is("Q", .control) { quitRequested = true; return }
+            if key.is(.char("q"), .control) { quitRequested = true; return }
             // A focused control gets every key (Tab moves focus); otherwise Tab switches scenes.
             if scene.hasKeyboardFocus {
                 _ = scene.handleKey(key, time: time)
                 return
             }
-            if (key.is("Tab") || key.is("Tab", .shift)) && !scene.isModal {
+            if (key.is(.tab) || key.is(.tab, .shift)) && !scene.isModal {
                 let step = key.modifiers.contains(.shift) ? scenes.count - 1 : 1
                 select(scenes[(current + step) % scenes.count].id, time: time)
                 return
@@ -122,7 +122,7 @@ package final class AppController {
         if returningHome && !moving {
             // Still modal and at rest: the close did not take (a gesture ended in between);
             // ask again, and if nothing moves, switch regardless so a kiosk never stays stuck.
-            if scene.isModal { _ = scene.handleKey(Key(name: "Escape"), time: time); moving = scene.advance(to: time) }
+            if scene.isModal { _ = scene.handleKey(Key(.escape), time: time); moving = scene.advance(to: time) }
             if !moving { finishReturningHome(time: time); moving = scene.advance(to: time) }
         }
         if moving { needsDisplay = true }
@@ -142,7 +142,7 @@ package final class AppController {
         if pointerFilter.cancelActive(at: lastPointerLocation, time: time) != nil { pointerOnTabBar = false }
         scene.cancelGestures(time: time)
         // Escape is each scene's own "close the top sheet or card", animation included.
-        if scene.isModal { _ = scene.handleKey(Key(name: "Escape"), time: time) }
+        if scene.isModal { _ = scene.handleKey(Key(.escape), time: time) }
         returningHome = true
         if scene.id == home { scrollToTop(scene, time: time) }
     }
@@ -156,7 +156,7 @@ package final class AppController {
     private func scrollToTop(_ s: Scene, time: Double) {
         if let r = s as? RestaurantsScene {
             r.list.selected = nil
-            _ = r.list.handleKey(Key(name: "Home"), time: time)
+            _ = r.list.handleKey(Key(.home), time: time)
         } else if let t = s as? TodayScene {
             t.scrollToTop(time: time)
         }

@@ -20,10 +20,24 @@ final class InputTests: XCTestCase {
     }
 
     func testKeySpecs() {
-        XCTAssertEqual(Key(spec: "shift+Tab"), Key(name: "Tab", modifiers: .shift))
-        XCTAssertEqual(Key(spec: "Ctrl+q")?.is("Q", .control), true)
+        XCTAssertEqual(Key(spec: "shift+Tab"), Key(.tab, .shift))
+        XCTAssertEqual(Key(spec: "Ctrl+q"), Key(.character("q"), .control))
+        XCTAssertEqual(Key(spec: "ctrl+alt+shift+Q"), Key(.character("q"), [.control, .alt, .shift]))
+        XCTAssertEqual(Key(spec: "Keypad Enter"), Key(.return))
+        XCTAssertEqual(Key(spec: "pagedown"), Key(.pageDown))
+        XCTAssertEqual(Key(spec: "F5"), Key(.f(5)))
+        XCTAssertEqual(Key(spec: "."), Key(.character(".")))
+        XCTAssertEqual(Key(spec: "ctrl++"), Key(.character("+"), .control))
         XCTAssertNil(Key(spec: "hyper+x"))
+        XCTAssertNil(Key(spec: "Escpe"))
+        XCTAssertNil(Key(spec: "F25"))
         XCTAssertNil(Key(spec: ""))
+        XCTAssertTrue(Key(.char("Q"), .control).is(.character("q"), .control))
+        XCTAssertFalse(Key(.tab, .shift).is(.tab))
+        XCTAssertEqual(Key(.pageUp, [.control, .shift]).description, "ctrl+shift+PageUp")
+        XCTAssertEqual(Key(.f(12)).description, "F12")
+        // Every named key reads back from its own description.
+        for (_, code) in KeyCode.named { XCTAssertEqual(Key(spec: Key(code).description), Key(code)) }
     }
 
     func testTapWithinSlopDragBeyond() {

@@ -22,7 +22,7 @@ final class ScriptTests: XCTestCase {
         let s = try Script.parse(text, file: "t.txt")
         XCTAssertEqual(s.commands.map(\.line), [4, 5, 3, 6, 7, 8, 9, 10, 11, 12, 13, 14])
         XCTAssertEqual(s.commands[3].action, .wheel(dy: -1.5, at: Point(100, 200)))
-        XCTAssertEqual(s.commands[4].action, .key(Key(name: "Q", modifiers: .control)))
+        XCTAssertEqual(s.commands[4].action, .key(Key(.char("Q"), .control)))
         XCTAssertEqual(s.commands[5].action, .text("Hello  world"))
         XCTAssertEqual(s.commands[9].action, .finger(phase: .began, id: 2, at: Point(5, 6)))
     }
@@ -34,6 +34,7 @@ final class ScriptTests: XCTestCase {
             ("0.1 jump 1 2\n", 1, "unknown command 'jump'"),
             ("0.1 drag 0 0 1 1 0\n", 1, "duration"),
             ("0.1 key ctrl+\n", 1, "not a key"),
+            ("0.1 tap 1 2\n0.2 key Escpe\n", 2, "'Escpe' is not a key (keys: Escape, Return"),
             ("-1 quit\n", 1, "negative"),
             ("0.1 tap x 2\n", 1, "'x' is not a number"),
             ("0.1 shot\n", 1, "PATH"),

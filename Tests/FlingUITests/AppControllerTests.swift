@@ -9,16 +9,16 @@ final class AppControllerTests: XCTestCase {
     func testTabCyclesScenesAndShiftTabGoesBack() { MainActor.assumeIsolated {
         let app = Self.makeApp()
         XCTAssertEqual(app.scene.id, .restaurants)
-        app.handle(.key(Key(name: "Tab"), time: 0))
+        app.handle(.key(Key(.tab), time: 0))
         XCTAssertEqual(app.scene.id, .today)
-        app.handle(.key(Key(name: "Tab", modifiers: .shift), time: 0.1))
+        app.handle(.key(Key(.tab, .shift), time: 0.1))
         XCTAssertEqual(app.scene.id, .restaurants)
     } }
 
     func testCtrlQRequestsQuit() { MainActor.assumeIsolated {
         let app = Self.makeApp()
         XCTAssertFalse(app.quitRequested)
-        app.handle(.key(Key(name: "q", modifiers: .control), time: 0))
+        app.handle(.key(Key(.char("q"), .control), time: 0))
         XCTAssertTrue(app.quitRequested)
     } }
 }

@@ -124,8 +124,8 @@ final class FormSceneTests: XCTestCase {
         XCTAssertGreaterThan(last.maxX, 390, "Last Name starts off screen")
         // Tab through the fields: focus reveals each one.
         Self.tap(s, Self.textFields(s)[0].center, 0.1)
-        XCTAssertTrue(s.handleKey(Key(name: "Tab"), time: 0.2))
-        XCTAssertTrue(s.handleKey(Key(name: "Tab"), time: 0.3))
+        XCTAssertTrue(s.handleKey(Key(.tab), time: 0.2))
+        XCTAssertTrue(s.handleKey(Key(.tab), time: 0.3))
         var t = 0.3
         while s.advance(to: t) { t += 1 / 60 }
         s.layout(in: Rect(x: 0, y: 0, width: 390, height: 761), window: Size(390, 761), time: t)

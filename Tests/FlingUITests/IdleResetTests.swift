@@ -10,13 +10,13 @@ final class IdleResetTests: XCTestCase {
     func testTheTwoStageSheetClosesThenHomeComesBackAtItsTop() { MainActor.assumeIsolated {
         let app = Self.makeApp()
         // Scroll home down, go to the two-stage scene and show its sheet.
-        app.handle(.key(Key(name: "End"), time: 0))
+        app.handle(.key(Key(.end), time: 0))
         var t = 0.0
         while app.advance(to: t) { t += 1.0 / 60 }
         let restaurants = app.scenes[0] as? RestaurantsScene
         XCTAssertGreaterThan(restaurants?.list.scroll.offset(at: t) ?? 0, 500)
         app.select(.twoStage, time: t)
-        app.handle(.key(Key(name: "Return"), time: t))
+        app.handle(.key(Key(.return), time: t))
         while app.advance(to: t) { t += 1.0 / 60 }
         let twoStage = app.scene as? TwoStageScene
         XCTAssertEqual(twoStage?.presenter.isVisible, true)

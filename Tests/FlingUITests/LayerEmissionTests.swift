@@ -25,8 +25,8 @@ final class LayerEmissionTests: XCTestCase {
 
     func testADraggedSheetKeepsItsLayersAndDimsWithADimCommand() { MainActor.assumeIsolated {
         let app = Self.makeApp()
-        app.handle(.key(Key(name: "Down"), time: 0))
-        app.handle(.key(Key(name: "Return"), time: 0))
+        app.handle(.key(Key(.down), time: 0))
+        app.handle(.key(Key(.return), time: 0))
         _ = app.advance(to: 1)
         _ = app.advance(to: 2)
         let resting = app.displayList(time: 2)

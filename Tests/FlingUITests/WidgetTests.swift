@@ -46,14 +46,14 @@ final class WidgetTests: XCTestCase {
         XCTAssertEqual(host.editing, TextEditing(text: "", caret: 0))
         host.handleText("Ada", time: 0.1)
         XCTAssertEqual(m.name, "Ada")
-        host.handleKey(Key(name: "BackSpace"), time: 0.2)
+        host.handleKey(Key(.backspace), time: 0.2)
         XCTAssertEqual(m.name, "Ad")
         XCTAssertEqual(host.editing, TextEditing(text: "Ad", caret: 2))
-        host.handleKey(Key(name: "Escape"), time: 0.3)
+        host.handleKey(Key(.escape), time: 0.3)
         XCTAssertFalse(host.hasFocus)
         XCTAssertNil(host.editing)
         // Keys go nowhere without focus (the app then uses Tab to switch scenes).
-        XCTAssertFalse(host.handleKey(Key(name: "Tab"), time: 0.4))
+        XCTAssertFalse(host.handleKey(Key(.tab), time: 0.4))
     } }
 
     func testTapPlacesTheCaretWhereItLands() { onMain {
@@ -71,20 +71,20 @@ final class WidgetTests: XCTestCase {
         let host = Self.form(m)
         Self.tap(host, host.frame("name").center, at: 0)
         let name = host.focusedPath
-        host.handleKey(Key(name: "Tab"), time: 0.1)
+        host.handleKey(Key(.tab), time: 0.1)
         XCTAssertNotEqual(host.focusedPath, name)
         XCTAssertTrue(host.focusedNode is TextFieldNode)
-        host.handleKey(Key(name: "Tab"), time: 0.2)
+        host.handleKey(Key(.tab), time: 0.2)
         XCTAssertTrue(host.focusedNode is SwitchNode)
-        host.handleKey(Key(name: "Space"), time: 0.3)
+        host.handleKey(Key(.space), time: 0.3)
         XCTAssertTrue(m.on)
-        host.handleKey(Key(name: "Tab"), time: 0.4)
+        host.handleKey(Key(.tab), time: 0.4)
         XCTAssertTrue(host.focusedNode is SliderNode)
-        host.handleKey(Key(name: "Right"), time: 0.5)
+        host.handleKey(Key(.right), time: 0.5)
         XCTAssertEqual(m.value, 5)
-        host.handleKey(Key(name: "Tab"), time: 0.6)
+        host.handleKey(Key(.tab), time: 0.6)
         XCTAssertEqual(host.focusedPath, name, "wraps to the first")
-        host.handleKey(Key(name: "Tab", modifiers: .shift), time: 0.7)
+        host.handleKey(Key(.tab, .shift), time: 0.7)
         XCTAssertTrue(host.focusedNode is SliderNode)
     } }
 
@@ -94,18 +94,18 @@ final class WidgetTests: XCTestCase {
         let host = Self.form(m, clipboard: clipboard)
         Self.tap(host, host.frame("name").center, at: 0)
         host.handleText("Grace Hopper", time: 0.1)
-        host.handleKey(Key(name: "A", modifiers: .control), time: 0.2)
-        host.handleKey(Key(name: "C", modifiers: .control), time: 0.3)
+        host.handleKey(Key(.char("A"), .control), time: 0.2)
+        host.handleKey(Key(.char("C"), .control), time: 0.3)
         XCTAssertEqual(clipboard.text, "Grace Hopper")
         XCTAssertEqual(m.name, "Grace Hopper", "copy leaves the text")
-        for _ in 0..<6 { host.handleKey(Key(name: "Left", modifiers: .shift), time: 0.4) }
-        host.handleKey(Key(name: "End"), time: 0.45)
-        for _ in 0..<6 { host.handleKey(Key(name: "Left", modifiers: .shift), time: 0.5) }
-        host.handleKey(Key(name: "X", modifiers: .control), time: 0.6)
+        for _ in 0..<6 { host.handleKey(Key(.left, .shift), time: 0.4) }
+        host.handleKey(Key(.end), time: 0.45)
+        for _ in 0..<6 { host.handleKey(Key(.left, .shift), time: 0.5) }
+        host.handleKey(Key(.char("X"), .control), time: 0.6)
         XCTAssertEqual(clipboard.text, "Hopper")
         XCTAssertEqual(m.name, "Grace ")
         clipboard.text = "Ada\nLovelace"
-        host.handleKey(Key(name: "V", modifiers: .control), time: 0.7)
+        host.handleKey(Key(.char("V"), .control), time: 0.7)
         XCTAssertEqual(m.name, "Grace Ada Lovelace", "a pasted newline becomes a space in a one-line field")
     } }
 

@@ -18,12 +18,15 @@ public struct CardTransition: Equatable, Sendable {
 
     /// A finger on the expanded card: tap or drag, its velocity, and who took it.
     public struct Touch: Equatable, Sendable {
-        public var classifier = TapClassifier()
+        public var classifier: TapClassifier
         public var tracker = VelocityTracker()
         public var lastY: Double
         /// The content scroll took this gesture (a drag up at the top, or content not at its top).
         public var scrolling = false
-        public init(lastY: Double) { self.lastY = lastY }
+        public init(lastY: Double, slop: Double = InteractionConstants.touchSlop) {
+            self.lastY = lastY
+            classifier = TapClassifier(slop: slop)
+        }
     }
 
     /// A card still collapsing into its slot while another one expands.
@@ -56,8 +59,22 @@ public struct CardTransition: Equatable, Sendable {
     /// (converts the release velocity into progress per second). Configuration, not state.
     public var collapseDistance: Double = 400
 
-    public init() {}
-    public init(state: State, collapseDistance: Double = 400) { self.state = state; self.collapseDistance = collapseDistance }
+    /// The card spring, the pull's projection, the slop and the story's scroll (issue 15).
+    /// Configuration, not state: a change applies from the next press or release.
+    public private(set) var tuning: Tuning = .standard
+
+    public init(tuning: Tuning = .standard) { self.tuning = tuning }
+    public init(state: State, collapseDistance: Double = 400, tuning: Tuning = .standard) {
+        self.state = state; self.collapseDistance = collapseDistance; self.tuning = tuning
+    }
+
+    /// Changes the tuning from the next press (the story's scroll from its next release).
+    public mutating func apply(_ tuning: Tuning) {
+        self.tuning = tuning
+        var c = content
+        c.apply(tuning)
+        content = c
+    }
 
     // MARK: Reading the state
 
@@ -246,7 +263,7 @@ public struct CardTransition: Equatable, Sendable {
     /// the collapsing card itself reverses it from where it is, with its velocity.
     public mutating func expand(card i: Int, at t: Double) {
         var progress = progress, pull = pull, outgoing = outgoing
-        var content = index == i ? content : ScrollModel()
+        var content = index == i ? content : ScrollModel(tuning: tuning)
         if case .collapsing(i, _, _, _, _, _) = state {
             // Caught on its way home: the story stays scrolled where it is drawn now.
             content.setOffset(contentOffset(at: t), animated: false, at: t)
@@ -255,11 +272,11 @@ public struct CardTransition: Equatable, Sendable {
             outgoing = Outgoing(index: current, progress: progress, pull: pull.value(at: t))
             progress = .resting(0)
             pull = .resting(0)
-            content = ScrollModel()
+            content = ScrollModel(tuning: tuning)
         }
         // A card caught while flying home after a pull lets go of the pull as it grows back.
         pull = pull.animated(to: 0, with: CardConstants.pullBackSpring, at: t)
-        progress = progress.animated(to: 1, with: MotionConstants.cardSpring, at: t,
+        progress = progress.animated(to: 1, with: tuning.cardSpring, at: t,
                                      restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity)
         state = .expanding(card: i, progress: progress, pull: pull, content: content, touch: touch, outgoing: outgoing)
     }
@@ -277,7 +294,7 @@ public struct CardTransition: Equatable, Sendable {
 
     /// A press on the expanded card.
     public mutating func pressExpanded(at p: Point, time t: Double) {
-        var touch = Touch(lastY: p.y)
+        var touch = Touch(lastY: p.y, slop: tuning.touchSlop)
         touch.classifier.press(at: p, time: t)
         touch.tracker.addPress(time: t, position: p)
         var content = content
@@ -351,12 +368,12 @@ public struct CardTransition: Equatable, Sendable {
         let v = cancelled ? 0 : touch.tracker.releaseVelocity(at: t).y
         var content = content
         if case .dragging(_, let amount, _, _, let o) = state {
-            let projected = amount + Projection.distance(velocity: max(0, v))
+            let projected = amount + Projection.distance(velocity: max(0, v), decelerationRate: tuning.projectionRate)
             if amount > CardConstants.collapseThreshold || projected > CardConstants.collapseThreshold {
                 // The spring starts at the finger's speed: pt/s over the distance the card
                 // travels to its slot, in progress units (collapse is toward 0).
                 let dpdt = -max(0, v) / max(1, collapseDistance)
-                let progress = AnimatedValue.spring(Spring(parameters: MotionConstants.cardSpring, from: 1, to: 0,
+                let progress = AnimatedValue.spring(Spring(parameters: tuning.cardSpring, from: 1, to: 0,
                                                            velocity: dpdt, startTime: t,
                                                            restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity))
                 state = .collapsing(card: i, progress: progress, pull: .resting(amount), content: frozenContent(at: t), held: nil, outgoing: o)

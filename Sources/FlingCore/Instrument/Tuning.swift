@@ -48,7 +48,15 @@ public struct Tuning: Equatable, Sendable {
         self.tutorialPullToHalf = tutorialPullToHalf; self.rubberBand = rubberBand; self.touchSlop = touchSlop
     }
 
-    public var sheetSpring: SpringParameters { .response(sheetResponse, dampingFraction: sheetDamping) }
+    /// The sheet spring. At the standard values it is the seed's constant itself (stiffness
+    /// 200, damping 25), not its round trip through response and fraction, so the standard
+    /// tuning moves every sheet bit for bit as before.
+    public var sheetSpring: SpringParameters {
+        if sheetResponse == Self.standard.sheetResponse && sheetDamping == Self.standard.sheetDamping {
+            return MotionConstants.sheetSpring
+        }
+        return .response(sheetResponse, dampingFraction: sheetDamping)
+    }
     public var cardSpring: SpringParameters { .response(cardResponse, dampingFraction: cardDamping) }
 
     /// One tunable: its option name, where it lives, its allowed range and what it means.

@@ -76,10 +76,10 @@ public struct KioskState: Equatable, Sendable {
             let out = visitorArrived(time: time)
             return out.isEmpty ? [.pass(e)] : out
         case .key(let key, let time):
-            if config.kiosk, let chord = config.exitChord, key.is(chord.name, chord.modifiers) { return [.quit] }
+            if config.kiosk, let chord = config.exitChord, key == chord { return [.quit] }
             var out = visitorArrived(time: time)
             if !out.isEmpty { return out }   // the key that stops the attract loop is swallowed
-            if config.kiosk && key.is("Q", .control) { return [] }
+            if config.kiosk && key.is(.char("q"), .control) { return [] }
             out.append(.pass(e))
             return out
         case .wheel(_, _, let time):

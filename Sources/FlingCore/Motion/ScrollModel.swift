@@ -42,9 +42,26 @@ public struct ScrollModel: Sendable, Equatable {
     public private(set) var phase: Phase = .idle
     private(set) var motion: Motion = .still(0)
 
-    public init(viewport: Double = 0, content: Double = 0) {
+    /// The rubber band's coefficient and the fling's deceleration rate come from here.
+    public private(set) var tuning: Tuning
+
+    public init(viewport: Double = 0, content: Double = 0, tuning: Tuning = .standard) {
         viewportLength = Self.length(viewport)
         contentLength = Self.length(content)
+        self.tuning = tuning
+    }
+
+    /// Changes the tuning: the next release decelerates at its rate, drags band with its
+    /// coefficient (a drag in progress keeps what the finger holds where it is).
+    public mutating func apply(_ tuning: Tuning) {
+        guard tuning != self.tuning else { return }
+        if case .dragging = motion {
+            let shown = offset(at: 0)
+            self.tuning = tuning
+            motion = .dragging(raw: unbanded(shown))
+        } else {
+            self.tuning = tuning
+        }
     }
 
     /// The largest resting offset: max(0, content − viewport), pt.
@@ -201,7 +218,7 @@ public struct ScrollModel: Sendable, Equatable {
 
     private mutating func release(from offset: Double, velocity: Double, at time: Double) {
         let end = clamped(offset)
-        let deceleration = Deceleration(from: offset, velocity: velocity, startTime: time)
+        let deceleration = Deceleration(from: offset, velocity: velocity, startTime: time, rate: tuning.projectionRate)
         if offset != end {
             // In a rubber band: spring back, unless the fling heads into the range far enough
             // to pass the end (then it scrolls on, as UIScrollView does).
@@ -257,16 +274,18 @@ public struct ScrollModel: Sendable, Equatable {
 
     /// Raw (finger) offset → displayed offset, rubber-banded past either end.
     private func banded(_ raw: Double) -> Double {
-        if raw < 0 { return RubberBand.offset(overshoot: raw, dimension: viewportLength) }
-        if raw > maxOffset { return maxOffset + RubberBand.offset(overshoot: raw - maxOffset, dimension: viewportLength) }
+        let c = tuning.rubberBand
+        if raw < 0 { return RubberBand.offset(overshoot: raw, dimension: viewportLength, coefficient: c) }
+        if raw > maxOffset { return maxOffset + RubberBand.offset(overshoot: raw - maxOffset, dimension: viewportLength, coefficient: c) }
         return raw
     }
 
     /// Displayed offset → raw offset; the inverse of `banded`.
     private func unbanded(_ offset: Double) -> Double {
-        if offset < 0 { return RubberBand.overshoot(forOffset: offset, dimension: viewportLength) }
+        let c = tuning.rubberBand
+        if offset < 0 { return RubberBand.overshoot(forOffset: offset, dimension: viewportLength, coefficient: c) }
         if offset > maxOffset {
-            return maxOffset + RubberBand.overshoot(forOffset: offset - maxOffset, dimension: viewportLength)
+            return maxOffset + RubberBand.overshoot(forOffset: offset - maxOffset, dimension: viewportLength, coefficient: c)
         }
         return offset
     }

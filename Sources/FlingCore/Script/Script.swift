@@ -106,10 +106,10 @@ public struct Script: Equatable, Sendable {
                 let v = try numbers(args.count, "DY [X Y]")
                 action = .wheel(dy: v[0], at: v.count == 3 ? Point(v[1], v[2]) : nil)
             case "key":
-                // SDL key names may hold a space ("Page Up", "Left Shift"): the fields are one name.
+                // SDL key names may hold a space ("Keypad Enter"): the fields are one name.
                 guard !args.isEmpty else { throw fail("'key' takes one key NAME, e.g. Escape or ctrl+Q") }
                 let spec = args.joined(separator: " ")
-                guard let key = Key(spec: spec) else { throw fail("'\(spec)' is not a key (modifiers: ctrl, shift, alt)") }
+                guard let key = Key(spec: spec) else { throw fail("'\(spec)' is not a key (keys: \(KeyCode.scriptNames), F1…F24 or one character; modifiers: ctrl, shift, alt)") }
                 action = .key(key)
             case "text":
                 // The rest of the line after the verb, spaces kept.

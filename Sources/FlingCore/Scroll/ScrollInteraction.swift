@@ -21,7 +21,26 @@ public struct ScrollInteraction: Sendable {
         case released
     }
 
-    public init(model: ScrollModel = ScrollModel()) { self.model = model }
+    /// The model carries the tuning; the slop is read from it at each press.
+    public init(model: ScrollModel = ScrollModel()) {
+        self.model = model
+        classifier = TapClassifier(slop: model.tuning.touchSlop)
+    }
+
+    public init(tuning: Tuning) { self.init(model: ScrollModel(tuning: tuning)) }
+
+    public var tuning: Tuning { model.tuning }
+
+    /// Changes the tuning from the next gesture on (one in progress finishes with the old).
+    public mutating func apply(_ tuning: Tuning) {
+        if classifier.state == .idle { model.apply(tuning) } else { pendingTuning = tuning }
+    }
+
+    private var pendingTuning: Tuning?
+
+    private mutating func adoptPendingTuning() {
+        if let t = pendingTuning { model.apply(t); pendingTuning = nil }
+    }
 
     public mutating func handle(_ e: PointerEvent) -> Outcome {
         switch e.phase {
@@ -29,6 +48,7 @@ public struct ScrollInteraction: Sendable {
             pressStoppedMotion = model.isMoving(at: e.time)
             if pressStoppedMotion { model.beginDrag(at: e.time) }
             tracker.addPress(time: e.time, position: e.location)
+            classifier = TapClassifier(slop: model.tuning.touchSlop)
             classifier.press(at: e.location, time: e.time)
             lastY = e.location.y
             isDragging = false
@@ -54,6 +74,7 @@ public struct ScrollInteraction: Sendable {
             return .none
         case .ended:
             guard classifier.state != .idle else { return .none }
+            defer { adoptPendingTuning() }
             let wasTap = classifier.release()
             if isDragging || pressStoppedMotion {
                 let v = isDragging ? tracker.releaseVelocity(at: e.time).y : 0
@@ -74,6 +95,7 @@ public struct ScrollInteraction: Sendable {
         classifier.cancel()
         isDragging = false
         pressStoppedMotion = false
+        adoptPendingTuning()
     }
 
     public func offset(at time: Double) -> Double { model.offset(at: time) }

@@ -4,7 +4,8 @@
 /// bottom reaches 5.5/s, or when the projection lands below the lowest detent by half its
 /// height. Springs start with the finger's velocity; past full the sheet rubber-bands.
 public struct FluidSheetPolicy: SheetPolicy {
-    public init() {}
+    public var tuning: Tuning
+    public init(tuning: Tuning = .standard) { self.tuning = tuning }
     public var kind: SheetPolicyKind { .fluid }
     public var initialDetent: SheetDetent { .half }
     public var pullToHalfDistance: Double? { nil }
@@ -21,16 +22,16 @@ public struct FluidSheetPolicy: SheetPolicy {
     public func draggedTop(raw: Double, height: Double) -> Double {
         let limit = topmost(height: height)
         guard raw < limit else { return raw }
-        return limit - RubberBand.offset(overshoot: limit - raw, dimension: height)
+        return limit - RubberBand.offset(overshoot: limit - raw, dimension: height, coefficient: tuning.rubberBand)
     }
 
     public func projectedEnd(_ r: SheetRelease) -> Double {
-        r.top + Projection.distance(velocity: r.velocity)
+        r.top + Projection.distance(velocity: r.velocity, decelerationRate: tuning.projectionRate)
     }
 
     public func target(for r: SheetRelease) -> SheetDetent {
         let remaining = max(1, r.height - r.top)
-        if r.velocity / remaining >= SheetConstants.fluidDismissVelocityRatio { return .dismissed }
+        if r.velocity / remaining >= tuning.dismissRatio { return .dismissed }
         let projected = projectedEnd(r)
         let (_, lowestTop) = lowest(height: r.height)
         if projected > lowestTop + (r.height - lowestTop) * SheetConstants.fluidDismissProjectionShare { return .dismissed }
@@ -40,7 +41,7 @@ public struct FluidSheetPolicy: SheetPolicy {
 
     /// The seed's spring constants, started at the finger's release velocity (no jump in speed).
     public func settle(_ r: SheetRelease, to target: SheetDetent, at time: Double) -> AnimatedValue {
-        .spring(Spring(parameters: MotionConstants.sheetSpring, from: r.top, to: top(of: target, height: r.height),
+        .spring(Spring(parameters: tuning.sheetSpring, from: r.top, to: top(of: target, height: r.height),
                        velocity: r.velocity, startTime: time))
     }
 

@@ -9,11 +9,14 @@ public enum SheetPolicyKind: String, Sendable, CaseIterable {
     case fluid, tutorial
     case twoStage = "two-stage"
 
-    public var policy: any SheetPolicy {
+    /// The policy with the standard tuning.
+    public var policy: any SheetPolicy { policy(tuning: .standard) }
+
+    public func policy(tuning: Tuning) -> any SheetPolicy {
         switch self {
-        case .fluid: FluidSheetPolicy()
-        case .tutorial: TutorialSheetPolicy()
-        case .twoStage: TwoStageSheetPolicy()
+        case .fluid: FluidSheetPolicy(tuning: tuning)
+        case .tutorial: TutorialSheetPolicy(tuning: tuning)
+        case .twoStage: TwoStageSheetPolicy(tuning: tuning)
         }
     }
 }
@@ -42,6 +45,8 @@ public struct SheetRelease: Equatable, Sendable {
 /// sends it and with which animation. One small type per policy, each tested on its own.
 public protocol SheetPolicy: Sendable {
     var kind: SheetPolicyKind { get }
+    /// The numbers the policy decides and moves with (springs, thresholds, projection).
+    var tuning: Tuning { get set }
     /// The resting detents, highest (smallest top) first, with their tops for a window height.
     func detents(height: Double) -> [(SheetDetent, Double)]
     /// Where the sheet settles when it is first presented.
@@ -84,9 +89,10 @@ extension SheetPolicy {
     }
 
     /// The seed springs (SwiftUI interpolatingSpring(stiffness: 200, damping: 25,
-    /// initialVelocity: 10)): the initial velocity is relative, 10 × the distance per second.
+    /// initialVelocity: 10), or the tuning's sheet spring): the initial velocity is relative,
+    /// 10 × the distance per second.
     func seedSpring(from: Double, to: Double, at time: Double) -> AnimatedValue {
-        .spring(Spring(parameters: MotionConstants.sheetSpring, from: from, to: to,
+        .spring(Spring(parameters: tuning.sheetSpring, from: from, to: to,
                        velocity: SpringVelocity.fromRelative(MotionConstants.sheetSpringRelativeVelocity, from: from, to: to),
                        startTime: time))
     }

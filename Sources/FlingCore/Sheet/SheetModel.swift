@@ -43,11 +43,15 @@ public struct SheetModel: Sendable {
     }
 
     public private(set) var phase: Phase = .hidden
-    public let policy: any SheetPolicy
+    /// The policy, carrying the numbers it, the sheet's scroll and its slop use (issue 15).
+    public private(set) var policy: any SheetPolicy
+    public var tuning: Tuning { policy.tuning }
+    /// A tuning given during a gesture: it applies when that gesture ends.
+    private var pendingTuning: Tuning?
     /// Window height in pt.
     public private(set) var height: Double
     /// The content below the handle area; its viewport is the visible part of the sheet.
-    public var content = ScrollModel()
+    public var content: ScrollModel
     public var contentLength: Double = 0
 
     private var classifier = TapClassifier()
@@ -57,9 +61,31 @@ public struct SheetModel: Sendable {
     /// The content was being scrolled by the current drag (its fling gets the release).
     private var contentDragging = false
 
-    public init(policy: any SheetPolicy, height: Double) {
-        self.policy = policy
+    public init(policy: SheetPolicyKind, height: Double, tuning: Tuning = .standard) {
+        self.policy = policy.policy(tuning: tuning)
         self.height = height
+        content = ScrollModel(tuning: tuning)
+        classifier = TapClassifier(slop: tuning.touchSlop)
+    }
+
+    /// The policy with the tuning it carries.
+    public init(policy: any SheetPolicy, height: Double) {
+        self.init(policy: policy.kind, height: height, tuning: policy.tuning)
+    }
+
+    /// Changes the tuning from the next gesture on (one in progress finishes with the old).
+    public mutating func apply(_ tuning: Tuning) {
+        if classifier.state == .idle { adopt(tuning) } else { pendingTuning = tuning }
+    }
+
+    private mutating func adopt(_ t: Tuning) {
+        policy.tuning = t
+        pendingTuning = nil
+        content.apply(t)
+    }
+
+    private mutating func adoptPendingTuning() {
+        if let t = pendingTuning { adopt(t) }
     }
 
     // MARK: Derived state
@@ -137,7 +163,7 @@ public struct SheetModel: Sendable {
     /// Slides the sheet in from the bottom edge to the policy's first detent.
     public mutating func present(at time: Double) {
         let target = policy.top(of: policy.initialDetent, height: height)
-        content = ScrollModel(viewport: max(0, height - target - SheetConstants.handleAreaHeight), content: contentLength)
+        content = ScrollModel(viewport: max(0, height - target - SheetConstants.handleAreaHeight), content: contentLength, tuning: tuning)
         phase = .presenting(policy.presentation(from: height, to: target, at: time), target: policy.initialDetent)
     }
 
@@ -147,6 +173,7 @@ public struct SheetModel: Sendable {
         let release = SheetRelease(startDetent: detent ?? policy.initialDetent, startTop: top(at: time),
                                    top: top(at: time), velocity: handoffVelocity(at: time), height: height)
         classifier.cancel()
+        adoptPendingTuning()
         startDismissal(release, at: time)
     }
 
@@ -177,7 +204,7 @@ public struct SheetModel: Sendable {
         case .dismissing(let a, let until):
             // Destroyed, not hidden: the content goes with it.
             if !a.settled(at: time).isAnimating && time >= (until ?? time) {
-                phase = .hidden; content = ScrollModel(); contentLength = 0
+                phase = .hidden; content = ScrollModel(tuning: tuning); contentLength = 0
             }
         default: break
         }
@@ -208,7 +235,7 @@ public struct SheetModel: Sendable {
             // band the shown top is banded: un-band it against the new height.
             let limit = policy.topmost(height: height)
             d.rawTop = current < limit && policy.draggedTop(raw: limit - 1, height: height) != limit - 1
-                ? limit - RubberBand.overshoot(forOffset: limit - current, dimension: height)
+                ? limit - RubberBand.overshoot(forOffset: limit - current, dimension: height, coefficient: tuning.rubberBand)
                 : current
             phase = .dragging(d)
         default: break
@@ -246,6 +273,7 @@ public struct SheetModel: Sendable {
     /// A press on the sheet (`onContent`: below the handle area). Returns true if the sheet
     /// takes the pointer. A press on a moving sheet grabs it where it is.
     public mutating func press(at p: Point, onContent: Bool, time: Double) {
+        classifier = TapClassifier(slop: tuning.touchSlop)
         classifier.press(at: p, time: time)
         tracker.addPress(time: time, position: p)
         lastY = p.y
@@ -348,6 +376,7 @@ public struct SheetModel: Sendable {
     @discardableResult
     public mutating func release(at p: Point, time: Double, cancelled: Bool = false) -> Bool {
         guard classifier.state != .idle else { return false }
+        defer { adoptPendingTuning() }
         let wasTap = classifier.release() && !cancelled
         let v = cancelled ? 0 : tracker.releaseVelocity(at: time).y
         guard case .dragging(let d) = phase else {

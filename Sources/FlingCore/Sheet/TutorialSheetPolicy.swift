@@ -3,10 +3,11 @@
 /// sheet springs back to full; content scrolls only at full, and pulled down more than 120 pt
 /// at its top the sheet returns to half. Every move is the seed spring (k 200, c 25, v 10).
 public struct TutorialSheetPolicy: SheetPolicy {
-    public init() {}
+    public var tuning: Tuning
+    public init(tuning: Tuning = .standard) { self.tuning = tuning }
     public var kind: SheetPolicyKind { .tutorial }
     public var initialDetent: SheetDetent { .half }
-    public var pullToHalfDistance: Double? { SheetConstants.tutorialPullToHalf }
+    public var pullToHalfDistance: Double? { tuning.tutorialPullToHalf }
 
     public func detents(height: Double) -> [(SheetDetent, Double)] {
         [(.full, SheetConstants.fullTop), (.half, height / 2)]
@@ -21,8 +22,8 @@ public struct TutorialSheetPolicy: SheetPolicy {
 
     public func target(for r: SheetRelease) -> SheetDetent {
         guard r.startDetent == .half else { return r.startDetent }
-        if r.translation < -r.height * SheetConstants.tutorialFullFraction { return .full }
-        if r.translation > r.height * SheetConstants.tutorialDismissFraction { return .dismissed }
+        if r.translation < -r.height * tuning.tutorialFullFraction { return .full }
+        if r.translation > r.height * tuning.tutorialDismissFraction { return .dismissed }
         return .half
     }
 

@@ -4,7 +4,10 @@
 /// 1.3 × expanded → dismiss over |0.2·v·0.001| + 1.2 s with a damping-ratio-0.7 spring and
 /// initial velocity 0.8, else expanded. Slides take 0.3 s; the first presentation 0.6 s.
 public struct TwoStageSheetPolicy: SheetPolicy {
-    public init() {}
+    /// Seed 001 times its moves by UIKit durations, so of the tuning only the touch slop
+    /// applies (through the sheet model).
+    public var tuning: Tuning
+    public init(tuning: Tuning = .standard) { self.tuning = tuning }
     public var kind: SheetPolicyKind { .twoStage }
     public var initialDetent: SheetDetent { .expanded }
     public var pullToHalfDistance: Double? { nil }

@@ -99,20 +99,20 @@ package final class RestaurantListView {
 
     /// Up/Down move the selection and keep it in view; Page Up/Down scroll a page.
     package func handleKey(_ key: Key, time: Double) -> Bool {
-        if key.is("Down") || key.is("Up") {
-            let delta = key.is("Down") ? 1 : -1
+        if key.is(.down) || key.is(.up) {
+            let delta = key.is(.down) ? 1 : -1
             let next = selected.map { $0 + delta } ?? (delta > 0 ? firstFullyVisibleRow(time: time) : restaurants.count - 1)
             selected = max(0, min(restaurants.count - 1, next))
             if let s = selected { scrollIntoView(s, time: time) }
             return true
         }
-        if key.is("PageDown") || key.is("PageUp") {
+        if key.is(.pageDown) || key.is(.pageUp) {
             let page = max(Metrics.rowHeight, bounds.height - Metrics.rowHeight)
-            scroll.model.scroll(by: key.is("PageDown") ? page : -page, at: time)
+            scroll.model.scroll(by: key.is(.pageDown) ? page : -page, at: time)
             return true
         }
-        if key.is("Home") { scroll.model.setOffset(0, animated: true, at: time); return true }
-        if key.is("End") { scroll.model.setOffset(scroll.model.maxOffset, animated: true, at: time); return true }
+        if key.is(.home) { scroll.model.setOffset(0, animated: true, at: time); return true }
+        if key.is(.end) { scroll.model.setOffset(scroll.model.maxOffset, animated: true, at: time); return true }
         return false
     }
 

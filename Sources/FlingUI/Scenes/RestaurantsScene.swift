@@ -51,7 +51,7 @@ package final class RestaurantsScene: Scene {
     package func handleKey(_ key: Key, time: Double) -> Bool {
         if presenter.handleKey(key, time: time) { return true }
         if presenter.isVisible { return false }
-        if key.is("Return") || key.is("Keypad Enter") {
+        if key.is(.return) {
             if let s = list.selected { open(s, time: time) }
             return true
         }

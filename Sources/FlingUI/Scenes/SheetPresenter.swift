@@ -84,9 +84,9 @@ package final class SheetPresenter {
     /// Esc dismisses; Up/Down and Page Up/Down move between detents.
     package func handleKey(_ key: Key, time: Double) -> Bool {
         guard isShowing else { return false }
-        if key.is("Escape") { sheet.dismiss(at: time); return true }
-        if key.is("Up") || key.is("PageUp") { sheet.step(up: true, at: time); return true }
-        if key.is("Down") || key.is("PageDown") { sheet.step(up: false, at: time); return true }
+        if key.is(.escape) { sheet.dismiss(at: time); return true }
+        if key.is(.up) || key.is(.pageUp) { sheet.step(up: true, at: time); return true }
+        if key.is(.down) || key.is(.pageDown) { sheet.step(up: false, at: time); return true }
         return sheet.isVisible
     }
 

@@ -222,13 +222,13 @@ package final class TodayScene: Scene {
 
     package func handleKey(_ key: Key, time: Double) -> Bool {
         if !isModal && cards.phase != .collapsing {
-            if key.is("Down") || key.is("Up") {
-                let next = selected.map { $0 + (key.is("Down") ? 1 : -1) } ?? 0
+            if key.is(.down) || key.is(.up) {
+                let next = selected.map { $0 + (key.is(.down) ? 1 : -1) } ?? 0
                 selected = max(0, min(articles.count - 1, next))
                 if let s = selected { scrollSlotIntoView(s, time: time, animated: true) }
                 return true
             }
-            if key.is("Return") || key.is("Keypad Enter") || key.is("Space"), let s = selected {
+            if key.is(.return) || key.is(.space), let s = selected {
                 scroll.cancel(at: time)
                 owner = .none
                 cards.expand(card: s, at: time)
@@ -237,10 +237,10 @@ package final class TodayScene: Scene {
             }
         }
         if isModal {
-            if key.is("Escape") { close(time: time); return true }
-            if key.is("Down") || key.is("PageDown") || key.is("Up") || key.is("PageUp") {
-                let step = key.is("PageDown") || key.is("PageUp") ? window.height * CardConstants.pageScrollShare : CardConstants.keyScrollStep
-                cards.content.scroll(by: key.is("Down") || key.is("PageDown") ? step : -step, at: time)
+            if key.is(.escape) { close(time: time); return true }
+            if key.is(.down) || key.is(.pageDown) || key.is(.up) || key.is(.pageUp) {
+                let step = key.is(.pageDown) || key.is(.pageUp) ? window.height * CardConstants.pageScrollShare : CardConstants.keyScrollStep
+                cards.content.scroll(by: key.is(.down) || key.is(.pageDown) ? step : -step, at: time)
                 return true
             }
             return true

@@ -50,7 +50,7 @@ package final class TwoStageScene: Scene {
 
     package func handleKey(_ key: Key, time: Double) -> Bool {
         if presenter.handleKey(key, time: time) { return true }
-        if !presenter.isVisible, key.is("Return") || key.is("Keypad Enter") || key.is("Space") { show(time: time); return true }
+        if !presenter.isVisible, key.is(.return) || key.is(.space) { show(time: time); return true }
         return false
     }
 

@@ -313,14 +313,14 @@ package final class ViewHost {
         time = max(time, t)
         guard let focused = focusedNode as? Focusable else { return false }
         defer { dirty = true }
-        if key.is("Tab") || key.is("Tab", .shift) {
+        if key.is(.tab) || key.is(.tab, .shift) {
             let order = focusOrder
             guard let i = order.firstIndex(where: { $0.path == focused.path }), !order.isEmpty else { return true }
             let step = key.modifiers.contains(.shift) ? order.count - 1 : 1
             focus(order[(i + step) % order.count])
             return true
         }
-        if key.is("Escape") { unfocus(); return true }
+        if key.is(.escape) { unfocus(); return true }
         return focused.keyPressed(key, host: self)
     }
 

@@ -87,11 +87,11 @@ final class SliderNode: Node, PointerTarget, Focusable {
 
     func keyPressed(_ key: Key, host: ViewHost) -> Bool {
         let step = span * WidgetMetrics.sliderKeyStep
-        switch key.name.lowercased() {
-        case "left" where key.modifiers.isEmpty: value.wrappedValue = max(range.lowerBound, value.wrappedValue - step)
-        case "right" where key.modifiers.isEmpty: value.wrappedValue = min(range.upperBound, value.wrappedValue + step)
-        case "home" where key.modifiers.isEmpty: value.wrappedValue = range.lowerBound
-        case "end" where key.modifiers.isEmpty: value.wrappedValue = range.upperBound
+        switch key.code {
+        case .left where key.modifiers.isEmpty: value.wrappedValue = max(range.lowerBound, value.wrappedValue - step)
+        case .right where key.modifiers.isEmpty: value.wrappedValue = min(range.upperBound, value.wrappedValue + step)
+        case .home where key.modifiers.isEmpty: value.wrappedValue = range.lowerBound
+        case .end where key.modifiers.isEmpty: value.wrappedValue = range.upperBound
         default: return false
         }
         return true

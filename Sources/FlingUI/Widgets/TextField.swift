@@ -161,23 +161,23 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
         guard var e = host.editing else { return false }
         let shift = key.modifiers.contains(.shift)
         let plain = key.modifiers.subtracting(.shift).isEmpty
-        switch key.name.lowercased() {
-        case "backspace" where plain: e.deleteBackward()
-        case "delete" where plain: e.deleteForward()
-        case "left" where plain: e.moveLeft(extending: shift)
-        case "right" where plain: e.moveRight(extending: shift)
-        case "home" where plain, "up" where plain: e.moveToStart(extending: shift)
-        case "end" where plain, "down" where plain: e.moveToEnd(extending: shift)
-        case "return", "keypad enter":
+        switch key.code {
+        case .backspace where plain: e.deleteBackward()
+        case .delete where plain: e.deleteForward()
+        case .left where plain: e.moveLeft(extending: shift)
+        case .right where plain: e.moveRight(extending: shift)
+        case .home where plain, .up where plain: e.moveToStart(extending: shift)
+        case .end where plain, .down where plain: e.moveToEnd(extending: shift)
+        case .return:
             host.unfocus()
             return true
-        case "a" where key.modifiers == .control: e.selectAll()
-        case "c" where key.modifiers == .control:
+        case .character("a") where key.modifiers == .control: e.selectAll()
+        case .character("c") where key.modifiers == .control:
             if e.hasSelection { host.env.clipboard.text = e.selectedText }
             return true
-        case "x" where key.modifiers == .control:
+        case .character("x") where key.modifiers == .control:
             if let cut = e.cut() { host.env.clipboard.text = cut }
-        case "v" where key.modifiers == .control:
+        case .character("v") where key.modifiers == .control:
             guard let pasted = host.env.clipboard.text else { return true }
             // One line: a pasted newline becomes a space, as UITextField does.
             e.insert(String(pasted.map { $0.isNewline ? " " : $0 }))

@@ -103,7 +103,7 @@ final class SwitchNode: Node, PointerTarget, Focusable {
     }
 
     func keyPressed(_ key: Key, host: ViewHost) -> Bool {
-        guard key.is("Space") || key.is("Return") else { return false }
+        guard key.is(.space) || key.is(.return) else { return false }
         set(!isOn.wrappedValue)
         return true
     }

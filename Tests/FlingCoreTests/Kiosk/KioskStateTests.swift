@@ -45,7 +45,7 @@ final class KioskStateTests: XCTestCase {
         XCTAssertEqual(k.tick(now: 93), [.pass(tap(10, 20, 93))])
         let up = 93 + InteractionConstants.scriptTapDuration
         XCTAssertEqual(k.tick(now: up), [.pass(tap(10, 20, up, id: 0, .ended))])
-        XCTAssertEqual(k.tick(now: 95), [.pass(.key(Key(name: "Down"), time: 95))])
+        XCTAssertEqual(k.tick(now: 95), [.pass(.key(Key(.down), time: 95))])
         // After the last input: a reset (+2 s), then the next run (+2 s more).
         XCTAssertEqual(k.tick(now: 97), [.resetToHome(time: 97)])
         XCTAssertEqual(k.tick(now: 99), [])
@@ -69,8 +69,8 @@ final class KioskStateTests: XCTestCase {
 
     func testWaysOut() {
         var k = kiosk(attract: false)
-        XCTAssertEqual(k.input(.key(Key(name: "Q", modifiers: .control), time: 1), now: 1), [])
-        XCTAssertEqual(k.input(.key(Key(name: "q", modifiers: [.control, .alt, .shift]), time: 2), now: 2), [.quit])
+        XCTAssertEqual(k.input(.key(Key(.char("Q"), .control), time: 1), now: 1), [])
+        XCTAssertEqual(k.input(.key(Key(.char("q"), [.control, .alt, .shift]), time: 2), now: 2), [.quit])
         // A 5 s press in the top-left corner.
         _ = k.input(tap(20, 30, 10, id: 1), now: 10)
         XCTAssertEqual(k.nextDeadline(), 15)
@@ -82,6 +82,6 @@ final class KioskStateTests: XCTestCase {
         XCTAssertEqual(k.tick(now: 30), [])
         // Outside kiosk mode Ctrl+Q passes.
         var desktop = KioskState(config: .init())
-        XCTAssertEqual(desktop.input(.key(Key(name: "Q", modifiers: .control), time: 1), now: 1), [.pass(.key(Key(name: "Q", modifiers: .control), time: 1))])
+        XCTAssertEqual(desktop.input(.key(Key(.char("Q"), .control), time: 1), now: 1), [.pass(.key(Key(.char("Q"), .control), time: 1))])
     }
 }

@@ -23,9 +23,12 @@ public struct CardTransition: Equatable, Sendable {
         public var lastY: Double
         /// The content scroll took this gesture (a drag up at the top, or content not at its top).
         public var scrolling = false
-        public init(lastY: Double, slop: Double = InteractionConstants.touchSlop) {
+        /// Where and when the finger went down (for the decision record).
+        public var start: GestureMetric.Sample
+        public init(lastY: Double, slop: Double = InteractionConstants.touchSlop, start: GestureMetric.Sample? = nil) {
             self.lastY = lastY
             classifier = TapClassifier(slop: slop)
+            self.start = start ?? GestureMetric.Sample(t: 0, x: 0, y: lastY)
         }
     }
 
@@ -62,6 +65,13 @@ public struct CardTransition: Equatable, Sendable {
     /// The card spring, the pull's projection, the slop and the story's scroll (issue 15).
     /// Configuration, not state: a change applies from the next press or release.
     public private(set) var tuning: Tuning = .standard
+
+    /// The last release decision of a pulled card ("collapse" or "stay", issue 15) and how
+    /// many there have been; settle time and overshoot join it when the motion rests.
+    public private(set) var lastDecision: GestureDecision?
+    public private(set) var decisionCount = 0
+    private var pendingSettle: Settle?
+    struct Settle: Equatable, Sendable { var time: Double, overshoot: Double }
 
     public init(tuning: Tuning = .standard) { self.tuning = tuning }
     public init(state: State, collapseDistance: Double = 400, tuning: Tuning = .standard) {
@@ -262,6 +272,7 @@ public struct CardTransition: Equatable, Sendable {
     /// Expands card `i` (a tap). A card still collapsing keeps collapsing on its own; tapping
     /// the collapsing card itself reverses it from where it is, with its velocity.
     public mutating func expand(card i: Int, at t: Double) {
+        pendingSettle = nil
         var progress = progress, pull = pull, outgoing = outgoing
         var content = index == i ? content : ScrollModel(tuning: tuning)
         if case .collapsing(i, _, _, _, _, _) = state {
@@ -286,6 +297,7 @@ public struct CardTransition: Equatable, Sendable {
     /// Collapses with ease-in-out (close button, Esc).
     public mutating func close(at t: Double) {
         guard phase == .expanded || phase == .expanding || phase == .dragging, let i = index else { return }
+        pendingSettle = nil
         let p = progress.value(at: t)
         let progress = AnimatedValue.timed(TimedAnimation(from: p, to: 0, startTime: t,
                                                           duration: CardConstants.closeDuration * max(0.3, min(1, p)), curve: .easeInOut))
@@ -294,7 +306,8 @@ public struct CardTransition: Equatable, Sendable {
 
     /// A press on the expanded card.
     public mutating func pressExpanded(at p: Point, time t: Double) {
-        var touch = Touch(lastY: p.y, slop: tuning.touchSlop)
+        var touch = Touch(lastY: p.y, slop: tuning.touchSlop, start: GestureMetric.Sample(t: t, x: p.x, y: p.y))
+        pendingSettle = nil
         touch.classifier.press(at: p, time: t)
         touch.tracker.addPress(time: t, position: p)
         var content = content
@@ -365,11 +378,41 @@ public struct CardTransition: Equatable, Sendable {
     public mutating func releaseExpanded(at p: Point, time t: Double, cancelled: Bool = false) -> Bool {
         guard var touch, let i = index, touch.classifier.state != .idle else { return false }
         let wasTap = touch.classifier.release() && !cancelled
-        let v = cancelled ? 0 : touch.tracker.releaseVelocity(at: t).y
+        let velocity = touch.tracker.releaseVelocity(at: t)
+        let v = cancelled ? 0 : velocity.y
         var content = content
         if case .dragging(_, let amount, _, _, let o) = state {
             let projected = amount + Projection.distance(velocity: max(0, v), decelerationRate: tuning.projectionRate)
-            if amount > CardConstants.collapseThreshold || projected > CardConstants.collapseThreshold {
+            let limit = CardConstants.collapseThreshold
+            let n = RuleNumber.text
+            let rule: GestureMetric.Decision
+            if amount > limit {
+                rule = .init(outcome: "collapse", rule: "pull \(n(amount, 1)) pt > \(n(limit, 1)) pt", margin: amount - limit)
+            } else if projected > limit {
+                rule = .init(outcome: "collapse", rule: "projected pull \(n(projected, 1)) pt > \(n(limit, 1)) pt", margin: projected - limit)
+            } else {
+                rule = .init(outcome: "stay", rule: "projected pull \(n(projected, 1)) pt ≤ \(n(limit, 1)) pt", margin: limit - projected)
+            }
+            defer {
+                lastDecision = GestureDecision(
+                    target: "card", policy: "card", start: touch.start, release: GestureMetric.Sample(t: t, x: p.x, y: p.y),
+                    vx: cancelled ? 0 : velocity.x, vy: v,
+                    projected: Point(p.x + Projection.distance(velocity: cancelled ? 0 : velocity.x, decelerationRate: tuning.projectionRate), projected),
+                    decision: rule)
+                decisionCount += 1
+                // The card's own motion: the progress spring home (in pt over the collapse
+                // distance) or the pull's spring back.
+                switch state {
+                case .collapsing(_, let progress, _, _, _, _):
+                    let s = GestureDecision.settling(progress, from: t)
+                    pendingSettle = Settle(time: s.time, overshoot: s.overshoot * collapseDistance)
+                case .expanded(_, let pull, _, _, _):
+                    let s = GestureDecision.settling(pull, from: t)
+                    pendingSettle = Settle(time: s.time, overshoot: s.overshoot)
+                default: pendingSettle = nil
+                }
+            }
+            if rule.outcome == "collapse" {
                 // The spring starts at the finger's speed: pt/s over the distance the card
                 // travels to its slot, in progress units (collapse is toward 0).
                 let dpdt = -max(0, v) / max(1, collapseDistance)
@@ -406,7 +449,9 @@ public struct CardTransition: Equatable, Sendable {
                 ? .expanding(card: i, progress: progress, pull: pull, content: content, touch: touch, outgoing: outgoing)
                 : .expanded(card: i, pull: pull, content: content, touch: touch, outgoing: outgoing)
         case let .expanded(i, pull, _, touch, _):
-            state = .expanded(card: i, pull: pull.settled(at: t), content: content, touch: touch, outgoing: outgoing)
+            let settled = pull.settled(at: t)
+            if pull.isAnimating && !settled.isAnimating { publishSettle() }
+            state = .expanded(card: i, pull: settled, content: content, touch: touch, outgoing: outgoing)
         case let .dragging(i, pull, _, touch, _):
             state = .dragging(card: i, pull: pull, content: content, touch: touch, outgoing: outgoing)
         case let .collapsing(i, progress, pull, _, held, _):
@@ -417,9 +462,17 @@ public struct CardTransition: Equatable, Sendable {
             } else {
                 // Home: a card held meanwhile stays held (it is a press in the list now).
                 state = held.map { .pressed($0) } ?? .collapsed
+                publishSettle()
             }
         }
         return isAnimating(at: t) || contentMoving
+    }
+
+    private mutating func publishSettle() {
+        guard let s = pendingSettle else { return }
+        lastDecision?.settleTime = s.time
+        lastDecision?.overshoot = s.overshoot
+        pendingSettle = nil
     }
 
     /// The expanded card's scroll viewport and content length.

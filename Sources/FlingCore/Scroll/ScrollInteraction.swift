@@ -6,6 +6,13 @@ public struct ScrollInteraction: Sendable {
     public private(set) var classifier = TapClassifier()
     private var tracker = VelocityTracker()
     private var lastY = 0.0
+    private var pressPoint = Point.zero
+    private var pressTime = 0.0
+    /// The last fling decision (issue 15) and how many there have been. A scroll's motion is
+    /// planned in closed form at the release, so its settle time and overshoot are known
+    /// then; a press before it rests clears them (the motion was interrupted).
+    public private(set) var lastDecision: GestureDecision?
+    public private(set) var decisionCount = 0
     private var pressStoppedMotion = false
     public private(set) var isDragging = false
 
@@ -50,6 +57,12 @@ public struct ScrollInteraction: Sendable {
             tracker.addPress(time: e.time, position: e.location)
             classifier = TapClassifier(slop: model.tuning.touchSlop)
             classifier.press(at: e.location, time: e.time)
+            if let d = lastDecision, let settle = d.settleTime, e.time < d.release.t + settle {
+                lastDecision?.settleTime = nil
+                lastDecision?.overshoot = nil
+            }
+            pressPoint = e.location
+            pressTime = e.time
             lastY = e.location.y
             isDragging = false
             return pressStoppedMotion ? .none : .pressed(e.location)
@@ -77,8 +90,11 @@ public struct ScrollInteraction: Sendable {
             defer { adoptPendingTuning() }
             let wasTap = classifier.release()
             if isDragging || pressStoppedMotion {
-                let v = isDragging ? tracker.releaseVelocity(at: e.time).y : 0
+                let velocity = isDragging ? tracker.releaseVelocity(at: e.time) : .zero
+                let v = velocity.y
+                let offset = model.offset(at: e.time)
                 model.endDrag(velocity: -v, at: e.time)
+                if isDragging { record(release: e, velocity: velocity, offset: offset) }
                 isDragging = false
                 return .released
             }
@@ -99,5 +115,46 @@ public struct ScrollInteraction: Sendable {
     }
 
     public func offset(at time: Double) -> Double { model.offset(at: time) }
+
+    /// What the release started, read back from the model's closed-form plan.
+    private mutating func record(release e: PointerEvent, velocity: Point, offset: Double) {
+        let n = RuleNumber.text
+        let t = e.time
+        let speed = abs(velocity.y)
+        let stop = MotionConstants.decelerationStopVelocity
+        var projected = offset
+        let decision: GestureMetric.Decision
+        var restTime = t
+        switch model.motion {
+        case let .decelerating(dec, bounce):
+            projected = dec.finalValue
+            restTime = bounce?.restTime ?? dec.endTime
+            decision = bounce == nil
+                ? .init(outcome: "fling", rule: "velocity \(n(speed, 0)) pt/s > \(n(stop, 0)) pt/s, stops at offset \(n(projected, 1))", margin: speed - stop)
+                : .init(outcome: "bounce", rule: "projected offset \(n(projected, 1)) past the end \(n(bounce?.spring.target ?? 0, 1))",
+                        margin: abs(projected - (bounce?.spring.target ?? 0)))
+        case let .springing(settling):
+            projected = settling.spring.target
+            restTime = settling.restTime
+            decision = .init(outcome: "bounce", rule: "released \(n(abs(offset - projected), 1)) pt past the end", margin: abs(offset - projected))
+        case .still, .dragging:
+            decision = .init(outcome: "stay", rule: "velocity \(n(speed, 0)) pt/s ≤ \(n(stop, 0)) pt/s", margin: stop - speed)
+        }
+        // How far past an end the motion goes (sampled at 1 ms over the closed form).
+        var past = 0.0
+        var s = t
+        while s <= restTime {
+            let o = model.offset(at: s)
+            past = max(past, -o, o - model.maxOffset)
+            s += 0.001
+        }
+        lastDecision = GestureDecision(
+            target: "list", policy: "scroll",
+            start: GestureMetric.Sample(t: pressTime, x: pressPoint.x, y: pressPoint.y),
+            release: GestureMetric.Sample(t: t, x: e.location.x, y: e.location.y), vx: velocity.x, vy: velocity.y,
+            projected: Point(e.location.x + Projection.distance(velocity: velocity.x, decelerationRate: model.tuning.projectionRate), projected),
+            decision: decision, settleTime: restTime - t, overshoot: past)
+        decisionCount += 1
+    }
 
 }

@@ -25,18 +25,34 @@ public struct FluidSheetPolicy: SheetPolicy {
         return limit - RubberBand.offset(overshoot: limit - raw, dimension: height, coefficient: tuning.rubberBand)
     }
 
-    public func projectedEnd(_ r: SheetRelease) -> Double {
-        r.top + Projection.distance(velocity: r.velocity, decelerationRate: tuning.projectionRate)
-    }
+    public func projectedEnd(_ r: SheetRelease) -> Double { projectedTop(r) }
 
-    public func target(for r: SheetRelease) -> SheetDetent {
+    public func decision(for r: SheetRelease) -> SheetDecision {
+        let n = RuleNumber.text
         let remaining = max(1, r.height - r.top)
-        if r.velocity / remaining >= tuning.dismissRatio { return .dismissed }
+        let ratio = r.velocity / remaining
+        if ratio >= tuning.dismissRatio {
+            return SheetDecision(target: .dismissed, rule: "velocity/distance \(n(ratio, 2)) ≥ \(n(tuning.dismissRatio, 2))",
+                                 margin: ratio - tuning.dismissRatio)
+        }
         let projected = projectedEnd(r)
         let (_, lowestTop) = lowest(height: r.height)
-        if projected > lowestTop + (r.height - lowestTop) * SheetConstants.fluidDismissProjectionShare { return .dismissed }
-        let nearest = detents(height: r.height).min { abs($0.1 - projected) < abs($1.1 - projected) }
-        return nearest?.0 ?? .half
+        let line = lowestTop + (r.height - lowestTop) * SheetConstants.fluidDismissProjectionShare
+        if projected > line {
+            return SheetDecision(target: .dismissed, rule: "projected top \(n(projected, 1)) > dismiss line \(n(line, 1))",
+                                 margin: projected - line)
+        }
+        let all = detents(height: r.height)
+        guard let nearest = all.min(by: { abs($0.1 - projected) < abs($1.1 - projected) }) else {
+            return SheetDecision(target: .half, rule: "no detents", margin: 0)
+        }
+        // Room: to the nearest boundary, halfway to another detent or the dismiss line.
+        var margin = line - projected
+        for other in all where other.0 != nearest.0 {
+            margin = min(margin, (abs(other.1 - projected) - abs(nearest.1 - projected)) / 2)
+        }
+        return SheetDecision(target: nearest.0, rule: "projected top \(n(projected, 1)) nearest \(nearest.0.rawValue) (\(n(nearest.1, 1)))",
+                             margin: margin)
     }
 
     /// The seed's spring constants, started at the finger's release velocity (no jump in speed).

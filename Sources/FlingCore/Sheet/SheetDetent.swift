@@ -54,8 +54,9 @@ public protocol SheetPolicy: Sendable {
     func presentation(from top: Double, to target: Double, at time: Double) -> AnimatedValue
     /// The sheet's top for an unconstrained drag position (clamps or rubber bands past the top).
     func draggedTop(raw: Double, height: Double) -> Double
-    /// Where a release goes (`.dismissed` to close).
-    func target(for release: SheetRelease) -> SheetDetent
+    /// Where a release goes (`.dismissed` to close) and the rule that sent it there, with its
+    /// margin; `target(for:)` is its target, so the rule reported never disagrees with it.
+    func decision(for release: SheetRelease) -> SheetDecision
     /// The animation from the release point to the chosen detent (or off screen).
     func settle(_ release: SheetRelease, to target: SheetDetent, at time: Double) -> AnimatedValue
     /// Whether drags on the content scroll it in this detent (otherwise they move the sheet).
@@ -67,8 +68,25 @@ public protocol SheetPolicy: Sendable {
     func dismissalEnd(_ release: SheetRelease, at time: Double) -> Double?
 }
 
+/// A policy's answer to a release: where, by which rule, with how much room (in the rule's
+/// units; positive, or 0 on the threshold itself).
+public struct SheetDecision: Equatable, Sendable {
+    public var target: SheetDetent
+    public var rule: String
+    public var margin: Double
+    public init(target: SheetDetent, rule: String, margin: Double) { self.target = target; self.rule = rule; self.margin = margin }
+}
+
 extension SheetPolicy {
     public func dismissalEnd(_ release: SheetRelease, at time: Double) -> Double? { nil }
+
+    /// Where a release goes (`.dismissed` to close).
+    public func target(for release: SheetRelease) -> SheetDetent { decision(for: release).target }
+
+    /// Where the release would carry the sheet's top under the tuning's deceleration.
+    public func projectedTop(_ r: SheetRelease) -> Double {
+        r.top + Projection.distance(velocity: r.velocity, decelerationRate: tuning.projectionRate)
+    }
 
     public func top(of detent: SheetDetent, height: Double) -> Double {
         if detent == .dismissed { return height }

@@ -54,8 +54,20 @@ public struct SheetModel: Sendable {
     public var content: ScrollModel
     public var contentLength: Double = 0
 
+    /// The last release decision (issue 15), and how many there have been: a consumer that
+    /// remembers the count can tell a new one. Its settle time and overshoot are filled in
+    /// when the motion that followed comes to rest.
+    public private(set) var lastDecision: GestureDecision?
+    public private(set) var decisionCount = 0
+    /// The closed-form end of the motion after the last decision, published when it rests.
+    private var pendingSettle: Settle?
+    struct Settle: Equatable, Sendable { var time: Double, overshoot: Double }
+
     private var classifier = TapClassifier()
     private var tracker = VelocityTracker()
+    private var pressPoint = Point.zero
+    private var pressTime = 0.0
+    private var lastX = 0.0
     private var lastY = 0.0
     private var pressOnContent = false
     /// The content was being scrolled by the current drag (its fling gets the release).
@@ -178,7 +190,36 @@ public struct SheetModel: Sendable {
     }
 
     private mutating func startDismissal(_ release: SheetRelease, at time: Double) {
+        pendingSettle = nil
         phase = .dismissing(policy.settle(release, to: .dismissed, at: time), until: policy.dismissalEnd(release, at: time))
+    }
+
+    /// Records a release decision and plans its settle figures from the motion just started.
+    private mutating func record(_ r: SheetRelease, _ d: SheetDecision, at p: Point, time: Double, vx: Double) {
+        let projected = Point(p.x + Projection.distance(velocity: vx, decelerationRate: tuning.projectionRate), policy.projectedTop(r))
+        lastDecision = GestureDecision(
+            target: "sheet", policy: policy.kind.rawValue,
+            start: GestureMetric.Sample(t: pressTime, x: pressPoint.x, y: pressPoint.y),
+            release: GestureMetric.Sample(t: time, x: p.x, y: p.y), vx: vx, vy: r.velocity, projected: projected,
+            decision: GestureMetric.Decision(outcome: d.target == .dismissed ? "dismiss" : d.target.rawValue, rule: d.rule, margin: d.margin))
+        decisionCount += 1
+        switch phase {
+        case .settling(let a, _), .dismissing(let a, nil):
+            let s = GestureDecision.settling(a, from: time)
+            pendingSettle = Settle(time: s.time, overshoot: s.overshoot)
+        case .dismissing(let a, let until?):
+            let s = GestureDecision.settling(a, from: time, until: until)
+            pendingSettle = Settle(time: s.time, overshoot: s.overshoot)
+        default: pendingSettle = nil
+        }
+    }
+
+    /// The motion after the last decision came to rest: its figures join the record.
+    private mutating func publishSettle() {
+        guard let s = pendingSettle else { return }
+        lastDecision?.settleTime = s.time
+        lastDecision?.overshoot = s.overshoot
+        pendingSettle = nil
     }
 
     public var isDismissing: Bool { if case .dismissing = phase { return true } else { return false } }
@@ -189,6 +230,7 @@ public struct SheetModel: Sendable {
         guard let current = detent, !isDragging, let next = policy.neighbour(of: current, up: up, height: height) else { return }
         let t = top(at: time)
         let release = SheetRelease(startDetent: current, startTop: t, top: t, velocity: handoffVelocity(at: time), height: height)
+        pendingSettle = nil
         phase = .settling(policy.settle(release, to: next, at: time), target: next)
     }
 
@@ -200,11 +242,13 @@ public struct SheetModel: Sendable {
         case .presenting(let a, let target), .settling(let a, let target):
             if !a.settled(at: time).isAnimating {
                 phase = target == .dismissed ? .hidden : .resting(target)
+                publishSettle()
             }
         case .dismissing(let a, let until):
             // Destroyed, not hidden: the content goes with it.
             if !a.settled(at: time).isAnimating && time >= (until ?? time) {
                 phase = .hidden; content = ScrollModel(tuning: tuning); contentLength = 0
+                publishSettle()
             }
         default: break
         }
@@ -218,6 +262,7 @@ public struct SheetModel: Sendable {
     /// The window changed size: detents move with it, animations retarget without a jump.
     public mutating func resize(height newHeight: Double, at time: Double) {
         guard newHeight != height else { return }
+        pendingSettle = nil
         let v = velocity(at: time)
         let old = top(at: time)
         height = newHeight
@@ -276,11 +321,15 @@ public struct SheetModel: Sendable {
         classifier = TapClassifier(slop: tuning.touchSlop)
         classifier.press(at: p, time: time)
         tracker.addPress(time: time, position: p)
+        pressPoint = p
+        pressTime = time
+        lastX = p.x
         lastY = p.y
         pressOnContent = onContent
         contentDragging = false
         switch phase {
         case .presenting(_, let target), .settling(_, let target):
+            pendingSettle = nil
             let t = top(at: time)
             let start = target == .dismissed ? policy.lowest(height: height).0 : target
             phase = .dragging(Drag(startDetent: start, startTop: t, rawTop: t, onContent: onContent, consumed: false,
@@ -301,7 +350,7 @@ public struct SheetModel: Sendable {
         if case .pressing(let start, _) = classifier.state {
             guard classifier.move(to: p) else {
                 // Within the slop: a grabbed sheet already follows; otherwise wait.
-                if case .dragging = phase { applyDrag(dy, time: time); lastY = p.y }
+                if case .dragging = phase { lastX = p.x; applyDrag(dy, time: time); lastY = p.y }
                 return
             }
             if !isDragging {
@@ -314,6 +363,7 @@ public struct SheetModel: Sendable {
             }
         }
         lastY = p.y
+        lastX = p.x
         applyDrag(dy, time: time)
     }
 
@@ -358,6 +408,13 @@ public struct SheetModel: Sendable {
             let release = SheetRelease(startDetent: .full, startTop: d.startTop, top: t, velocity: 0, height: height)
             endContentDrag(velocity: 0, time: time)
             phase = .settling(policy.settle(release, to: .half, at: time), target: .half)
+            // Decided mid-drag, not at a release: the record's release is this moment.
+            let v = tracker.releaseVelocity(at: time)
+            let pulled = d.rawTop - max(topmost, d.startTop)
+            let n = RuleNumber.text
+            record(SheetRelease(startDetent: .full, startTop: d.startTop, top: t, velocity: v.y, height: height),
+                   SheetDecision(target: .half, rule: "pull \(n(pulled, 1)) pt > \(n(pull, 1)) pt at full", margin: pulled - pull),
+                   at: Point(lastX, lastY), time: time, vx: v.x)
             return
         }
         phase = .dragging(d)
@@ -378,7 +435,9 @@ public struct SheetModel: Sendable {
         guard classifier.state != .idle else { return false }
         defer { adoptPendingTuning() }
         let wasTap = classifier.release() && !cancelled
-        let v = cancelled ? 0 : tracker.releaseVelocity(at: time).y
+        let velocity = tracker.releaseVelocity(at: time)
+        let v = cancelled ? 0 : velocity.y
+        let vxAtRelease = velocity.x
         guard case .dragging(let d) = phase else {
             endContentDrag(velocity: 0, time: time)
             return wasTap
@@ -403,12 +462,14 @@ public struct SheetModel: Sendable {
         }
         endContentDrag(velocity: 0, time: time)
         let release = SheetRelease(startDetent: d.startDetent, startTop: d.startTop, top: t, velocity: v, height: height)
-        let target = policy.target(for: release)
+        let decision = policy.decision(for: release)
+        let target = decision.target
         if target == .dismissed {
             startDismissal(release, at: time)
         } else {
             phase = .settling(policy.settle(release, to: target, at: time), target: target)
         }
+        record(release, decision, at: p, time: time, vx: cancelled ? 0 : vxAtRelease)
         return false
     }
 

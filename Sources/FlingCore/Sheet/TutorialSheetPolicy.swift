@@ -20,11 +20,23 @@ public struct TutorialSheetPolicy: SheetPolicy {
     /// The seed adds the translation to the offset with no limit.
     public func draggedTop(raw: Double, height: Double) -> Double { raw }
 
-    public func target(for r: SheetRelease) -> SheetDetent {
-        guard r.startDetent == .half else { return r.startDetent }
-        if r.translation < -r.height * tuning.tutorialFullFraction { return .full }
-        if r.translation > r.height * tuning.tutorialDismissFraction { return .dismissed }
-        return .half
+    /// The thresholds are shares of H, so the rule reads in them: "translation -0.31·H <
+    /// -0.25·H", the margin in H.
+    public func decision(for r: SheetRelease) -> SheetDecision {
+        let n = RuleNumber.text
+        guard r.startDetent == .half else {
+            return SheetDecision(target: r.startDetent, rule: "from \(r.startDetent.rawValue): back to \(r.startDetent.rawValue)", margin: 0)
+        }
+        let share = r.translation / max(r.height, 1)
+        let up = -tuning.tutorialFullFraction, down = tuning.tutorialDismissFraction
+        if r.translation < -r.height * tuning.tutorialFullFraction {
+            return SheetDecision(target: .full, rule: "translation \(n(share, 2))·H < \(n(up, 2))·H", margin: up - share)
+        }
+        if r.translation > r.height * tuning.tutorialDismissFraction {
+            return SheetDecision(target: .dismissed, rule: "translation \(n(share, 2))·H > \(n(down, 2))·H", margin: share - down)
+        }
+        return SheetDecision(target: .half, rule: "translation \(n(share, 2))·H within \(n(up, 2))·H…\(n(down, 2))·H",
+                             margin: min(share - up, down - share))
     }
 
     public func settle(_ r: SheetRelease, to target: SheetDetent, at time: Double) -> AnimatedValue {

@@ -27,12 +27,19 @@ public struct TwoStageSheetPolicy: SheetPolicy {
     /// finger comes back past where it hit the limit (then it is under the finger again).
     public func draggedTop(raw: Double, height: Double) -> Double { max(raw, topmost(height: height)) }
 
-    public func target(for r: SheetRelease) -> SheetDetent {
+    public func decision(for r: SheetRelease) -> SheetDecision {
+        let n = RuleNumber.text
         let expanded = top(of: .expanded, height: r.height)
         if r.velocity >= 0 {
-            return r.top > expanded * SheetConstants.twoStageDismissFactor ? .dismissed : .expanded
+            let line = expanded * SheetConstants.twoStageDismissFactor
+            let f = n(SheetConstants.twoStageDismissFactor, 2)
+            return r.top > line
+                ? SheetDecision(target: .dismissed, rule: "down, top \(n(r.top, 1)) > \(f)·expanded \(n(line, 1))", margin: r.top - line)
+                : SheetDecision(target: .expanded, rule: "down, top \(n(r.top, 1)) ≤ \(f)·expanded \(n(line, 1))", margin: line - r.top)
         }
-        return r.top < expanded ? .full : .expanded
+        return r.top < expanded
+            ? SheetDecision(target: .full, rule: "up, top \(n(r.top, 1)) < expanded \(n(expanded, 1))", margin: expanded - r.top)
+            : SheetDecision(target: .expanded, rule: "up, top \(n(r.top, 1)) ≥ expanded \(n(expanded, 1))", margin: r.top - expanded)
     }
 
     /// The dismissal's duration for a release velocity (pt/s).

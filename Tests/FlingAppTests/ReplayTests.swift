@@ -82,6 +82,11 @@ final class ReplayTests: XCTestCase {
         let frames = dir.appendingPathComponent("frames").path
         let r = try FlingRunner.run(["replay", recording, "--compare", "fluid,tutorial", "--video", video, "--out", frames, "--fps", "2"])
         XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, """
+            fluid, tutorial: 1 of 1 gestures decided differently
+            gesture 1 (sheet, released at 1.6 s): fluid → dismiss, tutorial → half
+
+            """)
         // Side by side: 390 + 8 + 390 wide, a 28 pt label strip above 844.
         let first = try PNGFile.read(frames + "/frame-00001.png")
         XCTAssertEqual([first.width, first.height], [788, 872])
@@ -103,6 +108,27 @@ final class ReplayTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: video)))
         XCTAssertEqual(Array(bytes[4..<8]), Array("ftyp".utf8))
+    }
+
+    /// The flick's line, live and replayed under two policies: the velocity the tracker
+    /// measured (200 pt in 0.1 s), the decision and rule the policy computed.
+    func testMetricsLinesCarryTheModelsVelocitiesAndDecisions() throws {
+        let (dir, recording) = try recordFlick()
+        let live = dir.appendingPathComponent("live.jsonl").path
+        let script = dir.appendingPathComponent("script.txt").path
+        let r = try FlingRunner.run(["--headless", "--script", script, "--metrics", live])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let fluid = #"{"scene": "restaurants", "target": "sheet", "policy": "fluid", "start": {"t": 1.5, "x": 200.0, "y": 500.0}, "release": {"t": 1.6, "x": 200.0, "y": 700.0, "vx": 0.0, "vy": 2000.0}, "projected": {"x": 200.0, "y": 1610.0}, "decision": {"outcome": "dismiss", "rule": "velocity/distance 8.62 ≥ 5.5", "margin": 3.121}, "settleTime": 0.603, "overshoot": 0.945, "frames": 0, "lateFrames": 0}"#
+        XCTAssertEqual(try String(contentsOfFile: live, encoding: .utf8), fluid + "\n")
+        let replayed = dir.appendingPathComponent("replayed.jsonl").path
+        let c = try FlingRunner.run(["replay", recording, "--compare", "fluid,tutorial", "--metrics", replayed])
+        XCTAssertEqual(c.status, 0, c.stderr)
+        let lines = try String(contentsOfFile: replayed, encoding: .utf8).split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertEqual(lines.first, fluid)
+        let tutorial = try GestureMetric(json: JSONParser.parse(lines[1]))
+        XCTAssertEqual(tutorial.decision, GestureMetric.Decision(outcome: "half", rule: "translation 0.23·H within -0.25·H…0.3·H", margin: 0.075))
+        XCTAssertEqual([tutorial.vx, tutorial.vy], [0, 2000])
     }
 
     func testBadRecordingsNameTheFileAndLine() throws {

@@ -89,6 +89,9 @@ enum Replay {
         let kiosk = KioskDriver(app: app, config: config, rotation: recording.rotation)
         let context = RunContext(kiosk: kiosk, fpsCap: nil)
         var result = Run(setting: setting)
+        // Gestures are always measured (--compare prints where they differ); written with --metrics.
+        let metrics = try MetricsRecorder(app: app, frameBudget: 1 / recording.fps, path: metrics)
+        kiosk.observer = { metrics.input($0) }
         // The recording's probes are its author's; the replay writes only what it is asked for.
         var commands = recording.script.commands.filter {
             switch $0.action { case .shot, .state: false; default: true }
@@ -105,26 +108,36 @@ enum Replay {
         var lastImage: [UInt8]?
         var captureFailure: RunFailure?
         let epsilon = 1e-9
+        /// Draws and keeps the output frames due by `t`; returns the draw's duration when it drew.
+        func capture(_ t: Double) -> Double? {
+            guard let outputFPS else { return nil }
+            func emit(_ frame: [UInt8]) {
+                result.frames.append(frame)
+                nextOutput = Double(result.frames.count) / outputFPS
+            }
+            while let last = lastImage, nextOutput < t - epsilon { emit(last) }
+            guard nextOutput <= t + epsilon else { return nil }
+            let started = SDLContext.monotonicSeconds()
+            display.draw(app.displayList(time: t))
+            let seconds = SDLContext.monotonicSeconds() - started
+            guard let image = display.readOutput() else {
+                captureFailure = RunFailure(message: "the frame at \(t) s could not be read back", status: 1)
+                return nil
+            }
+            result.width = image.width; result.height = image.height
+            let frame = APNGWriter.zlib(image.pixels, level: 1)
+            lastImage = frame
+            // Output faster than the recording's fps repeats the frame.
+            while nextOutput <= t + epsilon { emit(frame) }
+            return seconds
+        }
         try runHeadless(app: app, display: display, script: Script(commands: commands), fps: recording.fps, run: context,
                         onFrame: { t in
-                            guard let outputFPS, captureFailure == nil else { return }
-                            func emit(_ frame: [UInt8]) {
-                                result.frames.append(frame)
-                                nextOutput = Double(result.frames.count) / outputFPS
-                            }
-                            while let last = lastImage, nextOutput < t - epsilon { emit(last) }
-                            guard nextOutput <= t + epsilon else { return }
-                            display.draw(app.displayList(time: t))
-                            guard let image = display.readOutput() else {
-                                captureFailure = RunFailure(message: "the frame at \(t) s could not be read back", status: 1)
-                                return
-                            }
-                            result.width = image.width; result.height = image.height
-                            let frame = APNGWriter.zlib(image.pixels, level: 1)
-                            lastImage = frame
-                            // Output faster than the recording's fps repeats the frame.
-                            while nextOutput <= t + epsilon { emit(frame) }
+                            let drawn = captureFailure == nil ? capture(t) : nil
+                            metrics.frame(time: t, drawSeconds: drawn)
                         })
+        metrics.finish()
+        result.gestures = metrics.gestures
         if let captureFailure { throw captureFailure }
         return result
     }

@@ -84,7 +84,7 @@ final class ReplayTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdout, """
             fluid, tutorial: 1 of 1 gestures decided differently
-            gesture 1 (sheet, released at 1.6 s): fluid → dismiss, tutorial → half
+            gesture 1 (sheet, pressed at 1.5 s): fluid → dismiss, tutorial → half
 
             """)
         // Side by side: 390 + 8 + 390 wide, a 28 pt label strip above 844.

@@ -10,7 +10,7 @@ struct ReportCommand: FlingCommand, SingleUseOptions {
         commandName: "report",
         abstract: "Summarise a --metrics file: gestures, outcomes by policy, release speeds, late frames; --plot draws a decision map.",
         discussion: """
-        The decision map puts each gesture at its vertical travel (release y − press y, pt) against \
+        The decision map puts each sheet gesture at its vertical travel (release y − press y, pt) against \
         its vertical release velocity (pt/s), coloured by outcome, with the sheet policies' boundaries \
         for a window --height pt tall (sheet released from half): fluid's speed ÷ distance left = \
         dismiss ratio, tutorial's up 25 % / down 30 % of the height. Below it, a histogram of \
@@ -78,15 +78,16 @@ enum DecisionMap {
         func label(_ s: String, _ p: Point, _ c: Color = SystemColor.darkGray, font: Font? = nil) {
             l.text(env.layout(s, font ?? caption), at: p, c)
         }
-        let gestures = report.gestures
-        let policies = report.outcomesByPolicy.map(\.policy)
+        // The map is the sheets' (their policies' boundaries); the histogram takes every gesture.
+        let gestures = report.gestures.filter { $0.target == "sheet" }
+        let policies = MetricsReport(gestures: gestures).outcomesByPolicy.map(\.policy)
         // Map: x = travel (pt), y = vertical release velocity (pt/s, down positive, drawn down).
         let plot = Rect(x: 70, y: 64, width: 720, height: 470)
         let maxTravel = max(H * 0.5, gestures.map { abs($0.release.y - $0.start.y) }.max() ?? 0) * 1.1
         let maxV = max(2000, gestures.map { abs($0.vy) }.max() ?? 0) * 1.1
         func px(_ travel: Double) -> Double { plot.minX + (travel + maxTravel) / (2 * maxTravel) * plot.width }
         func py(_ v: Double) -> Double { plot.minY + (v + maxV) / (2 * maxV) * plot.height }
-        label("Decision map: release travel vs release velocity (\(gestures.count) gestures, boundaries for H = \(Int(H)) pt, from half)",
+        label("Sheet decisions: release travel vs velocity (\(gestures.count) gestures; boundaries for H = \(Int(H)) pt, from half)",
               Point(20, 16), SystemColor.label, font: TextStyle.subheadline.font)
         l.add(.fillRect(plot, radii: CornerRadii(0), color: SystemColor.groupedBackground))
         l.clipped(to: plot) { l in
@@ -140,8 +141,8 @@ enum DecisionMap {
         }
         // Histogram of release speeds.
         let hist = Rect(x: 70, y: 650, width: 720, height: 200)
-        label("Release speed (pt/s)", Point(20, hist.minY - 34), SystemColor.label, font: TextStyle.subheadline.font)
-        let speeds = gestures.map { ($0.vx * $0.vx + $0.vy * $0.vy).squareRoot() }
+        label("Release speed (pt/s), all \(report.gestures.count) gestures", Point(20, hist.minY - 34), SystemColor.label, font: TextStyle.subheadline.font)
+        let speeds = report.gestures.map { ($0.vx * $0.vx + $0.vy * $0.vy).squareRoot() }
         let bins = 20
         let top = max(1000, (speeds.max() ?? 0) * 1.05)
         var counts = [Int](repeating: 0, count: bins)

@@ -5,17 +5,18 @@
 /// moves the phase along. Offsets in pt (0 = top), velocities in pt/s (positive = offset
 /// increasing), times in seconds.
 public struct ScrollModel: Sendable, Equatable {
+    /// The state dump's names for the states.
     public enum Phase: String, Sendable {
         case idle, dragging, decelerating, bouncing, animating
     }
 
     /// A spring that snaps exactly to its target at a precomputed rest time, so when it ends
     /// does not depend on when frames happen to sample it.
-    struct Settling: Sendable, Equatable {
-        let spring: Spring
-        let restTime: Double
+    public struct Settling: Sendable, Equatable {
+        public let spring: Spring
+        public let restTime: Double
 
-        init(_ spring: Spring) {
+        public init(_ spring: Spring) {
             self.spring = spring
             restTime = spring.startTime + spring.settleTime(maximum: MotionConstants.maximumSettleTime)
         }
@@ -24,41 +25,54 @@ public struct ScrollModel: Sendable, Equatable {
         func velocity(at time: Double) -> Double { time >= restTime ? 0 : spring.velocity(at: time) }
     }
 
-    /// What the offset is doing.
-    enum Motion: Sendable, Equatable {
-        case still(Double)
+    /// What the offset is doing: everything the model knows besides its lengths and tuning.
+    public enum State: Sendable, Equatable {
+        /// At rest at this offset.
+        case idle(Double)
         /// Following the pointer; `raw` is the offset without the rubber band.
         case dragging(raw: Double)
         /// A fling; if it runs past an end, `bounce` (starting at the crossing) takes over.
         case decelerating(Deceleration, bounce: Settling?)
-        /// Spring back from an overscroll, a wheel step or an animated `setOffset`.
-        case springing(Settling)
+        /// Springing back to an end from an overscroll (or a fling's bounce once it began).
+        case bouncing(Settling)
+        /// A wheel step or an animated `setOffset`.
+        case animating(Settling)
     }
 
     /// Visible length (pt). Setting it directly does not re-plan a running motion; use `resize`.
     public var viewportLength: Double
     /// Content length (pt). Setting it directly does not re-plan a running motion; use `resize`.
     public var contentLength: Double
-    public private(set) var phase: Phase = .idle
-    private(set) var motion: Motion = .still(0)
+    public private(set) var state: State = .idle(0)
+
+    public var phase: Phase {
+        switch state {
+        case .idle: .idle
+        case .dragging: .dragging
+        case .decelerating: .decelerating
+        case .bouncing: .bouncing
+        case .animating: .animating
+        }
+    }
 
     /// The rubber band's coefficient and the fling's deceleration rate come from here.
     public private(set) var tuning: Tuning
 
-    public init(viewport: Double = 0, content: Double = 0, tuning: Tuning = .standard) {
+    public init(viewport: Double = 0, content: Double = 0, tuning: Tuning = .standard, state: State = .idle(0)) {
         viewportLength = Self.length(viewport)
         contentLength = Self.length(content)
         self.tuning = tuning
+        self.state = state
     }
 
     /// Changes the tuning: the next release decelerates at its rate, drags band with its
     /// coefficient (a drag in progress keeps what the finger holds where it is).
     public mutating func apply(_ tuning: Tuning) {
         guard tuning != self.tuning else { return }
-        if case .dragging = motion {
+        if case .dragging = state {
             let shown = offset(at: 0)
             self.tuning = tuning
-            motion = .dragging(raw: unbanded(shown))
+            state = .dragging(raw: unbanded(shown))
         } else {
             self.tuning = tuning
         }
@@ -74,35 +88,35 @@ public struct ScrollModel: Sendable, Equatable {
     /// The offset (pt) at `time`: 0 is the top, negative inside the top rubber band, above
     /// `maxOffset` inside the bottom one.
     public func offset(at time: Double) -> Double {
-        switch motion {
-        case let .still(offset): return offset
+        switch state {
+        case let .idle(offset): return offset
         case let .dragging(raw): return banded(raw)
         case let .decelerating(deceleration, bounce):
             if let bounce, time >= bounce.spring.startTime { return bounce.value(at: time) }
             return deceleration.value(at: time)
-        case let .springing(settling): return settling.value(at: time)
+        case let .bouncing(settling), let .animating(settling): return settling.value(at: time)
         }
     }
 
     /// The velocity (pt/s, positive = offset increasing) at `time`; 0 while dragging (the
     /// pointer, not the model, moves the content then).
     public func velocity(at time: Double) -> Double {
-        switch motion {
-        case .still, .dragging: return 0
+        switch state {
+        case .idle, .dragging: return 0
         case let .decelerating(deceleration, bounce):
             if let bounce, time >= bounce.spring.startTime { return bounce.velocity(at: time) }
             return deceleration.velocity(at: time)
-        case let .springing(settling): return settling.velocity(at: time)
+        case let .bouncing(settling), let .animating(settling): return settling.velocity(at: time)
         }
     }
 
     /// True while an animated motion (fling, bounce, wheel, animated set) is still running.
     /// A drag is driven by input events, so it does not count.
     public func isMoving(at time: Double) -> Bool {
-        switch motion {
-        case .still, .dragging: return false
+        switch state {
+        case .idle, .dragging: return false
         case let .decelerating(deceleration, bounce): return time < (bounce?.restTime ?? deceleration.endTime)
-        case let .springing(settling): return time < settling.restTime
+        case let .bouncing(settling), let .animating(settling): return time < settling.restTime
         }
     }
 
@@ -110,8 +124,7 @@ public struct ScrollModel: Sendable, Equatable {
 
     /// Grabs the content where it is at `time`, mid-flight included, without a jump.
     public mutating func beginDrag(at time: Double) {
-        motion = .dragging(raw: unbanded(offset(at: time)))
-        phase = .dragging
+        state = .dragging(raw: unbanded(offset(at: time)))
     }
 
     /// The pointer moved by `delta` pt (positive = finger moved up, offset increases). Past an
@@ -119,8 +132,8 @@ public struct ScrollModel: Sendable, Equatable {
     /// so moving back un-bands consistently. Grabs first if no drag is in progress.
     public mutating func drag(by delta: Double, at time: Double) {
         if phase != .dragging { beginDrag(at: time) }
-        guard case let .dragging(raw) = motion, delta.isFinite else { return }
-        motion = .dragging(raw: raw + delta)
+        guard case let .dragging(raw) = state, delta.isFinite else { return }
+        state = .dragging(raw: raw + delta)
     }
 
     /// Release with the pointer velocity (pt/s, positive = offset increasing). Inside the range
@@ -139,10 +152,10 @@ public struct ScrollModel: Sendable, Equatable {
     public mutating func scroll(by delta: Double, at time: Double) {
         guard phase != .dragging, delta.isFinite else { return }
         let current = offset(at: time)
-        if phase == .animating, case let .springing(settling) = motion {
+        if case let .animating(settling) = state {
             let target = clamped(settling.spring.target + delta)
-            motion = .springing(Settling(Spring(parameters: MotionConstants.wheelSpring, from: current, to: target,
-                                                velocity: velocity(at: time), startTime: time)))
+            state = .animating(Settling(Spring(parameters: MotionConstants.wheelSpring, from: current, to: target,
+                                               velocity: velocity(at: time), startTime: time)))
             return
         }
         // Any other motion (fling, bounce) is stopped by the wheel, like a touch would.
@@ -155,8 +168,7 @@ public struct ScrollModel: Sendable, Equatable {
     public mutating func setOffset(_ offset: Double, animated: Bool, at time: Double) {
         let target = clamped(MotionMath.finite(offset, or: 0))
         guard animated else {
-            motion = .still(target)
-            phase = .idle
+            state = .idle(target)
             return
         }
         let current = self.offset(at: time)
@@ -170,17 +182,16 @@ public struct ScrollModel: Sendable, Equatable {
     /// while something animates, i.e. while the loop must keep rendering.
     @discardableResult
     public mutating func advance(to time: Double) -> Bool {
-        switch motion {
-        case .still, .dragging:
+        switch state {
+        case .idle, .dragging:
             break
         case let .decelerating(deceleration, bounce):
             if let bounce, time >= bounce.spring.startTime {
-                motion = .springing(bounce)
-                phase = .bouncing
+                state = .bouncing(bounce)
                 return advance(to: time)
             }
             if bounce == nil, deceleration.isFinished(at: time) { settle(at: deceleration.finalValue) }
-        case let .springing(settling):
+        case let .bouncing(settling), let .animating(settling):
             if time >= settling.restTime { settle(at: settling.spring.target) }
         }
         return isMoving(at: time)
@@ -192,25 +203,23 @@ public struct ScrollModel: Sendable, Equatable {
         let offset = offset(at: time), speed = velocity(at: time)
         viewportLength = Self.length(viewport)
         contentLength = Self.length(content)
-        switch motion {
-        case .still:
+        switch state {
+        case .idle:
             settle(at: clamped(offset))
         case .dragging:
             // Keep what the finger holds where it is; the release springs back if need be.
-            motion = .dragging(raw: unbanded(offset))
+            state = .dragging(raw: unbanded(offset))
         case let .decelerating(_, bounce):
             if let bounce, time >= bounce.spring.startTime {
                 startBounce(from: offset, to: clamped(bounce.spring.target), velocity: speed, at: time)
             } else {
                 release(from: offset, velocity: speed, at: time)
             }
-        case let .springing(settling):
-            if phase == .bouncing {
-                startBounce(from: offset, to: clamped(settling.spring.target), velocity: speed, at: time)
-            } else {
-                animate(from: offset, to: clamped(settling.spring.target), velocity: speed,
-                        parameters: settling.spring.parameters, at: time)
-            }
+        case let .bouncing(settling):
+            startBounce(from: offset, to: clamped(settling.spring.target), velocity: speed, at: time)
+        case let .animating(settling):
+            animate(from: offset, to: clamped(settling.spring.target), velocity: speed,
+                    parameters: settling.spring.parameters, at: time)
         }
     }
 
@@ -240,14 +249,12 @@ public struct ScrollModel: Sendable, Equatable {
             bounce = Settling(Spring(parameters: MotionConstants.scrollBounceSpring, from: bound, to: bound,
                                      velocity: deceleration.velocity(at: crossing), startTime: crossing))
         }
-        motion = .decelerating(deceleration, bounce: bounce)
-        phase = .decelerating
+        state = .decelerating(deceleration, bounce: bounce)
     }
 
     private mutating func startBounce(from offset: Double, to end: Double, velocity: Double, at time: Double) {
-        motion = .springing(Settling(Spring(parameters: MotionConstants.scrollBounceSpring, from: offset, to: end,
-                                            velocity: velocity, startTime: time)))
-        phase = .bouncing
+        state = .bouncing(Settling(Spring(parameters: MotionConstants.scrollBounceSpring, from: offset, to: end,
+                                          velocity: velocity, startTime: time)))
     }
 
     private mutating func animate(from offset: Double, to target: Double, velocity: Double,
@@ -256,14 +263,12 @@ public struct ScrollModel: Sendable, Equatable {
         if spring.isAtRest(at: time) && offset == target {
             settle(at: target)
         } else {
-            motion = .springing(Settling(spring))
-            phase = .animating
+            state = .animating(Settling(spring))
         }
     }
 
     private mutating func settle(at offset: Double) {
-        motion = .still(offset)
-        phase = .idle
+        state = .idle(offset)
     }
 
     // MARK: Geometry

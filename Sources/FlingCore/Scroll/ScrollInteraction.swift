@@ -125,7 +125,7 @@ public struct ScrollInteraction: Sendable {
         var projected = offset
         let decision: GestureMetric.Decision
         var restTime = t
-        switch model.motion {
+        switch model.state {
         case let .decelerating(dec, bounce):
             projected = dec.finalValue
             restTime = bounce?.restTime ?? dec.endTime
@@ -133,11 +133,11 @@ public struct ScrollInteraction: Sendable {
                 ? .init(outcome: "fling", rule: "velocity \(n(speed, 0)) pt/s > \(n(stop, 0)) pt/s, stops at offset \(n(projected, 1))", margin: speed - stop)
                 : .init(outcome: "bounce", rule: "projected offset \(n(projected, 1)) past the end \(n(bounce?.spring.target ?? 0, 1))",
                         margin: abs(projected - (bounce?.spring.target ?? 0)))
-        case let .springing(settling):
+        case let .bouncing(settling), let .animating(settling):
             projected = settling.spring.target
             restTime = settling.restTime
             decision = .init(outcome: "bounce", rule: "released \(n(abs(offset - projected), 1)) pt past the end", margin: abs(offset - projected))
-        case .still, .dragging:
+        case .idle, .dragging:
             decision = .init(outcome: "stay", rule: "velocity \(n(speed, 0)) pt/s ≤ \(n(stop, 0)) pt/s", margin: stop - speed)
         }
         // How far past an end the motion goes (sampled at 1 ms over the closed form).

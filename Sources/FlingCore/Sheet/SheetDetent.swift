@@ -68,6 +68,14 @@ public protocol SheetPolicy: Sendable {
     func dismissalEnd(_ release: SheetRelease, at time: Double) -> Double?
 }
 
+/// A policy as an Equatable value. The three policies are pure functions of their kind and
+/// their tuning, so that pair is the policy's identity. The existential is kept (not rebuilt
+/// from the pair on each use) so reading it on every frame allocates nothing.
+struct PolicyValue: Equatable, Sendable {
+    var base: any SheetPolicy
+    static func == (a: PolicyValue, b: PolicyValue) -> Bool { a.base.kind == b.base.kind && a.base.tuning == b.base.tuning }
+}
+
 /// A policy's answer to a release: where, by which rule, with how much room (in the rule's
 /// units; positive, or 0 on the threshold itself).
 public struct SheetDecision: Equatable, Sendable {

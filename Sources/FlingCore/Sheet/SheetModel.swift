@@ -4,7 +4,7 @@
 /// One drag can hand off between the content and the sheet (issue 5, fluid): pulling down
 /// scrolls the content to its top first and then moves the sheet; pushing up moves the sheet
 /// to its highest detent first and then scrolls the content.
-public struct SheetModel: Sendable {
+public struct SheetModel: Sendable, Equatable {
     public enum Phase: Equatable, Sendable {
         case hidden
         case presenting(AnimatedValue, target: SheetDetent)
@@ -44,8 +44,9 @@ public struct SheetModel: Sendable {
 
     public private(set) var phase: Phase = .hidden
     /// The policy, carrying the numbers it, the sheet's scroll and its slop use (issue 15).
-    public private(set) var policy: any SheetPolicy
+    public var policy: any SheetPolicy { policyValue.base }
     public var tuning: Tuning { policy.tuning }
+    private var policyValue: PolicyValue
     /// A tuning given during a gesture: it applies when that gesture ends.
     private var pendingTuning: Tuning?
     /// Window height in pt.
@@ -74,7 +75,7 @@ public struct SheetModel: Sendable {
     private var contentDragging = false
 
     public init(policy: SheetPolicyKind, height: Double, tuning: Tuning = .standard) {
-        self.policy = policy.policy(tuning: tuning)
+        self.policyValue = PolicyValue(base: policy.policy(tuning: tuning))
         self.height = height
         content = ScrollModel(tuning: tuning)
         classifier = TapClassifier(slop: tuning.touchSlop)
@@ -91,7 +92,7 @@ public struct SheetModel: Sendable {
     }
 
     private mutating func adopt(_ t: Tuning) {
-        policy.tuning = t
+        policyValue.base.tuning = t
         pendingTuning = nil
         content.apply(t)
     }

@@ -111,7 +111,7 @@ final class ScrollModelTests: XCTestCase {
         // Velocity is continuous through the crossing into the bounce.
         var copy = model(content: 2000, offset: 1200)
         copy.endDrag(velocity: 3000, at: 0)
-        if case let .decelerating(deceleration, bounce?) = copy.motion {
+        if case let .decelerating(deceleration, bounce?) = copy.state {
             let crossing = bounce.spring.startTime
             assertClose(copy.velocity(at: crossing), deceleration.velocity(at: crossing), within: 1e-9, "v")
             assertClose(copy.offset(at: crossing), deceleration.value(at: crossing), within: 1e-9, "x")
@@ -161,7 +161,7 @@ final class ScrollModelTests: XCTestCase {
         // A 100 pt wheel step finishes in about a quarter of a second.
         var step = model(content: 2000, offset: 0)
         step.scroll(by: 100, at: 0)
-        guard case let .springing(settling) = step.motion else { return XCTFail("expected a spring") }
+        guard case let .animating(settling) = step.state else { return XCTFail("expected a spring") }
         print("[motion] 100 pt wheel step settles in \(settling.restTime) s")
         assertClose(settling.restTime, 0.25, within: 0.03, "wheel step duration")
     }

@@ -32,12 +32,19 @@ public struct SheetRelease: Equatable, Sendable {
     public var velocity: Double
     /// Window height in pt.
     public var height: Double
+    /// How far the finger travelled (pt, positive down) from where it went down, as SwiftUI's
+    /// `DragGesture.translation` counts it: the touch slop included, which the sheet's own
+    /// `translation` is not (it follows 1:1 from where the finger left the slop circle).
+    public var fingerTranslation: Double
 
-    public init(startDetent: SheetDetent, startTop: Double, top: Double, velocity: Double, height: Double) {
+    public init(startDetent: SheetDetent, startTop: Double, top: Double, velocity: Double, height: Double,
+                fingerTranslation: Double? = nil) {
         self.startDetent = startDetent; self.startTop = startTop; self.top = top
         self.velocity = velocity; self.height = height
+        self.fingerTranslation = fingerTranslation ?? top - startTop
     }
 
+    /// How far the sheet moved (pt, positive down).
     public var translation: Double { top - startTop }
 }
 

@@ -40,6 +40,9 @@ public struct SheetModel: Sendable, Equatable {
         /// Where the sheet was heading when a press caught it mid-flight (nil: it was at rest).
         /// A press that never becomes a drag lets it carry on there.
         public var caughtHeading: SheetDetent? = nil
+        /// The finger's vertical travel inside the touch slop before the sheet began to follow
+        /// (pt, signed), when the content was at its top: seed 000's 120 pt pull counts it.
+        public var slopTravel: Double = 0
     }
 
     public private(set) var phase: Phase = .hidden
@@ -357,10 +360,11 @@ public struct SheetModel: Sendable, Equatable {
             if !isDragging {
                 guard case .resting(let d) = phase else { return }
                 let t = top(at: time)
-                phase = .dragging(Drag(startDetent: d, startTop: t, rawTop: t, onContent: pressOnContent, consumed: false))
                 // Start 1:1 from the slop circle (no jump, nothing lost).
                 let delta = p - start
                 dy = delta.y - delta.y * classifier.slop / max(delta.length, classifier.slop)
+                phase = .dragging(Drag(startDetent: d, startTop: t, rawTop: t, onContent: pressOnContent, consumed: false,
+                                       slopTravel: content.offset(at: time) <= 0 ? delta.y - dy : 0))
             }
         }
         lastY = p.y
@@ -403,7 +407,7 @@ public struct SheetModel: Sendable, Equatable {
         // Seed 000: pulled far enough below full with the content at its top → back to half.
         // Only a pull that began at rest at full counts, measured from where it began.
         if let pull = policy.pullToHalfDistance, d.startDetent == .full, d.caughtHeading == nil, d.onContent,
-           policy.contentScrolls(in: .full), d.rawTop - max(topmost, d.startTop) > pull {
+           policy.contentScrolls(in: .full), d.rawTop - max(topmost, d.startTop) + d.slopTravel > pull {
             d.consumed = true
             let t = shownTop(raw: d.rawTop)
             let release = SheetRelease(startDetent: .full, startTop: d.startTop, top: t, velocity: 0, height: height)
@@ -411,7 +415,7 @@ public struct SheetModel: Sendable, Equatable {
             phase = .settling(policy.settle(release, to: .half, at: time), target: .half)
             // Decided mid-drag, not at a release: the record's release is this moment.
             let v = tracker.releaseVelocity(at: time)
-            let pulled = d.rawTop - max(topmost, d.startTop)
+            let pulled = d.rawTop - max(topmost, d.startTop) + d.slopTravel
             let n = RuleNumber.text
             record(SheetRelease(startDetent: .full, startTop: d.startTop, top: t, velocity: v.y, height: height),
                    SheetDecision(target: .half, rule: "pull \(n(pulled, 1)) pt > \(n(pull, 1)) pt at full", margin: pulled - pull),
@@ -439,6 +443,8 @@ public struct SheetModel: Sendable, Equatable {
         let velocity = tracker.releaseVelocity(at: time)
         let v = cancelled ? 0 : velocity.y
         let vxAtRelease = velocity.x
+        // A cancel carries no position of its own: the finger was last where it moved.
+        let p = cancelled ? Point(lastX, lastY) : p
         guard case .dragging(let d) = phase else {
             endContentDrag(velocity: 0, time: time)
             return wasTap
@@ -462,7 +468,8 @@ public struct SheetModel: Sendable, Equatable {
             return false
         }
         endContentDrag(velocity: 0, time: time)
-        let release = SheetRelease(startDetent: d.startDetent, startTop: d.startTop, top: t, velocity: v, height: height)
+        let release = SheetRelease(startDetent: d.startDetent, startTop: d.startTop, top: t, velocity: v, height: height,
+                                   fingerTranslation: d.caughtHeading == nil ? p.y - pressPoint.y : nil)
         let decision = policy.decision(for: release)
         let target = decision.target
         if target == .dismissed {
@@ -474,9 +481,22 @@ public struct SheetModel: Sendable, Equatable {
         return false
     }
 
-    /// Wheel / touchpad scrolling of the content (in any detent).
+    /// Wheel / touchpad scrolling of the content. Below the top detent the wheel follows the
+    /// policy, as a drag on the content does: seed 000 (tutorial) scrolls nothing at half;
+    /// fluid first takes the sheet up to full, as iOS does with a scroll in a medium detent.
     public mutating func scrollContent(by delta: Double, at time: Double) {
         guard isVisible, !isDismissing else { return }
+        if let d = detent, !isDragging, d != policy.detents(height: height).first?.0 {
+            switch policy.kind {
+            case .tutorial:
+                return
+            case .fluid:
+                if delta > 0 { step(up: true, at: time) }
+                return
+            case .twoStage:
+                break   // seed 001's list scrolls in every detent
+            }
+        }
         syncViewport(at: time)
         content.scroll(by: delta, at: time)
     }

@@ -127,7 +127,7 @@ final class ReplayTests: XCTestCase {
         XCTAssertEqual(lines.count, 2)
         XCTAssertEqual(lines.first, fluid)
         let tutorial = try GestureMetric(json: JSONParser.parse(lines[1]))
-        XCTAssertEqual(tutorial.decision, GestureMetric.Decision(outcome: "half", rule: "translation 0.23·H within -0.25·H…0.3·H", margin: 0.075))
+        XCTAssertEqual(tutorial.decision, GestureMetric.Decision(outcome: "half", rule: "translation 0.24·H within -0.25·H…0.3·H", margin: 0.063))
         XCTAssertEqual([tutorial.vx, tutorial.vy], [0, 2000])
     }
 

@@ -132,6 +132,20 @@ struct AppOptions: ParsableArguments, Sendable {
             transform: { try KioskOptions.parseChord($0) })
     var exitChord: Key?
 
+    // The UX-testing instrument (issue 15): see the physics, tune it live.
+    @Flag(help: "The physics overlay (F2): touch trails, release velocity, projection, the sheet's detents and thresholds, state, frame times. Space pauses, . steps.")
+    var overlay = false
+    @Flag(name: .customLong("show-touches"), help: "A soft circle under each finger and mouse press (F3), as iOS screen recordings show.")
+    var showTouches = false
+    @Option(parsing: .unconditional, help: ArgumentHelp("Slow motion: animations run N times slower (1 to 20); drags still follow the finger and release velocities stay real. F4 toggles.", valueName: "N"),
+            transform: { try Parse.number($0, "--slow", in: InstrumentConstants.slowRange) })
+    var slow: Double?
+    @Flag(name: .customLong("tuning-panel"), help: "A gear button that opens the tuning panel (F5 opens it too).")
+    var tuningPanel = false
+    @Option(help: ArgumentHelp("Tuning at launch, e.g. sheet.response=0.5,dismiss.ratio=4. Keys: \(Tuning.keys.map(\.name).joined(separator: ", ")).", valueName: "key=value,…"),
+            transform: Parse.tune)
+    var tune: Tuning?
+
     // UX-testing instrument (issue 15, record/replay and measure): BEGIN
     @Option(help: ArgumentHelp("Write everything the user does to this file as a script (replay it with 'fling replay FILE').", valueName: "file"),
             completion: .file())
@@ -204,6 +218,11 @@ enum Parse {
             throw UsageError(message: "unknown sheet policy '\(v)' (fluid, tutorial, two-stage)")
         }
         return p
+    }
+
+    /// `--tune key=value,…` (issue 15): unknown keys and out-of-range values list the keys.
+    @Sendable static func tune(_ v: String) throws -> Tuning {
+        do { return try Tuning.parse(v) } catch { throw UsageError(message: "--tune: \(error.message)") }
     }
 
     @Sendable static func logLevel(_ v: String) throws -> LogLevel {

@@ -29,6 +29,10 @@ final class SessionRecorder {
         var rotate: Int = 0
         var idleReset: Double?
         var kiosk = false
+        /// The instrument at launch (`--slow`, `--overlay`, `--show-touches`, `--tuning-panel`):
+        /// the replay's frames show what the tester saw; F-key toggles are recorded as keys.
+        var slow: Double?
+        var instrument: [String] = []
         var version = FlingVersion.string
 
         var lines: [String] {
@@ -45,6 +49,8 @@ final class SessionRecorder {
             ]
             if let idleReset { out.append("# idle-reset: \(ScriptNumber.text(idleReset))") }
             if kiosk { out.append("# kiosk: true") }
+            if let slow { out.append("# slow: \(ScriptNumber.text(slow))") }
+            if !instrument.isEmpty { out.append("# instrument: \(instrument.joined(separator: ","))") }
             out.append("# version: \(version)")
             return out
         }
@@ -145,9 +151,11 @@ extension SessionRecorder.Header {
     @MainActor
     init(_ options: AppOptions, display: FlingSDL.Display) {
         self.init(scene: options.scene.rawValue, size: display.size, scale: display.scale,
-                  policy: options.sheetPolicy?.rawValue, tune: "", date: Self.dayText(options.date), fps: options.fps,
+                  policy: options.sheetPolicy?.rawValue, tune: options.tune?.optionValue ?? "", date: Self.dayText(options.date), fps: options.fps,
                   rotate: options.kioskOptions.rotation.degrees, idleReset: options.kioskOptions.effectiveIdleReset,
-                  kiosk: options.kioskOptions.kiosk)
+                  kiosk: options.kioskOptions.kiosk, slow: options.slow,
+                  instrument: [options.overlay ? "overlay" : nil, options.showTouches ? "show-touches" : nil,
+                               options.tuningPanel ? "tuning-panel" : nil].compactMap { $0 })
     }
 
     /// YYYY-MM-DD of `--date`, or of today (local, as the Today scene shows it) when none was given.

@@ -74,6 +74,7 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
             if app.scale != display.scale { app.scale = display.scale; app.env.invalidateLayouts() }
             display.draw(app.displayList(time: t), consecutive: animating && wasAnimating)
             display.present()
+            app.recordFrameTime(now() - t, at: t)   // the overlay's frame-time graph
             run.onFrame?(t, now() - t)
             if !readySent { readySent = true; run.systemd.send("READY=1") }
             if let frameBudget {
@@ -146,8 +147,10 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
         if !probes.isEmpty || renderEveryFrame || soakFrame {
             display.draw(app.displayList(time: t), consecutive: frame == lastDrawn + 1)
             lastDrawn = frame
-            drawSeconds = SDLContext.monotonicSeconds() - started
-            onFrameRendered?(SDLContext.monotonicSeconds() - started)
+            let drawTime = SDLContext.monotonicSeconds() - started
+            app.recordFrameTime(drawTime, at: t)   // the overlay's frame-time graph
+            drawSeconds = drawTime
+            onFrameRendered?(drawTime)
             // The framebuffer receives every frame a probe renders.
             if let fb = run?.framebuffer {
                 guard let image = display.readPixels() else { throw RunFailure(message: "the frame could not be read back", status: 1) }

@@ -70,6 +70,13 @@ func runApp(_ options: AppOptions) -> Int32 {
     if !options.headless { env.clipboard = SDLClipboard() }
     let app = AppController(restaurants: resources.restaurants, articles: resources.articles, env: env, first: options.scene, windowSize: display.size,
                             scale: display.scale, sheetPolicy: options.sheetPolicy, dateText: todayText(options.date))
+    // The UX-testing instrument (issue 15).
+    app.instrument.overlay = options.overlay
+    app.instrument.showTouches = options.showTouches
+    app.instrument.panel.showsGear = options.tuningPanel
+    app.instrument.panel.onCopy = { print($0); fflush(nil) }   // seen at once when piped
+    if let n = options.slow { app.instrument.slowFactorForToggle = n; app.setSlowMotion(n, time: 0) }
+    if let t = options.tune { app.tuning = t }
     let config = KioskState.Config(kiosk: options.kioskOptions.kiosk, idleReset: options.kioskOptions.effectiveIdleReset,
                                    attract: attract.map { KioskState.attractInputs($0, fps: options.fps) } ?? [],
                                    exitChord: options.kioskOptions.effectiveExitChord)

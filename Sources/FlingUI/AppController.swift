@@ -30,6 +30,7 @@ package final class AppController {
             FormScene(env: env),
         ]
         current = scenes.firstIndex { $0.id == first } ?? 0
+        sheetPolicyOverride = sheetPolicy
         layout(time: 0)
     }
 
@@ -46,8 +47,67 @@ package final class AppController {
         for s in scenes { s.layout(in: sceneBounds, window: windowSize, time: time) }
     }
 
+    // MARK: The UX-testing instrument (issue 15) ---------------------------------------------
+    /// Overlay, show touches, tuning panel: drawn above everything, never the scenes' input.
+    package let instrument = Instrument()
+    /// Scene time from real time: slow motion and pause (time runs 1:1 while a pointer is down).
+    package private(set) var clock = SceneClock()
+    /// The feel the tester chose (`--tune`, the tuning panel).
+    package var tuning = Tuning.standard {
+        didSet { needsDisplay = true; if pointerFilter.activeID == nil { applyTuning() } }
+    }
+    /// The tuning the models were handed: a change waits for the gesture in progress to end,
+    /// so it applies from the next gesture. The state dump shows this one.
+    package private(set) var tuningInForce = Tuning.standard
+
+    private func applyTuning() {
+        guard tuningInForce != tuning else { return }
+        tuningInForce = tuning
+        // The models adopt it now, or, mid-gesture, when that gesture ends. (The form's scroll
+        // view keeps the standard feel: it is a widget, not one of the tuned interactions.)
+        for s in scenes {
+            if let r = s as? RestaurantsScene { r.list.apply(tuning); r.presenter.apply(tuning) }
+            (s as? TodayScene)?.apply(tuning)
+            (s as? TwoStageScene)?.presenter.apply(tuning)
+        }
+    }
+    /// `--sheet-policy` or the tuning panel's choice, for both sheets (nil: each scene's own).
+    package private(set) var sheetPolicyOverride: SheetPolicyKind?
+    package func setSheetPolicy(_ kind: SheetPolicyKind) {
+        sheetPolicyOverride = kind
+        for s in scenes {
+            (s as? RestaurantsScene)?.presenter.setPolicy(kind)
+            (s as? TwoStageScene)?.presenter.setPolicy(kind)
+        }
+        needsDisplay = true
+    }
+    /// Frame times (s) from the run loop, for the overlay's graph.
+    package func recordFrameTime(_ seconds: Double, at time: Double) { instrument.recordFrameTime(seconds, at: time) }
+
+    package func setSlowMotion(_ factor: Double, time: Double) { clock.setSlowFactor(factor, at: time); needsDisplay = true }
+    package func setPaused(_ paused: Bool, time: Double) { clock.setPaused(paused, at: time); needsDisplay = true }
+    /// One frame of scene time (1/60 s) while paused.
+    package func stepFrame(time: Double) { clock.step(InstrumentConstants.stepSeconds, at: time); needsDisplay = true }
+
+    /// Events arrive in real time; the instrument sees them first (its keys, touch trails), the
+    /// scenes get them on the scene clock.
     package func handle(_ event: InputEvent) {
         needsDisplay = true
+        if instrument.handle(event, app: self) { return }
+        var pressEnds = false
+        switch event {
+        case .pointer(let p):
+            if p.phase == .began && pointerFilter.activeID == nil { clock.setPressed(true, at: p.time) }
+            pressEnds = (p.phase == .ended || p.phase == .cancelled) && p.id == pointerFilter.activeID
+        case .focusLost: pressEnds = pointerFilter.activeID != nil
+        default: break
+        }
+        handleOnSceneClock(event.retimed { clock.scene(at: $0) })
+        if pressEnds, let t = event.time { clock.setPressed(false, at: t); applyTuning() }
+    }
+    // -----------------------------------------------------------------------------------------
+
+    private func handleOnSceneClock(_ event: InputEvent) {
         switch event {
         case .pointer(let raw):
             guard let e = pointerFilter.filter(raw) else { return }
@@ -59,7 +119,7 @@ package final class AppController {
                     && tabBar.tab(at: e.location, window: windowSize) != nil
             }
             if pointerOnTabBar {
-                if e.phase == .ended, let tab = tabBar.tab(at: e.location, window: windowSize) { select(tab, time: e.time) }
+                if e.phase == .ended, let tab = tabBar.tab(at: e.location, window: windowSize) { selectOnSceneClock(tab, time: e.time) }
                 if e.phase == .ended || e.phase == .cancelled { pointerOnTabBar = false }
                 return
             }
@@ -79,7 +139,7 @@ package final class AppController {
             }
             if (key.is(.tab) || key.is(.tab, .shift)) && !scene.isModal {
                 let step = key.modifiers.contains(.shift) ? scenes.count - 1 : 1
-                select(scenes[(current + step) % scenes.count].id, time: time)
+                selectOnSceneClock(scenes[(current + step) % scenes.count].id, time: time)
                 return
             }
             _ = scene.handleKey(key, time: time)
@@ -101,7 +161,9 @@ package final class AppController {
         }
     }
 
-    package func select(_ id: SceneID, time: Double) {
+    package func select(_ id: SceneID, time realTime: Double) { selectOnSceneClock(id, time: clock.scene(at: realTime)) }
+
+    private func selectOnSceneClock(_ id: SceneID, time: Double) {
         guard let i = scenes.firstIndex(where: { $0.id == id }), i != current else { return }
         scene.cancelGestures(time: time)
         current = i
@@ -114,10 +176,13 @@ package final class AppController {
     package var textInputOwner: String? { scene.textInputOwner }
 
     /// When the picture next changes by itself while nothing animates (the caret's blink).
-    package func nextRedraw(after time: Double) -> Double? { scene.nextRedraw(after: time) }
+    package func nextRedraw(after time: Double) -> Double? {
+        scene.nextRedraw(after: clock.scene(at: time)).flatMap { clock.real(at: $0) }
+    }
 
     /// Steps the visible scene; true while it animates.
-    package func advance(to time: Double) -> Bool {
+    package func advance(to realTime: Double) -> Bool {
+        let time = clock.scene(at: realTime)
         var moving = scene.advance(to: time)
         if returningHome && !moving {
             // Still modal and at rest: the close did not take (a gesture ended in between);
@@ -125,8 +190,13 @@ package final class AppController {
             if scene.isModal { _ = scene.handleKey(Key(.escape), time: time); moving = scene.advance(to: time) }
             if !moving { finishReturningHome(time: time); moving = scene.advance(to: time) }
         }
+        // Paused, nothing moves on screen: the loop may sleep (the scene is still mid-motion).
+        if clock.rate == 0 { moving = false }
         if moving { needsDisplay = true }
-        return moving || returningHome
+        // Touch trails fade (and the panel's control slides): frames keep coming while they do.
+        let instrumentMoving = instrument.advance(to: realTime)
+        if instrumentMoving { needsDisplay = true }
+        return moving || returningHome || instrumentMoving
     }
 
     // MARK: Idle reset (issue 14: kiosk mode) ------------------------------------------------
@@ -137,7 +207,10 @@ package final class AppController {
 
     /// Back to the start for the next visitor: any gesture ends, the open sheet or card closes
     /// with its normal animation, then the home scene comes back scrolled to the top.
-    package func resetToHome(time: Double) {
+    package func resetToHome(time realTime: Double) {
+        // The next visitor does not find the app paused (the close would never finish).
+        if clock.paused { clock.setPaused(false, at: realTime) }
+        let time = clock.scene(at: realTime)
         needsDisplay = true
         if pointerFilter.cancelActive(at: lastPointerLocation, time: time) != nil { pointerOnTabBar = false }
         scene.cancelGestures(time: time)
@@ -150,7 +223,7 @@ package final class AppController {
     private func finishReturningHome(time: Double) {
         returningHome = false
         for s in scenes { scrollToTop(s, time: time) }
-        select(home, time: time)
+        selectOnSceneClock(home, time: time)
     }
 
     private func scrollToTop(_ s: Scene, time: Double) {
@@ -163,7 +236,8 @@ package final class AppController {
     }
     // -----------------------------------------------------------------------------------------
 
-    package func displayList(time: Double) -> DisplayList {
+    package func displayList(time realTime: Double) -> DisplayList {
+        let time = clock.scene(at: realTime)
         var list = DisplayList(background: .white)
         // Behind a modal overlay (sheet, expanded card) the scene and tab bar form one layer:
         // composited while they hold still, and the overlay's dim folds into that copy.
@@ -181,17 +255,23 @@ package final class AppController {
             backdrop(&list)
         }
         scene.drawOverlay(into: &list, time: time)
+        instrument.draw(into: &list, app: self, realTime: realTime, sceneTime: time)
         needsDisplay = false
         return list
     }
 
-    package func state(time: Double, frame: Int, render: RenderStatsJSON?) -> JSONValue {
+    package func state(time realTime: Double, frame: Int, render: RenderStatsJSON?) -> JSONValue {
+        let time = clock.scene(at: realTime)
         var fields: [(String, JSONValue)] = [
-            ("time", .rounded(time)), ("frame", .int(frame)), ("scene", .string(scene.id.rawValue)),
+            ("time", .rounded(realTime)), ("frame", .int(frame)), ("scene", .string(scene.id.rawValue)),
             ("size", .array([.rounded(windowSize.width), .rounded(windowSize.height)])),
             ("scale", .rounded(scale)),
         ]
         fields += scene.stateFields(time: time)
+        fields.append(("tuning", tuningInForce.json))
+        if !clock.isIdentity || clock.slowFactor != 1 {
+            fields.append(("clock", .object([("sceneTime", .rounded(time)), ("slow", .rounded(clock.slowFactor)), ("paused", .bool(clock.paused))])))
+        }
         if let render { fields.append(("render", render.json)) }
         return .object(fields)
     }

@@ -131,6 +131,24 @@ final class ReplayTests: XCTestCase {
         XCTAssertEqual([tutorial.vx, tutorial.vy], [0, 2000])
     }
 
+    /// Tutorial's dismiss threshold lowered to 20 % of H: the same 200 pt (0.24·H) flick dismisses.
+    func testCompareWithATuningAndAReplayWithTune() throws {
+        let (dir, recording) = try recordFlick()
+        let r = try FlingRunner.run(["replay", recording, "--compare", "tutorial,tutorial+tutorial.dismiss=0.2"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, """
+            tutorial, tutorial tutorial.dismiss=0.2: 1 of 1 gestures decided differently
+            gesture 1 (sheet, pressed at 1.5 s): tutorial → half, tutorial tutorial.dismiss=0.2 → dismiss
+
+            """)
+        let state = dir.appendingPathComponent("tuned.json").path
+        let t = try FlingRunner.run(["replay", recording, "--policy", "tutorial", "--tune", "tutorial.dismiss=0.2", "--state", state])
+        XCTAssertEqual(t.status, 0, t.stderr)
+        let dump = try Self.stateWithoutRender(state)
+        XCTAssertEqual(dump["sheet"]?["phase"]?.stringValue, "hidden")
+        XCTAssertEqual(dump["tuning"]?["tutorial.dismiss"]?.doubleValue, 0.2)
+    }
+
     func testBadRecordingsNameTheFileAndLine() throws {
         let dir = FlingRunner.scratch("badrecording")
         let missing = try FlingRunner.run(["replay", dir.path + "/none.rec"])

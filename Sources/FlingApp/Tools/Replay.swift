@@ -36,7 +36,7 @@ enum Replay {
             printError("fling replay: \(error.message)")
             return 2
         }
-        let settings = o.compare ?? [ReplaySetting(policy: o.policy ?? recording.policy, tune: o.tune ?? recording.tune)]
+        let settings = o.compare ?? [ReplaySetting(policy: o.policy ?? recording.policy, tune: o.tune ?? "")]
         let resources: Resources
         do { resources = try Resources.load(o.resources) } catch {
             printError("fling replay: \(error.message)")
@@ -85,6 +85,12 @@ enum Replay {
         let app = AppController(restaurants: resources.restaurants, articles: resources.articles, env: env, first: recording.scene,
                                 windowSize: display.size, scale: display.scale, sheetPolicy: setting.policy,
                                 dateText: todayText(recording.date))
+        // The session's instrument and feel; --tune and --compare's keys go over the recording's tuning.
+        app.instrument.overlay = recording.instrument.contains("overlay")
+        app.instrument.showTouches = recording.instrument.contains("show-touches")
+        app.instrument.panel.showsGear = recording.instrument.contains("tuning-panel")
+        if let n = recording.slow { app.instrument.slowFactorForToggle = n; app.setSlowMotion(n, time: 0) }
+        app.tuning = setting.tuning(over: recording.tune)
         let config = KioskState.Config(kiosk: recording.kiosk, idleReset: recording.idleReset)
         let kiosk = KioskDriver(app: app, config: config, rotation: recording.rotation)
         let context = RunContext(kiosk: kiosk, fpsCap: nil)

@@ -17,6 +17,8 @@ struct Recording {
     var rotation: Rotation = .none
     var idleReset: Double?
     var kiosk = false
+    var slow: Double?
+    var instrument: Set<String> = []
 
     struct LoadError: Error, CustomStringConvertible {
         var message: String
@@ -66,6 +68,8 @@ struct Recording {
                 case "rotate": rotation = try KioskOptions.parseRotation(value)
                 case "idle-reset": idleReset = try Parse.number(value, "idle-reset", in: 0...86_400)
                 case "kiosk": kiosk = value == "true"
+                case "slow": slow = try Parse.number(value, "slow", in: InstrumentConstants.slowRange)
+                case "instrument": instrument = Set(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
                 default: continue   // version, recorded, and notes
                 }
             } catch let e as LoadError {
@@ -89,8 +93,10 @@ struct ReplaySetting: Equatable {
         return tune.isEmpty ? p : "\(p) \(tune)"
     }
 
-    var tuning: Tuning {
-        (try? Tuning.parse(tune)) ?? .standard   // checked when parsed
+    /// This setting's keys over `base` (the recording's tuning).
+    func tuning(over base: String) -> Tuning {
+        let start = (try? Tuning.parse(base)) ?? .standard   // both checked when parsed
+        return (try? Tuning.parse(tune, over: start)) ?? start
     }
 
     /// "policy[+key=value[+key=value…]]"; keys after a comma continue the setting before.

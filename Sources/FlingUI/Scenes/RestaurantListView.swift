@@ -29,6 +29,9 @@ package final class RestaurantListView {
         static let maxColumnWidth: Double = 720
     }
 
+    /// The list's scroll takes a new tuning from its next gesture (issue 15).
+    package func apply(_ tuning: Tuning) { scroll.apply(tuning) }
+
     package init(restaurants: [Restaurant], env: SceneEnvironment) {
         self.restaurants = restaurants
         self.env = env

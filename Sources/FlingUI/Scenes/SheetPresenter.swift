@@ -4,7 +4,8 @@ import FlingCore
 /// draws the dim and the shell; reports the state dump's "sheet" object.
 @MainActor
 package final class SheetPresenter {
-    package let policyKind: SheetPolicyKind
+    /// The policy of the next presented sheet (the tuning panel changes it, issue 15).
+    package private(set) var policyKind: SheetPolicyKind
     package private(set) var sheet: SheetModel
     package private(set) var content: SheetContent?
     private var window = Size.zero
@@ -15,7 +16,22 @@ package final class SheetPresenter {
     package init(policy: SheetPolicyKind, window: Size) {
         policyKind = policy
         self.window = window
-        sheet = SheetModel(policy: policy.policy, height: window.height)
+        sheet = SheetModel(policy: policy, height: window.height)
+    }
+
+    /// A new policy (the tuning panel): the next presented sheet follows it (the one up now
+    /// keeps the policy it was presented with).
+    package func setPolicy(_ kind: SheetPolicyKind) {
+        guard kind != policyKind else { return }
+        policyKind = kind
+    }
+
+    /// The tuning the next gesture uses (issue 15): the sheet up now takes it from its next
+    /// gesture, a new sheet from its presentation.
+    private var tuning = Tuning.standard
+    package func apply(_ tuning: Tuning) {
+        self.tuning = tuning
+        sheet.apply(tuning)
     }
 
     package var isVisible: Bool { sheet.isVisible }
@@ -24,7 +40,7 @@ package final class SheetPresenter {
 
     package func present(_ content: SheetContent, time: Double) {
         self.content = content
-        sheet = SheetModel(policy: policyKind.policy, height: window.height)
+        sheet = SheetModel(policy: policyKind, height: window.height, tuning: tuning)
         sheet.contentLength = content.height(forWidth: SheetShell.frame(in: window, top: 0).width)
         sheet.present(at: time)
     }

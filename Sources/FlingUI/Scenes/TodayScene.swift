@@ -23,6 +23,12 @@ package final class TodayScene: Scene {
 
     private lazy var topBarHost = ViewHost(env: env) { [unowned self] in TopBarView(date: self.dateText) }
 
+    /// The cards and the list's scroll take a new tuning from their next gesture (issue 15).
+    package func apply(_ tuning: Tuning) {
+        scroll.apply(tuning)
+        cards.apply(tuning)
+    }
+
     package init(articles: [Article], env: SceneEnvironment, dateText: String) {
         self.articles = articles
         self.env = env

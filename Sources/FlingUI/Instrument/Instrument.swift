@@ -1,0 +1,142 @@
+import FlingCore
+
+/// The UX-testing instrument (issue 15) as the app sees it: the physics overlay (F2), show
+/// touches (F3), slow motion (F4), pause and step (Space and `.` with the overlay on) and the
+/// tuning panel (F5). It watches input in real time and draws above everything; apart from
+/// its own keys and the panel's presses it never takes input and changes no scene state.
+@MainActor
+package final class Instrument {
+    /// The physics overlay: trails, release vector, projection, the sheet's track, the
+    /// interaction's state, the frame-time graph.
+    package var overlay = false
+    /// A soft circle under each finger and the mouse press.
+    package var showTouches = false
+    /// The slow-motion factor F4 switches on (`--slow N`, else 5).
+    package var slowFactorForToggle = InstrumentConstants.defaultSlowFactor
+    /// The tuning panel (F5, or its gear button).
+    package let panel = TuningPanel()
+
+    /// One pointer's recent path (real time) and whether it is still down.
+    struct Trail {
+        var points: [(location: Point, time: Double)]
+        var down: Bool
+    }
+    private(set) var trails: [Int64: Trail] = [:]
+    /// The primary pointer's velocity, tracked in real time as the models track theirs.
+    private var tracker = VelocityTracker()
+    private var trackedID: Int64?
+
+    /// The last release: where, how fast (pt/s, real units) and where the projection ends.
+    package struct Release: Equatable {
+        package var location: Point
+        package var velocity: Point
+        package var projected: Point
+        package var time: Double
+        /// The dragged sheet's top at the release (nil when no sheet was dragged).
+        package var sheetTop: Double? = nil
+        package var projectedSheetTop: Double? { sheetTop.map { $0 + projected.y - location.y } }
+    }
+    package private(set) var lastRelease: Release?
+
+    /// Frame times (s) the run loop measured, with the real time each frame was drawn.
+    private(set) var frameTimes: [(time: Double, seconds: Double)] = []
+
+    package init() {}
+
+    /// Sees every event before the scenes. Returns true when the instrument used it (its keys,
+    /// presses on the tuning panel); the scenes then never see it.
+    package func handle(_ event: InputEvent, app: AppController) -> Bool {
+        switch event {
+        case .pointer(let p):
+            if panel.handlePointer(p, app: app) { return true }
+            track(p, projectionRate: app.tuning.projectionRate)
+            // A sheet under the finger: where its top was let go, for its projection on the track.
+            if p.phase == .ended || p.phase == .cancelled, p.time == lastRelease?.time,
+               let presenter = Self.sheetPresenter(app), presenter.sheet.isDragging {
+                lastRelease?.sheetTop = presenter.sheet.top(at: app.clock.scene(at: p.time))
+            }
+            return false
+        case .key(let key, let time):
+            return handleKey(key, time: time, app: app)
+        case .focusLost:
+            for id in trails.keys { trails[id]?.down = false }
+            return false
+        default:
+            return false
+        }
+    }
+
+    private func handleKey(_ key: Key, time: Double, app: AppController) -> Bool {
+        if key.is(.f(2)) { overlay.toggle(); return true }
+        if key.is(.f(3)) { showTouches.toggle(); return true }
+        if key.is(.f(4)) {
+            app.setSlowMotion(app.clock.slowFactor > 1 ? 1 : slowFactorForToggle, time: time)
+            return true
+        }
+        if key.is(.f(5)) { panel.toggle(app: app); return true }
+        // Pause and step belong to the overlay; a focused control keeps its Space.
+        guard overlay, !app.scene.hasKeyboardFocus else { return false }
+        if key.is(.space) { app.setPaused(!app.clock.paused, time: time); return true }
+        if key.is(.character(".")), app.clock.paused { app.stepFrame(time: time); return true }
+        return false
+    }
+
+    private func track(_ p: PointerEvent, projectionRate: Double) {
+        switch p.phase {
+        case .began:
+            trails[p.id] = Trail(points: [(p.location, p.time)], down: true)
+            if trackedID == nil {
+                trackedID = p.id
+                lastRelease = nil   // the previous gesture's vector would read as this one's
+                tracker.reset()
+                tracker.addPress(time: p.time, position: p.location)
+            }
+        case .moved:
+            trails[p.id]?.points.append((p.location, p.time))
+            if p.id == trackedID { tracker.addMove(time: p.time, position: p.location) }
+        case .ended, .cancelled:
+            trails[p.id]?.points.append((p.location, p.time))
+            trails[p.id]?.down = false
+            if p.id == trackedID {
+                tracker.addMove(time: p.time, position: p.location)
+                let v = tracker.releaseVelocity(at: p.time)
+                let projected = Point(Projection.endPoint(position: p.location.x, velocity: v.x, decelerationRate: projectionRate),
+                                      Projection.endPoint(position: p.location.y, velocity: v.y, decelerationRate: projectionRate))
+                lastRelease = Release(location: p.location, velocity: v, projected: projected, time: p.time)
+                trackedID = nil
+            }
+        }
+    }
+
+    package func recordFrameTime(_ seconds: Double, at time: Double) {
+        frameTimes.append((time, seconds))
+        prune(now: time)
+    }
+
+    private func prune(now: Double) {
+        if let i = frameTimes.firstIndex(where: { $0.time >= now - InstrumentConstants.frameGraphSpan }), i > 0 {
+            frameTimes.removeFirst(i)
+        } else if let last = frameTimes.last, last.time < now - InstrumentConstants.frameGraphSpan {
+            frameTimes.removeAll()
+        }
+        for (id, trail) in trails {
+            let kept = trail.points.filter { $0.time >= now - InstrumentConstants.trailDuration }
+            if kept.isEmpty && !trail.down { trails[id] = nil; continue }
+            // A finger held still keeps its last point (the circle under it stays).
+            trails[id]?.points = kept.isEmpty ? Array(trail.points.suffix(1)) : kept
+        }
+    }
+
+    /// Ages the trails out; true while something the instrument draws changes by itself.
+    package func advance(to time: Double) -> Bool {
+        prune(now: time)
+        let panelMoving = panel.advance(to: time)
+        guard overlay || showTouches else { return panelMoving }
+        return panelMoving || trails.values.contains { !$0.down || $0.points.count > 1 }
+    }
+
+    /// The pointers down now, for show touches (the mouse press included).
+    var activeTouches: [Point] {
+        trails.keys.sorted().compactMap { id in trails[id].flatMap { $0.down ? $0.points.last?.location : nil } }
+    }
+}

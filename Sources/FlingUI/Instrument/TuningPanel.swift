@@ -1,0 +1,235 @@
+import FlingCore
+
+/// The tuning panel (F5, or the gear button with `--tuning-panel`): the sheet policy as a
+/// segmented control and a slider for each `Tuning.keys` entry, "Reset" and "Copy", built with
+/// the form's widgets on the view tree. It floats over the scene as an iOS-style panel (rounded,
+/// a light material) and takes only the presses that begin on it; the scene keeps the rest.
+/// Changes go into `AppController.tuning`, which the models take from the next gesture.
+@MainActor
+package final class TuningPanel {
+    package private(set) var isVisible = false
+    /// `--tuning-panel`: a small gear button opens and closes the panel.
+    package var showsGear = false
+    /// Where Copy's text goes besides the clipboard (the app prints it on stdout).
+    package var onCopy: ((String) -> Void)?
+    /// The text Copy produced last.
+    package private(set) var copied: String?
+
+    private weak var app: AppController?
+    private(set) var host: ViewHost?
+    /// The pointer whose press began on the panel or the gear (it belongs to them until up).
+    private var captured: Int64?
+    private var capturedGear = false
+
+    package init() {}
+
+    package func toggle(app: AppController) {
+        isVisible.toggle()
+        if isVisible { attach(app) }
+    }
+
+    package func close() { isVisible = false }
+
+    private func attach(_ app: AppController) {
+        guard host == nil else { return }
+        self.app = app
+        host = ViewHost(env: app.env) { [unowned self] in TuningPanelView(panel: self) }
+    }
+
+    // MARK: Geometry
+
+    package static let margin: Double = 12
+    package static let width: Double = 340
+    static let cornerRadius: Double = 14
+    /// The gear: a 36 pt disc (a 44 pt hit area) at the top right.
+    static let gearSize: Double = 36
+
+    package func frame(window: Size) -> Rect {
+        let w = min(Self.width, window.width - 2 * Self.margin)
+        let h = min(640, window.height - 2 * Self.margin - TabBar.height)
+        return Rect(x: window.width - w - Self.margin, y: Self.margin, width: w, height: max(120, h))
+    }
+
+    package func gearFrame(window: Size) -> Rect {
+        Rect(x: window.width - Self.margin - Self.gearSize, y: Self.margin + 40, width: Self.gearSize, height: Self.gearSize)
+    }
+
+    // MARK: Input
+
+    /// Presses that begin on the panel (or the gear) are the panel's until released.
+    package func handlePointer(_ p: PointerEvent, app: AppController) -> Bool {
+        let window = app.windowSize
+        switch p.phase {
+        case .began:
+            guard captured == nil else { return false }
+            if showsGear && !isVisible && gearFrame(window: window).insetBy(dx: -4, dy: -4).contains(p.location) {
+                captured = p.id; capturedGear = true
+                return true
+            }
+            guard isVisible, frame(window: window).contains(p.location), let host else { return false }
+            captured = p.id; capturedGear = false
+            update(host, app: app, time: p.time)
+            host.handlePointer(p)
+            return true
+        case .moved, .ended, .cancelled:
+            guard p.id == captured else { return false }
+            if p.phase != .moved { captured = nil }
+            if capturedGear {
+                if p.phase == .ended && gearFrame(window: window).insetBy(dx: -4, dy: -4).contains(p.location) { toggle(app: app) }
+                return true
+            }
+            if let host {
+                update(host, app: app, time: p.time)
+                if p.phase == .cancelled { host.cancelPress(time: p.time) } else { host.handlePointer(p) }
+            }
+            return true
+        }
+    }
+
+    private func update(_ host: ViewHost, app: AppController, time: Double) {
+        let f = frame(window: app.windowSize)
+        host.update(bounds: f.insetBy(dx: 14, dy: 12), time: max(host.time, time))
+    }
+
+    // MARK: What the panel changes
+
+    /// The sheet policy the control shows: the current scene's sheet's.
+    var policy: SheetPolicyKind? {
+        guard let app, let p = Instrument.sheetPresenter(app) else { return nil }
+        return p.policyKind
+    }
+
+    func setPolicy(_ kind: SheetPolicyKind) { app?.setSheetPolicy(kind) }
+
+    func value(_ key: Tuning.Key) -> Double { app?.tuning[key] ?? Tuning.standard[key] }
+
+    func setValue(_ v: Double, for key: Tuning.Key) {
+        app?.tuning[key] = Self.quantized(v, key: key)
+    }
+
+    package func reset() {
+        app?.tuning = .standard
+    }
+
+    /// The settings as command-line options: the policy when set, and `--tune` with the keys
+    /// that differ from the standard tuning (`--tune ''` when none do).
+    package func optionString() -> String {
+        guard let app else { return "--tune ''" }
+        var parts: [String] = []
+        if let p = app.sheetPolicyOverride { parts.append("--sheet-policy \(p.rawValue)") }
+        let v = app.tuning.optionValue
+        parts.append("--tune \(v.isEmpty ? "''" : v)")
+        return parts.joined(separator: " ")
+    }
+
+    package func copy() {
+        let text = optionString()
+        copied = text
+        app?.env.clipboard.text = text
+        onCopy?(text)
+    }
+
+    /// Slider values on a step of about a thousandth of the key's range, a power of ten (so
+    /// Copy writes 0.45, not 0.4500000000000001).
+    static func quantized(_ v: Double, key: Tuning.Key) -> Double {
+        let span = key.range.upperBound - key.range.lowerBound
+        var perUnit = 1.0   // 1 / step, an exact integer power of ten
+        var step = 1.0
+        while step > span / 200 { step /= 10; perUnit *= 10 }
+        while step * 10 <= span / 200 { step *= 10; perUnit /= 10 }
+        let q = perUnit >= 1 ? (v * perUnit).rounded() / perUnit : (v / step).rounded() * step
+        return min(key.range.upperBound, max(key.range.lowerBound, q))
+    }
+
+    // MARK: Drawing
+
+    package func draw(into list: inout DisplayList, app: AppController, time: Double) {
+        let window = app.windowSize
+        if showsGear && !isVisible { drawGear(into: &list, window: window, env: app.env) }
+        guard isVisible, let host else { return }
+        let f = frame(window: window)
+        update(host, app: app, time: time)
+        let radii = CornerRadii(Self.cornerRadius)
+        // Centred: the backend leaves a shadow's inside undrawn, and the panel is translucent.
+        list.add(.shadow(f, radii: radii, color: Color(white: 0, alpha: 0.25), radius: 16, offset: .zero))
+        // A light material: UIBlurEffect .systemMaterial's near-white, but opaque: unblurred,
+        // the list's text through it made the labels hard to read (and a blur every frame is
+        // more than a CPU renderer can afford).
+        list.add(.fillRect(f, radii: radii, color: Color(white: 0.975)))
+        list.add(.strokeRect(f, radii: radii, color: Color(white: 0, alpha: 0.08), lineWidth: 0.5))
+        list.clipped(to: f) { host.draw(into: &$0) }
+    }
+
+    private func drawGear(into list: inout DisplayList, window: Size, env: SceneEnvironment) {
+        let g = gearFrame(window: window)
+        list.add(.shadow(g, radii: CornerRadii(g.width / 2), color: Color(white: 0, alpha: 0.25), radius: 6, offset: .zero))
+        list.add(.fillCircle(center: g.center, radius: g.width / 2, color: Color(white: 0.975, alpha: 0.94)))
+        let glyph = env.layout("\u{E8B8}", .icons(size: 22))   // Material "settings"
+        list.text(glyph, at: Point(g.midX - glyph.size.width / 2, g.midY - glyph.size.height / 2), SystemColor.darkGray)
+    }
+
+    /// The panel's state for tests and the state dump.
+    package func advance(to time: Double) -> Bool {
+        guard isVisible, let host else { return false }
+        return host.advance(to: max(host.time, time))
+    }
+}
+
+/// The panel's content: title with Reset, Copy and Done; the policy; one slider per key.
+struct TuningPanelView: View {
+    let panel: TuningPanel
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 10) {
+            HStack(spacing: 14) {
+                Text("Tuning").font(.headline)
+                Spacer()
+                PanelButton(title: "Reset") { panel.reset() }
+                PanelButton(title: "Copy") { panel.copy() }
+                PanelButton(title: "Done") { panel.close() }
+            }
+            if let policy = panel.policy {
+                SegmentedControl(selection: Binding(get: { SheetPolicyKind.allCases.firstIndex(of: policy) ?? 0 },
+                                                    set: { panel.setPolicy(SheetPolicyKind.allCases[$0]) }),
+                                 labels: SheetPolicyKind.allCases.map(\.rawValue))
+            }
+            ScrollView(.vertical) {
+                VStack(alignment: .leading, spacing: 2) {
+                    ForEach(0..<Tuning.keys.count) { i in
+                        TuningRow(key: Tuning.keys[i], panel: panel)
+                    }
+                }
+            }
+            Text("Changes apply from the next gesture.").font(.caption).foregroundColor(SystemColor.secondaryLabel)
+        }
+    }
+}
+
+/// A key's name and value over its slider.
+struct TuningRow: View {
+    let key: Tuning.Key
+    let panel: TuningPanel
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            HStack {
+                Text(key.name).font(Font(size: 13, weight: .semibold))
+                Spacer()
+                Text(Instrument.short(TuningPanel.quantized(panel.value(key), key: key))).font(Font(size: 13)).foregroundColor(SystemColor.secondaryLabel)
+            }
+            Slider(value: Binding(get: { panel.value(key) }, set: { panel.setValue($0, for: key) }), in: key.range)
+        }
+    }
+}
+
+/// A borderless iOS text button in the tint colour.
+struct PanelButton: View {
+    let title: String
+    let action: @MainActor () -> Void
+
+    var body: some View {
+        Text(title).font(Font(size: 15, weight: .semibold)).foregroundColor(SystemColor.blue)
+            .padding(.vertical, 6)
+            .onTapGesture(perform: action)
+    }
+}

@@ -1,0 +1,322 @@
+import FlingCore
+@testable import FlingUI
+import XCTest
+
+/// The UX-testing instrument in-process (issue 15): the overlay and show touches draw but
+/// change nothing; slow motion stretches animations and keeps decisions; pause and step; the
+/// tuning panel's sliders, policy control, Reset and Copy.
+final class InstrumentTests: XCTestCase {
+    /// Drives an app by real time at 60 Hz: events at their times, `advance` every frame.
+    @MainActor final class Driver {
+        let app: AppController
+        var t = 0.0
+        init(_ app: AppController) { self.app = app }
+
+        func run(until end: Double) {
+            while t + 1e-9 < end {
+                t = min(end, t + 1.0 / 60)
+                _ = app.advance(to: t)
+            }
+        }
+        func pointer(_ phase: PointerEvent.Phase, _ x: Double, _ y: Double, id: Int64 = 0) {
+            app.handle(.pointer(PointerEvent(id: id, phase: phase, location: Point(x, y), time: t)))
+        }
+        func key(_ name: String) { app.handle(.key(Key(spec: name)!, time: t)) }
+        /// Down, one move per frame at constant speed over `duration`, up.
+        func drag(from a: Point, to b: Point, duration: Double) {
+            pointer(.began, a.x, a.y)
+            let start = t
+            let frames = Int((duration * 60).rounded())
+            for i in 1...frames {
+                run(until: start + Double(i) / 60)
+                let f = Double(i) / Double(frames)
+                pointer(.moved, a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f)
+            }
+            pointer(.ended, b.x, b.y)
+        }
+        func tap(_ x: Double, _ y: Double) {
+            pointer(.began, x, y)
+            run(until: t + 0.05)
+            pointer(.ended, x, y)
+        }
+        var sheet: SheetPresenter { (app.scene as! RestaurantsScene).presenter }
+        func state() -> String { app.state(time: t, frame: 0, render: nil).serialized }
+    }
+
+    /// Opens row 0's sheet at 0.5 s and lets it settle at half (2.5 s of scene time).
+    @MainActor static func openSheet(_ d: Driver, slow: Double = 1) {
+        d.run(until: 0.5)
+        d.tap(200, 150)
+        d.run(until: 0.55 + 2.5 * slow)
+    }
+
+    func testOverlayAndShowTouchesChangeNoState() { MainActor.assumeIsolated {
+        @MainActor func session(_ instrumented: Bool) -> (states: [String], overlayTexts: Int, touchCircles: Int) {
+            let d = Driver(makeTestApp())
+            d.app.instrument.overlay = instrumented
+            d.app.instrument.showTouches = instrumented
+            var states: [String] = []
+            Self.openSheet(d)
+            states.append(d.state())
+            // A flick down from half: the overlay draws the trail, the vector and the thresholds.
+            d.pointer(.began, 200, 500)
+            d.run(until: d.t + 1.0 / 60)
+            d.pointer(.moved, 200, 540)
+            let pressed = d.app.displayList(time: d.t)
+            let circles = pressed.commands.filter { if case .fillCircle(_, 22, _) = $0 { true } else { false } }.count
+            states.append(d.state())
+            d.run(until: d.t + 1.0 / 60)
+            d.pointer(.moved, 200, 600)
+            d.pointer(.ended, 200, 600)
+            d.run(until: d.t + 0.2)
+            states.append(d.state())
+            let list = d.app.displayList(time: d.t)
+            let texts = list.commands.filter { if case .text(let run) = $0 { run.layout.lines.contains { $0.text.hasPrefix("sheet dismissing") } } else { false } }.count
+            d.run(until: d.t + 2)
+            states.append(d.state())
+            return (states, texts, circles)
+        }
+        let plain = session(false), instrumented = session(true)
+        XCTAssertEqual(plain.states, instrumented.states, "the overlay and show touches change no state")
+        XCTAssertTrue(instrumented.states[2].contains("\"phase\": \"dismissing\""))
+        XCTAssertEqual(plain.overlayTexts, 0)
+        XCTAssertEqual(instrumented.overlayTexts, 1, "the overlay names the sheet's phase")
+        XCTAssertEqual(plain.touchCircles, 0)
+        XCTAssertEqual(instrumented.touchCircles, 1, "one 44 pt circle under the pressed pointer")
+    } }
+
+    func testOverlayDrawsTheReleaseVelocityAndTheFluidThresholds() { MainActor.assumeIsolated {
+        let d = Driver(makeTestApp())
+        d.app.instrument.overlay = true
+        Self.openSheet(d)
+        let lines = Instrument.trackLines(app: d.app, time: d.t)
+        XCTAssertEqual(lines, [
+            .init(y: 50, text: "full 50", isDetent: true),
+            .init(y: 422, text: "half 422", isDetent: true),
+            .init(y: 236, text: "projection ↑ full / ↓ half", isDetent: false),
+            .init(y: 633, text: "projection ↓ dismiss (or v ≥ 5.5/s × distance left)", isDetent: false),
+        ])
+        d.drag(from: Point(200, 500), to: Point(200, 440), duration: 0.1)
+        let r = try! XCTUnwrap(d.app.instrument.lastRelease)
+        XCTAssertEqual(r.velocity.x, 0, accuracy: 1e-6)
+        XCTAssertEqual(r.velocity.y, -600, accuracy: 1, "60 pt in 0.1 s")
+        XCTAssertEqual(r.projected.y, 440 + Projection.distance(velocity: r.velocity.y), accuracy: 1e-9)
+        XCTAssertEqual(Instrument.stateName(app: d.app, time: d.t), "sheet settling · full · fluid", "the state and the target detent")
+    } }
+
+    func testTutorialThresholdsFollowTheTuning() { MainActor.assumeIsolated {
+        let d = Driver(makeTestApp())
+        d.app.setSheetPolicy(.tutorial)
+        d.app.tuning = try! Tuning.parse("tutorial.full=0.2,tutorial.dismiss=0.4")
+        Self.openSheet(d)
+        XCTAssertEqual(Instrument.trackLines(app: d.app, time: d.t).filter { !$0.isDetent }, [
+            .init(y: 422 - 0.2 * 844, text: "−0.2·H → full", isDetent: false),
+            .init(y: 422 + 0.4 * 844, text: "+0.4·H → dismiss", isDetent: false),
+        ])
+    } }
+
+    /// `--slow 5`: the release decision and the scene-time trajectory are the same; on screen
+    /// the settle takes five times as long.
+    func testSlowMotionStretchesTheSettleFiveFoldAndKeepsTheDecision() { MainActor.assumeIsolated {
+        @MainActor func flick(slow: Double) -> (release: Double, restAt: Double, detent: String?, tops: [Double]) {
+            let d = Driver(makeTestApp())
+            d.app.setSlowMotion(slow, time: 0)
+            Self.openSheet(d, slow: slow)
+            XCTAssertEqual(d.sheet.sheet.detent, .half)
+            // A flick up of 60 pt in 0.1 s: the same real-time finger in both runs.
+            d.drag(from: Point(200, 500), to: Point(200, 440), duration: 0.1)
+            let release = d.t
+            var tops: [Double] = []
+            for i in 1...4 {   // the same scene-time instants: 0.05, 0.1, 0.15, 0.2 s after release
+                d.run(until: release + Double(i) * 0.05 * slow)
+                tops.append((d.sheet.sheet.top(at: d.app.clock.scene(at: d.t)) * 1000).rounded() / 1000)
+            }
+            while d.app.advance(to: d.t) { d.run(until: d.t + 1.0 / 60) }
+            return (release, d.t, d.sheet.sheet.detent?.rawValue, tops)
+        }
+        let normal = flick(slow: 1), slow = flick(slow: 5)
+        XCTAssertEqual(normal.detent, "full", "a 600 pt/s flick up from half goes full")
+        XCTAssertEqual(slow.detent, normal.detent, "slow motion keeps the decision")
+        XCTAssertEqual(slow.tops, normal.tops, "the same trajectory in scene time")
+        let normalSettle = normal.restAt - normal.release, slowSettle = slow.restAt - slow.release
+        XCTAssertGreaterThan(normalSettle, 0.3)
+        XCTAssertEqual(slowSettle / normalSettle, 5, accuracy: 5.0 / 60 / normalSettle, "five-fold, within a frame")
+    } }
+
+    /// The tuning reaches the models: at once between gestures, after the gesture in progress.
+    func testTheTuningReachesTheSheetFromTheNextGesture() { MainActor.assumeIsolated {
+        @MainActor func stillDragUp(_ d: Driver, by: Double) {
+            d.pointer(.began, 200, 600)
+            for i in 1...10 {
+                d.run(until: d.t + 1.0 / 60)
+                d.pointer(.moved, 200, 600 - by * Double(i) / 10)
+            }
+            d.run(until: d.t + 0.3)   // held still: no release velocity
+            d.pointer(.ended, 200, 600 - by)
+            d.run(until: d.t + 2)
+        }
+        let d = Driver(makeTestApp())
+        d.app.setSheetPolicy(.tutorial)
+        Self.openSheet(d)
+        stillDragUp(d, by: 150)
+        XCTAssertEqual(d.sheet.sheet.detent, .half, "150 pt < 0.25·H: back to half")
+        // Changed while a finger is down: that gesture keeps the old threshold.
+        d.pointer(.began, 200, 600)
+        d.app.tuning = try! Tuning.parse("tutorial.full=0.1")
+        XCTAssertEqual(d.app.tuningInForce, .standard)
+        d.pointer(.ended, 200, 600)
+        XCTAssertEqual(d.app.tuningInForce.tutorialFullFraction, 0.1, "in force once the press ended")
+        XCTAssertEqual(d.sheet.sheet.tuning.tutorialFullFraction, 0.1)
+        d.run(until: d.t + 1)
+        stillDragUp(d, by: 150)
+        XCTAssertEqual(d.sheet.sheet.detent, .full, "150 pt > 0.1·H: full")
+    } }
+
+    func testSpacePausesAndPeriodStepsOneFrameWithTheOverlayOn() { MainActor.assumeIsolated {
+        let d = Driver(makeTestApp())
+        d.run(until: 0.5)
+        d.key("space")
+        XCTAssertFalse(d.app.clock.paused, "without the overlay Space is the scene's")
+        d.key("F2")
+        XCTAssertTrue(d.app.instrument.overlay)
+        d.tap(200, 150)   // opens the sheet; time runs while the pointer is down
+        d.run(until: 0.6)
+        d.key("Space")
+        XCTAssertTrue(d.app.clock.paused)
+        let frozen = d.sheet.sheet.top(at: d.app.clock.scene(at: d.t))
+        let sceneTime = d.app.clock.scene(at: d.t)
+        d.run(until: 2)
+        XCTAssertEqual(d.app.clock.scene(at: d.t), sceneTime, "paused: scene time stands still")
+        XCTAssertEqual(d.sheet.sheet.top(at: d.app.clock.scene(at: d.t)), frozen)
+        XCTAssertTrue(d.state().contains("\"paused\": true"))
+        d.key(".")
+        XCTAssertEqual(d.app.clock.scene(at: d.t), sceneTime + 1.0 / 60, accuracy: 1e-12, "one frame")
+        d.key("Space")
+        d.run(until: 2.5)
+        XCTAssertEqual(d.app.clock.scene(at: d.t), sceneTime + 1.0 / 60 + 0.5, accuracy: 1e-9, "running again")
+    } }
+
+    func testAnIdleResetEndsAPause() { MainActor.assumeIsolated {
+        let d = Driver(makeTestApp())
+        Self.openSheet(d)
+        d.key("F2")
+        d.key("Space")
+        XCTAssertTrue(d.app.clock.paused)
+        d.app.resetToHome(time: d.t)
+        XCTAssertFalse(d.app.clock.paused)
+        d.run(until: d.t + 3)
+        XCTAssertFalse(d.sheet.isVisible, "the sheet closed for the next visitor")
+    } }
+
+    func testF4TogglesSlowMotionAtTheConfiguredFactor() { MainActor.assumeIsolated {
+        let app = makeTestApp()
+        app.instrument.slowFactorForToggle = 8
+        app.handle(.key(Key(.f(4)), time: 1))
+        XCTAssertEqual(app.clock.slowFactor, 8)
+        XCTAssertEqual(app.clock.scene(at: 1.8), 1.1, accuracy: 1e-12)
+        app.handle(.key(Key(.f(4)), time: 1.8))
+        XCTAssertEqual(app.clock.slowFactor, 1)
+        XCTAssertEqual(app.clock.scene(at: 2.8), 2.1, accuracy: 1e-12)
+    } }
+
+    // MARK: The tuning panel
+
+    @MainActor static func openPanel(_ d: Driver) -> ViewHost {
+        d.key("F5")
+        XCTAssertTrue(d.app.instrument.panel.isVisible)
+        _ = d.app.displayList(time: d.t)   // lays the panel out
+        return d.app.instrument.panel.host!
+    }
+
+    func testDraggingASliderChangesTheTuningTheModelsGet() { MainActor.assumeIsolated {
+        let d = Driver(makeTestApp())
+        let host = Self.openPanel(d)
+        let sliders = host.nodes(of: SliderNode.self)
+        XCTAssertEqual(sliders.count, Tuning.keys.count)
+        // dismiss.ratio: drag its thumb to the track's right end.
+        let i = Tuning.keys.firstIndex { $0.name == "dismiss.ratio" }!
+        let slider = sliders[i]
+        XCTAssertTrue(d.app.instrument.panel.frame(window: d.app.windowSize).contains(slider.thumbCenter))
+        let c = slider.thumbCenter
+        d.pointer(.began, c.x, c.y)
+        d.run(until: d.t + 1.0 / 60)
+        d.pointer(.moved, slider.frame.maxX + 40, c.y)
+        d.pointer(.ended, slider.frame.maxX + 40, c.y)
+        XCTAssertEqual(d.app.tuning.dismissRatio, 50)
+        XCTAssertEqual(d.app.tuningInForce.dismissRatio, 50, "no gesture is on: the models take it now")
+        XCTAssertEqual((d.app.scenes[0] as! RestaurantsScene).list.scroll.model.tuning.dismissRatio, 50)
+        XCTAssertTrue(d.state().contains("\"dismiss.ratio\": 50"))
+        // The panel's press never reached the scene.
+        XCTAssertNil((d.app.scene as! RestaurantsScene).list.selected)
+    } }
+
+    func testTuneRoundTripsThroughCopy() { MainActor.assumeIsolated {
+        let d = Driver(makeTestApp())
+        let host = Self.openPanel(d)
+        let sliders = host.nodes(of: SliderNode.self)
+        // Press three tracks at arbitrary points: the values land on the sliders' steps.
+        for (k, fraction) in [(0, 0.3), (4, 0.71), (8, 0.55)] {
+            let s = sliders[k]
+            let x = s.frame.minX + 14 + (s.frame.width - 28) * fraction
+            d.pointer(.began, x, s.frame.midY)
+            d.pointer(.ended, x, s.frame.midY)
+            d.run(until: d.t + 0.1)
+        }
+        XCTAssertNotEqual(d.app.tuning, .standard)
+        var printed: String?
+        d.app.instrument.panel.onCopy = { printed = $0 }
+        d.app.instrument.panel.copy()
+        let text = try! XCTUnwrap(printed)
+        XCTAssertEqual(d.app.env.clipboard.text, text)
+        XCTAssertTrue(text.hasPrefix("--tune "), text)
+        let parsed = try! Tuning.parse(String(text.dropFirst("--tune ".count)))
+        XCTAssertEqual(parsed, d.app.tuning, "Copy's option gives back the same tuning")
+        XCTAssertEqual(text.split(separator: ",").count, 3, text)
+        d.app.instrument.panel.reset()
+        XCTAssertEqual(d.app.tuning, .standard)
+        d.app.instrument.panel.copy()
+        XCTAssertEqual(printed, "--tune ''")
+    } }
+
+    func testThePolicyControlSetsTheNextSheetsPolicy() { MainActor.assumeIsolated {
+        let d = Driver(makeTestApp())
+        let host = Self.openPanel(d)
+        let control = try! XCTUnwrap(host.nodes(of: SegmentedControlNode.self).first)
+        XCTAssertEqual(control.labels, ["fluid", "tutorial", "two-stage"])
+        XCTAssertEqual(control.selection.wrappedValue, 0)
+        let f = control.frame
+        d.pointer(.began, f.minX + f.width * 0.5, f.midY)
+        d.pointer(.ended, f.minX + f.width * 0.5, f.midY)
+        XCTAssertEqual(d.sheet.policyKind, .tutorial)
+        XCTAssertEqual(d.app.sheetPolicyOverride, .tutorial)
+        d.app.instrument.panel.copy()
+        XCTAssertEqual(d.app.instrument.panel.copied, "--sheet-policy tutorial --tune ''")
+        d.key("F5")
+        Self.openSheet(d)
+        XCTAssertEqual(d.sheet.sheet.policy.kind, .tutorial)
+    } }
+
+    func testPressesOutsideThePanelReachTheScene() { MainActor.assumeIsolated {
+        let d = Driver(makeTestApp())
+        _ = Self.openPanel(d)
+        let panel = d.app.instrument.panel.frame(window: d.app.windowSize)
+        XCTAssertEqual(panel, Rect(x: 38, y: 12, width: 340, height: 640))
+        Self.openSheet(d)   // the tap at (200, 150) is on the panel: no sheet
+        XCTAssertFalse(d.sheet.isVisible)
+        d.tap(10, 150)      // left of the panel: row 0 opens
+        d.run(until: d.t + 0.1)
+        XCTAssertTrue(d.sheet.isVisible)
+    } }
+
+    func testTheGearOpensAndTheDoneButtonClosesThePanel() { MainActor.assumeIsolated {
+        let d = Driver(makeTestApp())
+        d.app.instrument.panel.showsGear = true
+        let g = d.app.instrument.panel.gearFrame(window: d.app.windowSize)
+        d.tap(g.midX, g.midY)
+        XCTAssertTrue(d.app.instrument.panel.isVisible)
+        _ = d.app.displayList(time: d.t)
+        let done = try! XCTUnwrap(d.app.instrument.panel.host?.nodes(of: TextNode.self).first { $0.string == "Done" })
+        d.tap(done.frame.midX, done.frame.midY)
+        XCTAssertFalse(d.app.instrument.panel.isVisible)
+    } }
+}

@@ -12,6 +12,8 @@
 //      mouse moves (the app decides when; `setCursorVisible`), closing the window does not quit
 //  [x] vsync and the display's refresh rate are reported so the loop paces only where vsync
 //      is absent
+//  [x] no GPU (GL_RENDERER is Mesa's llvmpipe/softpipe): SDL's software renderer instead,
+//      measured faster on the same frames (issue 12); SDL_RENDER_DRIVER set by the user wins
 import CSDL2
 import CSDL2Image
 import FlingCore
@@ -127,7 +129,15 @@ public final class Display {
             window = w
             let minimum = options.rotation.panelSize(layout: Size(200, 300))
             SDL_SetWindowMinimumSize(w, Int32(minimum.width * uiScale), Int32(minimum.height * uiScale))
-            if let r = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue) {
+            var accelerated = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+            if let r = accelerated, SDL_getenv("SDL_RENDER_DRIVER") == nil, let gl = Self.softwareGLRenderer(r) {
+                // No GPU: Mesa rasterises GL on the CPU. SDL's software renderer measured faster
+                // on the same frames (README, Performance: renderers), so it draws instead.
+                log("renderer: OpenGL is \(gl) (no GPU); using SDL's software renderer, faster here (SDL_RENDER_DRIVER=opengl keeps GL)")
+                SDL_DestroyRenderer(r)
+                accelerated = nil
+            }
+            if let r = accelerated {
                 sdlRenderer = r
                 var info = SDL_RendererInfo()
                 if SDL_GetRendererInfo(r, &info) == 0 { vsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0 }
@@ -144,6 +154,21 @@ public final class Display {
         renderer = Renderer(sdl: sdlRenderer, fonts: fonts, imageDirectory: imageDirectory, scale: uiScale, log: log)
         if headless { try makeFrameTexture(size: size) } else { refreshWindowMetrics() }
         if options.kiosk { setCursorVisible(false) }
+    }
+
+    /// The GL_RENDERER string of an OpenGL (ES) renderer that rasterises on the CPU (Mesa's
+    /// llvmpipe, softpipe, swrast), or nil (a GPU, or not GL). The renderer's context is current
+    /// right after SDL_CreateRenderer.
+    static func softwareGLRenderer(_ r: OpaquePointer) -> String? {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(r, &info) == 0, let name = info.name.map({ String(cString: $0) }), name.hasPrefix("opengl"),
+              let proc = SDL_GL_GetProcAddress("glGetString") else { return nil }
+        typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
+        let glGetString = unsafeBitCast(proc, to: GetString.self)
+        guard let s = glGetString(0x1F01 /* GL_RENDERER */) else { return nil }
+        let text = String(cString: s)
+        let lower = text.lowercased()
+        return ["llvmpipe", "softpipe", "swrast", "software rasterizer"].contains(where: lower.contains) ? text : nil
     }
 
     /// The display's own UI scale where SDL can tell: the physical DPI over 96 (X11, KMSDRM),

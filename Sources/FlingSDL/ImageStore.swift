@@ -1,5 +1,6 @@
 // ImageStore: decodes each image once, keeps it as a texture downscaled to the largest size it
-// has been drawn at (re-derived from the decoded original only when drawn bigger), and stands
+// has been drawn at (re-derived from the decoded original only when drawn bigger; originals are
+// kept within ImageHeader.decodedBudget bytes, least recently used first out), and stands
 // in a neutral placeholder, with one warning, for a missing or corrupt file.
 // Before decoding, the file's header must name a PNG or JPEG within `ImageHeader.pixelBudget`
 // (an absurd size is refused, not decoded), and a JPEG must reach its end marker (a truncated
@@ -43,17 +44,35 @@ final class ImageStore {
 
     /// The original's pixel size, decoding it if needed; nil for a missing or corrupt image.
     func originalSize(_ name: String) -> Size? {
-        original(name).map { Size(Double($0.width), Double($0.height)) }
+        if let s = sizes[name] { return s }
+        return original(name).map { Size(Double($0.width), Double($0.height)) }
     }
 
+    /// When each original was last used, and the bytes all of them hold (ImageHeader.decodedBudget).
+    private var originalUse: [String: UInt64] = [:]
+    private var useClock: UInt64 = 0
+    private var originalBytes = 0
+    /// Sizes of originals decoded once (answered without decoding again once evicted).
+    private var sizes: [String: Size] = [:]
+
     private func original(_ name: String) -> RGBAImage? {
-        if let img = originals[name] { return img }
+        useClock += 1
+        if let img = originals[name] { originalUse[name] = useClock; return img }
         // No name: the data file's entry was refused when it was loaded (already warned).
         if failed.contains(name) || name.isEmpty { return nil }
         let path = directory + "/" + name
         switch Self.load(path) {
         case .success(let img):
             originals[name] = img
+            originalUse[name] = useClock
+            sizes[name] = Size(Double(img.width), Double(img.height))
+            originalBytes += img.pixels.count
+            // Over budget: drop the originals used longest ago (never the one just decoded).
+            while originalBytes > ImageHeader.decodedBudget,
+                  let oldest = originalUse.filter({ $0.key != name }).min(by: { $0.value < $1.value })?.key {
+                originalBytes -= originals.removeValue(forKey: oldest)?.pixels.count ?? 0
+                originalUse[oldest] = nil
+            }
             return img
         case .failure(let error):
             failed.insert(name)

@@ -16,6 +16,8 @@ struct LayerCache {
         var height: Int32
         /// Device pixels per pt the content was rasterised at.
         var scale: Double
+        /// Rasterised at the renderer's scale to be copied scaled (and rounded).
+        var stretched: Bool
         var spec: LayerSpec
         /// The commands it was rasterised from (a slice of that frame's list, kept by reference).
         var commands: [DrawCommand]
@@ -36,10 +38,15 @@ struct LayerCache {
         var width: Int32
         var height: Int32
         var scale: Double
+        var stretched: Bool
 
+        /// The same pixels: for a stretched layer the radius and the place it is copied to do
+        /// not matter (they are applied by the copy).
         func sameContent(as other: Seen) -> Bool {
-            width == other.width && height == other.height && scale == other.scale && spec == other.spec
-                && commands[range] == other.commands[other.range]
+            guard width == other.width, height == other.height, scale == other.scale, stretched == other.stretched else { return false }
+            var a = spec, b = other.spec
+            if stretched { a.cornerRadius = 0; b.cornerRadius = 0 }
+            return a == b && commands[range] == other.commands[other.range]
         }
     }
 
@@ -67,7 +74,8 @@ struct LayerCache {
     mutating func decide(_ seen: Seen) -> Decision {
         current[seen.spec.id] = seen
         if let e = entries[seen.spec.id],
-           Seen(spec: e.spec, commands: e.commands, range: e.range, width: e.width, height: e.height, scale: e.scale).sameContent(as: seen) {
+           Seen(spec: e.spec, commands: e.commands, range: e.range, width: e.width, height: e.height, scale: e.scale,
+                stretched: e.stretched).sameContent(as: seen) {
             return .composite
         }
         if let p = previous[seen.spec.id], p.sameContent(as: seen) { return .rasterize }

@@ -52,6 +52,7 @@ public final class Renderer {
     /// (headless: the frame texture, which a resize replaces without a new renderer).
     public var frameTarget: OpaquePointer?
     private var layers = LayerCache()
+    private var roundedCopy = RoundedCopy()
 
     // Per-frame state.
     /// The target drawn into now (the frame's, or a layer being rasterised), its clear colour and
@@ -92,8 +93,8 @@ public final class Renderer {
     public func draw(_ list: DisplayList, pixelWidth: Int32, pixelHeight: Int32, consecutive: Bool = false) {
         stats = RenderStats()
         frameIsConsecutive = consecutive
-        roundedLastFrame = roundedThisFrame
-        roundedThisFrame = [:]
+        swap(&roundedLastFrame, &roundedThisFrame)
+        roundedThisFrame.removeAll(keepingCapacity: true)
         transforms = [.identity]; opacities = [1]; clips = [nil]
         SDL_SetRenderTarget(sdl, frameTarget)
         currentTarget = frameTarget
@@ -106,6 +107,7 @@ public final class Renderer {
         targetBackground = list.background
         targetTouched = false
         layers.beginFrame()
+        roundedCopy.beginFrame()
         run(list.commands, 0..<list.commands.count)
         flushSolid()
         stats.textCacheEntries = textCache.count
@@ -169,9 +171,17 @@ public final class Renderer {
         while i < range.upperBound {
             if case .beginLayer(let spec) = commands[i] {
                 let end = Self.matchingEnd(commands, from: i, limit: range.upperBound)
-                let next = end + 1 < range.upperBound ? end + 1 : nil
-                let folded = drawLayer(spec, commands, (i + 1)..<end, next: next)
-                i = end + 1 + (folded ? 1 : 0)
+                // The command after the layer, past the ends of opacity groups around it: a dim
+                // there may fold into the layer's copy.
+                var n = end + 1, pops = 0
+                while n < range.upperBound, case .popOpacity = commands[n] { n += 1; pops += 1 }
+                let folded = drawLayer(spec, commands, (i + 1)..<end, next: n < range.upperBound ? n : nil, popsBeforeNext: pops)
+                if folded {
+                    for _ in 0..<pops { execute(.popOpacity) }
+                    i = n + 1
+                } else {
+                    i = end + 1
+                }
             } else {
                 execute(commands[i])
                 i += 1
@@ -261,16 +271,22 @@ public final class Renderer {
     // MARK: Layers
 
     /// Draws a layer group; returns true if it also drew the `.dim` at `next` (folded in).
-    private func drawLayer(_ spec: LayerSpec, _ commands: [DrawCommand], _ inner: Range<Int>, next: Int?) -> Bool {
+    private func drawLayer(_ spec: LayerSpec, _ commands: [DrawCommand], _ inner: Range<Int>, next: Int?, popsBeforeNext: Int) -> Bool {
         guard !clippedAway, opacity > 0.001 else { return false }
+        if spec.cornerRadius > 0 || abs(transform.scale - 1) > 1e-9 {
+            drawStretchedLayer(spec, commands, inner)
+            return false
+        }
         let d = px(spec.bounds)
         let ox = d.minX.rounded(), oy = d.minY.rounded()
         let w = Int32(d.maxX.rounded() - ox), h = Int32(d.maxY.rounded() - oy)
         guard w > 0, h > 0 else { return false }
-        let seen = LayerCache.Seen(spec: spec, commands: commands, range: inner, width: w, height: h, scale: pxPerPt)
+        let seen = LayerCache.Seen(spec: spec, commands: commands, range: inner, width: w, height: h, scale: pxPerPt, stretched: false)
         var decision = layers.decide(seen)
         if decision == .rasterize {
-            if rasterize(seen, originX: ox, originY: oy) { stats.layersRasterized += 1 } else { decision = .drawDirectly }
+            // The same device pixels as drawn directly, shifted so the layer's origin is (0, 0).
+            let base = Transform.translate(-ox / scale, -oy / scale).concatenating(transform)
+            if rasterize(seen, base: base) { stats.layersRasterized += 1 } else { decision = .drawDirectly }
         }
         switch decision {
         case .drawDirectly:
@@ -291,10 +307,14 @@ public final class Renderer {
         guard let e = layers.entries[spec.id] else { return false }
         stats.layersComposited += 1
         let dest = Rect(x: ox, y: oy, width: Double(w), height: Double(h))
-        // A dim right after the layer, over at least its rectangle, is folded into the copy.
+        // A dim right after the layer, over at least its rectangle, is folded into the copy (of
+        // a faded layer too when nothing is below it but the background: LayerTint does both).
         var dimAmount = 0.0
         var dimRect: Rect?
-        if let n = next, case let .dim(r, amount) = commands[n], spec.background.a >= 1, opacity > 0.999 {
+        let dimOpacity = popsBeforeNext < opacities.count ? opacities[opacities.count - 1 - popsBeforeNext] : 1
+        if let n = next, case let .dim(r, dimmed) = commands[n], spec.background.a >= 1, opacity > 0.999 || !targetTouched,
+           dimOpacity > 0.001 {
+            let amount = dimmed * dimOpacity
             let dr = px(r)
             let snappedDim = Rect(x: dr.minX.rounded(), y: dr.minY.rounded(),
                                   width: dr.maxX.rounded() - dr.minX.rounded(), height: dr.maxY.rounded() - dr.minY.rounded())
@@ -331,9 +351,42 @@ public final class Renderer {
         return true
     }
 
-    /// Renders the layer's commands into its texture (origin at device `originX, originY`) and
-    /// keeps a CPU copy of its pixels; false if SDL refused.
-    private func rasterize(_ seen: LayerCache.Seen, originX: Double, originY: Double) -> Bool {
+    /// A rounded or scaled layer: rasterised at the renderer's scale (even the first time: its
+    /// corners exist only in the copy), then copied scaled into its frame, the corners cut by
+    /// RoundedCopy. A pull that scales, moves and rounds it never re-rasterises it.
+    private func drawStretchedLayer(_ spec: LayerSpec, _ commands: [DrawCommand], _ inner: Range<Int>) {
+        let d = px(spec.bounds)
+        let w = Int32((spec.bounds.width * scale).rounded()), h = Int32((spec.bounds.height * scale).rounded())
+        guard w > 0, h > 0, d.width >= 1, d.height >= 1 else { return }
+        let seen = LayerCache.Seen(spec: spec, commands: commands, range: inner, width: w, height: h, scale: scale, stretched: true)
+        if layers.decide(seen) != .composite {
+            guard rasterize(seen, base: .translate(-spec.bounds.minX, -spec.bounds.minY)) else { return }
+            stats.layersRasterized += 1
+        }
+        guard let e = layers.entries[spec.id] else { return }
+        flushSolid()
+        let (x0, y0, x1, y1) = snapped(d)
+        var tw: Int32 = 0, th: Int32 = 0
+        SDL_GetRendererOutputSize(sdl, &tw, &th)
+        var visible = Rect(x: 0, y: 0, width: Double(tw), height: Double(th))
+        if let c = clip { visible = visible.intersection(c) }
+        let radii = pixelRadii(CornerRadii(spec.cornerRadius * pxPerPt), w: x1 - x0, h: y1 - y0)
+        let alpha = UInt8(max(0, min(255, (opacity * 255).rounded())))
+        let opaque = spec.background.a >= 1 && e.opaqueRows == 0..<Int(e.height)
+        let calls = e.pixels.withUnsafeBytes { bytes in
+            roundedCopy.copy(RoundedCopySource(texture: e.texture, crop: Rect(x: 0, y: 0, width: Double(w), height: Double(h)), opaque: opaque,
+                                               sample: RoundedCopy.sampler(bytes, width: Int(w), height: Int(h), r: 2, g: 1, b: 0, a: 3)),
+                             sdl: sdl, x0: x0, y0: y0, x1: x1, y1: y1, radii: radii, visible: visible, alpha: alpha)
+        }
+        stats.drawCalls += calls
+        stats.layersComposited += 1
+        targetTouched = true
+        applyClip()
+    }
+
+    /// Renders the layer's commands into its texture through `base` (which puts the layer's
+    /// origin at (0, 0)) and keeps a CPU copy of its pixels; false if SDL refused.
+    private func rasterize(_ seen: LayerCache.Seen, base: Transform) -> Bool {
         let id = seen.spec.id
         guard let texture = layers.targetTexture(for: id, width: seen.width, height: seen.height, renderer: sdl) else { return false }
         flushSolid()
@@ -346,8 +399,7 @@ public final class Renderer {
         SDL_SetRenderDrawColor(sdl, r, g, b, a)
         SDL_RenderClear(sdl)
         SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND)
-        // The same device pixels as drawn directly, shifted so the layer's origin is (0, 0).
-        transforms = [Transform.translate(-originX / scale, -originY / scale).concatenating(transform)]
+        transforms = [base]
         opacities = [1]; clips = [nil]
         targetBackground = seen.spec.background; targetTouched = false
         run(seen.commands, seen.range)
@@ -364,7 +416,8 @@ public final class Renderer {
         guard ok == 0 else { layers.remove(id); return false }
         let rows = Self.opaqueRows(pixels, width: Int(seen.width), height: Int(seen.height))
         let old = layers.entries[id]
-        layers.store(LayerCache.Entry(texture: texture, width: seen.width, height: seen.height, scale: seen.scale, spec: seen.spec,
+        layers.store(LayerCache.Entry(texture: texture, width: seen.width, height: seen.height, scale: seen.scale,
+                                      stretched: seen.stretched, spec: seen.spec,
                                       commands: seen.commands, range: seen.range, pixels: pixels, opaqueRows: rows,
                                       tinted: old?.width == seen.width && old?.height == seen.height ? old?.tinted : nil, tint: nil))
         if let t = old?.tinted, old?.width != seen.width || old?.height != seen.height { SDL_DestroyTexture(t) }
@@ -658,6 +711,23 @@ public final class Renderer {
         let baked: OpaquePointer
         if let cached = roundedImages.value(for: key) {
             baked = cached
+        } else if frameIsConsecutive, let last = roundedLastFrame[name], last != key, tex.opaque, alpha == 255 {
+            // In motion (a card growing, a pull rounding its corners): the photo copied scaled
+            // between its corners, only the corner squares resampled (RoundedCopy), each frame.
+            let (x0, y0, x1, y1) = snapped(destination)
+            var tw: Int32 = 0, th: Int32 = 0
+            SDL_GetRendererOutputSize(sdl, &tw, &th)
+            var visible = Rect(x: 0, y: 0, width: Double(tw), height: Double(th))
+            if let c = clip { visible = visible.intersection(c) }
+            let crop = Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky)
+            let pixels = tex.pixels
+            stats.drawCalls += pixels.pixels.withUnsafeBytes { bytes in
+                roundedCopy.copy(RoundedCopySource(texture: tex.texture, crop: crop, opaque: true,
+                                                   sample: RoundedCopy.sampler(bytes, width: pixels.width, height: pixels.height, r: 0, g: 1, b: 2, a: 3)),
+                                 sdl: sdl, x0: x0, y0: y0, x1: x1, y1: y1, radii: pixelRadii(scaledRadii, w: x1 - x0, h: y1 - y0),
+                                 visible: visible, alpha: 255)
+            }
+            return
         } else if frameIsConsecutive, let last = roundedLastFrame[name], last != key {
             // In motion (a card growing, a pull rounding its corners): a full bake every frame
             // costs more than the frame. Bake at most ~0.4 MP and let a linear blit scale it up:

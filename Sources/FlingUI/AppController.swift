@@ -236,9 +236,14 @@ package final class AppController {
     }
     // -----------------------------------------------------------------------------------------
 
+    /// The last display list's length (the next one reserves as much).
+    private var lastCommandCount = 0
+
     package func displayList(time realTime: Double) -> DisplayList {
         let time = clock.scene(at: realTime)
         var list = DisplayList(background: .white)
+        list.reserveCapacity(lastCommandCount)
+        defer { lastCommandCount = list.commands.count }
         // Behind a modal overlay (sheet, expanded card) the scene and tab bar form one layer:
         // composited while they hold still, and the overlay's dim folds into that copy.
         let backdrop = { (list: inout DisplayList) in
@@ -250,7 +255,9 @@ package final class AppController {
             }
         }
         if scene.isModal {
-            list.layer(LayerSpec(id: "backdrop", bounds: Rect(origin: .zero, size: windowSize), background: .white), backdrop)
+            list.withOpacity(scene.backdropOpacity(time: time)) { list in
+                list.layer(LayerSpec(id: "backdrop", bounds: Rect(origin: .zero, size: windowSize), background: .white), backdrop)
+            }
         } else {
             backdrop(&list)
         }

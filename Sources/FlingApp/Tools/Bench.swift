@@ -1,6 +1,7 @@
 import FlingCore
 import FlingUI
 import FlingSDL
+import Glibc
 
 /// `fling bench`: frame times of real interactions with the software renderer (headless), per
 /// scenario (BenchScenarios.swift), against the compositing floor measured in the same run;
@@ -104,6 +105,8 @@ enum Bench {
         var times: [Double] = [], allocs: [Double] = [], cpu: [Double] = []
         times.reserveCapacity(o.frames * 2); allocs.reserveCapacity(o.frames * 2); cpu.reserveCapacity(o.frames * 2)
         var frame = 0
+        let profiler = BenchProfilerControl()
+        defer { profiler.measuring(false) }
         var lastAllocs = BenchStatistics.allocations
         var lastCPU = BenchStatistics.threadCPUTime
         try runHeadless(app: app, display: display, script: script, fps: 60, renderEveryFrame: true) { drawn in
@@ -120,11 +123,31 @@ enum Bench {
                 cpu.append(nowCPU - lastCPU)
             }
             frame += 1
+            let next = Double(frame) / 60
+            profiler.measuring(next >= scenario.cycle && scenario.measured.contains(next.truncatingRemainder(dividingBy: scenario.cycle)))
             lastAllocs = BenchStatistics.allocations
             lastCPU = BenchStatistics.threadCPUTime
         }
         return BenchResult(scenario: scenario.name, size: o.size, scale: o.scale, times: times, floor: floor,
                            allocsPerFrame: BenchStatistics.percentile(allocs, 0.5), peakRSSMB: BenchStatistics.peakRSSMB,
                            cpuTimes: cpu)
+    }
+}
+
+/// Lets `perf record` sample only the measured frames: with FLING_PERF_CONTROL naming perf's
+/// control FIFO (`perf record -D -1 --control fifo:CTL …`), sampling is enabled before each
+/// measured frame and disabled after.
+final class BenchProfilerControl {
+    private var fd: Int32 = -1
+    private var on = false
+    init() {
+        if let path = getenv("FLING_PERF_CONTROL") { fd = open(path, O_WRONLY) }
+    }
+    deinit { if fd >= 0 { close(fd) } }
+    func measuring(_ yes: Bool) {
+        guard fd >= 0, yes != on else { return }
+        on = yes
+        let text = yes ? "enable\n" : "disable\n"
+        _ = text.withCString { write(fd, $0, strlen($0)) }
     }
 }

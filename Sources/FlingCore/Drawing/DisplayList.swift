@@ -65,9 +65,14 @@ public struct LayerSpec: Equatable, Sendable {
     /// bounds and is copied without blending. Transparent: its colour is what anti-aliased
     /// edges over the empty part blend with (use the colour of the content's edge).
     public var background: Color
+    /// Rounds the layer's copy to this corner radius (pt, in the group's coordinates; 0: square).
+    /// The corners are cut when the layer is copied, so a radius that changes every frame (a
+    /// card pulled down) never re-rasterises the content. A rounded layer, and one drawn under a
+    /// scaling transform, is rasterised at the renderer's scale and copied scaled.
+    public var cornerRadius: Double
 
-    public init(id: String, bounds: Rect, background: Color) {
-        self.id = id; self.bounds = bounds; self.background = background
+    public init(id: String, bounds: Rect, background: Color, cornerRadius: Double = 0) {
+        self.id = id; self.bounds = bounds; self.background = background; self.cornerRadius = cornerRadius
     }
 }
 
@@ -111,6 +116,9 @@ public struct DisplayList: Sendable {
     public init(background: Color = .white) { self.background = background }
 
     public mutating func add(_ c: DrawCommand) { commands.append(c) }
+
+    /// Room for `n` commands up front (the last frame's count: one allocation, not a dozen).
+    public mutating func reserveCapacity(_ n: Int) { commands.reserveCapacity(n) }
 
     public mutating func fill(_ r: Rect, radius: Double = 0, _ color: Color) {
         commands.append(.fillRect(r, radii: CornerRadii(radius), color: color))

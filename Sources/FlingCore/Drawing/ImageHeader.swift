@@ -16,6 +16,12 @@ public struct ImageHeader: Equatable, Sendable {
     /// Source: Fling (issue 11).
     public static let fileSizeLimit = 64 << 20
 
+    /// Bytes of decoded full-size originals kept in memory (least recently used dropped first):
+    /// an original is only needed again when its photo is drawn bigger than its texture, and is
+    /// then decoded again from its file. 48 MB holds the six largest bundled photos (1600×1200
+    /// is 7.7 MB as RGBA). Source: Fling (issue 12, image memory budget).
+    public static let decodedBudget = 48 << 20
+
     public var pixels: Int { width * height }
 
     /// Why this image must not be decoded, or nil if it may.

@@ -75,9 +75,15 @@ package protocol Scene: AnyObject {
     /// How far the tab bar has slid down out of view (0 shown … 1 hidden): an expanded card
     /// takes the whole window and the bar slides back as it closes (App Store).
     func tabBarHiddenFraction(time: Double) -> Double
+    /// How opaque the backdrop (scene and tab bar behind a modal overlay) is drawn over the
+    /// window's white (default 1). A scene that fades all of it says so here rather than
+    /// inside its drawing, so the backdrop stays one unchanging layer and its fade folds into
+    /// its copy together with the overlay's dim (issue 12).
+    func backdropOpacity(time: Double) -> Double
 }
 
 extension Scene {
+    package func backdropOpacity(time: Double) -> Double { 1 }
     package func handleText(_ text: String, time: Double) {}
     package func handleComposition(_ text: String, time: Double) {}
     package var hasKeyboardFocus: Bool { false }

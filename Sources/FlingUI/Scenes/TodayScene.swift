@@ -297,8 +297,17 @@ package final class TodayScene: Scene {
     /// draws the bar; it can translate it by `TabBar.height * tabBarHiddenFraction(time:)`.
     package func tabBarHiddenFraction(time: Double) -> Double { coverProgress(time: time) }
 
+    /// Expanded (tab bar gone, no card flying home), the list's fade is the whole backdrop's:
+    /// AppController fades the backdrop layer, which then holds still while a pull changes the
+    /// fade and the dim, both folded into one tinted copy of it.
+    private func fadesAsBackdrop(time: Double) -> Bool {
+        isModal && cards.outgoing == nil && tabBarHiddenFraction(time: time) >= 1
+    }
+
+    package func backdropOpacity(time: Double) -> Double { fadesAsBackdrop(time: time) ? listOpacity(time: time) : 1 }
+
     package func draw(into dl: inout DisplayList, time: Double) {
-        let opacity = listOpacity(time: time)
+        let opacity = fadesAsBackdrop(time: time) ? 1 : listOpacity(time: time)
         let offset = scroll.offset(at: time)
         dl.clipped(to: bounds) { dl in
             // The list is a layer: while a card expands over it, it only fades (one tint pass).
@@ -409,7 +418,7 @@ package final class TodayScene: Scene {
     /// One card at progress `p` (0 slot … 1 window): frame, image height, radius, border,
     /// shadow, sub-headline and content all follow `p`.
     private func drawCard(_ i: Int, progress p: Double, pullScale: Double, pullRadius: Double, pullOffset: Double,
-                          contentOffset: Double, time: Double, into dl: inout DisplayList) {
+                          contentOffset: Double, time: Double, inLayer: Bool = false, into dl: inout DisplayList) {
         let a = articles[i]
         let g = cardGeometry(i, progress: p, contentOffset: contentOffset, time: time)
         let f = g.frame
@@ -419,6 +428,17 @@ package final class TodayScene: Scene {
         var transform = Transform.scale(scale, about: f.center)
         transform = Transform.translate(0, pullOffset).concatenating(transform)
         let radius = min(CardConstants.cornerRadius, CardConstants.cornerRadius * (1 - pc) + pullRadius)
+        // Expanded and pulled, only the card's scale, place and corners change: the card is a
+        // layer, rasterised once square and copied scaled with its corners cut (issue 12).
+        if pc >= 1, !inLayer, transform != .identity || radius > 0 {
+            dl.transformed(transform) { dl in
+                dl.layer(LayerSpec(id: "today-card", bounds: f, background: .white, cornerRadius: radius)) { dl in
+                    drawCard(i, progress: p, pullScale: 1, pullRadius: 0, pullOffset: 0, contentOffset: contentOffset, time: time,
+                             inLayer: true, into: &dl)
+                }
+            }
+            return
+        }
         dl.transformed(transform) { dl in
             if pc < 1 {
                 dl.add(.shadow(f, radii: CornerRadii(radius), color: CardConstants.shadowColor.multipliedAlpha(1 - pc),

@@ -110,8 +110,9 @@ final class InstrumentTests: XCTestCase {
         d.app.tuning = try! Tuning.parse("tutorial.full=0.2,tutorial.dismiss=0.4")
         Self.openSheet(d)
         XCTAssertEqual(Instrument.trackLines(app: d.app, time: d.t).filter { !$0.isDetent }, [
-            .init(y: 422 - 0.2 * 844, text: "−0.2·H → full", isDetent: false),
-            .init(y: 422 + 0.4 * 844, text: "+0.4·H → dismiss", isDetent: false),
+            // The finger's travel counts from its touch-down: the sheet's, from the 10 pt slop.
+            Instrument.TrackLine(y: 422.0 - 168.8 + 10.0, text: "−0.2·H → full", isDetent: false),
+            Instrument.TrackLine(y: 422.0 + 337.6 - 10.0, text: "+0.4·H → dismiss", isDetent: false),
         ])
     } }
 

@@ -140,14 +140,18 @@ extension Instrument {
         var lines = sheet.policy.detents(height: h).map { TrackLine(y: $0.1, text: "\($0.0.rawValue) \(Int($0.1.rounded()))", isDetent: true) }
         switch presenter.policyKind {
         case .tutorial:
+            // The seed counts the finger's travel from its touch-down, slop included; the sheet
+            // follows from the slop circle, so on the sheet's track a threshold sits one slop
+            // nearer than the fraction of H.
             var start = sheet.policy.top(of: .half, height: h)
             if case .dragging(let d) = sheet.phase { start = d.startTop }
+            let slop = t.touchSlop
             if sheet.detent == .full {
                 let full = sheet.policy.top(of: .full, height: h)
-                lines.append(TrackLine(y: full + t.tutorialPullToHalf, text: "pull \(short(t.tutorialPullToHalf)) → half", isDetent: false))
+                lines.append(TrackLine(y: full + t.tutorialPullToHalf - slop, text: "pull \(short(t.tutorialPullToHalf)) → half", isDetent: false))
             } else {
-                lines.append(TrackLine(y: start - t.tutorialFullFraction * h, text: "−\(short(t.tutorialFullFraction))·H → full", isDetent: false))
-                lines.append(TrackLine(y: start + t.tutorialDismissFraction * h, text: "+\(short(t.tutorialDismissFraction))·H → dismiss", isDetent: false))
+                lines.append(TrackLine(y: start - t.tutorialFullFraction * h + slop, text: "−\(short(t.tutorialFullFraction))·H → full", isDetent: false))
+                lines.append(TrackLine(y: start + t.tutorialDismissFraction * h - slop, text: "+\(short(t.tutorialDismissFraction))·H → dismiss", isDetent: false))
             }
         case .fluid:
             let detents = sheet.policy.detents(height: h)

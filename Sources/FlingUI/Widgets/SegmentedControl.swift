@@ -78,8 +78,10 @@ final class SegmentedControlNode: Node, PointerTarget, Focusable {
         return min(labels.count - 1, Int((x - frame.minX) / segmentWidth))
     }
 
-    private func slide(to i: Int) {
-        let current = host.storage[path] as? AnimatedValue ?? .resting(thumbPosition)
+    /// `from`: where the thumb is now (read before the selection changes: with no animation
+    /// stored, the position is the selection's).
+    private func slide(to i: Int, from position: Double? = nil) {
+        let current = host.storage[path] as? AnimatedValue ?? .resting(position ?? thumbPosition)
         host.storage[path] = current.animated(to: Double(i), with: SegmentedMetrics.spring, at: host.time,
                                               restDistance: CardConstants.unitRestDistance,
                                               restVelocity: CardConstants.unitRestVelocity)
@@ -87,8 +89,9 @@ final class SegmentedControlNode: Node, PointerTarget, Focusable {
 
     private func select(_ i: Int) {
         guard labels.indices.contains(i) else { return }
+        let from = thumbPosition
         if selection.wrappedValue != i { selection.wrappedValue = i }
-        slide(to: i)
+        slide(to: i, from: from)
     }
 
     override func draw(into list: inout DisplayList) {

@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2TTF", pkgConfig: "SDL2_ttf",
             providers: [.apt(["libsdl2-ttf-dev"]), .brew(["sdl2_ttf"])]),
+        // zlib: the animated PNGs of `fling replay --video x.png` (a dependency of libsdl2-dev).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // Platform-neutral: imports no SDL.
         .target(name: "FlingCore"),
@@ -36,7 +38,7 @@ let package = Package(
         .target(name: "CAllocCounter"),
         // main, the run loops, the command line, the tools.
         .executableTarget(name: "FlingApp", dependencies: [
-            "FlingCore", "FlingUI", "FlingSDL", "CAllocCounter",
+            "FlingCore", "FlingUI", "FlingSDL", "CAllocCounter", "CZlib",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

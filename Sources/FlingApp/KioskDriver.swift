@@ -14,6 +14,12 @@ final class KioskDriver {
     private let app: AppController
     /// Set when a kiosk way out (chord, corner press) asked to quit.
     private(set) var quitRequested = false
+    /// `--record` (issue 15): sees every real input as it arrives, before any mapping.
+    var recorder: SessionRecorder?
+    /// `--metrics` (issue 15): every input the app receives (layout coordinates, filtered).
+    var observer: ((InputEvent) -> Void)?
+    /// The latest time the run reached (its last tick or input): where a recording ends.
+    private(set) var lastTime = 0.0
 
     init(app: AppController, config: KioskState.Config, rotation: Rotation, start: Double = 0) {
         self.app = app
@@ -26,6 +32,8 @@ final class KioskDriver {
 
     /// A real input in panel coordinates.
     func input(_ e: InputEvent, now: Double) {
+        recorder?.record(e)
+        lastTime = max(lastTime, now)
         switch e {
         case .pointer(let p):
             var q = p
@@ -42,6 +50,7 @@ final class KioskDriver {
 
     /// Time passes: held touches released, stuck ones cancelled, idle reset and attract input.
     func tick(now: Double) {
+        lastTime = max(lastTime, now)
         for f in touches.flush(now: now) { apply(state.input(.pointer(f), now: now)) }
         apply(state.tick(now: now))
     }
@@ -54,7 +63,9 @@ final class KioskDriver {
     private func apply(_ commands: [KioskState.Command]) {
         for c in commands {
             switch c {
-            case .pass(let e): app.handle(e)
+            case .pass(let e):
+                observer?(e)
+                app.handle(e)
             case .resetToHome(let t):
                 Log.info("kiosk: reset to home at \(t)")
                 app.resetToHome(time: t)

@@ -146,6 +146,15 @@ struct AppOptions: ParsableArguments, Sendable {
             transform: Parse.tune)
     var tune: Tuning?
 
+    // UX-testing instrument (issue 15, record/replay and measure): BEGIN
+    @Option(help: ArgumentHelp("Write everything the user does to this file as a script (replay it with 'fling replay FILE').", valueName: "file"),
+            completion: .file())
+    var record: String?
+    @Option(help: ArgumentHelp("Append one JSON line per gesture (release velocity, decision, settle time) to this file; read it with 'fling report'.", valueName: "file"),
+            completion: .file())
+    var metrics: String?
+    // UX-testing instrument (issue 15, record/replay and measure): END
+
     /// The kiosk options as one value (RunLoops, KioskDriver and Display read it).
     var kioskOptions: KioskOptions {
         var k = KioskOptions()

@@ -23,6 +23,9 @@ struct RunContext {
     var systemd = SystemdNotifier()
     /// Frames that go to a Linux framebuffer too (--output fbdev).
     var framebuffer: FramebufferOutput?
+    /// `--metrics` (issue 15): after each loop iteration's advance, its time and, when a frame
+    /// was drawn, how long advance + draw took (s).
+    var onFrame: ((_ time: Double, _ drawSeconds: Double?) -> Void)?
 }
 
 /// The windowed loop of shared/DESIGN.md: drain events → advance to now → draw → present.
@@ -70,15 +73,20 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
             lastDrawn = t
             if app.scale != display.scale { app.scale = display.scale; app.env.invalidateLayouts() }
             display.draw(app.displayList(time: t), consecutive: animating && wasAnimating)
-            // The overlay's frame-time graph: the frame's work, before a vsync'd present waits
-            // for the refresh (which would make every frame read as one refresh period).
-            app.recordFrameTime(now() - t, at: t)
+            // The overlay's frame-time graph and --metrics' late frames: the frame's work,
+            // before a vsync'd present waits for the refresh (which would make every frame read
+            // as one refresh period).
+            let work = now() - t
+            app.recordFrameTime(work, at: t)
             display.present()
+            run.onFrame?(t, work)
             if !readySent { readySent = true; run.systemd.send("READY=1") }
             if let frameBudget {
                 let spent = now() - t
                 if spent < frameBudget { usleep(UInt32((frameBudget - spent) * 1_000_000)) }
             }
+        } else {
+            run.onFrame?(t, nil)
         }
     }
     run.systemd.send("STOPPING=1")
@@ -139,11 +147,13 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
         if app.quitRequested { quit = true }
         // The soak also draws every n-th frame while something moves (caches see real use).
         let soakFrame = renderWhileMovingEvery > 0 && moving && frame % renderWhileMovingEvery == 0
+        var drawSeconds: Double?
         if !probes.isEmpty || renderEveryFrame || soakFrame {
             display.draw(app.displayList(time: t), consecutive: frame == lastDrawn + 1)
             lastDrawn = frame
             let drawTime = SDLContext.monotonicSeconds() - started
             app.recordFrameTime(drawTime, at: t)   // the overlay's frame-time graph
+            drawSeconds = drawTime
             onFrameRendered?(drawTime)
             // The framebuffer receives every frame a probe renders.
             if let fb = run?.framebuffer {
@@ -166,6 +176,7 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
             }
         }
         onFrame?(t)
+        run?.onFrame?(t, drawSeconds)
         if quit { return }
         frame += 1
         // Nothing moves and nothing is due: jump to the next input's frame (a long pause in a
@@ -221,6 +232,7 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
         if app.needsDisplay || animating || wasAnimating {
             display.draw(app.displayList(time: t), consecutive: animating && wasAnimating)
             if let image = display.readPixels() { fb.show(image) }
+            run.onFrame?(t, now() - t)
             if !readySent { readySent = true; run.systemd.send("READY=1") }
             let spent = now() - t
             if spent < frameBudget { usleep(UInt32((frameBudget - spent) * 1_000_000)) }

@@ -80,8 +80,30 @@ func runApp(_ options: AppOptions) -> Int32 {
     let config = KioskState.Config(kiosk: options.kioskOptions.kiosk, idleReset: options.kioskOptions.effectiveIdleReset,
                                    attract: attract.map { KioskState.attractInputs($0, fps: options.fps) } ?? [],
                                    exitChord: options.kioskOptions.effectiveExitChord)
-    let run = RunContext(kiosk: KioskDriver(app: app, config: config, rotation: options.kioskOptions.rotation),
+    var run = RunContext(kiosk: KioskDriver(app: app, config: config, rotation: options.kioskOptions.rotation),
                          fpsCap: options.fpsGiven ? options.fps : nil, hidesCursor: options.kioskOptions.kiosk, framebuffer: framebuffer)
+    // --record (issue 15): every input to the file as it arrives; `quit` at the end.
+    var recorder: SessionRecorder?
+    if let path = options.record {
+        do { recorder = try SessionRecorder(path: path, header: .init(options, display: display), recordedAt: Date().description) } catch {
+            printError("fling: \(error.message)")
+            return 1
+        }
+        run.kiosk.recorder = recorder
+    }
+    defer { recorder?.finish(at: run.kiosk.lastTime) }
+    // --metrics (issue 15): a JSON line per gesture, from the models' decision records.
+    var metrics: MetricsRecorder?
+    if let path = options.metrics {
+        let budget = options.headless ? 1 / options.fps : 1 / (options.fpsGiven ? options.fps : display.refreshRate)
+        do { metrics = try MetricsRecorder(app: app, frameBudget: budget, path: path) } catch {
+            printError("fling: \(error.message)")
+            return 1
+        }
+        run.kiosk.observer = { metrics?.input($0) }
+        run.onFrame = { metrics?.frame(time: $0, drawSeconds: $1) }
+    }
+    defer { metrics?.finish() }
     var input: EvdevInput?
     if let path = options.kioskOptions.input {
         do { input = try EvdevInput(path: path, transform: options.kioskOptions.touchTransform) } catch {

@@ -61,6 +61,12 @@ final class ScriptTests: XCTestCase {
         XCTAssertEqual(inputs.last?.time ?? 0, 1.1, accuracy: 1e-12)
     }
 
+    /// SDL key names with a space (a recording writes them as SDL names them) are one key.
+    func testAKeyNameMayHoldASpace() throws {
+        let s = try Script.parse("0.1 key Keypad Enter\n0.2 key shift+Keypad Enter\n", file: "k.txt")
+        XCTAssertEqual(s.commands.map(\.action), [.key(Key(.return)), .key(Key(.return, .shift))])
+    }
+
     func testTapReleasesFiftyMillisecondsLater() throws {
         let inputs = try Script.parse("0.5 tap 3 4\n", file: "t").expanded(fps: 60)
         XCTAssertEqual(inputs.map(\.time), [0.5, 0.55])

@@ -82,7 +82,7 @@ public struct MetricsReport: Equatable, Sendable {
         of == 0 ? "0 %" : "\(fixed(100 * Double(n) / Double(of), 0)) %"
     }
 
-    static func fixed(_ v: Double, _ digits: Int) -> String {
+    public static func fixed(_ v: Double, _ digits: Int) -> String {
         var p = 1.0
         for _ in 0..<digits { p *= 10 }
         let r = (v * p).rounded() / p

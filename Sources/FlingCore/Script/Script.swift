@@ -18,6 +18,7 @@ public struct Script: Equatable, Sendable {
         /// 1-based line in the file.
         public var line: Int
         public var action: Action
+        public init(time: Double, line: Int, action: Action) { self.time = time; self.line = line; self.action = action }
     }
 
     public enum Action: Equatable, Sendable {
@@ -105,8 +106,10 @@ public struct Script: Equatable, Sendable {
                 let v = try numbers(args.count, "DY [X Y]")
                 action = .wheel(dy: v[0], at: v.count == 3 ? Point(v[1], v[2]) : nil)
             case "key":
-                guard args.count == 1 else { throw fail("'key' takes one key NAME, e.g. Escape or ctrl+Q") }
-                guard let key = Key(spec: args[0]) else { throw fail("'\(args[0])' is not a key (keys: \(KeyCode.scriptNames), F1…F24 or one character; modifiers: ctrl, shift, alt)") }
+                // SDL key names may hold a space ("Keypad Enter"): the fields are one name.
+                guard !args.isEmpty else { throw fail("'key' takes one key NAME, e.g. Escape or ctrl+Q") }
+                let spec = args.joined(separator: " ")
+                guard let key = Key(spec: spec) else { throw fail("'\(spec)' is not a key (keys: \(KeyCode.scriptNames), F1…F24 or one character; modifiers: ctrl, shift, alt)") }
                 action = .key(key)
             case "text":
                 // The rest of the line after the verb, spaces kept.

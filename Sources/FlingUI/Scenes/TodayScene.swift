@@ -9,7 +9,7 @@ package final class TodayScene: Scene {
     package let articles: [Article]
     private let env: SceneEnvironment
     private let dateText: String
-    private var scroll = ScrollInteraction()
+    package private(set) var scroll = ScrollInteraction()
     package private(set) var cards = CardTransition()
     private var bounds = Rect.zero
     private var window = Size.zero

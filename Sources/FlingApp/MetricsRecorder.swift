@@ -1,0 +1,111 @@
+import FlingCore
+import FlingUI
+import Foundation
+
+/// `--metrics FILE` (issue 15): one JSON line per gesture, collected here in the app layer by
+/// watching the models' decision records (`lastDecision`, `decisionCount`) after each loop
+/// iteration; the models know nothing of it. A line is written when the motion that followed
+/// the release has rested (the model publishes its settle time then), or, with a null settle
+/// time, when another gesture interrupted it or the run ended. Frames are counted from the
+/// press to the rest, late ones against `frameBudget`.
+@MainActor
+final class MetricsRecorder {
+    private let app: AppController
+    /// Seconds a frame may take (1 / refresh rate, or 1 / fps headless).
+    let frameBudget: Double
+    private var file: UnsafeMutablePointer<FILE>?
+    /// Every metric written, in order (the replay compares settings with them).
+    private(set) var gestures: [GestureMetric] = []
+
+    /// A decision whose motion has not rested yet.
+    private struct Pending {
+        var source: String
+        var scene: String
+        var decision: GestureDecision
+        var frames: Int
+        var lateFrames: Int
+    }
+    private var pending: [Pending] = []
+    /// Per model: the last decision seen (count and release), so a new one is told apart even
+    /// when a sheet was made anew and counts from 1 again.
+    private var seen: [String: (count: Int, release: GestureMetric.Sample?)] = [:]
+    /// Frames since the latest press (they belong to the gesture that press starts).
+    private var pressFrames = 0, pressLate = 0
+
+    init(app: AppController, frameBudget: Double, path: String?) throws(RunFailure) {
+        self.app = app
+        self.frameBudget = frameBudget
+        if let path {
+            guard let f = fopen(path, "ab") else {
+                throw RunFailure(message: "\(path): the metrics file could not be opened for appending (\(String(cString: strerror(errno))))", status: 1)
+            }
+            file = f
+        }
+        for (name, _, d) in sources() { seen[name] = (d.count, d.last?.release) }
+    }
+
+    /// An input that reached the app: a press starts counting frames for its gesture.
+    func input(_ e: InputEvent) {
+        if case .pointer(let p) = e, p.phase == .began { pressFrames = 0; pressLate = 0 }
+    }
+
+    /// After a loop iteration: new decisions are taken up, rested ones written.
+    func frame(time: Double, drawSeconds: Double?) {
+        if let d = drawSeconds {
+            let late = d > frameBudget ? 1 : 0
+            pressFrames += 1; pressLate += late
+            for i in pending.indices { pending[i].frames += 1; pending[i].lateFrames += late }
+        }
+        for (name, scene, d) in sources() {
+            guard let decision = d.last, d.count > 0 else { seen[name] = (d.count, nil); continue }
+            let before = seen[name]
+            if before?.count != d.count || before?.release != decision.release {
+                seen[name] = (d.count, decision.release)
+                // A new gesture on this model ends the one before (its motion was interrupted).
+                if let i = pending.firstIndex(where: { $0.source == name }) { emit(pending.remove(at: i)) }
+                pending.append(Pending(source: name, scene: scene, decision: decision, frames: pressFrames, lateFrames: pressLate))
+            }
+            if let i = pending.firstIndex(where: { $0.source == name }) {
+                pending[i].decision = decision
+                if decision.settleTime != nil { emit(pending.remove(at: i)) }
+            }
+        }
+    }
+
+    /// The run ended: what is still moving is written with a null settle time.
+    func finish() {
+        for p in pending { emit(p) }
+        pending = []
+        if let f = file { fclose(f) }
+        file = nil
+    }
+
+    private func emit(_ p: Pending) {
+        let metric = GestureMetric(scene: p.scene, decision: p.decision, frames: p.frames, lateFrames: p.lateFrames)
+        gestures.append(metric)
+        guard let f = file else { return }
+        fputs(metric.json.serialized + "\n", f)
+        fflush(f)
+    }
+
+    /// The models that decide releases, by a stable name, with their scene.
+    private func sources() -> [(String, String, (count: Int, last: GestureDecision?))] {
+        var out: [(String, String, (count: Int, last: GestureDecision?))] = []
+        for scene in app.scenes {
+            let id = scene.id.rawValue
+            switch scene {
+            case let s as RestaurantsScene:
+                out.append(("\(id).sheet", id, (s.presenter.sheet.decisionCount, s.presenter.sheet.lastDecision)))
+                out.append(("\(id).list", id, (s.list.scroll.decisionCount, s.list.scroll.lastDecision)))
+            case let s as TwoStageScene:
+                out.append(("\(id).sheet", id, (s.presenter.sheet.decisionCount, s.presenter.sheet.lastDecision)))
+            case let s as TodayScene:
+                out.append(("\(id).card", id, (s.cards.decisionCount, s.cards.lastDecision)))
+                out.append(("\(id).list", id, (s.scroll.decisionCount, s.scroll.lastDecision)))
+            default:
+                continue
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,167 @@
+import FlingCore
+import FlingSDL
+import Foundation
+
+/// `--record FILE` (issue 15): everything the user did, written as a script as it happens.
+///
+/// The file is a script `fling --headless --script` and `fling replay` read: comment lines
+/// first (the header: what the replay needs to set the same run up again), then one command
+/// per input with the time the event was stamped with (SDL's, on the app clock). Events are
+/// written in panel coordinates before the touch filter, so a replay goes through the same
+/// filter, rotation and app code. Each line is flushed as it is written: a crash keeps
+/// everything up to it. A clean end writes `quit` at the session's last time, so a replay
+/// ends where the session did.
+@MainActor
+final class SessionRecorder {
+    let path: String
+    private var file: UnsafeMutablePointer<FILE>?
+    private var lastTime = 0.0
+
+    /// What a replay sets up before the first input (written as `# name: value` lines).
+    struct Header: Equatable {
+        var scene: String
+        var size: Size
+        var scale: Double
+        var policy: String?
+        var tune: String
+        var date: String
+        var fps: Double
+        var rotate: Int = 0
+        var idleReset: Double?
+        var kiosk = false
+        /// The instrument at launch (`--slow`, `--overlay`, `--show-touches`, `--tuning-panel`):
+        /// the replay's frames show what the tester saw; F-key toggles are recorded as keys.
+        var slow: Double?
+        var instrument: [String] = []
+        var version = FlingVersion.string
+
+        var lines: [String] {
+            var out = [
+                "# fling recording 1",
+                "# scene: \(scene)",
+                "# size: \(ScriptNumber.text(size.width))x\(ScriptNumber.text(size.height))",
+                "# scale: \(ScriptNumber.text(scale))",
+                "# policy: \(policy ?? "default")",
+                "# tune: \(tune)",
+                "# date: \(date)",
+                "# fps: \(ScriptNumber.text(fps))",
+                "# rotate: \(rotate)",
+            ]
+            if let idleReset { out.append("# idle-reset: \(ScriptNumber.text(idleReset))") }
+            if kiosk { out.append("# kiosk: true") }
+            if let slow { out.append("# slow: \(ScriptNumber.text(slow))") }
+            if !instrument.isEmpty { out.append("# instrument: \(instrument.joined(separator: ","))") }
+            out.append("# version: \(version)")
+            return out
+        }
+    }
+
+    /// Opens `path` for writing and writes the header; throws a message naming the file.
+    init(path: String, header: Header, recordedAt: String) throws(RunFailure) {
+        self.path = path
+        guard let f = fopen(path, "wb") else {
+            throw RunFailure(message: "\(path): the recording could not be opened for writing (\(String(cString: strerror(errno))))", status: 1)
+        }
+        file = f
+        for line in header.lines { write(line) }
+        write("# recorded: \(recordedAt)")
+        write("# times in s since the start, coordinates in panel pt; replay with: fling replay \(path)")
+    }
+
+    /// One input as the user gave it (`time`: the event's own stamp).
+    func record(_ e: InputEvent) {
+        switch e {
+        case .pointer(let p):
+            let xy = "\(ScriptNumber.text(p.location.x)) \(ScriptNumber.text(p.location.y))"
+            let verb: String
+            switch p.phase {
+            case .began: verb = "down"
+            case .moved: verb = "move"
+            case .ended, .cancelled: verb = "up"   // a cancel reaches scripts as a release
+            }
+            if p.id == 0 {
+                line(p.time, "\(verb) \(xy)")
+            } else {
+                line(p.time, "finger \(verb) \(p.id) \(xy)")
+            }
+        case let .wheel(dy, location, time):
+            line(time, "wheel \(ScriptNumber.text(dy)) \(ScriptNumber.text(location.x)) \(ScriptNumber.text(location.y))")
+        case let .key(key, time):
+            // A key name the script cannot carry ("+") is kept as a comment.
+            if Key(spec: key.description) == key {
+                line(time, "key \(key.description)")
+            } else {
+                write("# \(ScriptNumber.text(time)) key \(key.description) (not replayable)")
+            }
+        case let .text(s, time):
+            let clean = Self.oneLine(s)
+            if !clean.isEmpty { line(time, "text \(clean)") }
+        case let .composition(s, time):
+            line(time, "compose \(Self.oneLine(s))")
+        case let .resize(size, time):
+            line(time, "resize \(ScriptNumber.text(size.width)) \(ScriptNumber.text(size.height))")
+        case .focusLost(let time):
+            line(time, "blur")
+        case .quit:
+            break   // the session's end: `finish` writes it with the time
+        }
+    }
+
+    /// The session ended at `time`: `quit` then, and the file closed.
+    func finish(at time: Double) {
+        guard file != nil else { return }
+        line(max(time, lastTime), "quit")
+        close()
+    }
+
+    func close() {
+        if let f = file { fclose(f) }
+        file = nil
+    }
+
+    private func line(_ time: Double, _ command: String) {
+        let t = max(time, 0)
+        lastTime = max(lastTime, t)
+        write("\(ScriptNumber.text(t)) \(command)")
+    }
+
+    private func write(_ s: String) {
+        guard let f = file else { return }
+        fputs(s + "\n", f)
+        fflush(f)   // a crash keeps what was recorded
+    }
+
+    /// Text on one script line (the script is line-based; SDL's text never ends a line).
+    static func oneLine(_ s: String) -> String {
+        String(s.unicodeScalars.filter { $0 != "\n" && $0 != "\r" && $0 != "\u{0}" }.map(Character.init))
+    }
+}
+
+/// Numbers as scripts write them: the shortest text that reads back as the same Double, so a
+/// headless recording replays at exactly its times.
+enum ScriptNumber {
+    static func text(_ v: Double) -> String {
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
+        return "\(v)"
+    }
+}
+
+extension SessionRecorder.Header {
+    /// The header of a run started with `options` on `display` (its actual size and scale).
+    @MainActor
+    init(_ options: AppOptions, display: FlingSDL.Display) {
+        self.init(scene: options.scene.rawValue, size: display.size, scale: display.scale,
+                  policy: options.sheetPolicy?.rawValue, tune: options.tune?.optionValue ?? "", date: Self.dayText(options.date), fps: options.fps,
+                  rotate: options.kioskOptions.rotation.degrees, idleReset: options.kioskOptions.effectiveIdleReset,
+                  kiosk: options.kioskOptions.kiosk, slow: options.slow,
+                  instrument: [options.overlay ? "overlay" : nil, options.showTouches ? "show-touches" : nil,
+                               options.tuningPanel ? "tuning-panel" : nil].compactMap { $0 })
+    }
+
+    /// YYYY-MM-DD of `--date`, or of today (local, as the Today scene shows it) when none was given.
+    static func dayText(_ day: CalendarDay?) -> String {
+        if let day { return String(format: "%04d-%02d-%02d", day.year, day.month, day.day) }
+        let c = Calendar(identifier: .gregorian).dateComponents([.year, .month, .day], from: Date())
+        return String(format: "%04d-%02d-%02d", c.year ?? 2000, c.month ?? 1, c.day ?? 1)
+    }
+}

@@ -1,0 +1,150 @@
+import FlingCore
+import FlingUI
+import FlingSDL
+import Foundation
+
+/// `fling replay FILE`: a recording (or any script) run again headless through the same run
+/// loop, kiosk driver and app code as the session that made it, at the recorded fps, so the
+/// end state is the session's. Optionally under other settings (`--policy`, `--tune`), or
+/// under two or three side by side (`--compare`), writing frames, a video and metrics.
+@MainActor
+enum Replay {
+    struct Options {
+        var file: String
+        var state: String?
+        var out: String?
+        var video: String?
+        var fps: Double = 30
+        var policy: SheetPolicyKind?
+        var tune: String?
+        var compare: [ReplaySetting]?
+        var metrics: String?
+        var resources: String?
+    }
+
+    /// One setting's run: its frames (zlib'd RGBA, at the output rate) and its gestures.
+    struct Run {
+        var setting: ReplaySetting
+        var width = 0, height = 0
+        var frames: [[UInt8]] = []
+        var gestures: [GestureMetric] = []
+    }
+
+    static func run(_ o: Options) -> Int32 {
+        let recording: Recording
+        do { recording = try Recording.load(o.file) } catch {
+            printError("fling replay: \(error.message)")
+            return 2
+        }
+        let settings = o.compare ?? [ReplaySetting(policy: o.policy ?? recording.policy, tune: o.tune ?? "")]
+        let resources: Resources
+        do { resources = try Resources.load(o.resources) } catch {
+            printError("fling replay: \(error.message)")
+            return 1
+        }
+        let context: SDLContext
+        do { context = try SDLContext(headless: true) } catch {
+            printError("fling replay: \(error)")
+            return 1
+        }
+        defer { context.shutdown() }
+        let wantsFrames = o.out != nil || o.video != nil
+        var runs: [Run] = []
+        for (i, setting) in settings.enumerated() {
+            // The end state is the first setting's (the recording's own without --compare).
+            let statePath = i == 0 ? o.state : nil
+            do {
+                runs.append(try replay(recording, setting: setting, context: context, resources: resources,
+                                       frames: wantsFrames ? o.fps : nil, statePath: statePath, metrics: o.metrics))
+            } catch {
+                printError("fling replay: \(error.message)")
+                return error.status
+            }
+        }
+        if runs.count > 1 { print(ReplayComparison.differences(runs.map { ($0.setting.label, $0.gestures) })) }
+        if wantsFrames {
+            do { try ReplayFrames.write(runs, options: o, context: context, resources: resources, scale: recording.scale) } catch {
+                printError("fling replay: \(error.message)")
+                return error.status
+            }
+        }
+        return 0
+    }
+
+    /// Runs the recording once under `setting`.
+    static func replay(_ recording: Recording, setting: ReplaySetting, context: SDLContext, resources: Resources,
+                       frames outputFPS: Double?, statePath: String?, metrics: String?) throws(RunFailure) -> Run {
+        let display: Display
+        do {
+            display = try Display(context: context, size: recording.size, uiScale: recording.scale, fullscreen: false, title: "Fling",
+                                  fontDirectory: resources.fonts, imageDirectory: resources.images,
+                                  window: WindowOptions(rotation: recording.rotation), log: { Log.warning($0) })
+        } catch { throw RunFailure(message: "\(error)", status: 1) }
+        defer { display.close() }
+        let env = SceneEnvironment(measurer: display.renderer.fonts, imageSize: { display.renderer.imageSize($0) })
+        let app = AppController(restaurants: resources.restaurants, articles: resources.articles, env: env, first: recording.scene,
+                                windowSize: display.size, scale: display.scale, sheetPolicy: setting.policy,
+                                dateText: todayText(recording.date))
+        // The session's instrument and feel; --tune and --compare's keys go over the recording's tuning.
+        app.instrument.overlay = recording.instrument.contains("overlay")
+        app.instrument.showTouches = recording.instrument.contains("show-touches")
+        app.instrument.panel.showsGear = recording.instrument.contains("tuning-panel")
+        if let n = recording.slow { app.instrument.slowFactorForToggle = n; app.setSlowMotion(n, time: 0) }
+        app.tuning = setting.tuning(over: recording.tune)
+        let config = KioskState.Config(kiosk: recording.kiosk, idleReset: recording.idleReset)
+        let kiosk = KioskDriver(app: app, config: config, rotation: recording.rotation)
+        let context = RunContext(kiosk: kiosk, fpsCap: nil)
+        var result = Run(setting: setting)
+        // Gestures are always measured (--compare prints where they differ); written with --metrics.
+        let metrics = try MetricsRecorder(app: app, frameBudget: 1 / recording.fps, path: metrics)
+        kiosk.observer = { metrics.input($0) }
+        // The recording's probes are its author's; the replay writes only what it is asked for.
+        var commands = recording.script.commands.filter {
+            switch $0.action { case .shot, .state: false; default: true }
+        }
+        if let statePath {
+            // The state at the end, before the recording's quit at the same time.
+            let end = recording.endTime
+            let at = commands.firstIndex { $0.time >= end } ?? commands.count
+            commands.insert(Script.Command(time: end, line: 0, action: .state(statePath)), at: at)
+        }
+        // Output frames are drawn only when one is due (the run loop skips still stretches;
+        // an output time inside one shows the frame before it).
+        var nextOutput = 0.0
+        var lastImage: [UInt8]?
+        var captureFailure: RunFailure?
+        let epsilon = 1e-9
+        /// Draws and keeps the output frames due by `t`; returns the draw's duration when it drew.
+        func capture(_ t: Double) -> Double? {
+            guard let outputFPS else { return nil }
+            func emit(_ frame: [UInt8]) {
+                result.frames.append(frame)
+                nextOutput = Double(result.frames.count) / outputFPS
+            }
+            while let last = lastImage, nextOutput < t - epsilon { emit(last) }
+            guard nextOutput <= t + epsilon else { return nil }
+            let started = SDLContext.monotonicSeconds()
+            display.draw(app.displayList(time: t))
+            let seconds = SDLContext.monotonicSeconds() - started
+            guard let image = display.readOutput() else {
+                captureFailure = RunFailure(message: "the frame at \(t) s could not be read back", status: 1)
+                return nil
+            }
+            result.width = image.width; result.height = image.height
+            let frame = APNGWriter.zlib(image.pixels, level: 1)
+            lastImage = frame
+            // Output faster than the recording's fps repeats the frame.
+            while nextOutput <= t + epsilon { emit(frame) }
+            return seconds
+        }
+        try runHeadless(app: app, display: display, script: Script(commands: commands), fps: recording.fps, run: context,
+                        onFrame: { t in
+                            let drawn = captureFailure == nil ? capture(t) : nil
+                            metrics.frame(time: t, drawSeconds: drawn)
+                        })
+        metrics.finish()
+        result.gestures = metrics.gestures
+        if let captureFailure { throw captureFailure }
+        return result
+    }
+}

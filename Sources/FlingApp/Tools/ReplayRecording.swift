@@ -1,0 +1,127 @@
+import FlingCore
+import FlingUI
+import Foundation
+
+/// A recording read back for `fling replay`: its script and the header's run setup.
+/// A plain script (no header) replays too, with the app's defaults.
+struct Recording {
+    var path: String
+    var script: Script
+    var scene: SceneID = .restaurants
+    var size = LayoutMetrics.defaultWindowSize
+    var scale = 1.0
+    var policy: SheetPolicyKind?
+    var tune = ""
+    var date: CalendarDay?
+    var fps = 60.0
+    var rotation: Rotation = .none
+    var idleReset: Double?
+    var kiosk = false
+    var slow: Double?
+    var instrument: Set<String> = []
+
+    struct LoadError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    /// When the recording ends: its `quit`, else its last command.
+    var endTime: Double { script.commands.last?.time ?? 0 }
+
+    static func load(_ path: String) throws(LoadError) -> Recording {
+        guard let data = readUserFile(path) else { throw LoadError(message: "\(path): recording not found or unreadable") }
+        let text = String(decoding: data, as: UTF8.self)
+        let script: Script
+        do { script = try Script.parse(text, file: path) } catch { throw LoadError(message: error.description) }
+        var r = Recording(path: path, script: script)
+        try r.readHeader(text)
+        return r
+    }
+
+    /// The `# name: value` lines before the first command.
+    mutating func readHeader(_ text: String) throws(LoadError) {
+        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty { continue }
+            guard line.hasPrefix("#") else { break }   // the header ends at the first command
+            let body = line.dropFirst().trimmingCharacters(in: .whitespaces)
+            guard let colon = body.firstIndex(of: ":") else { continue }
+            let name = body[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = body[body.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            func fail(_ m: String) -> LoadError { LoadError(message: "\(path):\(i + 1): \(name): \(m)") }
+            do {
+                switch name {
+                case "scene": scene = try Parse.scene(value)
+                case "size":
+                    let parts = value.lowercased().split(separator: "x")
+                    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 16384, h <= 16384 else {
+                        throw fail("'\(value)' is not WxH")
+                    }
+                    size = Size(w, h)
+                case "scale": scale = try Parse.scale(value, "scale")
+                case "policy": policy = value == "default" ? nil : try Parse.sheetPolicy(value)
+                case "tune":
+                    do { _ = try Tuning.parse(value) } catch { throw fail(error.message) }
+                    tune = value
+                case "date": date = try Parse.date(value)
+                case "fps": fps = try Parse.number(value, "fps", in: 1...1000)
+                case "rotate": rotation = try KioskOptions.parseRotation(value)
+                case "idle-reset": idleReset = try Parse.number(value, "idle-reset", in: 0...86_400)
+                case "kiosk": kiosk = value == "true"
+                case "slow": slow = try Parse.number(value, "slow", in: InstrumentConstants.slowRange)
+                case "instrument": instrument = Set(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+                default: continue   // version, recorded, and notes
+                }
+            } catch let e as LoadError {
+                throw e
+            } catch let e as UsageError {
+                throw fail(e.message)
+            } catch {
+                throw fail("\(error)")
+            }
+        }
+    }
+}
+
+/// One way to replay a recording: a sheet policy and a tuning, as given on the command line
+/// ("fluid", "tutorial+dismiss.ratio=8", "fluid+sheet.response=0.6,sheet.damping=0.7").
+struct ReplaySetting: Equatable {
+    var policy: SheetPolicyKind?
+    var tune: String
+    var label: String {
+        let p = policy?.rawValue ?? "default"
+        return tune.isEmpty ? p : "\(p) \(tune)"
+    }
+
+    /// This setting's keys over `base` (the recording's tuning).
+    func tuning(over base: String) -> Tuning {
+        let start = (try? Tuning.parse(base)) ?? .standard   // both checked when parsed
+        return (try? Tuning.parse(tune, over: start)) ?? start
+    }
+
+    /// "policy[+key=value[+key=value…]]"; keys after a comma continue the setting before.
+    static func parseList(_ text: String) throws(UsageError) -> [ReplaySetting] {
+        var out: [ReplaySetting] = []
+        for item in text.split(separator: ",", omittingEmptySubsequences: true).map(String.init) {
+            let parts = item.split(separator: "+").map(String.init)
+            if let first = parts.first, first.contains("="), !out.isEmpty {
+                // A key=value after a comma: more tuning for the setting before.
+                let extra = try checkedTune(parts.joined(separator: ","))
+                out[out.count - 1].tune = [out[out.count - 1].tune, extra].filter { !$0.isEmpty }.joined(separator: ",")
+                continue
+            }
+            guard let name = parts.first, let policy = SheetPolicyKind(rawValue: name) else {
+                throw UsageError(message: "--compare: '\(item)' does not start with a policy (fluid, tutorial, two-stage)")
+            }
+            out.append(ReplaySetting(policy: policy, tune: try checkedTune(parts.dropFirst().joined(separator: ","))))
+        }
+        guard (2...3).contains(out.count) else {
+            throw UsageError(message: "--compare takes two or three settings, e.g. fluid,tutorial (got \(out.count))")
+        }
+        return out
+    }
+
+    static func checkedTune(_ text: String) throws(UsageError) -> String {
+        do { return try Tuning.parse(text).optionValue } catch { throw UsageError(message: "--tune: \(error.message)") }
+    }
+}

@@ -1,0 +1,183 @@
+import FlingCore
+import FlingSDL
+import Foundation
+import XCTest
+
+/// Issue 15: `--record`, `fling replay` (end state, frames, video, other policies, compare)
+/// and `fling report`, end to end through the binary.
+final class ReplayTests: XCTestCase {
+    /// Open the first restaurant's sheet, then flick it down 200 pt in 0.1 s: the fluid policy
+    /// dismisses it (2000 pt/s against 222 pt left), tutorial sends it back to half (200 pt is
+    /// under 30 % of 844).
+    static let flick = """
+        0.5 tap 200 150
+        1.5 drag 200 500 200 700 0.1
+        3.0 state $OUT/live.json
+        3.0 shot $OUT/live.png
+        3.0 quit
+        """
+
+    /// Records `flick` headless; returns the scratch folder and the recording's path.
+    func recordFlick(_ name: String = #function) throws -> (dir: URL, recording: String) {
+        let dir = FlingRunner.scratch(name.replacingOccurrences(of: "()", with: ""))
+        let script = dir.appendingPathComponent("script.txt").path
+        try Self.flick.replacingOccurrences(of: "$OUT", with: dir.path).write(toFile: script, atomically: true, encoding: .utf8)
+        let recording = dir.appendingPathComponent("flick.rec").path
+        let r = try FlingRunner.run(["--headless", "--script", script, "--record", recording])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return (dir, recording)
+    }
+
+    static func stateWithoutRender(_ path: String) throws -> JSONValue {
+        let v = try JSONParser.parse(String(contentsOfFile: path, encoding: .utf8))
+        guard case .object(let fields) = v else { return v }
+        return .object(fields.filter { $0.0 != "render" })
+    }
+
+    func testARecordingHoldsItsHeaderAndTheInputAtItsTimes() throws {
+        let (_, recording) = try recordFlick()
+        let text = try String(contentsOfFile: recording, encoding: .utf8)
+        let lines = text.split(separator: "\n").map(String.init)
+        XCTAssertEqual(Array(lines.prefix(10)), [
+            "# fling recording 1", "# scene: restaurants", "# size: 390x844", "# scale: 1", "# policy: default",
+            "# tune: ", "# date: " + (lines.first { $0.hasPrefix("# date: ") }?.dropFirst(8).description ?? "?"),
+            "# fps: 60", "# rotate: 0", "# version: 0.1.0",
+        ])
+        let commands = lines.filter { !$0.hasPrefix("#") }
+        XCTAssertEqual(Array(commands.prefix(4)), ["0.5 down 200 150", "0.55 up 200 150", "1.5 down 200 500",
+                                                     "1.5166666666666666 move 200 533.3333333333334"])
+        XCTAssertEqual(Array(commands.suffix(3)), ["1.6 move 200 700", "1.6 up 200 700", "3 quit"])
+    }
+
+    func testAReplayEndsInTheRecordedStateWithTheSameFrames() throws {
+        let (dir, recording) = try recordFlick()
+        let state = dir.appendingPathComponent("replayed.json").path
+        let frames = dir.appendingPathComponent("frames").path
+        let r = try FlingRunner.run(["replay", recording, "--state", state, "--out", frames, "--fps", "2"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let live = try Self.stateWithoutRender(dir.appendingPathComponent("live.json").path)
+        XCTAssertEqual(try Self.stateWithoutRender(state), live)
+        XCTAssertEqual(live["sheet"]?["phase"]?.stringValue, "hidden")   // the flick dismissed it, and again
+        // 0 … 3 s at 2 fps: 7 frames; the last is the live run's shot at 3.0 s, pixel for pixel.
+        let names = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
+        XCTAssertEqual(names.count, 7)
+        XCTAssertEqual(try PNGFile.read(frames + "/frame-00007.png"), try PNGFile.read(dir.appendingPathComponent("live.png").path))
+    }
+
+    func testTheSameGesturesUnderAnotherPolicyDecideAsThatPolicyDoes() throws {
+        let (dir, recording) = try recordFlick()
+        let state = dir.appendingPathComponent("tutorial.json").path
+        let r = try FlingRunner.run(["replay", recording, "--policy", "tutorial", "--state", state])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let sheet = try Self.stateWithoutRender(state)["sheet"]
+        XCTAssertEqual(sheet?["policy"]?.stringValue, "tutorial")
+        XCTAssertEqual(sheet?["phase"]?.stringValue, "resting")
+        XCTAssertEqual(sheet?["detent"]?.stringValue, "half")
+        XCTAssertEqual(sheet?["top"]?.doubleValue, 422)
+    }
+
+    func testACompareVideoIsAnAnimatedPNGWhoseFirstFrameIsTheFirstComposite() throws {
+        let (dir, recording) = try recordFlick()
+        let video = dir.appendingPathComponent("compare.png").path
+        let frames = dir.appendingPathComponent("frames").path
+        let r = try FlingRunner.run(["replay", recording, "--compare", "fluid,tutorial", "--video", video, "--out", frames, "--fps", "2"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, """
+            fluid, tutorial: 1 of 1 gestures decided differently
+            gesture 1 (sheet, pressed at 1.5 s): fluid → dismiss, tutorial → half
+
+            """)
+        // Side by side: 390 + 8 + 390 wide, a 28 pt label strip above 844.
+        let first = try PNGFile.read(frames + "/frame-00001.png")
+        XCTAssertEqual([first.width, first.height], [788, 872])
+        XCTAssertEqual(try PNGFile.read(video), first)   // a PNG reader sees the APNG's default image
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: video)))
+        let acTL = try XCTUnwrap(Self.find(Array("acTL".utf8), in: bytes))
+        let frameCount = bytes[(acTL + 4)..<(acTL + 8)].reduce(0) { $0 << 8 | Int($1) }
+        XCTAssertGreaterThan(frameCount, 2)   // still frames merge; the moving ones do not
+        XCTAssertLessThanOrEqual(frameCount, 7)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: frames).count, 7)
+    }
+
+    func testAnMP4GoesThroughFFmpegWhenItIsInstalled() throws {
+        let ffmpeg = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        try XCTSkipIf(ffmpeg == nil, "ffmpeg is not installed")
+        let (dir, recording) = try recordFlick()
+        let video = dir.appendingPathComponent("flick.mp4").path
+        let r = try FlingRunner.run(["replay", recording, "--video", video, "--fps", "4"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: video)))
+        XCTAssertEqual(Array(bytes[4..<8]), Array("ftyp".utf8))
+    }
+
+    /// The flick's line, live and replayed under two policies: the velocity the tracker
+    /// measured (200 pt in 0.1 s), the decision and rule the policy computed.
+    func testMetricsLinesCarryTheModelsVelocitiesAndDecisions() throws {
+        let (dir, recording) = try recordFlick()
+        let live = dir.appendingPathComponent("live.jsonl").path
+        let script = dir.appendingPathComponent("script.txt").path
+        let r = try FlingRunner.run(["--headless", "--script", script, "--metrics", live])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let fluid = #"{"scene": "restaurants", "target": "sheet", "policy": "fluid", "start": {"t": 1.5, "x": 200.0, "y": 500.0}, "release": {"t": 1.6, "x": 200.0, "y": 700.0, "vx": 0.0, "vy": 2000.0}, "projected": {"x": 200.0, "y": 1610.0}, "decision": {"outcome": "dismiss", "rule": "velocity/distance 8.62 ≥ 5.5", "margin": 3.121}, "settleTime": 0.603, "overshoot": 0.945, "frames": 0, "lateFrames": 0}"#
+        XCTAssertEqual(try String(contentsOfFile: live, encoding: .utf8), fluid + "\n")
+        let replayed = dir.appendingPathComponent("replayed.jsonl").path
+        let c = try FlingRunner.run(["replay", recording, "--compare", "fluid,tutorial", "--metrics", replayed])
+        XCTAssertEqual(c.status, 0, c.stderr)
+        let lines = try String(contentsOfFile: replayed, encoding: .utf8).split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertEqual(lines.first, fluid)
+        let tutorial = try GestureMetric(json: JSONParser.parse(lines[1]))
+        XCTAssertEqual(tutorial.decision, GestureMetric.Decision(outcome: "half", rule: "translation 0.24·H within -0.25·H…0.3·H", margin: 0.063))
+        XCTAssertEqual([tutorial.vx, tutorial.vy], [0, 2000])
+    }
+
+    /// Tutorial's dismiss threshold lowered to 20 % of H: the same 200 pt (0.24·H) flick dismisses.
+    func testCompareWithATuningAndAReplayWithTune() throws {
+        let (dir, recording) = try recordFlick()
+        let r = try FlingRunner.run(["replay", recording, "--compare", "tutorial,tutorial+tutorial.dismiss=0.2"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, """
+            tutorial, tutorial tutorial.dismiss=0.2: 1 of 1 gestures decided differently
+            gesture 1 (sheet, pressed at 1.5 s): tutorial → half, tutorial tutorial.dismiss=0.2 → dismiss
+
+            """)
+        let state = dir.appendingPathComponent("tuned.json").path
+        let t = try FlingRunner.run(["replay", recording, "--policy", "tutorial", "--tune", "tutorial.dismiss=0.2", "--state", state])
+        XCTAssertEqual(t.status, 0, t.stderr)
+        let dump = try Self.stateWithoutRender(state)
+        XCTAssertEqual(dump["sheet"]?["phase"]?.stringValue, "hidden")
+        XCTAssertEqual(dump["tuning"]?["tutorial.dismiss"]?.doubleValue, 0.2)
+    }
+
+    func testBadRecordingsNameTheFileAndLine() throws {
+        let dir = FlingRunner.scratch("badrecording")
+        let missing = try FlingRunner.run(["replay", dir.path + "/none.rec"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.stderr, "fling replay: \(dir.path)/none.rec: recording not found or unreadable\n")
+        for (text, message) in [
+            ("# fling recording 1\n0.5 tap 10 10\nsoon tap 1 1\n", ":3: 'soon' is not a time in seconds"),
+            ("0.5 jump 10 10\n", ":1: unknown command 'jump'"),
+            ("# fling recording 1\n# scene: kitchen\n0.5 tap 10 10\n", ":2: scene: unknown scene 'kitchen'"),
+            ("# tune: dismiss.ratio=900\n0.5 tap 10 10\n", ":1: tune: dismiss.ratio = 900 is outside 0.5…50"),
+        ] {
+            let path = dir.appendingPathComponent("bad.rec").path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            let r = try FlingRunner.run(["replay", path])
+            XCTAssertEqual(r.status, 2, text)
+            XCTAssertTrue(r.stderr.hasPrefix("fling replay: \(path)\(message)"), r.stderr)
+        }
+        let unwritable = try FlingRunner.run(["--headless", "--record", "/nonexistent-dir/x.rec"])
+        XCTAssertEqual(unwritable.status, 1)
+        XCTAssertTrue(unwritable.stderr.contains("/nonexistent-dir/x.rec: the recording could not be opened for writing (No such file or directory)"),
+                      unwritable.stderr)
+        let compare = try FlingRunner.run(["replay", "x.rec", "--compare", "fluid"])
+        XCTAssertEqual(compare.status, 2)
+        XCTAssertTrue(compare.stderr.contains("--compare takes two or three settings, e.g. fluid,tutorial (got 1)"), compare.stderr)
+    }
+
+    static func find(_ needle: [UInt8], in hay: [UInt8]) -> Int? {
+        guard hay.count >= needle.count else { return nil }
+        for i in 0...(hay.count - needle.count) where Array(hay[i..<(i + needle.count)]) == needle { return i }
+        return nil
+    }
+}

@@ -1,0 +1,58 @@
+import FlingCore
+import FlingSDL
+import Foundation
+import XCTest
+
+/// Issue 15: `fling report` reads a metrics file back into a table and a decision map.
+final class ReportTests: XCTestCase {
+    /// Two fluid sheet gestures, the first one again under tutorial, and a card pull.
+    static let fixture = #"""
+        {"scene":"restaurants","target":"sheet","policy":"fluid","start":{"t":1.5,"x":200,"y":500},"release":{"t":1.6,"x":200,"y":700,"vx":0,"vy":2000},"projected":{"x":200,"y":1622},"decision":{"outcome":"dismiss","rule":"velocity/distance 9.0 ≥ 5.5","margin":3.5},"settleTime":0.42,"overshoot":0,"frames":30,"lateFrames":0}
+        {"scene":"restaurants","target":"sheet","policy":"fluid","start":{"t":4.0,"x":200,"y":600},"release":{"t":4.3,"x":200,"y":420,"vx":10,"vy":-900},"projected":{"x":200,"y":-30},"decision":{"outcome":"full","rule":"projected top -30 nearest full","margin":180},"settleTime":0.5,"overshoot":3.2,"frames":48,"lateFrames":2}
+
+        {"scene":"restaurants","target":"sheet","policy":"tutorial","start":{"t":1.5,"x":200,"y":500},"release":{"t":1.6,"x":200,"y":700,"vx":0,"vy":2000},"projected":{"x":200,"y":700},"decision":{"outcome":"half","rule":"translation 200 < 253.2","margin":53.2},"settleTime":0.61,"overshoot":0,"frames":45,"lateFrames":1}
+        {"scene":"today","target":"card","policy":"fluid","start":{"t":7.0,"x":180,"y":100},"release":{"t":7.4,"x":180,"y":260,"vx":-30,"vy":400},"projected":{"x":180,"y":300},"decision":{"outcome":"collapse","rule":"pull 160 ≥ 100","margin":60},"settleTime":null,"overshoot":0,"frames":20,"lateFrames":0}
+        """#
+
+    func testTheReportOfAFixtureIsThisTable() throws {
+        let dir = FlingRunner.scratch("report")
+        let metrics = dir.appendingPathComponent("m.jsonl").path
+        try Self.fixture.write(toFile: metrics, atomically: true, encoding: .utf8)
+        let plot = dir.appendingPathComponent("map.png").path
+        let r = try FlingRunner.run(["report", metrics, "--plot", plot])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, """
+            gestures: 4
+
+            outcomes by policy
+              fluid      dismiss 1 (33 %), full 1 (33 %), collapse 1 (33 %)
+              tutorial   half 1 (100 %)
+
+            release speed (pt/s)     p50      p90      p99      max
+              all                      1450     2000     2000     2000
+              sheet                    2000     2000     2000     2000
+              card                      401      401      401      401
+
+            frames: 143, late: 3 (2 %)
+
+            """)
+        let map = try PNGFile.read(plot)
+        XCTAssertEqual([map.width, map.height], [820, 900])
+        // The fluid dismissal's dot (travel 200 pt, 2000 pt/s) is red under the tutorial's green ring.
+        let x = 70 + (200 + 464.2) / 928.4 * 720, y = 64.0 + (2000.0 + 2200) / 4400 * 470
+        let (red, green, blue, _) = map.pixel(Int(x.rounded()), Int(y.rounded()))
+        XCTAssertEqual([red, green, blue], [0xFF, 0x3B, 0x30])
+    }
+
+    func testABadMetricsLineIsNamedWithItsLine() throws {
+        let dir = FlingRunner.scratch("badreport")
+        let metrics = dir.appendingPathComponent("m.jsonl").path
+        try (Self.fixture.split(separator: "\n").first.map(String.init)! + "\n{\"scene\": 1}\n").write(toFile: metrics, atomically: true, encoding: .utf8)
+        let r = try FlingRunner.run(["report", metrics])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stderr, "fling report: \(metrics):2: \"scene\" is missing or not a string\n")
+        let missing = try FlingRunner.run(["report", dir.path + "/none.jsonl"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.stderr, "fling report: \(dir.path)/none.jsonl: metrics file not found or unreadable\n")
+    }
+}

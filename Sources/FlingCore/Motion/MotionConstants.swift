@@ -27,6 +27,12 @@ public enum MotionConstants {
     public static let velocityHistorySize = 20
     /// A gap longer than this (s) means the pointer stopped: older history is dropped. Source: Android `ASSUME_POINTER_STOPPED_TIME` (40 ms).
     public static let velocityStoppedGap = 0.040
+    /// Moves closer together than this are one instant to the velocity tracker (the newer
+    /// wins). SDL2 stamps events in whole milliseconds, so a batch X delivers late (frames
+    /// were slow) arrives with stamps microseconds apart that mean "same millisecond"; fitted
+    /// as they are, 10 pt over 27 µs read as a flick at the 8000 pt/s cap after a slow drag
+    /// (found by `--record` in a real window, issue 15).
+    public static let velocityCoalesceInterval = 0.001
 
     // MARK: Deceleration and projection
 

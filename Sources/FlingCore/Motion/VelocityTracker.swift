@@ -33,8 +33,10 @@ public struct VelocityTracker: Sendable, Equatable {
             if time - last.time > MotionConstants.velocityStoppedGap || time < last.time {
                 // The pointer stopped (or the clock went back): what came before says nothing now.
                 samples.removeAll(keepingCapacity: true)
-            } else if time == last.time {
-                // Two events at one instant (e.g. a move coalesced with another): keep the newer.
+            } else if time == last.time || (time - last.time < MotionConstants.velocityCoalesceInterval && samples.count > 1) {
+                // Two events at one instant (SDL's stamps are whole ms; a batch read late has
+                // them µs apart): keep the newer. (A press keeps its own sample: the first move
+                // after it, however soon, is a move.)
                 samples.removeLast()
             }
         }

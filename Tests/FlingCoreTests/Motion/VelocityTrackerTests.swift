@@ -117,4 +117,20 @@ final class VelocityTrackerTests: XCTestCase {
         tracker.addPress(time: 1, position: Point(0, 0))
         XCTAssertNil(tracker.velocity(), "one sample gives no estimate")
     }
+
+    /// A slow drag (280 pt/s at 60 Hz) whose last moves arrive as one late batch, stamped
+    /// microseconds apart (SDL's whole-ms stamps read in one poll): it stays a slow drag.
+    func testALateBatchStampedMicrosecondsApartIsNoFlick() {
+        var t = VelocityTracker()
+        t.addPress(time: 0, position: Point(0, 0))
+        var y = 0.0
+        for k in 1...40 { y = 280 * Double(k) / 60; t.addMove(time: Double(k) / 60, position: Point(0, y)) }
+        let batchStart = 40.0 / 60 + 0.020
+        for k in 1...5 { t.addMove(time: batchStart + Double(k) * 0.0000055, position: Point(0, y + 2 * Double(k))) }
+        let v = t.velocity(releaseTime: batchStart + 0.0001)
+        XCTAssertNotNil(v)
+        // Before: the fit through 10 pt over 27 µs hit the 8000 pt/s cap.
+        XCTAssertLessThan(v?.y ?? .infinity, 1200)
+        XCTAssertGreaterThan(v?.y ?? 0, 200)
+    }
 }

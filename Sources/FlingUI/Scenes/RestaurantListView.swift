@@ -3,6 +3,10 @@ import FlingCore
 /// The Restaurants list (SPEC scene 1 "The list"): a large title, rows with a rounded
 /// thumbnail, the name and "type · location", inset hairline separators; scrolls with
 /// momentum and rubber band. Used by `RestaurantsScene`, which adds the sheet on top.
+///
+/// The rows are a view tree (`RestaurantList`, `BasicImageRow`); `ScrollInteraction` from core
+/// owns the scroll (fed by the tree's pan gesture) and the tree is laid out at its offset, so
+/// row frames, hit-testing and the state dump all read the laid-out tree.
 @MainActor
 package final class RestaurantListView {
     package let restaurants: [Restaurant]
@@ -29,13 +33,62 @@ package final class RestaurantListView {
         static let maxColumnWidth = ListConstants.maxColumnWidth
     }
 
+    private(set) lazy var host: ViewHost = ViewHost(env: env) { [unowned self] in self.root }
+    /// What the tree was last built for: rebuilt only when one of these changes.
+    private struct Built: Equatable { var offset: Double; var pressed: Int?; var selected: Int?; var deselect: Double; var bounds: Rect }
+    private var built: Built?
+    /// The row a press's tap landed on (set by the pan gesture's release).
+    private var tappedRow: Int?
+    package private(set) var contentHeight: Double = 0
+
     package init(restaurants: [Restaurant], env: SceneEnvironment) {
         self.restaurants = restaurants
         self.env = env
     }
 
-    package var contentHeight: Double {
-        Metrics.rowsTop + Double(restaurants.count) * Metrics.rowHeight + Metrics.bottomPadding
+    private func view(offset: Double) -> RestaurantList {
+        RestaurantList(restaurants: restaurants, offset: offset, listBounds: bounds, column: column,
+                       pressedRow: pressedRow, selection: { [unowned self] i in self.selectionOpacity(i, time: self.host.time) })
+    }
+
+    private var root: some View {
+        view(offset: built?.offset ?? 0)
+            .panGesture(PanGesture(
+                began: { [unowned self] p, t in self.feed(.began, p, t) },
+                changed: { [unowned self] p, t in self.feed(.moved, p, t) },
+                ended: { [unowned self] p, t, cancelled in self.feed(cancelled ? .cancelled : .ended, p, t) }))
+    }
+
+    private func feed(_ phase: PointerEvent.Phase, _ p: Point, _ t: Double) {
+        switch scroll.handle(PointerEvent(id: 0, phase: phase, location: p, time: t)) {
+        case .pressed(let p): pressedRow = row(at: p, time: t)
+        case .dragStarted, .released: pressedRow = nil
+        case .tapped(let p):
+            pressedRow = nil
+            tappedRow = row(at: p, time: t)
+        case .none: break
+        }
+    }
+
+    /// The rows' laid-out frames (window pt), read from the tree once per layout.
+    private var rowFrames: [Rect] = []
+    private var rowFramesOffset: Double?
+
+    /// Lays the tree out for `time` (rebuilt only if what it shows changed).
+    private func sync(time: Double) {
+        let b = Built(offset: scroll.offset(at: time), pressed: pressedRow, selected: selected,
+                      deselect: deselecting.map { $0.fade.value(at: time) } ?? 0, bounds: bounds)
+        if b != built { built = b; host.invalidate() }
+        host.update(bounds: bounds, time: max(host.time, time))
+        // Frames depend on the offset and bounds only (a press or a fade does not move rows).
+        if rowFramesOffset != b.offset || rowFrames.count != restaurants.count {
+            var frames = [Rect](repeating: .zero, count: restaurants.count)
+            host.node(identifier: RestaurantList.listID)?.visit { node in
+                if let id = node.identifier, let i = RestaurantList.rowIndex(id), frames.indices.contains(i) { frames[i] = node.frame }
+            }
+            rowFrames = frames
+            rowFramesOffset = b.offset
+        }
     }
 
     /// The list column: full width on phones, centred on wide windows.
@@ -46,10 +99,12 @@ package final class RestaurantListView {
 
     package func layout(in bounds: Rect, time: Double) {
         self.bounds = bounds
+        contentHeight = host.idealHeight(of: view(offset: 0).columnContent, width: column.width)
         scroll.model.resize(viewport: bounds.height, content: contentHeight, at: time)
+        built = nil
+        rowFramesOffset = nil
     }
 
-    /// Row `i`'s frame in window pt at `time` (before any sheet-driven shift).
     /// Deselects the selected row with UITableView's fade (after the sheet it opened closes).
     package func deselect(time: Double) {
         guard let s = selected else { return }
@@ -64,41 +119,33 @@ package final class RestaurantListView {
         return 0
     }
 
+    /// Row `i`'s frame in window pt at `time` (before any sheet-driven shift), as laid out.
     package func rowFrame(_ i: Int, time: Double) -> Rect {
-        let c = column
-        return Rect(x: c.minX, y: bounds.minY + Metrics.rowsTop + Double(i) * Metrics.rowHeight - scroll.offset(at: time),
-                    width: c.width, height: Metrics.rowHeight)
+        sync(time: time)
+        return rowFrames.indices.contains(i) ? rowFrames[i] : .zero
     }
 
     package func row(at p: Point, time: Double) -> Int? {
         guard bounds.contains(p) else { return nil }
-        let y = p.y - bounds.minY + scroll.offset(at: time) - Metrics.rowsTop
-        guard y >= 0 else { return nil }
-        let i = Int(y / Metrics.rowHeight)
-        return i < restaurants.count && column.contains(Point(p.x, p.y)) ? i : nil
+        sync(time: time)
+        return rowFrames.firstIndex { $0.contains(p) }
     }
 
     package func visibleRows(time: Double) -> [Int] {
-        let offset = scroll.offset(at: time)
-        let first = max(0, Int(((offset - Metrics.rowsTop) / Metrics.rowHeight).rounded(.down)))
-        let last = min(restaurants.count - 1, Int(((offset + bounds.height - Metrics.rowsTop) / Metrics.rowHeight).rounded(.down)))
-        guard first <= last else { return [] }
-        return Array(first...last).filter { rowFrame($0, time: time).intersects(bounds) }
+        sync(time: time)
+        return rowFrames.indices.filter { rowFrames[$0].intersects(bounds) }
     }
 
     // MARK: Input
 
     /// Returns the row tapped, if the event completed a tap on one.
     package func handlePointer(_ e: PointerEvent) -> Int? {
-        switch scroll.handle(e) {
-        case .pressed(let p): pressedRow = row(at: p, time: e.time)
-        case .dragStarted, .released: pressedRow = nil
-        case .tapped(let p):
-            pressedRow = nil
-            return row(at: p, time: e.time)
-        case .none: break
-        }
-        return nil
+        tappedRow = nil
+        if e.phase == .began { sync(time: e.time) }
+        // A press outside the rows (above the title, left of the column) is the list's too.
+        if !host.handlePointer(e), e.phase == .began { feed(.began, e.location, e.time) }
+        defer { tappedRow = nil }
+        return tappedRow
     }
 
     package func handleWheel(dy: Double, time: Double) {
@@ -107,6 +154,7 @@ package final class RestaurantListView {
     }
 
     package func cancelGestures(time: Double) {
+        host.cancelPress(time: time)
         scroll.cancel(at: time)
         pressedRow = nil
     }
@@ -135,8 +183,9 @@ package final class RestaurantListView {
     }
 
     package func scrollIntoView(_ i: Int, time: Double) {
-        let top = Metrics.rowsTop + Double(i) * Metrics.rowHeight
         let offset = scroll.model.offset(at: time)
+        // The row's top in the content (its laid-out frame plus the current offset).
+        let top = rowFrame(i, time: time).minY - bounds.minY + offset
         let visibleTop = offset + Metrics.navBarHeight
         let visibleBottom = offset + bounds.height
         if top < visibleTop {
@@ -160,60 +209,8 @@ package final class RestaurantListView {
     // MARK: Drawing
 
     package func draw(into list: inout DisplayList, time: Double) {
-        let offset = scroll.offset(at: time)
-        let c = column
-        let titleLayout = env.layout("Restaurants", TextStyle.largeTitle.font)
-        list.clipped(to: bounds) { list in
-            // Large title (scrolls with the content).
-            let titleTop = bounds.minY + Metrics.navBarHeight - offset
-            list.text(titleLayout, at: Point(c.minX + Metrics.margin, titleTop + Metrics.largeTitleBaseline - titleLayout.firstBaseline), SystemColor.label)
-            for i in visibleRows(time: time) { drawRow(i, into: &list, time: time) }
-            drawCompactBar(into: &list, offset: offset)
-        }
-    }
-
-    private func drawRow(_ i: Int, into list: inout DisplayList, time: Double) {
-        let r = restaurants[i]
-        let frame = rowFrame(i, time: time)
-        let m = Metrics.margin
-        let highlight = Rect(x: bounds.minX, y: frame.minY, width: bounds.width, height: frame.height)
-        if pressedRow == i {
-            list.fill(highlight, SystemColor.gray4)
-        } else if case let o = selectionOpacity(i, time: time), o > 0 {
-            list.withOpacity(o) { $0.fill(highlight, SystemColor.gray5) }
-        }
-        let thumb = Rect(x: frame.minX + m, y: frame.minY + (frame.height - Metrics.thumbnail) / 2,
-                         width: Metrics.thumbnail, height: Metrics.thumbnail)
-        list.add(.image(r.image, frame: thumb, mode: .fill, radii: CornerRadii(LayoutMetrics.thumbnailRadius)))
-        let textX = thumb.maxX + LayoutMetrics.rowImageTextGap
-        let chevronFont = Font.icons(size: ListConstants.chevronSize)
-        let chevron = env.layout(MaterialIcon.chevronRight, chevronFont)
-        let textWidth = frame.maxX - m - chevron.size.width - ListConstants.chevronGap - textX
-        let name = env.layout(r.name, TextStyle.headline.font, TextOptions(maxWidth: textWidth, lineLimit: 1))
-        let detail = env.layout("\(r.type) · \(r.location)", TextStyle.subheadline.font, TextOptions(maxWidth: textWidth, lineLimit: 1))
-        // Two lines centred in the row (headline over subheadline).
-        let nameBaseline = frame.midY - ListConstants.nameBaselineAboveMiddle
-        list.text(name, at: Point(textX, nameBaseline - name.firstBaseline), SystemColor.label)
-        list.text(detail, at: Point(textX, nameBaseline + ListConstants.detailBaselineGap - detail.firstBaseline), SystemColor.secondaryLabel)
-        list.text(chevron, at: Point(frame.maxX - m - chevron.size.width + ListConstants.chevronInset, frame.midY - chevron.size.height / 2),
-                  SystemColor.gray3)
-        if i < restaurants.count - 1 {
-            list.add(.hairline(from: Point(textX, frame.maxY - 0.5), to: Point(bounds.maxX, frame.maxY - 0.5), color: SystemColor.separator))
-        }
-    }
-
-    /// Once the large title has scrolled under the bar, a compact bar with the title fades in
-    /// (UINavigationBar's large-title collapse).
-    private func drawCompactBar(into list: inout DisplayList, offset: Double) {
-        let fade = max(0, min(1, (offset - (Metrics.largeTitleHeight - ListConstants.compactBarFadeStart)) / ListConstants.compactBarFadeDistance))
-        guard fade > 0 else { return }
-        list.withOpacity(fade) { list in
-            let bar = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: Metrics.navBarHeight)
-            list.fill(bar, SystemColor.barBackground)
-            let title = env.layout("Restaurants", TextStyle.headline.font)
-            list.text(title, at: Point((bar.midX - title.size.width / 2).rounded(), bar.midY - title.size.height / 2), SystemColor.label)
-            list.add(.hairline(from: Point(bar.minX, bar.maxY), to: Point(bar.maxX, bar.maxY), color: SystemColor.separator))
-        }
+        sync(time: time)
+        host.draw(into: &list)
     }
 
     /// `shift` moves the list on screen (the sheet's −100 pt); row frames include it.

@@ -3,6 +3,10 @@ import FlingCore
 /// The Restaurants list (SPEC scene 1 "The list"): a large title, rows with a rounded
 /// thumbnail, the name and "type · location", inset hairline separators; scrolls with
 /// momentum and rubber band. Used by `RestaurantsScene`, which adds the sheet on top.
+///
+/// The rows are a view tree (`RestaurantList`, `BasicImageRow`); `ScrollInteraction` from core
+/// owns the scroll (fed by the tree's pan gesture) and the tree is laid out at its offset, so
+/// row frames, hit-testing and the state dump all read the laid-out tree.
 @MainActor
 package final class RestaurantListView {
     package let restaurants: [Restaurant]
@@ -31,14 +35,129 @@ package final class RestaurantListView {
 
     /// The list's scroll takes a new tuning from its next gesture (issue 15).
     package func apply(_ tuning: Tuning) { scroll.apply(tuning) }
+    private(set) lazy var host: ViewHost = ViewHost(env: env) { [unowned self] in self.root }
+    /// What the tree was last built for: rebuilt only when one of these changes. A scroll
+    /// that keeps the same rows near the viewport (and the compact bar's fade) only moves
+    /// them: the tree built at `builtOffset` is drawn translated (as `SheetPresenter` does).
+    private struct Built: Equatable {
+        var rows: Range<Int>; var barFade: Double
+        var pressed: Int?; var selected: Int?; var deselect: Double; var bounds: Rect
+    }
+    private var built: Built?
+    private var builtOffset = 0.0
+    /// The offset and time of the frame being drawn (or the event being handled).
+    private var liveOffset = 0.0
+    private var liveTime = 0.0
+    /// The time the tree was built for (the deselect fade reads it).
+    private var builtTime = 0.0
+    /// Counts the tree's builds, so the row frames are read again after each.
+    private var builds = 0
+    private var framesBuild = -1
+    /// Who took the current press: the tree's pan gesture, or the list directly (outside it).
+    private var pressInTree = false
+    /// The last point of a press whose moves went straight to the scroll.
+    private var lastMove: Point?
+    /// The row a press's tap landed on (set by the pan gesture's release).
+    private var tappedRow: Int?
+    package private(set) var contentHeight: Double = 0
 
     package init(restaurants: [Restaurant], env: SceneEnvironment) {
         self.restaurants = restaurants
         self.env = env
     }
 
-    package var contentHeight: Double {
-        Metrics.rowsTop + Double(restaurants.count) * Metrics.rowHeight + Metrics.bottomPadding
+    private func view(offset: Double, rows: Range<Int>) -> RestaurantList {
+        RestaurantList(restaurants: restaurants, offset: offset, listBounds: bounds, column: column,
+                       pressedRow: pressedRow, selection: { [unowned self] i in self.selectionOpacity(i, time: self.builtTime) },
+                       rows: rows, drift: { [unowned self] in self.builtOffset - self.liveOffset })
+    }
+
+    private var root: some View {
+        // Whatever made the host rebuild (a change of `Built`, an event), it builds for now.
+        builds += 1
+        builtOffset = liveOffset
+        builtTime = liveTime
+        return view(offset: builtOffset, rows: built?.rows ?? restaurants.indices)
+            .panGesture(PanGesture(
+                began: { [unowned self] p, t in self.feed(.began, p, t) },
+                changed: { [unowned self] p, t in self.feed(.moved, p, t) },
+                ended: { [unowned self] p, t, cancelled in
+                    self.feed(cancelled ? .cancelled : .ended, cancelled ? (self.lastMove ?? p) : p, t)
+                }))
+    }
+
+    /// The rows that intersect the viewport at `offset`, and one more each side.
+    private func rowsNear(offset: Double) -> Range<Int> {
+        let h = Metrics.rowHeight
+        guard offset.isFinite, bounds.height.isFinite else { return restaurants.indices }
+        let first = Int(((offset - rowsHead) / h).rounded(.down)) - 1
+        let last = Int(((offset + bounds.height - rowsHead) / h).rounded(.down)) + 1
+        // At least one row (if any), so the others' frames can be read off it.
+        let lo = max(0, min(restaurants.count - 1, first)), hi = max(lo + 1, min(restaurants.count, last + 1))
+        return restaurants.isEmpty ? 0..<0 : lo..<hi
+    }
+
+    /// The compact bar's fade depends on the offset only until it is fully in or out.
+    private func barFade(_ offset: Double) -> Double {
+        max(0, min(1, (offset - (ListConstants.largeTitleHeight - ListConstants.compactBarFadeStart)) / ListConstants.compactBarFadeDistance))
+    }
+
+    private func feed(_ phase: PointerEvent.Phase, _ p: Point, _ t: Double) {
+        switch scroll.handle(PointerEvent(id: 0, phase: phase, location: p, time: t)) {
+        case .pressed(let p): pressedRow = row(at: p, time: t)
+        case .dragStarted, .released: pressedRow = nil
+        case .tapped(let p):
+            pressedRow = nil
+            tappedRow = row(at: p, time: t)
+        case .none: break
+        }
+    }
+
+    /// Every row's frame (window pt) at the live offset: the built rows as laid out, moved
+    /// by the drift; the others at whole row heights from them (rows have a fixed height).
+    private var rowFrames: [Rect] = []
+    private var rowFramesOffset: Double?
+    /// The built rows' laid-out frames (at `builtOffset`), read from the tree once per build.
+    private var builtFrames: [Int: Rect] = [:]
+    /// The first row's top in the content (the title block's height), as last laid out.
+    private var rowsHead = Metrics.rowsTop
+
+    /// Lays the tree out for `time` (rebuilt only if what it shows changed).
+    private func sync(time: Double) {
+        let offset = scroll.offset(at: time)
+        liveOffset = offset
+        liveTime = time
+        let b = Built(rows: rowsNear(offset: offset), barFade: barFade(offset), pressed: pressedRow, selected: selected,
+                      deselect: deselecting.map { $0.fade.value(at: time) } ?? 0, bounds: bounds)
+        if b != built { built = b; host.invalidate() }
+        // The host's time is kept: a new time alone would rebuild the tree.
+        host.update(bounds: bounds, time: host.time)
+        if framesBuild != builds {
+            framesBuild = builds
+            var frames: [Int: Rect] = [:]
+            host.node(identifier: RestaurantList.listID)?.visit { node in
+                if let id = node.identifier, let i = RestaurantList.rowIndex(id) { frames[i] = node.frame }
+            }
+            builtFrames = frames
+            rowFramesOffset = nil
+        }
+        if rowFramesOffset != offset || rowFrames.count != restaurants.count {
+            // x and width as laid out; y summed as the list's VStack places its rows at this
+            // offset (same order of additions, so the frames are the ones a full build gives).
+            guard let (j, f) = builtFrames.min(by: { $0.key < $1.key }) else { rowFrames = []; rowFramesOffset = offset; return }
+            // The rows' top in the content (the title block's height), from the built layout.
+            let head = ((f.minY - (bounds.minY + -builtOffset) - Double(j) * Metrics.rowHeight) * 1024).rounded() / 1024
+            rowsHead = head
+            var y = bounds.minY + -offset
+            y += head
+            var frames = [Rect](repeating: .zero, count: restaurants.count)
+            for i in restaurants.indices {
+                frames[i] = Rect(x: f.minX, y: y, width: f.width, height: Metrics.rowHeight)
+                y += Metrics.rowHeight
+            }
+            rowFrames = frames
+            rowFramesOffset = offset
+        }
     }
 
     /// The list column: full width on phones, centred on wide windows.
@@ -49,10 +168,12 @@ package final class RestaurantListView {
 
     package func layout(in bounds: Rect, time: Double) {
         self.bounds = bounds
+        contentHeight = host.idealHeight(of: view(offset: 0, rows: restaurants.indices).columnContent, width: column.width)
         scroll.model.resize(viewport: bounds.height, content: contentHeight, at: time)
+        built = nil
+        rowFramesOffset = nil
     }
 
-    /// Row `i`'s frame in window pt at `time` (before any sheet-driven shift).
     /// Deselects the selected row with UITableView's fade (after the sheet it opened closes).
     package func deselect(time: Double) {
         guard let s = selected else { return }
@@ -67,41 +188,49 @@ package final class RestaurantListView {
         return 0
     }
 
+    /// Row `i`'s frame in window pt at `time` (before any sheet-driven shift), as laid out.
     package func rowFrame(_ i: Int, time: Double) -> Rect {
-        let c = column
-        return Rect(x: c.minX, y: bounds.minY + Metrics.rowsTop + Double(i) * Metrics.rowHeight - scroll.offset(at: time),
-                    width: c.width, height: Metrics.rowHeight)
+        sync(time: time)
+        return rowFrames.indices.contains(i) ? rowFrames[i] : .zero
     }
 
     package func row(at p: Point, time: Double) -> Int? {
         guard bounds.contains(p) else { return nil }
-        let y = p.y - bounds.minY + scroll.offset(at: time) - Metrics.rowsTop
-        guard y >= 0 else { return nil }
-        let i = Int(y / Metrics.rowHeight)
-        return i < restaurants.count && column.contains(Point(p.x, p.y)) ? i : nil
+        sync(time: time)
+        return rowFrames.firstIndex { $0.contains(p) }
     }
 
     package func visibleRows(time: Double) -> [Int] {
-        let offset = scroll.offset(at: time)
-        let first = max(0, Int(((offset - Metrics.rowsTop) / Metrics.rowHeight).rounded(.down)))
-        let last = min(restaurants.count - 1, Int(((offset + bounds.height - Metrics.rowsTop) / Metrics.rowHeight).rounded(.down)))
-        guard first <= last else { return [] }
-        return Array(first...last).filter { rowFrame($0, time: time).intersects(bounds) }
+        sync(time: time)
+        return rowFrames.indices.filter { rowFrames[$0].intersects(bounds) }
     }
 
     // MARK: Input
 
     /// Returns the row tapped, if the event completed a tap on one.
     package func handlePointer(_ e: PointerEvent) -> Int? {
-        switch scroll.handle(e) {
-        case .pressed(let p): pressedRow = row(at: p, time: e.time)
-        case .dragStarted, .released: pressedRow = nil
-        case .tapped(let p):
-            pressedRow = nil
-            return row(at: p, time: e.time)
-        case .none: break
+        tappedRow = nil
+        defer { tappedRow = nil }
+        switch e.phase {
+        case .began:
+            sync(time: e.time)
+            lastMove = nil
+            pressInTree = host.handlePointer(e)
+            // A press outside the rows (above the title, left of the column) is the list's too.
+            if !pressInTree { feed(.began, e.location, e.time) }
+        case .moved where pressInTree:
+            // Moves go straight to the scroll (the pan gesture's `changed`): routing each one
+            // through the tree would rebuild it every frame of a drag.
+            lastMove = e.location
+            feed(.moved, e.location, e.time)
+        case .moved:
+            host.handlePointer(e)
+        case .ended, .cancelled:
+            host.handlePointer(e)
+            pressInTree = false
+            lastMove = nil
         }
-        return nil
+        return tappedRow
     }
 
     package func handleWheel(dy: Double, time: Double) {
@@ -110,8 +239,11 @@ package final class RestaurantListView {
     }
 
     package func cancelGestures(time: Double) {
+        host.cancelPress(time: time)
         scroll.cancel(at: time)
         pressedRow = nil
+        pressInTree = false
+        lastMove = nil
     }
 
     /// Up/Down move the selection and keep it in view; Page Up/Down scroll a page.
@@ -138,8 +270,9 @@ package final class RestaurantListView {
     }
 
     package func scrollIntoView(_ i: Int, time: Double) {
-        let top = Metrics.rowsTop + Double(i) * Metrics.rowHeight
         let offset = scroll.model.offset(at: time)
+        // The row's top in the content (its laid-out frame plus the current offset).
+        let top = rowFrame(i, time: time).minY - bounds.minY + offset
         let visibleTop = offset + Metrics.navBarHeight
         let visibleBottom = offset + bounds.height
         if top < visibleTop {
@@ -163,60 +296,8 @@ package final class RestaurantListView {
     // MARK: Drawing
 
     package func draw(into list: inout DisplayList, time: Double) {
-        let offset = scroll.offset(at: time)
-        let c = column
-        let titleLayout = env.layout("Restaurants", TextStyle.largeTitle.font)
-        list.clipped(to: bounds) { list in
-            // Large title (scrolls with the content).
-            let titleTop = bounds.minY + Metrics.navBarHeight - offset
-            list.text(titleLayout, at: Point(c.minX + Metrics.margin, titleTop + Metrics.largeTitleBaseline - titleLayout.firstBaseline), SystemColor.label)
-            for i in visibleRows(time: time) { drawRow(i, into: &list, time: time) }
-            drawCompactBar(into: &list, offset: offset)
-        }
-    }
-
-    private func drawRow(_ i: Int, into list: inout DisplayList, time: Double) {
-        let r = restaurants[i]
-        let frame = rowFrame(i, time: time)
-        let m = Metrics.margin
-        let highlight = Rect(x: bounds.minX, y: frame.minY, width: bounds.width, height: frame.height)
-        if pressedRow == i {
-            list.fill(highlight, SystemColor.gray4)
-        } else if case let o = selectionOpacity(i, time: time), o > 0 {
-            list.withOpacity(o) { $0.fill(highlight, SystemColor.gray5) }
-        }
-        let thumb = Rect(x: frame.minX + m, y: frame.minY + (frame.height - Metrics.thumbnail) / 2,
-                         width: Metrics.thumbnail, height: Metrics.thumbnail)
-        list.add(.image(r.image, frame: thumb, mode: .fill, radii: CornerRadii(LayoutMetrics.thumbnailRadius)))
-        let textX = thumb.maxX + LayoutMetrics.rowImageTextGap
-        let chevronFont = Font.icons(size: ListConstants.chevronSize)
-        let chevron = env.layout(MaterialIcon.chevronRight, chevronFont)
-        let textWidth = frame.maxX - m - chevron.size.width - ListConstants.chevronGap - textX
-        let name = env.layout(r.name, TextStyle.headline.font, TextOptions(maxWidth: textWidth, lineLimit: 1))
-        let detail = env.layout("\(r.type) · \(r.location)", TextStyle.subheadline.font, TextOptions(maxWidth: textWidth, lineLimit: 1))
-        // Two lines centred in the row (headline over subheadline).
-        let nameBaseline = frame.midY - ListConstants.nameBaselineAboveMiddle
-        list.text(name, at: Point(textX, nameBaseline - name.firstBaseline), SystemColor.label)
-        list.text(detail, at: Point(textX, nameBaseline + ListConstants.detailBaselineGap - detail.firstBaseline), SystemColor.secondaryLabel)
-        list.text(chevron, at: Point(frame.maxX - m - chevron.size.width + ListConstants.chevronInset, frame.midY - chevron.size.height / 2),
-                  SystemColor.gray3)
-        if i < restaurants.count - 1 {
-            list.add(.hairline(from: Point(textX, frame.maxY - 0.5), to: Point(bounds.maxX, frame.maxY - 0.5), color: SystemColor.separator))
-        }
-    }
-
-    /// Once the large title has scrolled under the bar, a compact bar with the title fades in
-    /// (UINavigationBar's large-title collapse).
-    private func drawCompactBar(into list: inout DisplayList, offset: Double) {
-        let fade = max(0, min(1, (offset - (Metrics.largeTitleHeight - ListConstants.compactBarFadeStart)) / ListConstants.compactBarFadeDistance))
-        guard fade > 0 else { return }
-        list.withOpacity(fade) { list in
-            let bar = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: Metrics.navBarHeight)
-            list.fill(bar, SystemColor.barBackground)
-            let title = env.layout("Restaurants", TextStyle.headline.font)
-            list.text(title, at: Point((bar.midX - title.size.width / 2).rounded(), bar.midY - title.size.height / 2), SystemColor.label)
-            list.add(.hairline(from: Point(bar.minX, bar.maxY), to: Point(bar.maxX, bar.maxY), color: SystemColor.separator))
-        }
+        sync(time: time)
+        host.draw(into: &list)
     }
 
     /// `shift` moves the list on screen (the sheet's −100 pt); row frames include it.

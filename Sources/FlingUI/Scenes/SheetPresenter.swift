@@ -73,7 +73,7 @@ package final class SheetPresenter {
     private var root: AnyView {
         guard let content else { return AnyView(EmptyView()) }
         return AnyView(content.sheetView(contentOffset: builtOffset)
-            .sheetPanGesture(SheetPanGesture(
+            .panGesture(PanGesture(
                 began: { [unowned self] p, t in
                     self.sheet.press(at: self.toWindow(p), onContent: p.y >= SheetConstants.handleAreaHeight, time: t)
                 },

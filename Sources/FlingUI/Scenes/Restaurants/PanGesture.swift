@@ -1,10 +1,10 @@
 import FlingCore
 
-/// Every event of a press on the sheet, as it comes, for `SheetModel` (seed 001's
-/// `UIPanGestureRecognizer` on the sheet's view: the target sees `.began`, each `.changed`
-/// and `.ended`). The model does its own touch slop, velocity and content hand-off, so this
-/// gesture passes the press, each move and the release straight on, in window pt.
-struct SheetPanGesture {
+/// Every event of a press, as it comes, for an interaction model in core (`SheetModel`,
+/// `ScrollInteraction`): seed 001's `UIPanGestureRecognizer` seen from its target, which gets
+/// `.began`, each `.changed` and `.ended`. The model does its own touch slop, velocity and
+/// hand-off, so this gesture passes the press, each move and the release straight on.
+struct PanGesture {
     var began: @MainActor (Point, Double) -> Void
     var changed: @MainActor (Point, Double) -> Void
     /// The press ended (`cancelled`: focus lost or pointer gone; the point is the last one seen).
@@ -13,15 +13,15 @@ struct SheetPanGesture {
 
 extension View {
     /// Feeds every press on this view (and on children that take no pointer input) to `pan`.
-    func sheetPanGesture(_ pan: SheetPanGesture) -> some View {
-        modified { SheetPanNode(path: $1.path, child: $0, pan: pan) }
+    func panGesture(_ pan: PanGesture) -> some View {
+        modified { PanGestureNode(path: $1.path, child: $0, pan: pan) }
     }
 }
 
 @MainActor
-final class SheetPanNode: WrapperNode, PointerTarget {
-    let pan: SheetPanGesture
-    init(path: String, child: Node, pan: SheetPanGesture) {
+final class PanGestureNode: WrapperNode, PointerTarget {
+    let pan: PanGesture
+    init(path: String, child: Node, pan: PanGesture) {
         self.pan = pan
         super.init(path: path, child: child)
     }

@@ -1,0 +1,108 @@
+import FlingCore
+
+// Seed 000's list (`ContentView`: a plain `List` of `BasicImageRow`s under the large title
+// "Restaurants"), drawn as UIKit draws it: a subtitle cell with a rounded thumbnail, the name
+// over "type · location", a disclosure chevron, separators inset to the text.
+
+extension View {
+    /// Places text so that its first baseline is `y` below the top of this view's frame
+    /// (UIKit's `firstBaselineAnchor` constraint, which table cells use to set their lines).
+    func firstBaseline(at y: Double) -> some View {
+        modified { FirstBaselineNode(path: $1.path, child: $0, baseline: y) }
+    }
+}
+
+@MainActor
+final class FirstBaselineNode: WrapperNode {
+    let baselineY: Double
+    init(path: String, child: Node, baseline: Double) {
+        baselineY = baseline
+        super.init(path: path, child: child)
+    }
+    private func top(_ size: Size) -> Double { baselineY - (child.baseline(last: false, size: size) ?? 0) }
+    override func measure(_ p: ProposedSize) -> Size {
+        let s = child.size(for: p)
+        return Size(s.width, max(0, top(s)) + s.height)
+    }
+    override func placeChildren(in rect: Rect, proposal: ProposedSize) {
+        let s = child.size(for: proposal)
+        child.place(in: Rect(x: rect.minX, y: rect.minY + top(s), width: s.width, height: s.height), proposal: proposal)
+    }
+}
+
+/// One restaurant row (seed 000's `BasicImageRow`).
+struct BasicImageRow: View {
+    let restaurant: Restaurant
+    /// Pressed (gray4) or selected (gray5 at this opacity, fading when deselected).
+    let pressed: Bool
+    let selection: Double
+    /// The list's bounds: the highlight spans them and the separator runs to their right
+    /// edge, past the centred column on wide windows.
+    let listBounds: Rect
+    let showsSeparator: Bool
+
+    var body: some View {
+        HStack(spacing: LayoutMetrics.rowImageTextGap) {
+            Image(restaurant.image)
+                .resizable()
+                .scaledToFill()
+                .cornerRadius(LayoutMetrics.thumbnailRadius)
+                .frame(width: LayoutMetrics.thumbnailSize, height: LayoutMetrics.thumbnailSize)
+
+            ZStack(alignment: .topLeading) {
+                Text(restaurant.name)
+                    .font(.headline)
+                    .lineLimit(1)
+                    .firstBaseline(at: nameBaseline)
+                Text("\(restaurant.type) · \(restaurant.location)")
+                    .font(.subheadline)
+                    .foregroundColor(SystemColor.secondaryLabel)
+                    .lineLimit(1)
+                    .firstBaseline(at: nameBaseline + ListConstants.detailBaselineGap)
+            }
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+
+            Text(MaterialIcon.chevronRight)
+                .font(Font.icons(size: ListConstants.chevronSize))
+                .foregroundColor(SystemColor.gray3)
+        }
+        .padding(.leading, LayoutMetrics.margin)
+        .padding(.trailing, LayoutMetrics.margin - ListConstants.chevronInset)
+        .frame(height: LayoutMetrics.rowHeight)
+        .background(Highlight(pressed: pressed, selection: selection, listBounds: listBounds))
+        .overlay(showsSeparator ? AnyView(Separator(trailing: listBounds.maxX)) : AnyView(EmptyView()), alignment: .bottomLeading)
+    }
+
+    /// The name's baseline: the two lines centred in the row.
+    private var nameBaseline: Double { LayoutMetrics.rowHeight / 2 - ListConstants.nameBaselineAboveMiddle }
+}
+
+/// The row's highlight, across the whole window width (UITableView's selected background).
+private struct Highlight: View {
+    let pressed: Bool
+    let selection: Double
+    let listBounds: Rect
+    var body: some View {
+        Canvas { list, frame in
+            let row = Rect(x: listBounds.minX, y: frame.minY, width: listBounds.width, height: frame.height)
+            if pressed {
+                list.fill(row, SystemColor.gray4)
+            } else if selection > 0 {
+                list.withOpacity(selection) { $0.fill(row, SystemColor.gray5) }
+            }
+        }
+        .allowsHitTesting(false)
+    }
+}
+
+/// A hairline from the text's leading edge to the window's right edge.
+private struct Separator: View {
+    let trailing: Double
+    var body: some View {
+        Canvas { list, frame in
+            let x = frame.minX + LayoutMetrics.margin + LayoutMetrics.thumbnailSize + LayoutMetrics.rowImageTextGap
+            list.add(.hairline(from: Point(x, frame.maxY - 0.5), to: Point(trailing, frame.maxY - 0.5), color: SystemColor.separator))
+        }
+        .allowsHitTesting(false)
+    }
+}

@@ -1,0 +1,110 @@
+import FlingCore
+
+/// Seed 000's `ContentView` list: `NavigationView { List { ForEach(restaurants) {
+/// BasicImageRow(restaurant:) } }.navigationBarTitle("Restaurants") }`, at a scroll offset
+/// that `ScrollInteraction` owns. The rows keep a readable column on wide windows (iPadOS).
+///
+/// Like SwiftUI's `List`, it builds only the rows in `rows` (those near the viewport): rows
+/// have a fixed height, so the rows above and below are spacers of the same height.
+struct RestaurantList: View {
+    static let listID = "restaurantList"
+    static func rowID(_ i: Int) -> String { "row-\(i)" }
+    static func rowIndex(_ id: String) -> Int? { id.hasPrefix("row-") ? Int(id.dropFirst(4)) : nil }
+
+    let restaurants: [Restaurant]
+    let offset: Double
+    let listBounds: Rect
+    /// The column the rows fill (window pt).
+    let column: Rect
+    let pressedRow: Int?
+    let selection: @MainActor (Int) -> Double
+    /// The rows built (all of them for the content's height).
+    var rows: Range<Int>
+    /// How far the rows have moved since this tree was built (drawn translated, not rebuilt).
+    var drift: @MainActor () -> Double = { 0 }
+
+    /// The large title and the rows, as wide as the column.
+    var columnContent: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            // UINavigationBar's large title: under the 44 pt bar, baseline 41 pt into its block.
+            Text("Restaurants")
+                .font(.largeTitle)
+                .padding(.leading, LayoutMetrics.margin)
+                .firstBaseline(at: ListConstants.navBarHeight + ListConstants.largeTitleBaseline)
+                .frame(height: RestaurantListView.Metrics.rowsTop, alignment: .topLeading)
+
+            Color.clear.frame(height: Double(rows.lowerBound) * LayoutMetrics.rowHeight)
+
+            ForEach(rows) { i in
+                BasicImageRow(restaurant: restaurants[i], pressed: pressedRow == i, selection: selection(i),
+                              listBounds: listBounds, showsSeparator: i < restaurants.count - 1)
+                    .accessibilityIdentifier(Self.rowID(i))
+            }
+
+            Color.clear.frame(height: Double(restaurants.count - rows.upperBound) * LayoutMetrics.rowHeight
+                              + ListConstants.bottomPadding)
+        }
+        .frame(width: column.width)
+        .accessibilityIdentifier(Self.listID)
+    }
+
+    var body: some View {
+        ZStack(alignment: .topLeading) {
+            columnContent
+                .fixedSize(horizontal: false, vertical: true)
+                .offset(x: column.minX - listBounds.minX, y: -offset)
+                .translatedWhenDrawn(drift)
+                .frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, alignment: .topLeading)
+
+            CompactNavigationBar(title: "Restaurants", offset: offset)
+        }
+        .clipped()
+    }
+}
+
+/// Once the large title has scrolled under the bar, a compact bar with the title fades in
+/// (UINavigationBar's large-title collapse).
+private struct CompactNavigationBar: View {
+    let title: String
+    let offset: Double
+
+    private var fade: Double {
+        max(0, min(1, (offset - (ListConstants.largeTitleHeight - ListConstants.compactBarFadeStart)) / ListConstants.compactBarFadeDistance))
+    }
+
+    var body: some View {
+        if fade > 0 {
+            Text(title)
+                .font(.headline)
+                .frame(maxWidth: .infinity)
+                .frame(height: ListConstants.navBarHeight)
+                .background(SystemColor.barBackground)
+                .overlay(Canvas { list, f in
+                    // The bar's shadow line: the first pixel row below the bar.
+                    list.add(.hairline(from: Point(f.minX, f.maxY), to: Point(f.maxX, f.maxY), color: SystemColor.separator))
+                })
+                .opacity(fade)
+                .allowsHitTesting(false)
+        }
+    }
+}
+
+extension View {
+    /// Draws this view moved down by `dy()`, read when drawn: a scroll that only moves the
+    /// content redraws the same laid-out tree instead of building it again.
+    func translatedWhenDrawn(_ dy: @escaping @MainActor () -> Double) -> some View {
+        modified { TranslatedWhenDrawnNode(path: $1.path, child: $0, dy: dy) }
+    }
+}
+
+@MainActor
+final class TranslatedWhenDrawnNode: WrapperNode {
+    let dy: @MainActor () -> Double
+    init(path: String, child: Node, dy: @escaping @MainActor () -> Double) {
+        self.dy = dy
+        super.init(path: path, child: child)
+    }
+    override func draw(into list: inout DisplayList) {
+        list.transformed(.translate(0, dy())) { child.draw(into: &$0) }
+    }
+}

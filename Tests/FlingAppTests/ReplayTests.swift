@@ -64,6 +64,33 @@ final class ReplayTests: XCTestCase {
         XCTAssertEqual(try PNGFile.read(frames + "/frame-00007.png"), try PNGFile.read(dir.appendingPathComponent("live.png").path))
     }
 
+    /// A session resized half-way: every output frame is written (the smaller ones on the
+    /// larger canvas), and a plain script's last drag is in the end state, not cut off.
+    func testAResizedSessionReplaysToFramesAndItsLastDragEnds() throws {
+        let dir = FlingRunner.scratch("resizedreplay")
+        let recording = dir.appendingPathComponent("resized.rec").path
+        try """
+            # scene: restaurants
+            # size: 390x600
+            0.5 resize 500 700
+            1.0 tap 200 150
+            2.5 drag 200 400 200 650 0.1
+            """.write(toFile: recording, atomically: true, encoding: .utf8)
+        let frames = dir.appendingPathComponent("frames").path
+        let state = dir.appendingPathComponent("end.json").path
+        let r = try FlingRunner.run(["replay", recording, "--out", frames, "--fps", "2", "--state", state])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let names = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
+        XCTAssertEqual(names.count, 6)   // 0 … 2.6 s at 2 fps
+        let first = try PNGFile.read(frames + "/" + names[0]), last = try PNGFile.read(frames + "/" + names[names.count - 1])
+        XCTAssertEqual([first.width, first.height], [last.width, last.height])
+        XCTAssertEqual([last.width, last.height], [500, 700])
+        // The drag's release (at 2.6 s) is in the state: the sheet is no longer being dragged.
+        let end = try Self.stateWithoutRender(state)
+        XCTAssertNotEqual(end["sheet"]?["phase"]?.stringValue, "dragging")
+        XCTAssertGreaterThanOrEqual(end["time"]?.doubleValue ?? 0, 2.6)
+    }
+
     func testTheSameGesturesUnderAnotherPolicyDecideAsThatPolicyDoes() throws {
         let (dir, recording) = try recordFlick()
         let state = dir.appendingPathComponent("tutorial.json").path

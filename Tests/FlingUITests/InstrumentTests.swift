@@ -233,6 +233,29 @@ final class InstrumentTests: XCTestCase {
         XCTAssertEqual(d.sheet.policyKind, .fluid)
     } }
 
+    func testTheStateDumpNamesTheOnScreenSheetsPolicy() { MainActor.assumeIsolated {
+        let d = Driver(makeTestApp())
+        Self.openSheet(d)
+        d.app.setSheetPolicy(.tutorial)
+        XCTAssertTrue(d.state().contains(#""policy": "fluid""#), d.state())
+    } }
+
+    func testTheTwoStageButtonMovesWithThePolicyTheNextSheetWillHave() { MainActor.assumeIsolated {
+        let app = makeTestApp()
+        app.select(.twoStage, time: 0)
+        let twoStage = app.scene as! TwoStageScene
+        let before = twoStage.buttonFrame
+        app.setSheetPolicy(.fluid)                  // half at 0.5·H: the button sits higher
+        var dl = DisplayList()
+        twoStage.draw(into: &dl, time: 0)
+        let after = twoStage.buttonFrame
+        XCTAssertNotEqual(before, after)
+        // Drawn where it is hit: a tap at its centre shows the sheet.
+        app.handle(.pointer(PointerEvent(id: 0, phase: .began, location: Point(after.midX, after.midY), time: 0.1)))
+        app.handle(.pointer(PointerEvent(id: 0, phase: .ended, location: Point(after.midX, after.midY), time: 0.15)))
+        XCTAssertTrue(twoStage.presenter.isVisible)
+    } }
+
     func testF4AfterSlowOneStillSlowsDown() { MainActor.assumeIsolated {
         let app = makeTestApp()
         app.instrument.slowFactorForToggle = 1      // `--slow 1`

@@ -22,11 +22,18 @@ enum Replay {
         var resources: String?
     }
 
+    /// One output frame: zlib'd RGBA at its own size.
+    struct Frame {
+        var data: [UInt8]
+        var width: Int, height: Int
+    }
+
     /// One setting's run: its frames (zlib'd RGBA, at the output rate) and its gestures.
     struct Run {
         var setting: ReplaySetting
+        /// The largest frame (a session resized mid-way has frames of several sizes).
         var width = 0, height = 0
-        var frames: [[UInt8]] = []
+        var frames: [Frame] = []
         var gestures: [GestureMetric] = []
     }
 
@@ -111,13 +118,13 @@ enum Replay {
         // Output frames are drawn only when one is due (the run loop skips still stretches;
         // an output time inside one shows the frame before it).
         var nextOutput = 0.0
-        var lastImage: [UInt8]?
+        var lastImage: Frame?
         var captureFailure: RunFailure?
         let epsilon = 1e-9
         /// Draws and keeps the output frames due by `t`; returns the draw's duration when it drew.
         func capture(_ t: Double) -> Double? {
             guard let outputFPS else { return nil }
-            func emit(_ frame: [UInt8]) {
+            func emit(_ frame: Frame) {
                 result.frames.append(frame)
                 nextOutput = Double(result.frames.count) / outputFPS
             }
@@ -130,8 +137,8 @@ enum Replay {
                 captureFailure = RunFailure(message: "the frame at \(t) s could not be read back", status: 1)
                 return nil
             }
-            result.width = image.width; result.height = image.height
-            let frame = APNGWriter.zlib(image.pixels, level: 1)
+            result.width = max(result.width, image.width); result.height = max(result.height, image.height)
+            let frame = Frame(data: APNGWriter.zlib(image.pixels, level: 1), width: image.width, height: image.height)
             lastImage = frame
             // Output faster than the recording's fps repeats the frame.
             while nextOutput <= t + epsilon { emit(frame) }

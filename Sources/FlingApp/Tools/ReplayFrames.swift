@@ -15,7 +15,9 @@ enum ReplayFrames {
     static func write(_ runs: [Replay.Run], options o: Replay.Options, context: SDLContext, resources: Resources,
                       scale: Double) throws(RunFailure) {
         guard let first = runs.first, first.width > 0 else { throw RunFailure(message: "no frames were drawn", status: 1) }
-        let w = first.width, h = first.height
+        // Every panel as large as the largest frame of any setting (a resized session's
+        // smaller frames sit at its top left on the background).
+        let w = runs.map(\.width).max() ?? first.width, h = runs.map(\.height).max() ?? first.height
         let labelPx = runs.count > 1 ? Int((labelHeight * scale).rounded()) : 0
         let gapPx = runs.count > 1 ? Int((gap * scale).rounded()) : 0
         // Even sizes: H.264 in yuv420p needs them.
@@ -44,8 +46,8 @@ enum ReplayFrames {
         let background: (UInt8, UInt8, UInt8) = (0x1C, 0x1C, 0x1E)
         for k in 0..<count {
             var canvas: RGBAImage
-            if runs.count == 1 && outW == w && outH == h {
-                guard let px = APNGWriter.unzlib(first.frames[k], count: w * h * 4) else { throw RunFailure(message: "frame \(k) was lost", status: 1) }
+            if runs.count == 1 && outW == w && outH == h && first.frames[k].width == w && first.frames[k].height == h {
+                guard let px = APNGWriter.unzlib(first.frames[k].data, count: w * h * 4) else { throw RunFailure(message: "frame \(k) was lost", status: 1) }
                 canvas = RGBAImage(width: w, height: h, pixels: px)
             } else {
                 canvas = RGBAImage(width: outW, height: outH, fill: Color(r: Double(background.0) / 255, g: Double(background.1) / 255,
@@ -53,8 +55,12 @@ enum ReplayFrames {
                 for (i, run) in runs.enumerated() {
                     let x = i * (w + gapPx)
                     if i < labels.count { blit(labels[i], into: &canvas, x: x, y: 0) }
-                    guard !run.frames.isEmpty, let px = APNGWriter.unzlib(run.frames[min(k, run.frames.count - 1)], count: w * h * 4) else { continue }
-                    blit(RGBAImage(width: w, height: h, pixels: px), into: &canvas, x: x, y: labelPx)
+                    guard !run.frames.isEmpty else { continue }
+                    let frame = run.frames[min(k, run.frames.count - 1)]
+                    guard let px = APNGWriter.unzlib(frame.data, count: frame.width * frame.height * 4) else {
+                        throw RunFailure(message: "frame \(k) was lost", status: 1)
+                    }
+                    blit(RGBAImage(width: frame.width, height: frame.height, pixels: px), into: &canvas, x: x, y: labelPx)
                 }
             }
             for i in sinks.indices { try sinks[i].add(canvas, index: k) }

@@ -25,14 +25,17 @@ struct Recording {
         var description: String { message }
     }
 
-    /// When the recording ends: its `quit`, else its last command.
-    var endTime: Double { script.commands.last?.time ?? 0 }
+    /// When the recording ends: its `quit`, else its last input (a plain script's last
+    /// `drag` or `tap` ends after its own start, with its release).
+    var endTime: Double {
+        max(script.commands.last?.time ?? 0, script.expanded(fps: fps).map(\.time).max() ?? 0)
+    }
 
     static func load(_ path: String) throws(LoadError) -> Recording {
         guard let data = readUserFile(path) else { throw LoadError(message: "\(path): recording not found or unreadable") }
         let text = String(decoding: data, as: UTF8.self)
         let script: Script
-        do { script = try Script.parse(text, file: path) } catch { throw LoadError(message: error.description) }
+        do { script = try Script.parse(text, file: path, maxTime: InteractionConstants.maxRecordingTime) } catch { throw LoadError(message: error.description) }
         var r = Recording(path: path, script: script)
         try r.readHeader(text)
         return r

@@ -14,6 +14,9 @@ public enum InteractionConstants {
     /// Scripts: coordinates within ±1e6 pt, times and drag durations within an hour.
     public static let maxScriptCoordinate: Double = 1_000_000
     public static let maxScriptTime: Double = 3600
+    /// The latest time in a recording `fling replay` reads: a kiosk records for as long as it
+    /// runs; a week (the replay runs every frame of it, headless).
+    public static let maxRecordingTime: Double = 7 * 24 * 3600
 
     /// Why a window of `size` pt at `scale` px/pt cannot be drawn, or nil if it can.
     public static func pixelSizeProblem(_ size: Size, scale: Double) -> String? {

@@ -66,6 +66,9 @@ public struct GestureMetric: Equatable, Sendable {
         public var description: String { message }
     }
 
+    /// The largest magnitude a metrics line's number may have (pt, pt/s, s, frames).
+    public static let maximumMagnitude: Double = 1e9
+
     /// Reads one metrics line (as `json` writes it).
     public init(json v: JSONValue) throws(DecodeError) {
         func number(_ path: [String]) throws(DecodeError) -> Double {
@@ -73,6 +76,11 @@ public struct GestureMetric: Equatable, Sendable {
             for p in path { cur = cur?[p] }
             guard let d = cur?.doubleValue, d.isFinite else {
                 throw DecodeError(message: "\"\(path.joined(separator: "."))\" is missing or not a number")
+            }
+            // Nothing a gesture measures comes near this; beyond it the report's arithmetic
+            // (squares, whole-number bins) would overflow.
+            guard abs(d) <= Self.maximumMagnitude else {
+                throw DecodeError(message: "\"\(path.joined(separator: "."))\" is \(d), beyond ±\(Int(Self.maximumMagnitude))")
             }
             return d
         }
@@ -89,7 +97,7 @@ public struct GestureMetric: Equatable, Sendable {
         projected = Point(try number(["projected", "x"]), try number(["projected", "y"]))
         decision = Decision(outcome: try string(["decision", "outcome"]), rule: try string(["decision", "rule"]),
                             margin: try number(["decision", "margin"]))
-        settleTime = v["settleTime"]?.doubleValue
+        settleTime = v["settleTime"]?.doubleValue.flatMap { $0.isFinite && abs($0) <= Self.maximumMagnitude ? $0 : nil }
         overshoot = try number(["overshoot"])
         frames = Int(try number(["frames"])); lateFrames = Int(try number(["lateFrames"]))
     }

@@ -50,7 +50,10 @@ public struct Script: Equatable, Sendable {
         public var description: String { "\(file):\(line): \(message)" }
     }
 
-    public static func parse(_ text: String, file: String) throws(ParseError) -> Script {
+    /// `maxTime`: the latest time a line may have (an hour for hand-written scripts; a kiosk's
+    /// recording runs for days, `InteractionConstants.maxRecordingTime`).
+    public static func parse(_ text: String, file: String,
+                             maxTime: Double = InteractionConstants.maxScriptTime) throws(ParseError) -> Script {
         var commands: [Command] = []
         // Lines split on the scalar "\n": as Characters, "\r\n" is one grapheme that is not
         // "\n", so a CRLF file would read as a single line. CRLF reads as LF.
@@ -68,8 +71,8 @@ public struct Script: Equatable, Sendable {
                 throw fail("'\(fields[0])' is not a time in seconds")
             }
             guard time >= 0 else { throw fail("time \(fields[0]) is negative") }
-            guard time <= InteractionConstants.maxScriptTime else {
-                throw fail("time \(fields[0]) is past \(Int(InteractionConstants.maxScriptTime)) s (an hour)")
+            guard time <= maxTime else {
+                throw fail("time \(fields[0]) is past \(Int(maxTime)) s\(maxTime == InteractionConstants.maxScriptTime ? " (an hour)" : "")")
             }
             guard fields.count >= 2 else { throw fail("a command is missing after the time") }
             let verb = fields[1]

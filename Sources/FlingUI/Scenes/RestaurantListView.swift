@@ -249,6 +249,7 @@ package final class RestaurantListView {
     /// Up/Down move the selection and keep it in view; Page Up/Down scroll a page.
     package func handleKey(_ key: Key, time: Double) -> Bool {
         if key.is(.down) || key.is(.up) {
+            guard !restaurants.isEmpty else { return true }
             let delta = key.is(.down) ? 1 : -1
             let next = selected.map { $0 + delta } ?? (delta > 0 ? firstFullyVisibleRow(time: time) : restaurants.count - 1)
             selected = max(0, min(restaurants.count - 1, next))

@@ -210,7 +210,8 @@ package final class SheetPresenter {
             ("detent", JSONValue.optional(sheet.detent?.rawValue)),
             ("top", .rounded(sheet.top(at: time))),
             ("velocity", .rounded(sheet.velocity(at: time))),
-            ("policy", .string(policyKind.rawValue)),
+            // The sheet on screen decides with its own policy; hidden, the next one's.
+            ("policy", .string((sheet.isVisible ? sheet.policy.kind : policyKind).rawValue)),
             ("content", JSONValue.optional(sheet.isVisible ? content?.kind : nil)),
             ("restaurant", JSONValue.optional(sheet.isVisible ? restaurant : nil)),
             ("contentOffset", .rounded(sheet.isVisible ? sheet.content.offset(at: time) : 0)),

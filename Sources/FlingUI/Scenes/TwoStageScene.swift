@@ -13,7 +13,14 @@ package final class TwoStageScene: Scene {
     private(set) lazy var host: ViewHost = ViewHost(env: env) { [unowned self] in self.root }
 
     private var root: TwoStageView {
-        TwoStageView(expandedTop: expandedTop, show: { [unowned self] in self.show(time: self.host.time) })
+        builtExpandedTop = expandedTop
+        return TwoStageView(expandedTop: expandedTop, show: { [unowned self] in self.show(time: self.host.time) })
+    }
+
+    /// Rebuilds the tree when the button's place changed (drawn and hit where the user sees it).
+    private func updateHost(time: Double) {
+        if builtExpandedTop != expandedTop { host.invalidate() }
+        host.update(bounds: bounds, time: time)
     }
 
     package init(env: SceneEnvironment, policy: SheetPolicyKind, window: Size) {
@@ -24,11 +31,18 @@ package final class TwoStageScene: Scene {
 
     /// Where the sheet rests when expanded (its lowest resting detent), in window pt: the
     /// button sits above it, so the expanded sheet never covers it.
-    private var expandedTop: Double { presenter.sheet.policy.lowest(height: window.height).1 }
+    /// (The sheet on screen, else the one the button will show: the tuning panel may have
+    /// picked another policy since.)
+    private var expandedTop: Double {
+        let policy = presenter.sheet.isVisible ? presenter.sheet.policy : presenter.policyKind.policy
+        return policy.lowest(height: window.height).1
+    }
+    /// The expanded top the tree was built with: the button moves when it changes.
+    private var builtExpandedTop: Double?
 
     /// The "Show Sheet" button's frame in window pt.
     package var buttonFrame: Rect {
-        host.update(bounds: bounds, time: host.time)
+        updateHost(time: host.time)
         return host.node(identifier: TwoStageView.buttonID)?.frame ?? .zero
     }
 
@@ -51,7 +65,7 @@ package final class TwoStageScene: Scene {
 
     package func handlePointer(_ e: PointerEvent) -> Bool {
         if presenter.isVisible && !presenter.isGone(at: e.time) { return presenter.handlePointer(e) }
-        host.update(bounds: bounds, time: e.time)
+        updateHost(time: e.time)
         host.handlePointer(e)
         return true
     }
@@ -76,7 +90,7 @@ package final class TwoStageScene: Scene {
 
     package func draw(into dl: inout DisplayList, time: Double) {
         // Nothing on this screen depends on time: the tree is rebuilt only after input or layout.
-        host.update(bounds: bounds, time: host.time)
+        updateHost(time: host.time)
         host.draw(into: &dl)
     }
 

@@ -41,4 +41,14 @@ final class MetricsReportTests: XCTestCase {
             XCTAssertEqual((e as? MetricsReport.ParseError)?.line, 1)
         }
     }
+
+    /// A huge but finite number (a hand-edited or corrupt file) is a message, not a crash in
+    /// the report's arithmetic.
+    func testAHugeNumberIsNamedNotCrashedOn() {
+        let line = metric("fluid", "full", vy: 1).json.serialized.replacingOccurrences(of: "\"vy\": 1.0", with: "\"vy\": 1e200")
+        XCTAssertTrue(line.contains("1e200"), line)
+        XCTAssertThrowsError(try MetricsReport.parse(line + "\n", file: "m.jsonl")) { e in
+            XCTAssertEqual((e as? MetricsReport.ParseError)?.description, "m.jsonl:1: \"release.vy\" is 1e+200, beyond ±1000000000")
+        }
+    }
 }

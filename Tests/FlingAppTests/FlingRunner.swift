@@ -84,16 +84,3 @@ struct FlingRunner {
         return try JSONParser.parse(text)
     }
 }
-
-extension JSONValue {
-    /// Follows a path like "list.offset" or "list.rows.0.frame.1".
-    func at(_ path: String) -> JSONValue? {
-        var v: JSONValue? = self
-        for part in path.split(separator: ".") {
-            if let i = Int(part), let a = v?.arrayValue { v = i < a.count ? a[i] : nil } else { v = v?[String(part)] }
-        }
-        return v
-    }
-
-    func number(_ path: String) -> Double { at(path)?.doubleValue ?? .nan }
-}

@@ -37,6 +37,20 @@ public enum JSONValue: Equatable, Sendable {
     }
     public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
 
+    /// The value at a dotted path of keys and array indices ("list.offset",
+    /// "list.rows.0.frame.1"); nil where the path leaves the value. (The tests read state
+    /// dumps this way.)
+    public func at(_ path: String) -> JSONValue? {
+        var v: JSONValue? = self
+        for part in path.split(separator: ".") {
+            if let i = Int(part), let a = v?.arrayValue { v = i < a.count ? a[i] : nil } else { v = v?[String(part)] }
+        }
+        return v
+    }
+
+    /// The number at a dotted path, NaN when there is none (so a comparison with it fails).
+    public func number(_ path: String) -> Double { at(path)?.doubleValue ?? .nan }
+
     /// A number rounded to 1e-3 (state dumps): keeps dumps readable and stable across builds.
     public static func rounded(_ d: Double) -> JSONValue {
         guard d.isFinite else { return .null }

@@ -52,6 +52,9 @@ package final class Instrument {
         switch event {
         case .pointer(let p):
             if panel.handlePointer(p, app: app) { return true }
+            // Trails and the release vector are only drawn with the overlay or show touches:
+            // without them nothing is tracked (no per-frame work on the normal path).
+            guard overlay || showTouches else { return false }
             track(p, projectionRate: app.tuning.projectionRate, sceneTime: app.clock.scene(at: p.time))
             // A sheet under the finger: where its top was let go, for its projection on the track.
             if p.phase == .ended || p.phase == .cancelled, p.time == lastRelease?.time,

@@ -13,9 +13,11 @@ package final class FormScene: Scene {
     private let env: SceneEnvironment
     let content = ContentView()
     private(set) lazy var host = ViewHost(env: env) { [unowned self] in self.root }
-    /// The preferences the form published, in collection order (kept for the state dump,
-    /// through `onPreferenceChange` as any SwiftUI view would observe them).
-    private(set) var collected: [MyPreferenceData] = []
+    /// The preferences the form published, in collection order (for the state dump). Read
+    /// from the laid-out tree when asked: an `onPreferenceChange` recording them made the
+    /// host build the tree twice in every frame whose layout moved a field (its action may
+    /// change state, so the host lays out again), for a value only the dump reads.
+    var collected: [MyPreferenceData] { host.preferenceValue(MyPreferenceKey.self) ?? [] }
     private var bounds = Rect.zero
 
     package init(env: SceneEnvironment) {
@@ -27,7 +29,6 @@ package final class FormScene: Scene {
             ScrollView([.horizontal, .vertical]) {
                 self.content
                     .frame(minWidth: geometry.size.width, minHeight: geometry.size.height)
-                    .onPreferenceChange(MyPreferenceKey.self) { self.collected = $0 }
             }
         }
     }
@@ -64,6 +65,7 @@ package final class FormScene: Scene {
     package func stateFields(time: Double) -> [(String, JSONValue)] {
         host.update(bounds: bounds, time: time)
         let values = content.fieldValues
+        let collected = self.collected
         let fieldPrefs = collected.filter { if case .field = $0.vtype { true } else { false } }
         let containers = collected.filter { $0.vtype == .fieldContainer }
         let textFields = host.nodes(of: TextFieldNode.self)
@@ -96,6 +98,7 @@ package final class FormScene: Scene {
 
     /// The mini-map's area and the rectangles it drew, in drawing order.
     private func miniMapState() -> JSONValue {
+        let collected = self.collected
         let area = collected.first { $0.vtype == .miniMapArea }.map { JSONValue.rect($0.bounds.global) } ?? .null
         var rects: [JSONValue] = []
         host.node(identifier: MiniMap.identifier)?.visit { node in

@@ -16,7 +16,7 @@ public struct EnvironmentValues: Sendable {
 /// frame's time, and the host that keeps state between frames (focus, scroll offsets,
 /// widget animations).
 @MainActor
-final class BuildContext {
+struct BuildContext {
     /// Structural identity: the positions from the root, e.g. "0/2/1". Stable across rebuilds
     /// for views in the same place, as SwiftUI's structural identity is.
     let path: String
@@ -31,14 +31,50 @@ final class BuildContext {
     var time: Double { host.time }
     var scene: SceneEnvironment { host.env }
 
-    func child(_ index: Int) -> BuildContext { child(String(index)) }
+    func child(_ index: Int) -> BuildContext {
+        BuildContext(path: host.paths.child(of: path, index: index), environment: environment, host: host)
+    }
     func child(_ component: String) -> BuildContext {
-        BuildContext(path: path.isEmpty ? component : path + "/" + component, environment: environment, host: host)
+        BuildContext(path: host.paths.child(of: path, component: component), environment: environment, host: host)
     }
 
     func with(_ change: (inout EnvironmentValues) -> Void) -> BuildContext {
         var e = environment
         change(&e)
         return BuildContext(path: path, environment: e, host: host)
+    }
+}
+
+/// The paths of the last builds, by parent and component: a rebuilt tree reuses the strings
+/// instead of concatenating (and allocating) a path for every node of every build.
+@MainActor
+struct PathTable {
+    private struct Key: Hashable {
+        var parent: String
+        var index: Int
+        var component: String
+    }
+    private var paths: [Key: String] = [:]
+    /// Past this many the table starts over (views come and go; identity is the string, so
+    /// forgetting one only costs its concatenation).
+    private static let capacity = 20_000
+
+    /// "parent/index" ("index" at the root).
+    mutating func child(of parent: String, index: Int) -> String {
+        lookup(Key(parent: parent, index: index, component: "")) { String(index) }
+    }
+
+    /// "parent/component" ("component" at the root).
+    mutating func child(of parent: String, component: String) -> String {
+        lookup(Key(parent: parent, index: -1, component: component)) { component }
+    }
+
+    private mutating func lookup(_ key: Key, _ component: () -> String) -> String {
+        if let p = paths[key] { return p }
+        let c = component()
+        let p = key.parent.isEmpty ? c : key.parent + "/" + c
+        if paths.count >= Self.capacity { paths.removeAll(keepingCapacity: true) }
+        paths[key] = p
+        return p
     }
 }

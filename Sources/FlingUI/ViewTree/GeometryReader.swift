@@ -28,11 +28,11 @@ public struct GeometryProxy: Sendable {
 
 /// Takes all the space offered and builds its content knowing that space (SwiftUI's
 /// `GeometryReader`); the content sits at its top-leading corner.
-public struct GeometryReader<Content: View>: PrimitiveView {
+public struct GeometryReader<Content: View>: SingleNodeView {
     let content: @MainActor (GeometryProxy) -> Content
     public init(@ViewBuilder content: @escaping @MainActor (GeometryProxy) -> Content) { self.content = content }
-    func makeNodes(_ context: BuildContext) -> [Node] {
-        [GeometryReaderNode(path: context.path, context: context.child(0)) { content($0) }]
+    func makeNode(_ context: BuildContext) -> Node {
+        GeometryReaderNode(path: context.path, context: context.child(0)) { content($0) }
     }
 }
 
@@ -47,6 +47,7 @@ final class GeometryReaderNode: Node {
         super.init(path: path)
     }
     override var children: [Node] { content.map { [$0] } ?? [] }
+    override func forEachChild(_ body: (Node) -> Void) { if let content { body(content) } }
     override func measure(_ p: ProposedSize) -> Size {
         Size(p.width ?? LayoutDefaults.flexibleIdeal, p.height ?? LayoutDefaults.flexibleIdeal)
     }

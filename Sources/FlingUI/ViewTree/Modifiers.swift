@@ -1,14 +1,14 @@
 import FlingCore
 
 /// A modifier applied to a view: builds the content's node and wraps or adjusts it.
-struct ModifiedView: PrimitiveView {
+struct ModifiedView: SingleNodeView {
     let content: any View
     let modify: @MainActor (Node, BuildContext) -> Node
     var environment: (@MainActor (inout EnvironmentValues) -> Void)?
 
-    func makeNodes(_ context: BuildContext) -> [Node] {
+    func makeNode(_ context: BuildContext) -> Node {
         let inner = environment.map { change in context.with(change) } ?? context
-        return [modify(buildSingleNode(content, inner.child(0)), context)]
+        return modify(buildSingleNode(content, inner.child(0)), context)
     }
 }
 
@@ -191,6 +191,9 @@ final class LayeredNode: Node {
         layoutPriority = primary.layoutPriority
     }
     override var children: [Node] { secondaryInFront ? [primary, secondary] : [secondary, primary] }
+    override func forEachChild(_ body: (Node) -> Void) {
+        if secondaryInFront { body(primary); body(secondary) } else { body(secondary); body(primary) }
+    }
     override func measure(_ p: ProposedSize) -> Size { primary.size(for: p) }
     override func placeChildren(in rect: Rect, proposal: ProposedSize) {
         primary.place(in: rect, proposal: proposal)

@@ -40,15 +40,29 @@ class Node {
     var identifier: String?
     /// Drawn and hit-tested children, in code order.
     var children: [Node] { [] }
-    private var sizeCache: [(ProposedSize, Size)] = []
+    /// Sizes answered, by proposal: four inline (a stack asks its children for their
+    /// minimum, maximum and offered sizes), the rest in an array, so that measuring a node
+    /// allocates nothing in the common case.
+    private var size0: (ProposedSize, Size)?, size1: (ProposedSize, Size)?
+    private var size2: (ProposedSize, Size)?, size3: (ProposedSize, Size)?
+    private var moreSizes: [(ProposedSize, Size)] = []
 
     init(path: String) { self.path = path }
 
     /// The size this node takes for a proposal (cached: stacks ask more than once).
     final func size(for proposal: ProposedSize) -> Size {
-        for (p, s) in sizeCache where p == proposal { return s }
+        if let c = size0 { if c.0 == proposal { return c.1 } } else { return remember(proposal) { size0 = $0 } }
+        if let c = size1 { if c.0 == proposal { return c.1 } } else { return remember(proposal) { size1 = $0 } }
+        if let c = size2 { if c.0 == proposal { return c.1 } } else { return remember(proposal) { size2 = $0 } }
+        if let c = size3 { if c.0 == proposal { return c.1 } } else { return remember(proposal) { size3 = $0 } }
+        for (p, s) in moreSizes where p == proposal { return s }
+        if moreSizes.isEmpty { moreSizes.reserveCapacity(12) }
+        return remember(proposal) { moreSizes.append($0) }
+    }
+
+    private func remember(_ proposal: ProposedSize, in slot: (_ entry: (ProposedSize, Size)) -> Void) -> Size {
         let s = measure(proposal)
-        sizeCache.append((proposal, s))
+        slot((proposal, s))
         return s
     }
 
@@ -69,14 +83,20 @@ class Node {
     /// if it holds text (used by `.firstTextBaseline` / `.lastTextBaseline` alignment).
     func baseline(last: Bool, size: Size) -> Double? { nil }
 
+    /// Calls `body` with each of `children` in order, without making an array (drawing,
+    /// preferences and visits run over the whole tree every frame).
+    func forEachChild(_ body: (Node) -> Void) {
+        for c in children { body(c) }
+    }
+
     func draw(into list: inout DisplayList) {
-        for c in children { c.draw(into: &list) }
+        forEachChild { $0.draw(into: &list) }
     }
 
     /// Children's preferences, folded in code order (see `PreferenceValues.merge`).
     func preferences() -> PreferenceValues {
         var values = PreferenceValues()
-        for c in children { values.merge(c.preferences()) }
+        forEachChild { values.merge($0.preferences()) }
         return values
     }
 
@@ -101,7 +121,7 @@ class Node {
     /// Calls `body` for this node and every descendant, parents first, in code order.
     final func visit(_ body: (Node) -> Void) {
         body(self)
-        for c in children { c.visit(body) }
+        forEachChild { $0.visit(body) }
     }
 }
 
@@ -115,6 +135,7 @@ class WrapperNode: Node {
         layoutPriority = child.layoutPriority
     }
     override var children: [Node] { [child] }
+    override func forEachChild(_ body: (Node) -> Void) { body(child) }
     override func measure(_ proposal: ProposedSize) -> Size { child.size(for: proposal) }
     override func placeChildren(in rect: Rect, proposal: ProposedSize) { child.place(in: rect, proposal: proposal) }
     override func baseline(last: Bool, size: Size) -> Double? { child.baseline(last: last, size: size) }

@@ -191,6 +191,10 @@ final class PreferenceReaderNode: Node {
         guard let secondary else { return [primary] }
         return inFront ? [primary, secondary] : [secondary, primary]
     }
+    override func forEachChild(_ body: (Node) -> Void) {
+        guard let secondary else { return body(primary) }
+        if inFront { body(primary); body(secondary) } else { body(secondary); body(primary) }
+    }
     override func measure(_ p: ProposedSize) -> Size { primary.size(for: p) }
     override func placeChildren(in rect: Rect, proposal: ProposedSize) {
         primary.place(in: rect, proposal: proposal)

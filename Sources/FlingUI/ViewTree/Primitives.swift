@@ -1,7 +1,7 @@
 import FlingCore
 
 /// Text in the environment's font and colour; wraps to the width it is offered.
-public struct Text: PrimitiveView {
+public struct Text: SingleNodeView {
     let string: String
     var options = TextOptions()
     var font: Font?
@@ -19,13 +19,13 @@ public struct Text: PrimitiveView {
     public func multilineTextAlignment(_ a: TextAlignment) -> Text { var t = self; t.options.alignment = a; return t }
     public func lineSpacing(multiple: Double) -> Text { var t = self; t.options.lineHeight = multiple; return t }
 
-    func makeNodes(_ context: BuildContext) -> [Node] {
+    func makeNode(_ context: BuildContext) -> Node {
         let env = context.environment
         var f = font ?? env.font
         if let weight { f = f.withWeight(weight) }
         if env.textScale != 1 { f = f.withSize(f.size * env.textScale) }
-        return [TextNode(path: context.path, string: string, font: f, color: color ?? env.foregroundColor,
-                         options: options, scene: context.scene)]
+        return TextNode(path: context.path, string: string, font: f, color: color ?? env.foregroundColor,
+                         options: options, scene: context.scene)
     }
 }
 
@@ -88,7 +88,7 @@ public enum ShapeKind: Equatable, Sendable {
 
 /// A shape view: `Rectangle()`, `RoundedRectangle(cornerRadius:)`, `Circle()`, `Capsule()`,
 /// with `.fill` and `.stroke`. Without either it fills with the foreground colour.
-public struct ShapeView: PrimitiveView {
+public struct ShapeView: SingleNodeView {
     let kind: ShapeKind
     var fillColor: Color?
     var strokeColor: Color?
@@ -99,9 +99,9 @@ public struct ShapeView: PrimitiveView {
         var s = self; s.strokeColor = color; s.lineWidth = lineWidth; return s
     }
 
-    func makeNodes(_ context: BuildContext) -> [Node] {
+    func makeNode(_ context: BuildContext) -> Node {
         let fill = fillColor ?? (strokeColor == nil ? context.environment.foregroundColor : nil)
-        return [ShapeNode(path: context.path, kind: kind, fill: fill, stroke: strokeColor, lineWidth: lineWidth)]
+        return ShapeNode(path: context.path, kind: kind, fill: fill, stroke: strokeColor, lineWidth: lineWidth)
     }
 }
 
@@ -149,7 +149,7 @@ final class ShapeNode: Node {
 
 /// A photo from Resources/images (SwiftUI's `Image(_:)` with `.resizable()`): fills the
 /// frame it is offered, in its content mode; unresizable it answers its own size.
-public struct Image: PrimitiveView {
+public struct Image: SingleNodeView {
     let name: String
     var resizable = false
     var mode: ContentMode = .stretch
@@ -163,8 +163,8 @@ public struct Image: PrimitiveView {
     /// Rounds the photo's corners (clipping it, as `.cornerRadius` does).
     public func cornerRadius(_ r: Double) -> Image { var i = self; i.radius = r; return i }
 
-    func makeNodes(_ context: BuildContext) -> [Node] {
-        [ImageNode(path: context.path, image: self, naturalSize: context.scene.imageSize(name) ?? Size(100, 100))]
+    func makeNode(_ context: BuildContext) -> Node {
+        ImageNode(path: context.path, image: self, naturalSize: context.scene.imageSize(name) ?? Size(100, 100))
     }
 }
 
@@ -190,10 +190,12 @@ final class ImageNode: Node {
 
 /// Custom drawing into the frame it is offered (SwiftUI's `Canvas`): for charts, the
 /// mini-map's rectangles, anything the display list can express.
-public struct Canvas: PrimitiveView {
+public struct Canvas: SingleNodeView {
     let draw: @MainActor (inout DisplayList, Rect) -> Void
     public init(_ draw: @escaping @MainActor (inout DisplayList, Rect) -> Void) { self.draw = draw }
-    func makeNodes(_ context: BuildContext) -> [Node] { [CanvasNode(path: context.path, draw: draw)] }
+    func makeNode(_ context: BuildContext) -> Node {
+        CanvasNode(path: context.path, draw: draw)
+    }
 }
 
 @MainActor

@@ -11,15 +11,15 @@ public struct ScrollAxes: OptionSet, Sendable {
 /// Content larger than its frame, moved by drags (1:1, momentum, rubber band: the app's
 /// `ScrollModel` physics on each axis) and by the wheel (SwiftUI's `ScrollView`). The content
 /// is offered unlimited space along the scroll axes.
-public struct ScrollView: PrimitiveView {
+public struct ScrollView: SingleNodeView {
     let axes: ScrollAxes
     let content: ViewGroup
     public init(_ axes: ScrollAxes = .vertical, @ViewBuilder content: () -> ViewGroup) {
         self.axes = axes; self.content = content()
     }
-    func makeNodes(_ context: BuildContext) -> [Node] {
-        [ScrollNode(path: context.path, axes: axes, host: context.host,
-                    content: buildSingleNode(content, context.child(0).with { $0.stackAxis = nil }))]
+    func makeNode(_ context: BuildContext) -> Node {
+        ScrollNode(path: context.path, axes: axes, host: context.host,
+                    content: buildSingleNode(content, context.child(0).with { $0.stackAxis = nil }))
     }
 }
 
@@ -51,6 +51,7 @@ final class ScrollNode: Node, PointerTarget {
     }
 
     override var children: [Node] { [content] }
+    override func forEachChild(_ body: (Node) -> Void) { body(content) }
     override var isInteractive: Bool { true }
 
     private func contentProposal(_ p: ProposedSize) -> ProposedSize {

@@ -1,61 +1,61 @@
 import FlingCore
 
 /// Children top to bottom (SwiftUI's `VStack`).
-public struct VStack: PrimitiveView {
+public struct VStack: SingleNodeView {
     let alignment: HorizontalAlignment
     let spacing: Double?
     let content: ViewGroup
     public init(alignment: HorizontalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> ViewGroup) {
         self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
-    func makeNodes(_ context: BuildContext) -> [Node] {
+    func makeNode(_ context: BuildContext) -> Node {
         let align = Alignment(horizontal: alignment, vertical: .center)
-        return [StackNode(axis: .vertical, alignment: align, spacing: spacing,
-                          children: buildNodes(content, context.with { $0.stackAxis = .vertical }), context: context)]
+        return StackNode(axis: .vertical, alignment: align, spacing: spacing,
+                          children: buildNodes(content, context.with { $0.stackAxis = .vertical }), context: context)
     }
 }
 
 /// Children left to right (SwiftUI's `HStack`).
-public struct HStack: PrimitiveView {
+public struct HStack: SingleNodeView {
     let alignment: VerticalAlignment
     let spacing: Double?
     let content: ViewGroup
     public init(alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> ViewGroup) {
         self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
-    func makeNodes(_ context: BuildContext) -> [Node] {
+    func makeNode(_ context: BuildContext) -> Node {
         let align = Alignment(horizontal: .center, vertical: alignment)
-        return [StackNode(axis: .horizontal, alignment: align, spacing: spacing,
-                          children: buildNodes(content, context.with { $0.stackAxis = .horizontal }), context: context)]
+        return StackNode(axis: .horizontal, alignment: align, spacing: spacing,
+                          children: buildNodes(content, context.with { $0.stackAxis = .horizontal }), context: context)
     }
 }
 
 /// Children on top of each other, later ones in front (SwiftUI's `ZStack`).
-public struct ZStack: PrimitiveView {
+public struct ZStack: SingleNodeView {
     let alignment: Alignment
     let content: ViewGroup
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> ViewGroup) {
         self.alignment = alignment; self.content = content()
     }
-    func makeNodes(_ context: BuildContext) -> [Node] {
-        [ZStackNode(path: context.path, alignment: alignment, children: buildNodes(content, context.with { $0.stackAxis = nil }))]
+    func makeNode(_ context: BuildContext) -> Node {
+        ZStackNode(path: context.path, alignment: alignment, children: buildNodes(content, context.with { $0.stackAxis = nil }))
     }
 }
 
 /// Flexible space along the enclosing stack's axis, at least `minLength` (default 8 pt).
-public struct Spacer: PrimitiveView {
+public struct Spacer: SingleNodeView {
     let minLength: Double?
     public init(minLength: Double? = nil) { self.minLength = minLength }
-    func makeNodes(_ context: BuildContext) -> [Node] {
-        [SpacerNode(path: context.path, axis: context.environment.stackAxis, minLength: minLength ?? LayoutDefaults.spacerMinLength)]
+    func makeNode(_ context: BuildContext) -> Node {
+        SpacerNode(path: context.path, axis: context.environment.stackAxis, minLength: minLength ?? LayoutDefaults.spacerMinLength)
     }
 }
 
 /// A hairline across the enclosing stack (horizontal in a VStack, vertical in an HStack).
-public struct Divider: PrimitiveView {
+public struct Divider: SingleNodeView {
     public init() {}
-    func makeNodes(_ context: BuildContext) -> [Node] {
-        [DividerNode(path: context.path, axis: context.environment.stackAxis == .horizontal ? .vertical : .horizontal)]
+    func makeNode(_ context: BuildContext) -> Node {
+        DividerNode(path: context.path, axis: context.environment.stackAxis == .horizontal ? .vertical : .horizontal)
     }
 }
 
@@ -95,96 +95,163 @@ final class StackNode: Node {
 
     private var totalSpacing: Double { spacing * Double(max(0, items.count - 1)) }
 
-    private func childSizes(_ proposal: ProposedSize) -> [Size] { childLayout(proposal).map(\.size) }
+    // Layout works in scratch buffers on the stack (`withUnsafeTemporaryAllocation`): the
+    // tree is laid out after every change, and arrays here were half of a form frame's
+    // heap allocations.
 
-    /// Each child's size and the proposal it answered.
-    private func childLayout(_ proposal: ProposedSize) -> [(size: Size, proposal: ProposedSize)] {
+    /// Each child's size and the proposal it answered, for `proposal`, handed to `body`.
+    private func withChildLayout<R>(_ proposal: ProposedSize,
+                                    _ body: (UnsafeMutableBufferPointer<Size>, UnsafeMutableBufferPointer<ProposedSize>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: Size.self, capacity: items.count) { sizes in
+            withUnsafeTemporaryAllocation(of: ProposedSize.self, capacity: items.count) { proposals in
+                childLayout(proposal, sizes, proposals)
+                return body(sizes, proposals)
+            }
+        }
+    }
+
+    /// Fills `sizes` and `proposals` (one per child) for `proposal`.
+    private func childLayout(_ proposal: ProposedSize, _ sizes: UnsafeMutableBufferPointer<Size>,
+                             _ proposals: UnsafeMutableBufferPointer<ProposedSize>) {
+        let n = items.count
         let cross = axis == .horizontal ? proposal.height : proposal.width
         guard let main = proposal.along(axis) else {
             let p = ProposedSize.axis(axis, nil, cross: cross)
-            return items.map { ($0.size(for: p), p) }
+            for i in 0..<n { sizes[i] = items[i].size(for: p); proposals[i] = p }
+            return
         }
-        let mins = items.map { $0.size(for: .axis(axis, 0, cross: cross)).along(axis) }
-        let maxs = items.map { $0.size(for: .axis(axis, .infinity, cross: cross)).along(axis) }
-        var out = [(size: Size, proposal: ProposedSize)](repeating: (.zero, .unspecified), count: items.count)
-        var remaining = main - totalSpacing
-        let priorities = Set(items.map(\.layoutPriority)).sorted(by: >)
-        for priority in priorities {
-            let group = items.indices.filter { items[$0].layoutPriority == priority }.sorted { a, b in
-                let fa = maxs[a] - mins[a], fb = maxs[b] - mins[b]
-                if fa != fb { return fa < fb }
-                if mins[a] != mins[b] { return mins[a] > mins[b] }
-                return a < b
-            }
-            let reservedForLower = items.indices.filter { items[$0].layoutPriority < priority }.reduce(0) { $0 + mins[$1] }
-            var available = remaining - reservedForLower
-            var left = Double(group.count)
-            for i in group {
-                let p = ProposedSize.axis(axis, max(0, available / left), cross: cross)
-                let s = items[i].size(for: p)
-                out[i] = (s, p)
-                available -= s.along(axis)
-                remaining -= s.along(axis)
-                left -= 1
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * n) { lengths in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { order in
+                // lengths[i]: child i's minimum along the axis; lengths[n + i]: its maximum.
+                let minP = ProposedSize.axis(axis, 0, cross: cross), maxP = ProposedSize.axis(axis, .infinity, cross: cross)
+                for i in 0..<n { lengths[i] = items[i].size(for: minP).along(axis) }
+                for i in 0..<n { lengths[n + i] = items[i].size(for: maxP).along(axis) }
+                func precedes(_ a: Int, _ b: Int) -> Bool {
+                    let fa = lengths[n + a] - lengths[a], fb = lengths[n + b] - lengths[b]
+                    if fa != fb { return fa < fb }
+                    if lengths[a] != lengths[b] { return lengths[a] > lengths[b] }
+                    return a < b
+                }
+                var remaining = main - totalSpacing
+                var above: Double?   // the priority of the group just laid out
+                while true {
+                    // The next group: the highest priority below the last one.
+                    var priority: Double?
+                    for item in items where above.map({ item.layoutPriority < $0 }) ?? true {
+                        if priority.map({ item.layoutPriority > $0 }) ?? true { priority = item.layoutPriority }
+                    }
+                    guard let priority else { break }
+                    above = priority
+                    // The group in order of increasing flexibility (insertion sort).
+                    var count = 0
+                    for i in 0..<n where items[i].layoutPriority == priority {
+                        var j = count
+                        while j > 0, precedes(i, order[j - 1]) { order[j] = order[j - 1]; j -= 1 }
+                        order[j] = i
+                        count += 1
+                    }
+                    var reservedForLower = 0.0
+                    for i in 0..<n where items[i].layoutPriority < priority { reservedForLower += lengths[i] }
+                    var available = remaining - reservedForLower
+                    var left = Double(count)
+                    for k in 0..<count {
+                        let i = order[k]
+                        let p = ProposedSize.axis(axis, max(0, available / left), cross: cross)
+                        let s = items[i].size(for: p)
+                        sizes[i] = s; proposals[i] = p
+                        available -= s.along(axis)
+                        remaining -= s.along(axis)
+                        left -= 1
+                    }
+                }
             }
         }
-        return out
     }
 
-    /// Per child: its offset across the stack, and the stack's cross length (at least
-    /// `available`, the length the stack was placed with).
-    private func crossPlacement(_ sizes: [Size], available: Double = 0) -> (offsets: [Double], length: Double) {
+    /// Per child: its offset across the stack (into `offsets`); returns the stack's cross
+    /// length (at least `available`, the length the stack was placed with).
+    private func crossPlacement(_ sizes: UnsafeMutableBufferPointer<Size>, available: Double = 0,
+                                offsets: UnsafeMutableBufferPointer<Double>) -> Double {
+        let n = items.count
         let baselineMode: Bool? = axis == .horizontal
             ? (alignment.vertical == .firstTextBaseline ? false : alignment.vertical == .lastTextBaseline ? true : nil)
             : nil
         if let last = baselineMode {
-            let baselines = zip(items, sizes).map { $0.baseline(last: last, size: $1) ?? $1.height }
-            let above = baselines.max() ?? 0
-            let below = zip(sizes, baselines).map { $0.height - $1 }.max() ?? 0
-            return (baselines.map { above - $0 }, above + below)
+            var above: Double?, below: Double?
+            for i in 0..<n {
+                let b = items[i].baseline(last: last, size: sizes[i]) ?? sizes[i].height
+                offsets[i] = b
+                above = Swift.max(above ?? b, b)
+                below = Swift.max(below ?? (sizes[i].height - b), sizes[i].height - b)
+            }
+            let top = above ?? 0
+            for i in 0..<n { offsets[i] = top - offsets[i] }
+            return top + (below ?? 0)
         }
-        let length = max(available, sizes.map { $0.across(axis) }.max() ?? 0)
-        let offsets = sizes.map { s in
-            axis == .horizontal ? alignment.vertical.offset(s.height, in: length)
-                                : alignment.horizontal.offset(s.width, in: length)
+        var widest: Double?
+        for i in 0..<n { widest = Swift.max(widest ?? sizes[i].across(axis), sizes[i].across(axis)) }
+        let length = max(available, widest ?? 0)
+        for i in 0..<n {
+            offsets[i] = axis == .horizontal ? alignment.vertical.offset(sizes[i].height, in: length)
+                                             : alignment.horizontal.offset(sizes[i].width, in: length)
         }
-        return (offsets, length)
+        return length
+    }
+
+    private func withCrossPlacement<R>(_ sizes: UnsafeMutableBufferPointer<Size>, available: Double = 0,
+                                       _ body: (UnsafeMutableBufferPointer<Double>, Double) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: items.count) { offsets in
+            let length = crossPlacement(sizes, available: available, offsets: offsets)
+            return body(offsets, length)
+        }
     }
 
     override func measure(_ proposal: ProposedSize) -> Size {
-        let sizes = childSizes(proposal)
-        let main = sizes.reduce(0) { $0 + $1.along(axis) } + totalSpacing
-        return .axis(axis, main, cross: crossPlacement(sizes).length)
+        withChildLayout(proposal) { sizes, _ in
+            var main = 0.0
+            for s in sizes { main += s.along(axis) }
+            main += totalSpacing
+            return withCrossPlacement(sizes) { _, length in .axis(axis, main, cross: length) }
+        }
     }
 
     override func placeChildren(in rect: Rect, proposal: ProposedSize) {
-        let layout = childLayout(proposal)
-        let (offsets, _) = crossPlacement(layout.map(\.size), available: rect.size.across(axis))
-        var position = axis == .horizontal ? rect.minX : rect.minY
-        for (i, child) in items.enumerated() {
-            let s = layout[i].size
-            let origin = axis == .horizontal ? Point(position, rect.minY + offsets[i]) : Point(rect.minX + offsets[i], position)
-            child.place(in: Rect(origin: origin, size: s), proposal: layout[i].proposal)
-            position += s.along(axis) + spacing
+        withChildLayout(proposal) { sizes, proposals in
+            withCrossPlacement(sizes, available: rect.size.across(axis)) { offsets, _ in
+                var position = axis == .horizontal ? rect.minX : rect.minY
+                for (i, child) in items.enumerated() {
+                    let s = sizes[i]
+                    let origin = axis == .horizontal ? Point(position, rect.minY + offsets[i]) : Point(rect.minX + offsets[i], position)
+                    child.place(in: Rect(origin: origin, size: s), proposal: proposals[i])
+                    position += s.along(axis) + spacing
+                }
+            }
         }
     }
 
     override func baseline(last: Bool, size: Size) -> Double? {
-        let sizes = childSizes(ProposedSize(size))
-        if axis == .horizontal {
-            let (offsets, _) = crossPlacement(sizes)
-            for i in (last ? Array(items.indices.reversed()) : Array(items.indices)) {
-                if let b = items[i].baseline(last: last, size: sizes[i]) { return offsets[i] + b }
+        withChildLayout(ProposedSize(size)) { sizes, _ in
+            let n = items.count
+            if axis == .horizontal {
+                return withCrossPlacement(sizes) { offsets, _ in
+                    for k in 0..<n {
+                        let i = last ? n - 1 - k : k
+                        if let b = items[i].baseline(last: last, size: sizes[i]) { return offsets[i] + b }
+                    }
+                    return nil
+                }
             }
-            return nil
+            // Children's tops, then the first (or last) child holding text.
+            return withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { tops in
+                var y = 0.0
+                for i in 0..<n { tops[i] = y; y += sizes[i].height + spacing }
+                for k in 0..<n {
+                    let i = last ? n - 1 - k : k
+                    if let b = items[i].baseline(last: last, size: sizes[i]) { return tops[i] + b }
+                }
+                return nil
+            }
         }
-        var tops: [Double] = []
-        var y = 0.0
-        for s in sizes { tops.append(y); y += s.height + spacing }
-        for i in (last ? Array(items.indices.reversed()) : Array(items.indices)) {
-            if let b = items[i].baseline(last: last, size: sizes[i]) { return tops[i] + b }
-        }
-        return nil
     }
 }
 
@@ -198,8 +265,12 @@ final class ZStackNode: Node {
     }
     override var children: [Node] { items }
     override func measure(_ proposal: ProposedSize) -> Size {
-        let sizes = items.map { $0.size(for: proposal) }
-        return Size(sizes.map(\.width).max() ?? 0, sizes.map(\.height).max() ?? 0)
+        var width: Double?, height: Double?
+        for c in items {
+            let s = c.size(for: proposal)
+            width = Swift.max(width ?? s.width, s.width); height = Swift.max(height ?? s.height, s.height)
+        }
+        return Size(width ?? 0, height ?? 0)
     }
     override func placeChildren(in rect: Rect, proposal: ProposedSize) {
         for c in items { c.place(in: alignment.place(c.size(for: proposal), in: rect), proposal: proposal) }

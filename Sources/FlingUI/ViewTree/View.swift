@@ -20,23 +20,48 @@ extension Never: View {
 protocol PrimitiveView: View where Body == Never {
     /// The nodes this view stands for (one for most views; any number for groups).
     func makeNodes(_ context: BuildContext) -> [Node]
+    /// Appends them to `nodes` (groups build their children straight into their parent's
+    /// array: the tree is rebuilt after every change, and each array is an allocation).
+    func appendNodes(_ context: BuildContext, to nodes: inout [Node])
 }
 
 extension PrimitiveView {
     public var body: Never { return fatalError("\(Self.self) is primitive and has no body") }
+    func appendNodes(_ context: BuildContext, to nodes: inout [Node]) { nodes += makeNodes(context) }
+}
+
+/// A primitive view that is always exactly one node (all but groups).
+@MainActor
+protocol SingleNodeView: PrimitiveView {
+    func makeNode(_ context: BuildContext) -> Node
+}
+
+extension SingleNodeView {
+    func makeNodes(_ context: BuildContext) -> [Node] { [makeNode(context)] }
+    func appendNodes(_ context: BuildContext, to nodes: inout [Node]) { nodes.append(makeNode(context)) }
 }
 
 /// Builds the nodes of any view: primitives directly, composites through their body.
 @MainActor
 func buildNodes(_ view: any View, _ context: BuildContext) -> [Node] {
-    if let primitive = view as? any PrimitiveView { return primitive.makeNodes(context) }
-    return buildNodes(view.body, context)
+    var nodes: [Node] = []
+    buildNodes(view, context, into: &nodes)
+    return nodes
+}
+
+/// Appends the nodes of any view to `nodes`.
+@MainActor
+func buildNodes(_ view: any View, _ context: BuildContext, into nodes: inout [Node]) {
+    if let primitive = view as? any PrimitiveView { return primitive.appendNodes(context, to: &nodes) }
+    buildNodes(view.body, context, into: &nodes)
 }
 
 /// Builds a view that must be one node (a modifier's content): several become a VStack, as a
 /// lone group in SwiftUI lays out.
 @MainActor
 func buildSingleNode(_ view: any View, _ context: BuildContext) -> Node {
+    if let single = view as? any SingleNodeView { return single.makeNode(context) }
+    if !(view is any PrimitiveView) { return buildSingleNode(view.body, context) }
     let nodes = buildNodes(view, context)
     if nodes.count == 1 { return nodes[0] }
     return StackNode(axis: .vertical, alignment: .center, spacing: nil, children: nodes, context: context)
@@ -47,12 +72,14 @@ public struct AnyView: PrimitiveView {
     let content: any View
     public init(_ content: any View) { self.content = content }
     func makeNodes(_ context: BuildContext) -> [Node] { buildNodes(content, context) }
+    func appendNodes(_ context: BuildContext, to nodes: inout [Node]) { buildNodes(content, context, into: &nodes) }
 }
 
 /// Nothing at all: no node, no space.
 public struct EmptyView: PrimitiveView {
     public init() {}
     func makeNodes(_ context: BuildContext) -> [Node] { [] }
+    func appendNodes(_ context: BuildContext, to nodes: inout [Node]) {}
 }
 
 /// The views a `@ViewBuilder` closure produced, in code order.
@@ -61,8 +88,11 @@ public struct ViewGroup: PrimitiveView {
     init(_ views: [any View]) { self.views = views }
     func makeNodes(_ context: BuildContext) -> [Node] {
         var out: [Node] = []
-        for (i, v) in views.enumerated() { out += buildNodes(v, context.child(i)) }
+        appendNodes(context, to: &out)
         return out
+    }
+    func appendNodes(_ context: BuildContext, to nodes: inout [Node]) {
+        for (i, v) in views.enumerated() { buildNodes(v, context.child(i), into: &nodes) }
     }
 }
 
@@ -95,9 +125,12 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable>: PrimitiveView
 
     func makeNodes(_ context: BuildContext) -> [Node] {
         var out: [Node] = []
-        // The id in brackets: an id holding "/" cannot collide with a child's path.
-        for element in data { out += buildNodes(content(element), context.child("[\(id(element))]")) }
+        appendNodes(context, to: &out)
         return out
+    }
+    func appendNodes(_ context: BuildContext, to nodes: inout [Node]) {
+        // The id in brackets: an id holding "/" cannot collide with a child's path.
+        for element in data { buildNodes(content(element), context.child("[\(id(element))]"), into: &nodes) }
     }
 }
 

@@ -61,6 +61,8 @@ package final class ViewHost {
     /// removed under the finger), the press is cancelled instead of sent to a stranger.
     private var pressedType: ObjectIdentifier?
 
+    /// The paths of built nodes, reused from build to build.
+    var paths = PathTable()
     /// Per-node state that outlives rebuilds (scroll positions, widget animations).
     var storage: [String: Any] = [:]
     /// The last value each `onPreferenceChange` saw.
@@ -156,6 +158,12 @@ package final class ViewHost {
         var found: Node?
         current()?.visit { if found == nil, $0.identifier == identifier { found = $0 } }
         return found
+    }
+
+    /// The tree's value for a preference key (what an `onPreferenceChange` at the root would
+    /// see), read on demand.
+    func preferenceValue<K: PreferenceKey>(_ key: K.Type) -> K.Value? {
+        current()?.preferences().value(key)
     }
 
     func draw(into list: inout DisplayList) {

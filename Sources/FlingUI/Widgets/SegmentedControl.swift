@@ -5,7 +5,7 @@ import FlingCore
 /// slides to a newly selected segment with a quick spring, hairline separators between the
 /// unselected segments. A tap (or a drag released over a segment) selects; Left/Right when
 /// focused.
-public struct SegmentedControl: PrimitiveView {
+public struct SegmentedControl: SingleNodeView {
     let selection: Binding<Int>
     let labels: [String]
 
@@ -13,8 +13,8 @@ public struct SegmentedControl: PrimitiveView {
         self.selection = selection; self.labels = labels
     }
 
-    func makeNodes(_ context: BuildContext) -> [Node] {
-        [SegmentedControlNode(path: context.path, selection: selection, labels: labels, host: context.host)]
+    func makeNode(_ context: BuildContext) -> Node {
+        SegmentedControlNode(path: context.path, selection: selection, labels: labels, host: context.host)
     }
 }
 

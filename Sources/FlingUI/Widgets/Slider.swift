@@ -3,7 +3,7 @@ import FlingCore
 /// A continuous value in a range (SwiftUI's `Slider`, drawn as UISlider): drag the thumb
 /// (it tracks the finger 1:1 from where it was grabbed), press the track to jump there,
 /// Left/Right when focused.
-public struct Slider: PrimitiveView {
+public struct Slider: SingleNodeView {
     let value: Binding<Double>
     let range: ClosedRange<Double>
 
@@ -11,8 +11,8 @@ public struct Slider: PrimitiveView {
         self.value = value; self.range = range
     }
 
-    func makeNodes(_ context: BuildContext) -> [Node] {
-        [SliderNode(path: context.path, value: value, range: range, host: context.host)]
+    func makeNode(_ context: BuildContext) -> Node {
+        SliderNode(path: context.path, value: value, range: range, host: context.host)
     }
 }
 

@@ -9,7 +9,7 @@ public struct RoundedBorderTextFieldStyle: Sendable {
 /// focus and place the caret, type (through the platform's text input, IME composition
 /// included), Backspace/Delete by whole characters, arrows, Home/End, Shift or mouse-drag
 /// selection, Ctrl+A/C/X/V with the clipboard; Esc, Return or a tap outside ends editing.
-public struct TextField: PrimitiveView {
+public struct TextField: SingleNodeView {
     let placeholder: String
     let text: Binding<String>
 
@@ -19,9 +19,9 @@ public struct TextField: PrimitiveView {
 
     public func textFieldStyle(_ style: RoundedBorderTextFieldStyle) -> TextField { self }
 
-    func makeNodes(_ context: BuildContext) -> [Node] {
-        [TextFieldNode(path: context.path, placeholder: placeholder, text: text,
-                       font: context.environment.font, host: context.host)]
+    func makeNode(_ context: BuildContext) -> Node {
+        TextFieldNode(path: context.path, placeholder: placeholder, text: text,
+                       font: context.environment.font, host: context.host)
     }
 }
 

@@ -3,7 +3,7 @@ import FlingCore
 /// A label and the iOS switch, the switch at the trailing end (SwiftUI's `Toggle`). The switch
 /// flips on a tap, follows a drag of its thumb, and flips with Space when focused; its thumb
 /// slides with a spring and the track cross-fades to green.
-public struct Toggle: PrimitiveView {
+public struct Toggle: SingleNodeView {
     let isOn: Binding<Bool>
     let label: ViewGroup
 
@@ -11,12 +11,12 @@ public struct Toggle: PrimitiveView {
         self.isOn = isOn; self.label = label()
     }
 
-    func makeNodes(_ context: BuildContext) -> [Node] {
+    func makeNode(_ context: BuildContext) -> Node {
         let row = context.with { $0.stackAxis = .horizontal }
         let children = buildNodes(label, row.child(0))
             + [SpacerNode(path: row.child(1).path, axis: .horizontal, minLength: 0),
                SwitchNode(path: row.child(2).path, isOn: isOn, host: context.host)]
-        return [StackNode(axis: .horizontal, alignment: .center, spacing: nil, children: children, context: context)]
+        return StackNode(axis: .horizontal, alignment: .center, spacing: nil, children: children, context: context)
     }
 }
 

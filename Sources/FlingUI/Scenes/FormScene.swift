@@ -12,7 +12,7 @@ package final class FormScene: Scene {
     package let id = SceneID.form
     private let env: SceneEnvironment
     let content = ContentView()
-    private(set) lazy var host = ViewHost(env: env) { [unowned self] in self.root }
+    private lazy var viewHost = ViewHost(env: env) { [unowned self] in self.root }
     /// The preferences the form published, in collection order (for the state dump). Read
     /// from the laid-out tree when asked: an `onPreferenceChange` recording them made the
     /// host build the tree twice in every frame whose layout moved a field (its action may
@@ -35,7 +35,17 @@ package final class FormScene: Scene {
 
     package func layout(in bounds: Rect, window: Size, time: Double) {
         self.bounds = bounds
-        host.update(bounds: bounds, time: time)
+        layoutTime = time
+    }
+
+    /// The time of the last `layout`.
+    private var layoutTime = 0.0
+    /// The view tree's host, laid out for the last `layout` first. The app lays out every
+    /// scene on a resize, hidden ones too: the form builds its tree when it is next used or
+    /// drawn, not on each resize frame behind another scene.
+    var host: ViewHost {
+        viewHost.update(bounds: bounds, time: max(viewHost.time, layoutTime))
+        return viewHost
     }
 
     package var isModal: Bool { false }
@@ -45,17 +55,17 @@ package final class FormScene: Scene {
     package func handleKey(_ key: Key, time: Double) -> Bool { host.handleKey(key, time: time) }
     package func handleText(_ text: String, time: Double) { host.handleText(text, time: time) }
     package func handleComposition(_ text: String, time: Double) { host.handleComposition(text, time: time) }
-    package var hasKeyboardFocus: Bool { host.hasFocus }
-    package var textInputRect: Rect? { host.textInputRect }
-    package var textInputOwner: String? { host.textInputOwner }
-    package func nextRedraw(after time: Double) -> Double? { host.nextRedraw(after: time) }
+    package var hasKeyboardFocus: Bool { viewHost.hasFocus }
+    package var textInputRect: Rect? { viewHost.textInputRect }
+    package var textInputOwner: String? { viewHost.textInputOwner }
+    package func nextRedraw(after time: Double) -> Double? { viewHost.nextRedraw(after: time) }
     package func cancelGestures(time: Double) { host.cancelPress(time: time) }
     package func advance(to time: Double) -> Bool { host.advance(to: time) }
 
     package func draw(into list: inout DisplayList, time: Double) {
-        host.update(bounds: bounds, time: time)
+        viewHost.update(bounds: bounds, time: time)
         list.fill(bounds, Color(white: 0.8))
-        host.draw(into: &list)
+        viewHost.draw(into: &list)
     }
 
     package func drawOverlay(into list: inout DisplayList, time: Double) {}
@@ -63,12 +73,12 @@ package final class FormScene: Scene {
     // MARK: State dump
 
     package func stateFields(time: Double) -> [(String, JSONValue)] {
-        host.update(bounds: bounds, time: time)
+        viewHost.update(bounds: bounds, time: time)
         let values = content.fieldValues
-        let collected = self.collected
+        let collected = viewHost.preferenceValue(MyPreferenceKey.self) ?? []
         let fieldPrefs = collected.filter { if case .field = $0.vtype { true } else { false } }
         let containers = collected.filter { $0.vtype == .fieldContainer }
-        let textFields = host.nodes(of: TextFieldNode.self)
+        let textFields = viewHost.nodes(of: TextFieldNode.self)
         var fields: [JSONValue] = []
         for (i, (field, container)) in zip(fieldPrefs, containers).enumerated() where i < ContentView.labels.count {
             fields.append(.object([
@@ -76,13 +86,13 @@ package final class FormScene: Scene {
                 ("frame", .rect(field.bounds.global)), ("container", .rect(container.bounds.global)),
             ]))
         }
-        let focused = textFields.firstIndex { $0.path == host.focusedPath }
-        let toggle = host.nodes(of: SwitchNode.self).first
-        let slider = host.nodes(of: SliderNode.self).first
+        let focused = textFields.firstIndex { $0.path == viewHost.focusedPath }
+        let toggle = viewHost.nodes(of: SwitchNode.self).first
+        let slider = viewHost.nodes(of: SliderNode.self).first
         let form: JSONValue = .object([
             ("title", .string("Hello \(values[0]) \(values[1]) \(values[2])")),
             ("focused", focused.map { .string(ContentView.labels[$0]) } ?? .null),
-            ("caret", host.editing.map { .int($0.head) } ?? .null),
+            ("caret", viewHost.editing.map { .int($0.head) } ?? .null),
             ("toggle", .object([("on", .bool(content.twitterFieldPreset)), ("frame", toggle.map { .rect($0.frame) } ?? .null)])),
             ("slider", .object([("value", .rounded(content.length)), ("frame", slider.map { .rect($0.frame) } ?? .null)])),
             ("fields", .array(fields)),
@@ -98,10 +108,10 @@ package final class FormScene: Scene {
 
     /// The mini-map's area and the rectangles it drew, in drawing order.
     private func miniMapState() -> JSONValue {
-        let collected = self.collected
+        let collected = viewHost.preferenceValue(MyPreferenceKey.self) ?? []
         let area = collected.first { $0.vtype == .miniMapArea }.map { JSONValue.rect($0.bounds.global) } ?? .null
         var rects: [JSONValue] = []
-        host.node(identifier: MiniMap.identifier)?.visit { node in
+        viewHost.node(identifier: MiniMap.identifier)?.visit { node in
             guard let shape = node as? ShapeNode, let fill = shape.fill else { return }
             let kind = fill == .purple ? "title" : fill == .gray ? "fieldContainer" : "field"
             rects.append(.object([("kind", .string(kind)), ("color", .string(fill.seedName)), ("frame", .rect(shape.frame))]))

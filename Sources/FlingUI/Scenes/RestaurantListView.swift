@@ -60,6 +60,8 @@ package final class RestaurantListView {
     /// The row a press's tap landed on (set by the pan gesture's release).
     private var tappedRow: Int?
     package private(set) var contentHeight: Double = 0
+    /// The column width `contentHeight` was measured at.
+    private var measuredWidth: Double?
 
     package init(restaurants: [Restaurant], env: SceneEnvironment) {
         self.restaurants = restaurants
@@ -168,7 +170,15 @@ package final class RestaurantListView {
 
     package func layout(in bounds: Rect, time: Double) {
         self.bounds = bounds
-        contentHeight = host.idealHeight(of: view(offset: 0, rows: restaurants.indices).columnContent, width: column.width)
+        // Rows have a fixed height, so the content is measured with one row built and the
+        // others as the spacer the list puts in their place: the same height (whole numbers
+        // of pt, summed exactly) without building every row on every resize frame.
+        let width = column.width
+        if measuredWidth != width {
+            let one = restaurants.isEmpty ? 0..<0 : 0..<1
+            contentHeight = host.idealHeight(of: view(offset: 0, rows: one).columnContent, width: width)
+            measuredWidth = width
+        }
         scroll.model.resize(viewport: bounds.height, content: contentHeight, at: time)
         built = nil
         rowFramesOffset = nil

@@ -320,6 +320,9 @@ public final class Renderer {
         guard w > 0, h > 0 else { return false }
         let seen = LayerCache.Seen(spec: spec, commands: commands, range: inner, width: w, height: h, scale: pxPerPt, stretched: false)
         var decision = layers.decide(seen)
+        // Faded and new: drawn directly, every primitive would be alpha-modulated (SDL's
+        // slowest blits); rasterised at full opacity and copied tinted costs less at once.
+        if decision == .drawDirectly, opacity < 0.999, spec.background.a >= 1 { decision = .rasterize }
         if decision == .rasterize {
             // The same device pixels as drawn directly, shifted so the layer's origin is (0, 0).
             let base = Transform.translate(-ox / scale, -oy / scale).concatenating(transform)
@@ -884,7 +887,11 @@ public final class Renderer {
                                w: Int32((source.width * kx).rounded()), h: Int32((source.height * ky).rounded()))
             var dst = SDL_FRect(x: Float(destination.minX), y: Float(destination.minY),
                                 w: Float(destination.width), h: Float(destination.height))
+            // An opaque photo is copied without blending: SDL's software renderer blends a
+            // scaled copy through an intermediate surface, several times the cost of the copy.
+            if tex.opaque { SDL_SetTextureBlendMode(tex.texture, SDL_BLENDMODE_NONE) }
             SDL_RenderCopyF(sdl, tex.texture, &src, &dst)
+            if tex.opaque { SDL_SetTextureBlendMode(tex.texture, SDL_BLENDMODE_BLEND) }
             stats.drawCalls += 1
             return
         }

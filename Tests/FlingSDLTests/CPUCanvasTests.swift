@@ -179,6 +179,24 @@ final class CPUCanvasTests: XCTestCase {
         XCTAssertEqual(still.map { $0.1.layersRasterized }, [0, 1, 0])
     }
 
+    func testALayerSkippedForAFrameIsStillReadyAndAFadedNewOneIsRasterisedAtOnce() throws {
+        func faded(_ o: Double) -> DisplayList {
+            var l = DisplayList(background: .white)
+            if o > 0 { l.withOpacity(o) { l in l.layer(LayerSpec(id: "list", bounds: Self.window, background: .white), Self.backdropContent) } }
+            return l
+        }
+        // A fade that touches 0 for one frame (a spring's overshoot) and comes back: the layer
+        // kept its texture and is composited, not drawn again.
+        let f = try draw([faded(1), faded(1), faded(0.5), faded(0), faded(0.01), faded(0.02)], canvas: true)
+        XCTAssertEqual(f.map { $0.1.layersRasterized }, [0, 1, 0, 0, 0, 0])
+        XCTAssertEqual(f.map { $0.1.layersComposited }, [0, 1, 1, 0, 1, 1])
+        // Faded from its first frame: rasterised at once (drawn directly, every primitive would
+        // be alpha-modulated), with the pixels of the fade.
+        let g = try draw([faded(0.5)], canvas: true), reference = try draw([faded(1), faded(1), faded(0.5)], canvas: true)
+        XCTAssertEqual(g[0].1.layersRasterized, 1)
+        XCTAssertLessThanOrEqual(maxDifference(g[0].0, reference[2].0), 1)
+    }
+
     // MARK: Kernels
 
     func testScaledCopyAtScaleOneIsTheSourceAndRoundedCornersBlendOverTheTarget() {

@@ -109,6 +109,8 @@ enum Bench {
         var times: [Double] = [], allocs: [Double] = [], cpu: [Double] = []
         times.reserveCapacity(o.frames * 2); allocs.reserveCapacity(o.frames * 2); cpu.reserveCapacity(o.frames * 2)
         var frame = 0
+        // FLING_BENCH_TRACE=1: every measured frame's time on stderr (where a p99 comes from).
+        let trace = getenv("FLING_BENCH_TRACE") != nil
         let profiler = BenchProfilerControl()
         defer { profiler.measuring(false) }
         var lastAllocs = BenchStatistics.allocations
@@ -122,6 +124,7 @@ enum Bench {
             let t = Double(frame) / 60
             let inCycle = t.truncatingRemainder(dividingBy: scenario.cycle)
             if t >= scenario.cycle, scenario.measured.contains(inCycle), times.count < o.frames {
+                if trace { printError(String(format: "bench trace: %@ cycle %d t %.3f s: %.2f ms", scenario.name, Int(t / scenario.cycle), inCycle, dt * 1000)) }
                 times.append(dt)
                 allocs.append(Double(now - lastAllocs))
                 cpu.append(nowCPU - lastCPU)

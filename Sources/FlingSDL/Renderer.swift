@@ -64,6 +64,26 @@ public final class Renderer {
     public var frameTarget: OpaquePointer?
     private var layers = LayerCache()
     private var roundedCopy = RoundedCopy()
+    /// Pulled-card frames composited on the CPU (CPUCanvas); false draws every frame through
+    /// SDL alone (tests compare the two).
+    public var cpuCompositing = true
+    private var canvas = CPUCanvas()
+    private var canvasScratch = CanvasScratch()
+    private var quarters: [Int: [UInt8]] = [:]
+    /// A full-frame opaque layer whose copy waits for the next command: a shadow or a scaled
+    /// layer after it opens the canvas over it; anything else has it copied as before.
+    private struct PendingBase { var id: String; var tint: LayerTint?; var dest: Rect }
+    private var pendingBase: PendingBase?
+    /// The part of the open canvas whose base is not written yet (under the shape a shadow was
+    /// cast by: the scaled layer that follows covers it); written before anything else needs it.
+    private var untinted: (rect: PixelRect, base: PendingBase)?
+    /// The frame's clear waits too: a full-frame opaque layer makes it needless.
+    private var clearPending = false
+    private var clearColor = Color.white
+    /// Depth of layer rasterisation (drawing into a layer's texture, not the frame).
+    private var rasterizing = 0
+    private var frameWidth: Int32 = 0
+    private var frameHeight: Int32 = 0
 
     // Per-frame state.
     /// The target drawn into now (the frame's, or a layer being rasterised), its clear colour and
@@ -110,16 +130,18 @@ public final class Renderer {
         SDL_SetRenderTarget(sdl, frameTarget)
         currentTarget = frameTarget
         SDL_RenderSetClipRect(sdl, nil)
-        SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_NONE)
-        let (r, g, b, a) = list.background.rgba8
-        SDL_SetRenderDrawColor(sdl, r, g, b, a)
-        SDL_RenderClear(sdl)
         SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND)
+        clearColor = list.background
+        clearPending = true
+        frameWidth = pixelWidth; frameHeight = pixelHeight
+        pendingBase = nil
+        untinted = nil
         targetBackground = list.background
         targetTouched = false
         layers.beginFrame()
         roundedCopy.beginFrame()
         run(list.commands, 0..<list.commands.count)
+        prepareFrameForSDL()
         flushSolid()
         stats.textCacheEntries = textCache.count
         stats.layerEntries = layers.count
@@ -165,12 +187,16 @@ public final class Renderer {
         case .popTransform: if transforms.count > 1 { transforms.removeLast() }
         case .dim(let r, let amount):
             guard !clippedAway, opacity > 0.001 else { return }
+            prepareFrameForSDL()
             targetTouched = true
             fillRounded(px(r), radii: .zero, color: Color(white: 0, alpha: max(0, min(1, amount)) * opacity))
         case .beginLayer, .endLayer:
             break   // handled by run(_:_:)
         default:
             guard !clippedAway, opacity > 0.001 else { return }
+            if case let .shadow(r, radii, color, radius, offset) = c,
+               shadowOnCanvas(r.offsetBy(dx: offset.x, dy: offset.y), radius: radii.maximum, color: color, blur: radius) { return }
+            prepareFrameForSDL()
             targetTouched = true
             drawPrimitive(c)
         }
@@ -284,7 +310,7 @@ public final class Renderer {
     /// Draws a layer group; returns true if it also drew the `.dim` at `next` (folded in).
     private func drawLayer(_ spec: LayerSpec, _ commands: [DrawCommand], _ inner: Range<Int>, next: Int?, popsBeforeNext: Int) -> Bool {
         guard !clippedAway, opacity > 0.001 else { return false }
-        if spec.cornerRadius > 0 || abs(transform.scale - 1) > 1e-9 {
+        if spec.cornerRadius > 0 || spec.scalable || abs(transform.scale - 1) > 1e-9 {
             drawStretchedLayer(spec, commands, inner)
             return false
         }
@@ -294,6 +320,9 @@ public final class Renderer {
         guard w > 0, h > 0 else { return false }
         let seen = LayerCache.Seen(spec: spec, commands: commands, range: inner, width: w, height: h, scale: pxPerPt, stretched: false)
         var decision = layers.decide(seen)
+        // Faded and new: drawn directly, every primitive would be alpha-modulated (SDL's
+        // slowest blits); rasterised at full opacity and copied tinted costs less at once.
+        if decision == .drawDirectly, opacity < 0.999, spec.background.a >= 1 { decision = .rasterize }
         if decision == .rasterize {
             // The same device pixels as drawn directly, shifted so the layer's origin is (0, 0).
             let base = Transform.translate(-ox / scale, -oy / scale).concatenating(transform)
@@ -303,6 +332,7 @@ public final class Renderer {
         case .drawDirectly:
             // Changing every frame (or no texture could be made): a texture would only add a
             // copy. Clip as the layer would.
+            prepareFrameForSDL()
             flushSolid()
             let r = Rect(x: ox, y: oy, width: Double(w), height: Double(h))
             clips.append(clip.map { $0.intersection(r) } ?? r)
@@ -332,8 +362,22 @@ public final class Renderer {
             if snappedDim.minX <= dest.minX, snappedDim.minY <= dest.minY, snappedDim.maxX >= dest.maxX, snappedDim.maxY >= dest.maxY { dimAmount = max(0, min(1, amount)); dimRect = snappedDim }
         }
         let faded = opacity < 0.999
+        let tinted = spec.background.a >= 1 && (dimAmount > 0 || (faded && !targetTouched))
+        if getenv("FLING_DEBUG_CANVAS") != nil { print("layer \(spec.id) raster=\(rasterizing) clip=\(String(describing: clip)) ox=\(ox) oy=\(oy) w=\(w) h=\(h) frame=\(frameWidth)x\(frameHeight) e=\(e.width)x\(e.height) dim=\(String(describing: dimRect)) dest=\(dest) tinted=\(tinted) faded=\(faded)") }
+        if rasterizing == 0, cpuCompositing, clip == nil, spec.background.a >= 1, tinted || !faded,
+           ox == 0, oy == 0, w == frameWidth, h == frameHeight, e.width == w, e.height == h, dimRect.map({ $0 == dest }) ?? true {
+            // Covers the frame, opaque: its copy waits to see whether the canvas opens on it.
+            prepareFrameForSDL()
+            pendingBase = PendingBase(id: spec.id,
+                                      tint: tinted ? LayerTint(opacity: faded ? opacity : 1, dim: dimAmount, background: targetBackground) : nil,
+                                      dest: dest)
+            clearPending = false
+            targetTouched = true
+            return dimRect != nil
+        }
+        prepareFrameForSDL()
         flushSolid()
-        if spec.background.a >= 1, dimAmount > 0 || (faded && !targetTouched) {
+        if tinted {
             // One tint pass (kept while the tint holds still), then an opaque 1:1 copy.
             let tint = LayerTint(opacity: faded ? opacity : 1, dim: dimAmount, background: targetBackground)
             compositeTinted(spec.id, tint: tint, dest: dest)
@@ -370,20 +414,56 @@ public final class Renderer {
         let w = Int32((spec.bounds.width * scale).rounded()), h = Int32((spec.bounds.height * scale).rounded())
         guard w > 0, h > 0, d.width >= 1, d.height >= 1 else { return }
         let seen = LayerCache.Seen(spec: spec, commands: commands, range: inner, width: w, height: h, scale: scale, stretched: true)
-        if layers.decide(seen) != .composite {
+        let decision = layers.decide(seen)
+        if decision == .drawDirectly, spec.cornerRadius == 0, abs(transform.scale - 1) < 1e-9 {
+            // Square and unscaled, changing every frame (an expanded card scrolled): drawn as
+            // it is, clipped to its bounds, as an unscaled layer would be.
+            prepareFrameForSDL()
+            flushSolid()
+            let (x0, y0, x1, y1) = snapped(d)
+            let r = Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0))
+            clips.append(clip.map { $0.intersection(r) } ?? r)
+            applyClip()
+            run(commands, inner)
+            flushSolid()
+            clips.removeLast()
+            applyClip()
+            return
+        }
+        if decision != .composite {
             guard rasterize(seen, base: .translate(-spec.bounds.minX, -spec.bounds.minY)) else { return }
             stats.layersRasterized += 1
         }
         guard let e = layers.entries[spec.id] else { return }
-        flushSolid()
         let (x0, y0, x1, y1) = snapped(d)
+        let radii = pixelRadii(CornerRadii(spec.cornerRadius * pxPerPt), w: x1 - x0, h: y1 - y0)
+        let alpha = UInt8(max(0, min(255, (opacity * 255).rounded())))
+        let opaque = spec.background.a >= 1 && e.opaqueRows == 0..<Int(e.height)
+        // An opaque background makes the layer opaque (a few pixels SDL blended onto it may
+        // read 254 from rounding): the canvas copies it as such.
+        if getenv("FLING_DEBUG_CANVAS") != nil { print("stretched \(spec.id) alpha=\(alpha) open=\(canvas.isOpen) pending=\(pendingBase != nil)") }
+        if alpha == 255, spec.background.a >= 1, let t = canvasForNextDraw() {
+            // Onto the canvas: scaled and rounded in one pass over the pixels it covers.
+            var visible = t.bounds
+            if let c = clip { visible = visible.intersection(PixelRect(inside: c)) }
+            // What the copy writes opaque: between its top and bottom corners' rows.
+            let plain = PixelRect(x0: x0, y0: y0 + max(radii.tl, radii.tr), x1: x1, y1: y1 - max(radii.bl, radii.br)).intersection(visible)
+            if let u = untinted, u.rect.intersection(plain) == u.rect { untinted = nil } else { fillUntinted() }
+            e.pixels.withUnsafeBufferPointer { source in
+                CanvasKernels.scaledCopy(source: source, width: Int(e.width), height: Int(e.height), dest: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1),
+                                         radii: radii, quarter: quarter, visible: visible, into: t, scratch: &canvasScratch)
+            }
+            stats.layersComposited += 1
+            stats.canvasDraws += 1
+            targetTouched = true
+            return
+        }
+        prepareFrameForSDL()
+        flushSolid()
         var tw: Int32 = 0, th: Int32 = 0
         SDL_GetRendererOutputSize(sdl, &tw, &th)
         var visible = Rect(x: 0, y: 0, width: Double(tw), height: Double(th))
         if let c = clip { visible = visible.intersection(c) }
-        let radii = pixelRadii(CornerRadii(spec.cornerRadius * pxPerPt), w: x1 - x0, h: y1 - y0)
-        let alpha = UInt8(max(0, min(255, (opacity * 255).rounded())))
-        let opaque = spec.background.a >= 1 && e.opaqueRows == 0..<Int(e.height)
         let calls = e.pixels.withUnsafeBytes { bytes in
             roundedCopy.copy(RoundedCopySource(texture: e.texture, crop: Rect(x: 0, y: 0, width: Double(w), height: Double(h)), opaque: opaque,
                                                sample: RoundedCopy.sampler(bytes, width: Int(w), height: Int(h), r: 2, g: 1, b: 0, a: 3)),
@@ -401,6 +481,8 @@ public final class Renderer {
         let id = seen.spec.id
         guard let texture = layers.targetTexture(for: id, width: seen.width, height: seen.height, renderer: sdl) else { return false }
         flushSolid()
+        rasterizing += 1
+        defer { rasterizing -= 1 }
         let saved = (transforms, opacities, clips, currentTarget, targetBackground, targetTouched)
         guard SDL_SetRenderTarget(sdl, texture) == 0 else { return false }
         currentTarget = texture
@@ -474,6 +556,120 @@ public final class Renderer {
         var dst = SDL_Rect(x: Int32(dest.minX), y: Int32(dest.minY), w: Int32(dest.width), h: Int32(dest.height))
         SDL_RenderCopy(sdl, t, nil, &dst)
         stats.drawCalls += 1
+    }
+
+    // MARK: CPU canvas
+
+    /// Before SDL draws into the frame: the canvas is copied to it (or the base waiting for
+    /// one is copied as before), and the frame is cleared if nothing covers it yet.
+    private func prepareFrameForSDL() {
+        guard rasterizing == 0 else { return }
+        if canvas.isOpen {
+            fillUntinted()
+            canvas.close(sdl: sdl)
+            applyClip()
+            stats.drawCalls += 1
+            clearPending = false
+        } else if let b = pendingBase {
+            pendingBase = nil
+            flushSolid()
+            SDL_RenderSetClipRect(sdl, nil)
+            if let tint = b.tint {
+                compositeTinted(b.id, tint: tint, dest: b.dest)
+            } else if let e = layers.entries[b.id] {
+                SDL_SetTextureAlphaMod(e.texture, 255)
+                SDL_SetTextureBlendMode(e.texture, SDL_BLENDMODE_NONE)
+                var dst = SDL_Rect(x: Int32(b.dest.minX), y: Int32(b.dest.minY), w: Int32(b.dest.width), h: Int32(b.dest.height))
+                SDL_RenderCopy(sdl, e.texture, nil, &dst)
+                stats.drawCalls += 1
+            }
+            applyClip()
+            clearPending = false
+        }
+        if clearPending {
+            clearPending = false
+            SDL_RenderSetClipRect(sdl, nil)
+            SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_NONE)
+            let (r, g, b, a) = clearColor.rgba8
+            SDL_SetRenderDrawColor(sdl, r, g, b, a)
+            SDL_RenderClear(sdl)
+            SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND)
+            applyClip()
+        }
+    }
+
+    /// The canvas, if the frame's next drawing can go onto it: open already, or a base waiting
+    /// that it opens over (the base's pixels, tinted, are its first contents).
+    /// `skip`: a rectangle the caller will cover (a shadow's hole); its base is written later,
+    /// when something needs it (see `untinted`).
+    private func canvasForNextDraw(skip: PixelRect? = nil) -> PixelTarget? {
+        guard rasterizing == 0, cpuCompositing else { return nil }
+        if let t = canvas.target { return t }
+        guard let b = pendingBase, let e = layers.entries[b.id], e.width == frameWidth, e.height == frameHeight else { return nil }
+        flushSolid()
+        guard let t = canvas.open(sdl: sdl, width: frameWidth, height: frameHeight) else { return nil }
+        pendingBase = nil
+        let tint = b.tint ?? LayerTint(opacity: 1, dim: 0, background: .white)
+        let all = t.bounds
+        let hole = skip.map { $0.intersection(all) }
+        e.pixels.withUnsafeBufferPointer { px in
+            guard let h = hole, !h.isEmpty else {
+                tint.apply(px, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch)
+                return
+            }
+            // Around the hole: above, below, left and right of it.
+            for r in [PixelRect(x0: 0, y0: 0, x1: all.x1, y1: h.y0), PixelRect(x0: 0, y0: h.y1, x1: all.x1, y1: all.y1),
+                      PixelRect(x0: 0, y0: h.y0, x1: h.x0, y1: h.y1), PixelRect(x0: h.x1, y0: h.y0, x1: all.x1, y1: h.y1)] where !r.isEmpty {
+                tint.apply(px, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: r)
+            }
+            untinted = (h, b)
+        }
+        return t
+    }
+
+    /// Writes the base where it was skipped (nothing covered it after all).
+    private func fillUntinted() {
+        guard let (rect, b) = untinted, let t = canvas.target else { untinted = nil; return }
+        untinted = nil
+        guard let e = layers.entries[b.id] else { return }
+        let tint = b.tint ?? LayerTint(opacity: 1, dim: 0, background: .white)
+        e.pixels.withUnsafeBufferPointer { tint.apply($0, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: rect) }
+    }
+
+    /// A shadow onto the canvas (see CanvasKernels.shadow); false if the canvas is not open
+    /// and no base waits for it.
+    private func shadowOnCanvas(_ r: Rect, radius: Double, color: Color, blur: Double) -> Bool {
+        guard rasterizing == 0, cpuCompositing, canvas.isOpen || pendingBase != nil else { return false }
+        let d = px(r)
+        // The same slice as the SDL path (drawShadow) picks.
+        let k = max(0.01, transform.scale)
+        let radiusPx = (min(radius * scale, min(d.width, d.height) / 2 / k) / 4).rounded() * 4
+        // Under an opaque shape (full group opacity, as the SDL path assumes) nothing shows:
+        // the rectangle inside its rounded corners is skipped.
+        let inset = radiusPx * k * 0.3 + 1
+        let hole = opacity >= 0.999 ? PixelRect(inside: d.insetBy(dx: inset, dy: inset)) : PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+        fillUntinted()
+        guard let s = shadows.slice(radius: radiusPx, blur: blur * scale), let t = canvasForNextDraw(skip: hole) else { return false }
+        let pad = Double(s.pad) * k
+        let outer = Rect(x: d.minX - pad, y: d.minY - pad, width: d.width + 2 * pad, height: d.height + 2 * pad)
+        let (cr, cg, cb, ca) = color.rgba8
+        let alpha = UInt8(max(0, min(255, (Double(ca) * opacity).rounded())))
+        var visible = t.bounds
+        if let c = clip { visible = visible.intersection(PixelRect(inside: c)) }
+        stats.canvasDraws += 1
+        CanvasKernels.shadow(mask: s.mask, size: s.size, corner: s.corner, outer: outer, scale: k, color: (cr, cg, cb, alpha),
+                             hole: hole, visible: visible, into: t, scratch: &canvasScratch)
+        targetTouched = true
+        return true
+    }
+
+    /// The top-left quarter-disc coverage of a corner of `radius` px (cached by radius).
+    private func quarter(_ radius: Int) -> [UInt8] {
+        if let q = quarters[radius] { return q }
+        if quarters.count > 32 { quarters.removeAll() }
+        let q = CornerCoverage.quarter(radius: Double(radius)).alpha
+        quarters[radius] = q
+        return q
     }
 
     // MARK: Rounded shapes
@@ -691,7 +887,11 @@ public final class Renderer {
                                w: Int32((source.width * kx).rounded()), h: Int32((source.height * ky).rounded()))
             var dst = SDL_FRect(x: Float(destination.minX), y: Float(destination.minY),
                                 w: Float(destination.width), h: Float(destination.height))
+            // An opaque photo is copied without blending: SDL's software renderer blends a
+            // scaled copy through an intermediate surface, several times the cost of the copy.
+            if tex.opaque { SDL_SetTextureBlendMode(tex.texture, SDL_BLENDMODE_NONE) }
             SDL_RenderCopyF(sdl, tex.texture, &src, &dst)
+            if tex.opaque { SDL_SetTextureBlendMode(tex.texture, SDL_BLENDMODE_BLEND) }
             stats.drawCalls += 1
             return
         }

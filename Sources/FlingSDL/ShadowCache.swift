@@ -13,6 +13,8 @@ final class ShadowCache {
         /// Blur padding outside the shape.
         var pad: Int
         var size: Int
+        /// The blurred coverage, `size × size` (0…255): what the CPU canvas samples.
+        var mask: [UInt8]
     }
 
     private struct Key: Hashable { var radius: Int; var blur: Int }
@@ -42,10 +44,11 @@ final class ShadowCache {
         // Three box blurs approximate a Gaussian of σ (box width w with 3·w²/12 ≈ σ²·… per pass).
         let box = max(1, Int((sqrt(12 * sigma * sigma / 3 + 1)).rounded()))
         for _ in 0..<3 { alpha = boxBlur(alpha, size: size, width: box) }
+        let mask = alpha.map { UInt8(max(0, min(255, ($0 * 255).rounded()))) }
         var px = [UInt8](repeating: 255, count: size * size * 4)
-        for i in 0..<(size * size) { px[i * 4 + 3] = UInt8(max(0, min(255, (alpha[i] * 255).rounded()))) }
+        for i in 0..<(size * size) { px[i * 4 + 3] = mask[i] }
         guard let tex = makeTexture(RGBAImage(width: size, height: size, pixels: px), renderer: renderer) else { return nil }
-        let s = Slice(texture: tex, corner: corner, pad: pad, size: size)
+        let s = Slice(texture: tex, corner: corner, pad: pad, size: size, mask: mask)
         for evicted in slices.insert(s, for: key) { SDL_DestroyTexture(evicted.texture) }
         return s
     }
@@ -66,22 +69,32 @@ final class ShadowCache {
         return out
     }
 
+    /// One horizontal and one vertical box blur of `width` (odd) with running sums: the cost
+    /// does not grow with the blur (a card's large shadow is made in a few ms, not tens).
     private func boxBlur(_ a: [Double], size: Int, width: Int) -> [Double] {
         let half = width / 2
+        let n = Double(2 * half + 1)
         var tmp = [Double](repeating: 0, count: a.count)
         var out = [Double](repeating: 0, count: a.count)
         for y in 0..<size {
+            let row = y * size
+            var sum = 0.0
+            for k in 0...min(half, size - 1) { sum += a[row + k] }
             for x in 0..<size {
-                var s = 0.0
-                for k in -half...half { let xx = x + k; if xx >= 0 && xx < size { s += a[y * size + xx] } }
-                tmp[y * size + x] = s / Double(2 * half + 1)
+                tmp[row + x] = sum / n
+                let enter = x + half + 1, leave = x - half
+                if enter < size { sum += a[row + enter] }
+                if leave >= 0 { sum -= a[row + leave] }
             }
         }
-        for y in 0..<size {
-            for x in 0..<size {
-                var s = 0.0
-                for k in -half...half { let yy = y + k; if yy >= 0 && yy < size { s += tmp[yy * size + x] } }
-                out[y * size + x] = s / Double(2 * half + 1)
+        for x in 0..<size {
+            var sum = 0.0
+            for k in 0...min(half, size - 1) { sum += tmp[k * size + x] }
+            for y in 0..<size {
+                out[y * size + x] = sum / n
+                let enter = y + half + 1, leave = y - half
+                if enter < size { sum += tmp[enter * size + x] }
+                if leave >= 0 { sum -= tmp[leave * size + x] }
             }
         }
         return out

@@ -61,7 +61,9 @@ final class LayerTests: XCTestCase {
         let direct = try frames(1) { scene(&$0, layered: false) }[0].0
         let f = try frames(3) { scene(&$0, layered: true) }
         XCTAssertEqual(f[2].1.layersComposited, 1)
-        XCTAssertLessThanOrEqual(maxDifference(f[2].0, direct), 2)
+        // Anti-aliased corner pixels are blended twice through the layer (onto its transparent
+        // clear, then onto the frame) and once directly: ±3 from rounding.
+        XCTAssertLessThanOrEqual(maxDifference(f[2].0, direct), 3)
     }
 
     func testADimFoldedIntoALayerMatchesABlendedBlackFill() throws {

@@ -27,12 +27,12 @@ struct BenchScenario: Sendable {
         },
         // Expand a card and close it again: the expansion frames.
         BenchScenario(name: "card-expand", scene: .today, cycle: 2.0, measured: 0.02...0.6) { s in
-            "0.0 tap \(s.width / 2) 250\n1.0 key Escape\n"
+            "0.0 tap \(firstCardX) 250\n1.0 key Escape\n"
         },
         // Expand a card, then pull it down by hand (it shrinks and lifts off a dimmed
         // backdrop) and let go: the pulled frames.
         BenchScenario(name: "card-drag-dismiss", scene: .today, cycle: 3.0, measured: 1.02...1.58) { s in
-            let x = s.width / 2
+            let x = firstCardX
             return "0.0 tap \(x) 250\n1.0 drag \(x) \(s.height * 0.3) \(x) \(s.height * 0.3 + 150) 0.6\n2.4 key Escape\n"
         },
         // Live resize with a sheet up: the window's width changes by a few pt every frame.
@@ -61,6 +61,11 @@ struct BenchScenario: Sendable {
     ]
 
     static func named(_ name: String) -> BenchScenario? { all.first { $0.name == name } }
+
+    /// A point inside the first Today card at every width: the grid's first column starts at
+    /// the side padding and is at least `gridMinColumnWidth` wide. (The window's middle, used
+    /// before, is the gutter between two columns on a kiosk: those runs measured a list drag.)
+    static let firstCardX = CardConstants.sidePadding + 40
 }
 
 /// Where the form scene's controls are for a window size. The seed's form is centred

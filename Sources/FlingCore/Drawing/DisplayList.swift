@@ -70,9 +70,14 @@ public struct LayerSpec: Equatable, Sendable {
     /// card pulled down) never re-rasterises the content. A rounded layer, and one drawn under a
     /// scaling transform, is rasterised at the renderer's scale and copied scaled.
     public var cornerRadius: Double
+    /// Rasterised at the renderer's scale even while square and unscaled, so that a pull which
+    /// then scales and rounds it (an expanded card) finds it ready instead of rasterising it in
+    /// its first frame. While its content changes every frame it is drawn directly.
+    public var scalable: Bool
 
-    public init(id: String, bounds: Rect, background: Color, cornerRadius: Double = 0) {
+    public init(id: String, bounds: Rect, background: Color, cornerRadius: Double = 0, scalable: Bool = false) {
         self.id = id; self.bounds = bounds; self.background = background; self.cornerRadius = cornerRadius
+        self.scalable = scalable
     }
 }
 

@@ -429,10 +429,11 @@ package final class TodayScene: Scene {
         transform = Transform.translate(0, pullOffset).concatenating(transform)
         let radius = min(CardConstants.cornerRadius, CardConstants.cornerRadius * (1 - pc) + pullRadius)
         // Expanded and pulled, only the card's scale, place and corners change: the card is a
-        // layer, rasterised once square and copied scaled with its corners cut (issue 12).
-        if pc >= 1, !inLayer, transform != .identity || radius > 0 {
+        // layer, rasterised once square and copied scaled with its corners cut (issue 12). It is
+        // one already while it rests expanded, so a pull's first frame finds it ready.
+        if pc >= 1, !inLayer {
             dl.transformed(transform) { dl in
-                dl.layer(LayerSpec(id: "today-card", bounds: f, background: .white, cornerRadius: radius)) { dl in
+                dl.layer(LayerSpec(id: "today-card", bounds: f, background: .white, cornerRadius: radius, scalable: true)) { dl in
                     drawCard(i, progress: p, pullScale: 1, pullRadius: 0, pullOffset: 0, contentOffset: contentOffset, time: time,
                              inLayer: true, into: &dl)
                 }

@@ -1,0 +1,300 @@
+// CanvasKernels: the pixel loops of the CPU canvas (CPUCanvas). Each writes ARGB8888 pixels
+// in place, inside a visible rectangle, with 8-bit fixed-point weights (0…256) so the inner
+// loops stay in integers (16-bit lanes where they vectorise; SSE2 is enough).
+// They are the compositing SDL's software renderer does slowest for a pulled card: a large
+// colour- and alpha-modulated soft shadow (generic blitter through temporary surfaces) and a
+// bilinear scaled copy; here the shadow costs a blend over its ring only and the scaled copy
+// lands in the frame without a second pass.
+import FlingCore
+
+/// Whole device pixels x0..<x1, y0..<y1.
+struct PixelRect: Equatable {
+    var x0: Int, y0: Int, x1: Int, y1: Int
+    var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+    func intersection(_ o: PixelRect) -> PixelRect {
+        PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+    }
+    /// The whole pixels inside a device-pixel rect (its edges rounded inwards).
+    init(inside r: Rect) {
+        x0 = Int(r.minX.rounded(.up)); y0 = Int(r.minY.rounded(.up))
+        x1 = Int(r.maxX.rounded(.down)); y1 = Int(r.maxY.rounded(.down))
+    }
+    init(x0: Int, y0: Int, x1: Int, y1: Int) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
+}
+
+/// ARGB8888 pixels the CPU writes: `height` rows of `width` pixels, `pitch` bytes apart.
+struct PixelTarget {
+    var base: UnsafeMutableRawPointer
+    var width: Int
+    var height: Int
+    var pitch: Int
+    var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
+    func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { (base + y * pitch).assumingMemoryBound(to: UInt32.self) }
+}
+
+/// Buffers the kernels reuse from frame to frame (a steady pull allocates nothing).
+struct CanvasScratch {
+    var index: [Int32] = []
+    /// Per column, a weight 0…256 twice (two 16-bit lanes: see resampleRow).
+    var weight: [UInt16] = []
+    var rowIndex: [Int32] = []
+    var row: [UInt32] = []
+    /// Per column, a shadow's alpha 0…256 in the low 16 bits and again in the high 16.
+    var alpha: [UInt32] = []
+
+    mutating func reserve(columns: Int, rows: Int) {
+        if index.count < columns + 4 { index = [Int32](repeating: 0, count: columns + 4) }
+        if weight.count < 2 * columns + 8 { weight = [UInt16](repeating: 0, count: 2 * columns + 8) }
+        if row.count < columns + 2 { row = [UInt32](repeating: 0, count: columns + 2) }
+        if alpha.count < columns + 4 { alpha = [UInt32](repeating: 0, count: columns + 4) }
+        if rowIndex.count < rows { rowIndex = [Int32](repeating: 0, count: rows) }
+    }
+}
+
+enum CanvasKernels {
+    /// A weight 0…255 as 0…256 (so that 255 keeps the source exactly).
+    @inline(__always) static func widen(_ a: UInt32) -> UInt32 { a + (a >> 7) }
+
+    /// Lerps two ARGB8888 pixels per channel by `w` / 256 (w in 0…256), two channels at a time.
+    @inline(__always) static func lerp(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
+        let iw = 256 - w
+        let rb = (((a & 0x00FF_00FF) &* iw &+ (b & 0x00FF_00FF) &* w) >> 8) & 0x00FF_00FF
+        let ag = (((a >> 8) & 0x00FF_00FF) &* iw &+ ((b >> 8) & 0x00FF_00FF) &* w) & 0xFF00_FF00
+        return rb | ag
+    }
+
+    // MARK: Soft shadow
+
+    /// A soft shadow from a nine-slice blur mask (`size × size`, its straight sides starting
+    /// `corner` px from each edge), stretched onto `outer` (device px) the way the renderer's
+    /// SDL path stretches the same slice (corners scaled to `min(corner·k, half the side)`, the
+    /// middle row and column repeated), blended in `color` (its alpha times the mask). Pixels in
+    /// `hole` (under the opaque shape casting the shadow) and outside `visible` are untouched.
+    static func shadow(mask: [UInt8], size: Int, corner: Int, outer: Rect, scale k: Double,
+                       color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), hole: PixelRect, visible: PixelRect,
+                       into t: PixelTarget, scratch: inout CanvasScratch) {
+        let area = PixelRect(x0: Int(outer.minX.rounded(.down)), y0: Int(outer.minY.rounded(.down)),
+                             x1: Int(outer.maxX.rounded(.up)), y1: Int(outer.maxY.rounded(.up)))
+            .intersection(visible).intersection(t.bounds)
+        guard !area.isEmpty, color.a > 0, mask.count >= size * size, size > 0 else { return }
+        let w = area.x1 - area.x0, h = area.y1 - area.y0
+        scratch.reserve(columns: w, rows: h)
+        let c = Double(corner) * k
+        let cx = min(c, outer.width / 2), cy = min(c, outer.height / 2)
+        let sc = Double(corner)
+        /// Slice index for a pixel centre `p` along an axis from `lo` to `hi` (-1: outside).
+        func sliceIndex(_ p: Double, lo: Double, hi: Double, cut: Double) -> Int32 {
+            guard p >= lo, p < hi else { return -1 }
+            let s: Double
+            if p < lo + cut { s = (p - lo) * sc / max(cut, 1e-9) }
+            else if p < hi - cut { s = sc + 0.5 }
+            else { s = sc + 1 + (p - (hi - cut)) * sc / max(cut, 1e-9) }
+            return Int32(max(0, min(size - 1, Int(s))))
+        }
+        for x in 0..<w { scratch.index[x] = sliceIndex(Double(area.x0 + x) + 0.5, lo: outer.minX, hi: outer.maxX, cut: cx) }
+        for y in 0..<h { scratch.rowIndex[y] = sliceIndex(Double(area.y0 + y) + 0.5, lo: outer.minY, hi: outer.maxY, cut: cy) }
+        let strength = UInt32(color.a)
+        // The colour as the even (B, R) and odd (G, A) channels of four pixels; alpha's lane is
+        // never mixed (its weight is masked to 0), so the target's alpha stays.
+        let (cb, cg, cr) = (UInt16(color.b), UInt16(color.g), UInt16(color.r))
+        let even = SIMD8<UInt16>(cb, cr, cb, cr, cb, cr, cb, cr)
+        let odd = SIMD8<UInt16>(cg, 0, cg, 0, cg, 0, cg, 0)
+        var lastRow: Int32 = -2
+        mask.withUnsafeBufferPointer { m in
+            scratch.index.withUnsafeBufferPointer { cols in
+                scratch.alpha.withUnsafeMutableBufferPointer { alpha in
+                    for y in 0..<h {
+                        let ri = scratch.rowIndex[y]
+                        guard ri >= 0 else { continue }
+                        if ri != lastRow {
+                            // The row's weights, each twice (two 16-bit lanes a pixel).
+                            let base = Int(ri) * size
+                            for x in 0..<w {
+                                let ci = cols[x]
+                                let a = ci < 0 ? 0 : widen(UInt32(m[base + Int(ci)]) * strength / 255)
+                                alpha[x] = a | a << 16
+                            }
+                            lastRow = ri
+                        }
+                        let py = area.y0 + y
+                        let row = t.row(py)
+                        // Two spans around the hole on rows it crosses.
+                        if py >= hole.y0, py < hole.y1, hole.x1 > hole.x0 {
+                            blend(row, from: area.x0, to: min(area.x1, hole.x0), alphaOffset: area.x0, alpha: alpha, even: even, odd: odd)
+                            blend(row, from: max(area.x0, hole.x1), to: area.x1, alphaOffset: area.x0, alpha: alpha, even: even, odd: odd)
+                        } else {
+                            blend(row, from: area.x0, to: area.x1, alphaOffset: area.x0, alpha: alpha, even: even, odd: odd)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// row[x] = row[x]·(256 − a) + colour·a for x in from..<to, a from `alpha` (indexed from
+    /// `alphaOffset`); four pixels at a time as eight 16-bit lanes, the even channels (B, R)
+    /// and the odd ones (G, A) apart, so nothing widens or narrows (plain SSE2).
+    @inline(__always)
+    private static func blend(_ row: UnsafeMutablePointer<UInt32>, from: Int, to: Int, alphaOffset: Int,
+                              alpha: UnsafeMutableBufferPointer<UInt32>, even: SIMD8<UInt16>, odd: SIMD8<UInt16>) {
+        guard let ab = alpha.baseAddress, to > from else { return }
+        let raw = UnsafeMutableRawPointer(row)
+        let araw = UnsafeRawPointer(ab)
+        let low = SIMD8<UInt16>(repeating: 0x00FF), high = SIMD8<UInt16>(repeating: 0xFF00)
+        let full = SIMD8<UInt16>(repeating: 256)
+        let greenOnly = SIMD8<UInt16>(0xFFFF, 0, 0xFFFF, 0, 0xFFFF, 0, 0xFFFF, 0)
+        var x = from
+        while x + 4 <= to {
+            let a = araw.loadUnaligned(fromByteOffset: (x - alphaOffset) * 4, as: SIMD8<UInt16>.self)
+            if a != SIMD8<UInt16>(repeating: 0) {
+                let d = raw.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<UInt16>.self)
+                let ao = a & greenOnly
+                let e = ((d & low) &* (full &- a) &+ even &* a) &>> 8
+                let o = ((d &>> 8) &* (full &- ao) &+ odd &* ao) & high
+                raw.storeBytes(of: e | o, toByteOffset: x * 4, as: SIMD8<UInt16>.self)
+            }
+            x += 4
+        }
+        while x < to {
+            let a = ab[x - alphaOffset] & 0xFFFF
+            if a > 0 {
+                let col = UInt32(even[1]) << 16 | UInt32(odd[0]) << 8 | UInt32(even[0])
+                let d = row[x]
+                row[x] = (d & 0xFF00_0000) | (lerp(d, col, a) & 0x00FF_FFFF)
+            }
+            x += 1
+        }
+    }
+
+    // MARK: Scaled copy
+
+    /// Copies opaque `source` (`sw × sh` ARGB8888, tightly packed) scaled bilinearly onto
+    /// `dest`, its corners rounded by `radii` (px) with the coverage of `quarter(radius)` (the
+    /// top-left quarter disc, `radius²` values 0…255) over what is already there. Only pixels
+    /// inside `visible` are written.
+    static func scaledCopy(source: UnsafeBufferPointer<UInt32>, width sw: Int, height sh: Int, dest: PixelRect,
+                           radii r: (tl: Int, tr: Int, br: Int, bl: Int), quarter: (Int) -> [UInt8],
+                           visible: PixelRect, into t: PixelTarget, scratch: inout CanvasScratch) {
+        let area = dest.intersection(visible).intersection(t.bounds)
+        guard !area.isEmpty, sw > 0, sh > 0, source.count >= sw * sh, let src = source.baseAddress else { return }
+        let dw = dest.x1 - dest.x0, dh = dest.y1 - dest.y0
+        let w = area.x1 - area.x0
+        scratch.reserve(columns: max(w, sw), rows: 0)
+        let sx = Double(sw) / Double(dw), sy = Double(sh) / Double(dh)
+        // Per column: the left source pixel and the right one's weight (0…255).
+        var lo = Int.max, hi = 0
+        for x in 0..<w {
+            let u = min(Double(sw - 1), max(0, (Double(area.x0 + x - dest.x0) + 0.5) * sx - 0.5))
+            let i = min(Int(u), max(0, sw - 2))
+            scratch.index[x] = Int32(i)
+            let wx = sw > 1 ? UInt16(min(256, max(0, ((u - Double(i)) * 256).rounded()))) : 0
+            scratch.weight[2 * x] = wx; scratch.weight[2 * x + 1] = wx
+            lo = min(lo, i); hi = max(hi, min(i + 1, sw - 1))
+        }
+        let tl = r.tl > 0 ? quarter(r.tl) : [], tr = r.tr > 0 ? quarter(r.tr) : []
+        let br = r.br > 0 ? quarter(r.br) : [], bl = r.bl > 0 ? quarter(r.bl) : []
+        scratch.index.withUnsafeBufferPointer { cols in
+            scratch.weight.withUnsafeBufferPointer { weights in
+                scratch.row.withUnsafeMutableBufferPointer { mixed in
+                    guard let mixedBase = mixed.baseAddress else { return }
+                    for py in area.y0..<area.y1 {
+                        let v = min(Double(sh - 1), max(0, (Double(py - dest.y0) + 0.5) * sy - 0.5))
+                        let j = min(Int(v), max(0, sh - 2))
+                        let wy = sh > 1 ? UInt16(min(256, max(0, ((v - Double(j)) * 256).rounded()))) : 0
+                        // The two source rows mixed vertically over the columns used (16-bit lanes).
+                        let r0 = src + j * sw
+                        let line: UnsafePointer<UInt32>
+                        if wy == 0 {
+                            line = r0
+                        } else {
+                            let r1 = src + min(j + 1, sh - 1) * sw
+                            mixRows(r0, r1, weight: wy, from: lo, to: hi + 1, into: mixedBase)
+                            line = UnsafePointer(mixedBase)
+                        }
+                        let out = t.row(py)
+                        // Rounded corners on this row: the columns they take at each side.
+                        let top = py - dest.y0, bottom = dest.y1 - 1 - py
+                        var left: (size: Int, cover: [UInt8], qy: Int)? = nil
+                        var right: (size: Int, cover: [UInt8], qy: Int)? = nil
+                        if top < r.tl { left = (r.tl, tl, top) } else if bottom < r.bl { left = (r.bl, bl, bottom) }
+                        if top < r.tr { right = (r.tr, tr, top) } else if bottom < r.br { right = (r.br, br, bottom) }
+                        let plainFrom = max(area.x0, dest.x0 + (left?.size ?? 0))
+                        let plainTo = min(area.x1, dest.x1 - (right?.size ?? 0))
+                        if plainTo > plainFrom, let cb = cols.baseAddress, let wb = weights.baseAddress {
+                            resampleRow(line, index: cb + (plainFrom - area.x0), weight2: wb + 2 * (plainFrom - area.x0),
+                                        count: plainTo - plainFrom, into: out + plainFrom)
+                        }
+                        if let l = left {
+                            for px in max(area.x0, dest.x0)..<min(area.x1, dest.x0 + l.size) {
+                                let x = px - area.x0, i = Int(cols[x])
+                                let cov = widen(UInt32(l.cover[l.qy * l.size + (px - dest.x0)]))
+                                out[px] = lerp(out[px], lerp(line[i], line[i + 1], UInt32(weights[2 * x])) | 0xFF00_0000, cov)
+                            }
+                        }
+                        if let rt = right {
+                            for px in max(area.x0, dest.x1 - rt.size)..<min(area.x1, dest.x1) {
+                                let x = px - area.x0, i = Int(cols[x])
+                                let cov = widen(UInt32(rt.cover[rt.qy * rt.size + (dest.x1 - 1 - px)]))
+                                out[px] = lerp(out[px], lerp(line[i], line[i + 1], UInt32(weights[2 * x])) | 0xFF00_0000, cov)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// out[x] = line[index[x]] and the pixel after it mixed by weight[x] / 256, opaque. Four
+    /// pixels at a time: their left and right neighbours gathered into two vectors and mixed
+    /// as eight 16-bit lanes (even and odd channels apart); `weight2` holds each weight twice.
+    @inline(__always)
+    static func resampleRow(_ line: UnsafePointer<UInt32>, index: UnsafePointer<Int32>, weight2: UnsafePointer<UInt16>, count: Int,
+                            into out: UnsafeMutablePointer<UInt32>) {
+        let low = SIMD8<UInt16>(repeating: 0x00FF), high = SIMD8<UInt16>(repeating: 0xFF00)
+        let full = SIMD8<UInt16>(repeating: 256)
+        let opaque = SIMD4<UInt32>(repeating: 0xFF00_0000)
+        let wraw = UnsafeRawPointer(weight2)
+        let oraw = UnsafeMutableRawPointer(out)
+        var x = 0
+        while x + 4 <= count {
+            let i0 = Int(index[x]), i1 = Int(index[x + 1]), i2 = Int(index[x + 2]), i3 = Int(index[x + 3])
+            let l = SIMD4<UInt32>(line[i0], line[i1], line[i2], line[i3])
+            let r = SIMD4<UInt32>(line[i0 + 1], line[i1 + 1], line[i2 + 1], line[i3 + 1])
+            let p = unsafeBitCast(l, to: SIMD8<UInt16>.self), q = unsafeBitCast(r, to: SIMD8<UInt16>.self)
+            let w = wraw.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<UInt16>.self)
+            let iw = full &- w
+            let even = ((p & low) &* iw &+ (q & low) &* w) &>> 8
+            let odd = ((p &>> 8) &* iw &+ (q &>> 8) &* w) & high
+            oraw.storeBytes(of: unsafeBitCast(even | odd, to: SIMD4<UInt32>.self) | opaque, toByteOffset: x * 4, as: SIMD4<UInt32>.self)
+            x += 4
+        }
+        while x < count {
+            let i = Int(index[x])
+            out[x] = lerp(line[i], line[i + 1], UInt32(weight2[2 * x])) | 0xFF00_0000
+            x += 1
+        }
+    }
+
+    /// into[x] = r0[x]·(256 − w) + r1[x]·w per channel, for x in from..<to: four pixels at a
+    /// time as eight 16-bit lanes (even and odd channels apart).
+    @inline(__always)
+    private static func mixRows(_ r0: UnsafePointer<UInt32>, _ r1: UnsafePointer<UInt32>, weight w: UInt16, from: Int, to: Int,
+                                into out: UnsafeMutablePointer<UInt32>) {
+        let a = UnsafeRawPointer(r0), b = UnsafeRawPointer(r1), o = UnsafeMutableRawPointer(out)
+        let wv = SIMD8<UInt16>(repeating: w), iv = SIMD8<UInt16>(repeating: 256 - w)
+        let low = SIMD8<UInt16>(repeating: 0x00FF), high = SIMD8<UInt16>(repeating: 0xFF00)
+        var x = from
+        while x + 4 <= to {
+            let p = a.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<UInt16>.self)
+            let q = b.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<UInt16>.self)
+            let even = ((p & low) &* iv &+ (q & low) &* wv) &>> 8
+            let odd = ((p &>> 8) &* iv &+ (q &>> 8) &* wv) & high
+            o.storeBytes(of: even | odd, toByteOffset: x * 4, as: SIMD8<UInt16>.self)
+            x += 4
+        }
+        while x < to {
+            out[x] = lerp(r0[x], r1[x], UInt32(w))
+            x += 1
+        }
+    }
+}

@@ -1,0 +1,282 @@
+import FlingCore
+@testable import FlingSDL
+import Foundation
+import XCTest
+
+/// The CPU canvas (a pulled card's frame composited on the CPU, issue 12): the same picture as
+/// SDL draws it, used only where it applies, and its kernels exact where they must be.
+final class CPUCanvasTests: XCTestCase {
+    /// Draws each list once, in order, on a white 100×100 pt headless display at 2x, with the
+    /// canvas on or off.
+    func draw(_ lists: [DisplayList], canvas: Bool) throws -> [(RGBAImage, RenderStats)] {
+        try MainActor.assumeIsolated {
+            let context = try SDLContext(headless: true)
+            defer { context.shutdown() }
+            let display = try Display(context: context, size: Size(100, 100), uiScale: 2, fullscreen: false, title: "t",
+                                      fontDirectory: testResources + "/fonts", imageDirectory: testResources + "/images", log: { _ in })
+            defer { display.close() }
+            display.renderer.cpuCompositing = canvas
+            return try lists.map { list in
+                display.draw(list)
+                guard let img = display.readPixels() else { throw NSError(domain: "t", code: 1) }
+                return (img, display.renderer.stats)
+            }
+        }
+    }
+
+    static let window = Rect(x: 0, y: 0, width: 100, height: 100)
+
+    /// The list behind: stripes and a photo, so that a misplaced pixel shows.
+    static func backdropContent(_ l: inout DisplayList) {
+        l.add(.fillRect(window, radii: .zero, color: .white))
+        for i in 0..<5 { l.add(.fillRect(Rect(x: 0, y: Double(i) * 20, width: 100, height: 10), radii: .zero, color: SystemColor.blue)) }
+        l.add(.image("avatar.png", frame: Rect(x: 5, y: 5, width: 30, height: 30), mode: .fill, radii: .zero))
+    }
+
+    /// The card: sharp edges and a smooth gradient (a photo's fine detail would differ by the
+    /// two resamplers' sub-pixel phase, not by anything this test is about).
+    static func cardContent(_ l: inout DisplayList) {
+        l.add(.fillRect(window, radii: .zero, color: .white))
+        l.add(.fillRect(Rect(x: 10, y: 10, width: 40, height: 30), radii: .zero, color: SystemColor.red))
+        l.add(.verticalGradient(Rect(x: 50, y: 50, width: 40, height: 40), top: SystemColor.blue, bottom: SystemColor.green))
+    }
+
+    /// A pulled card's frame as TodayScene draws it: the faded backdrop, the pull's dim, the
+    /// card's shadow and the card layer scaled by `k`, rounded and moved down.
+    static func pulledFrame(k: Double, radius: Double, fade: Double = 0.7, dim: Double = 0.1, shadow: Bool = true,
+                            card: Bool = true, after: ((inout DisplayList) -> Void)? = nil) -> DisplayList {
+        var l = DisplayList(background: .white)
+        l.withOpacity(fade) { l in l.layer(LayerSpec(id: "backdrop", bounds: window, background: .white), backdropContent) }
+        l.add(.dim(window, amount: dim))
+        let t = Transform.translate(0, 6).concatenating(.scale(k, about: Point(50, 50)))
+        if shadow {
+            l.transformed(t) { l in
+                l.add(.shadow(window, radii: CornerRadii(radius), color: Color(white: 0.25, alpha: 0.3), radius: 8, offset: .zero))
+            }
+        }
+        if card {
+            l.transformed(t) { l in
+                l.layer(LayerSpec(id: "card", bounds: window, background: .white, cornerRadius: radius, scalable: true), cardContent)
+            }
+        }
+        after?(&l)
+        return l
+    }
+
+    /// How far a pixel of `a` lies outside the range of `b`'s pixels in its 3×3 neighbourhood
+    /// (per channel; the largest over the image). The two paths may sample an edge at a
+    /// different sub-pixel phase (SDL's copy snaps its source rectangles to whole texels), which
+    /// moves an edge pixel between its neighbours' values, but nothing else may differ.
+    func nearDifference(_ a: RGBAImage, _ b: RGBAImage, skip: (Int, Int) -> Bool = { _, _ in false }) -> Int {
+        var worst = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where !skip(x, y) {
+                for c in 0..<3 {
+                    var lo = 255, hi = 0
+                    for dy in -1...1 {
+                        for dx in -1...1 {
+                            let nx = x + dx, ny = y + dy
+                            guard nx >= 0, ny >= 0, nx < b.width, ny < b.height else { continue }
+                            let v = Int(b.pixels[(ny * b.width + nx) * 4 + c])
+                            lo = min(lo, v); hi = max(hi, v)
+                        }
+                    }
+                    let v = Int(a.pixels[(y * a.width + x) * 4 + c])
+                    worst = max(worst, v < lo ? lo - v : v > hi ? v - hi : 0)
+                }
+            }
+        }
+        return worst
+    }
+
+    func maxDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {
+        XCTAssertEqual(a.pixels.count, b.pixels.count)
+        var m = 0
+        var at = 0
+        for i in 0..<min(a.pixels.count, b.pixels.count) where i % 4 != 3 {
+            let d = abs(Int(a.pixels[i]) - Int(b.pixels[i]))
+            if d > m { m = d; at = i / 4 }
+        }
+        if m > 0, ProcessInfo.processInfo.environment["CANVAS_DEBUG"] != nil {
+            print("max difference \(m) at (\(at % a.width), \(at / a.width)): \(Array(a.pixels[(at * 4)..<(at * 4 + 3)])) vs \(Array(b.pixels[(at * 4)..<(at * 4 + 3)]))")
+        }
+        return m
+    }
+
+    func testAPulledCardOnTheCanvasLooksAsSDLDrawsIt() throws {
+        for (k, radius) in [(0.9, 10.0), (0.86, 15.0), (0.97, 3.0)] {
+            let frames = Array(repeating: Self.pulledFrame(k: k, radius: radius), count: 3)
+            let cpu = try draw(frames, canvas: true), sdl = try draw(frames, canvas: false)
+            // The last frame composites both layers: the shadow and the card went onto the canvas.
+            XCTAssertEqual(cpu[2].1.canvasDraws, 2, "k \(k)")
+            XCTAssertEqual(sdl[2].1.canvasDraws, 0)
+            // Both resample bilinearly, cut the same corners and blend the same shadow slice.
+            if ProcessInfo.processInfo.environment["CANVAS_DEBUG"] != nil {
+                try? PNGFile.write(cpu[2].0, to: "/tmp/canvas-cpu-\(k).png"); try? PNGFile.write(sdl[2].0, to: "/tmp/canvas-sdl-\(k).png")
+            }
+            XCTAssertLessThanOrEqual(nearDifference(cpu[2].0, sdl[2].0), 12, "k \(k)")
+            // Drawn without the shadow, the frame differs: the test sees a shadow missing.
+            let bare = try draw(Array(repeating: Self.pulledFrame(k: k, radius: radius, shadow: false), count: 3), canvas: true)
+            XCTAssertGreaterThan(maxDifference(cpu[2].0, bare[2].0), 20)
+            // The canvas is copied once: one draw call for backdrop, shadow and card.
+            XCTAssertEqual(cpu[2].1.drawCalls, 1)
+        }
+    }
+
+    func testTheCardCoversWhatTheShadowSkippedAndWithoutACardTheBackdropShows() throws {
+        // A shadow alone: the hole it skips under the (missing) shape is filled from the base.
+        let alone = Array(repeating: Self.pulledFrame(k: 0.9, radius: 10, card: false), count: 3)
+        let cpu = try draw(alone, canvas: true), sdl = try draw(alone, canvas: false)
+        XCTAssertEqual(cpu[2].1.canvasDraws, 1)
+        // Outside the shape the same shadow; under it, where both paths assume the shape
+        // covers it, SDL's corner slices darken some pixels and the canvas leaves the backdrop.
+        let shape = { (x: Int, y: Int) in
+            let k = 0.9, lo = (0 - 50) * k + 50, hi = (100 - 50) * k + 50
+            return Double(x) >= lo * 2 - 1 && Double(x) <= hi * 2 + 1 && Double(y) >= (lo + 6) * 2 - 1 && Double(y) <= (hi + 6) * 2 + 1
+        }
+        XCTAssertLessThanOrEqual(nearDifference(cpu[2].0, sdl[2].0, skip: shape), 12)
+        // Under the shape the canvas shows the backdrop as it is without a shadow.
+        let none = try draw(Array(repeating: Self.pulledFrame(k: 0.9, radius: 10, shadow: false, card: false), count: 3), canvas: true)
+        XCTAssertEqual(cpu[2].0.pixels[(100 * 200 + 100) * 4], none[2].0.pixels[(100 * 200 + 100) * 4])
+    }
+
+    func testDrawingThatTheCanvasDoesNotDoClosesItFirstInOrder() throws {
+        // A red square drawn after the card: over the card on both paths.
+        let frame = Self.pulledFrame(k: 0.9, radius: 10) { l in
+            l.add(.fillRect(Rect(x: 40, y: 40, width: 20, height: 20), radii: .zero, color: SystemColor.red))
+        }
+        let cpu = try draw([frame, frame, frame], canvas: true), sdl = try draw([frame, frame, frame], canvas: false)
+        XCTAssertEqual(cpu[2].1.canvasDraws, 2)
+        XCTAssertLessThanOrEqual(nearDifference(cpu[2].0, sdl[2].0), 12)
+        let i = (100 * 200 + 100) * 4
+        XCTAssertEqual(Array(cpu[2].0.pixels[i..<(i + 3)]), Array(sdl[2].0.pixels[i..<(i + 3)]))
+    }
+
+    func testWithoutAShadowOrScaledLayerTheFrameIsSDLsExactly() throws {
+        // The backdrop and its dim alone, or followed by ordinary drawing: no canvas, same pixels.
+        var l = DisplayList(background: .white)
+        l.withOpacity(0.7) { l in l.layer(LayerSpec(id: "backdrop", bounds: Self.window, background: .white), Self.backdropContent) }
+        l.add(.dim(Self.window, amount: 0.1))
+        l.add(.fillCircle(center: Point(50, 50), radius: 20, color: SystemColor.green))
+        let cpu = try draw([l, l, l], canvas: true), sdl = try draw([l, l, l], canvas: false)
+        XCTAssertEqual(cpu.map { $0.1.canvasDraws }, [0, 0, 0])
+        for i in 0..<3 { XCTAssertEqual(cpu[i].0.pixels, sdl[i].0.pixels, "frame \(i)") }
+    }
+
+    func testAnUnscaledSquareScalableLayerThatChangesEveryFrameIsDrawnDirectly() throws {
+        // An expanded card scrolled: its content moves each frame; it is not rasterised.
+        let lists = (0..<3).map { i in
+            var l = DisplayList(background: .white)
+            l.layer(LayerSpec(id: "card", bounds: Self.window, background: .white, scalable: true)) { l in
+                l.add(.fillRect(Rect(x: 10, y: 10 + Double(i) * 5, width: 40, height: 30), radii: .zero, color: SystemColor.red))
+            }
+            return l
+        }
+        let f = try draw(lists, canvas: true)
+        XCTAssertEqual(f.map { $0.1.layersRasterized }, [0, 0, 0])
+        // And one that holds still is rasterised on its second frame, ready for a pull.
+        let still = try draw([lists[0], lists[0], lists[0]], canvas: true)
+        XCTAssertEqual(still.map { $0.1.layersRasterized }, [0, 1, 0])
+    }
+
+    func testALayerSkippedForAFrameIsStillReadyAndAFadedNewOneIsRasterisedAtOnce() throws {
+        func faded(_ o: Double) -> DisplayList {
+            var l = DisplayList(background: .white)
+            if o > 0 { l.withOpacity(o) { l in l.layer(LayerSpec(id: "list", bounds: Self.window, background: .white), Self.backdropContent) } }
+            return l
+        }
+        // A fade that touches 0 for one frame (a spring's overshoot) and comes back: the layer
+        // kept its texture and is composited, not drawn again.
+        let f = try draw([faded(1), faded(1), faded(0.5), faded(0), faded(0.01), faded(0.02)], canvas: true)
+        XCTAssertEqual(f.map { $0.1.layersRasterized }, [0, 1, 0, 0, 0, 0])
+        XCTAssertEqual(f.map { $0.1.layersComposited }, [0, 1, 1, 0, 1, 1])
+        // Faded from its first frame: rasterised at once (drawn directly, every primitive would
+        // be alpha-modulated), with the pixels of the fade.
+        let g = try draw([faded(0.5)], canvas: true), reference = try draw([faded(1), faded(1), faded(0.5)], canvas: true)
+        XCTAssertEqual(g[0].1.layersRasterized, 1)
+        XCTAssertLessThanOrEqual(maxDifference(g[0].0, reference[2].0), 1)
+    }
+
+    // MARK: Kernels
+
+    func testScaledCopyAtScaleOneIsTheSourceAndRoundedCornersBlendOverTheTarget() {
+        let w = 13, h = 9
+        let source = (0..<(w * h)).map { UInt32(0xFF00_0000) | UInt32($0 * 0x010203 & 0xFFFFFF) }
+        var target = [UInt32](repeating: 0xFF11_2233, count: w * h)
+        var scratch = CanvasScratch()
+        target.withUnsafeMutableBytes { raw in
+            let t = PixelTarget(base: raw.baseAddress!, width: w, height: h, pitch: w * 4)
+            source.withUnsafeBufferPointer { s in
+                CanvasKernels.scaledCopy(source: s, width: w, height: h, dest: PixelRect(x0: 0, y0: 0, x1: w, y1: h), radii: (0, 0, 0, 3),
+                                         quarter: { CornerCoverage.quarter(radius: Double($0)).alpha }, visible: t.bounds, into: t, scratch: &scratch)
+            }
+        }
+        let q = CornerCoverage.quarter(radius: 3).alpha
+        for y in 0..<h {
+            for x in 0..<w {
+                // The bottom-left corner square (x < 3, y ≥ 6) blends by its coverage.
+                if x < 3 && y >= h - 3 {
+                    let c = q[(h - 1 - y) * 3 + x]
+                    if c == 255 { XCTAssertEqual(target[y * w + x], source[y * w + x]) }
+                    if c == 0 { XCTAssertEqual(target[y * w + x], 0xFF11_2233) }
+                } else {
+                    XCTAssertEqual(target[y * w + x], source[y * w + x], "(\(x), \(y))")
+                }
+            }
+        }
+    }
+
+    func testScaledCopyHalvesAnImageByAveragingNeighbours() {
+        // 8×2 → 4×1: each output pixel is the mean of a 2×2 block (exactly between four texels).
+        let source: [UInt32] = [0xFF00_0000, 0xFF00_0010, 0xFF00_0020, 0xFF00_0030, 0xFF00_0040, 0xFF00_0050, 0xFF00_0060, 0xFF00_0070,
+                                0xFF00_1000, 0xFF00_1010, 0xFF00_1020, 0xFF00_1030, 0xFF00_1040, 0xFF00_1050, 0xFF00_1060, 0xFF00_1070]
+        var target = [UInt32](repeating: 0, count: 4)
+        var scratch = CanvasScratch()
+        target.withUnsafeMutableBytes { raw in
+            let t = PixelTarget(base: raw.baseAddress!, width: 4, height: 1, pitch: 16)
+            source.withUnsafeBufferPointer { s in
+                CanvasKernels.scaledCopy(source: s, width: 8, height: 2, dest: PixelRect(x0: 0, y0: 0, x1: 4, y1: 1), radii: (0, 0, 0, 0),
+                                         quarter: { _ in [] }, visible: t.bounds, into: t, scratch: &scratch)
+            }
+        }
+        XCTAssertEqual(target, [0xFF00_0808, 0xFF00_0828, 0xFF00_0848, 0xFF00_0868])
+    }
+
+    func testShadowBlendsItsColourByTheMaskAndLeavesTheHoleAndAlphaAlone() {
+        // A flat mask of 128 and colour black at full strength: every pixel outside the hole
+        // halves (≈), inside it stays; the target's alpha byte is kept.
+        let size = 5
+        let mask = [UInt8](repeating: 128, count: size * size)
+        let w = 10, h = 6
+        var target = [UInt32](repeating: 0x80C8_C8C8, count: w * h)
+        var scratch = CanvasScratch()
+        target.withUnsafeMutableBytes { raw in
+            let t = PixelTarget(base: raw.baseAddress!, width: w, height: h, pitch: w * 4)
+            CanvasKernels.shadow(mask: mask, size: size, corner: 2, outer: Rect(x: 0, y: 0, width: Double(w), height: Double(h)), scale: 1,
+                                 color: (0, 0, 0, 255), hole: PixelRect(x0: 3, y0: 2, x1: 7, y1: 4), visible: t.bounds, into: t, scratch: &scratch)
+        }
+        for y in 0..<h {
+            for x in 0..<w {
+                let inHole = x >= 3 && x < 7 && y >= 2 && y < 4
+                XCTAssertEqual(target[y * w + x], inHole ? 0x80C8_C8C8 : 0x8063_6363, "(\(x), \(y))")
+            }
+        }
+    }
+
+    func testATintOfARegionMatchesTheWholeTintThere() {
+        let w = 11, h = 7
+        let source = (0..<(w * h)).map { UInt32(0xFF00_0000) | UInt32($0 &* 0x030507 & 0xFFFFFF) }
+        let tint = LayerTint(opacity: 0.6, dim: 0.2, background: .white)
+        var whole = [UInt32](repeating: 0, count: w * h), part = [UInt32](repeating: 0, count: w * h)
+        source.withUnsafeBufferPointer { s in
+            whole.withUnsafeMutableBytes { tint.apply(s, width: w, height: h, into: $0.baseAddress!, pitch: w * 4) }
+            part.withUnsafeMutableBytes { tint.apply(s, width: w, height: h, into: $0.baseAddress!, pitch: w * 4, region: PixelRect(x0: 2, y0: 1, x1: 9, y1: 5)) }
+        }
+        for y in 0..<h {
+            for x in 0..<w {
+                let inside = x >= 2 && x < 9 && y >= 1 && y < 5
+                XCTAssertEqual(part[y * w + x], inside ? whole[y * w + x] : 0, "(\(x), \(y))")
+            }
+        }
+    }
+}

@@ -126,14 +126,20 @@ package final class ViewHost {
 
     /// Forgets the state of views that are gone (keys are a path, or a path and "#…").
     private func pruneStorage() {
-        guard let root else { return }
-        var paths = Set<String>()
-        root.visit { paths.insert($0.path) }
-        for key in storage.keys where !paths.contains(String(key.prefix { $0 != "#" })) {
-            storage.removeValue(forKey: key)
+        guard let root, !storage.isEmpty || !lastObserved.isEmpty else { return }
+        livePaths.removeAll(keepingCapacity: true)
+        root.visit { livePaths.insert($0.path) }
+        var gone: [String] = []
+        for key in storage.keys {
+            let path = key.contains("#") ? String(key.prefix { $0 != "#" }) : key
+            if !livePaths.contains(path) { gone.append(key) }
         }
-        for key in lastObserved.keys where !paths.contains(key) { lastObserved.removeValue(forKey: key) }
+        for key in gone { storage.removeValue(forKey: key) }
+        for key in lastObserved.keys where !livePaths.contains(key) { lastObserved.removeValue(forKey: key) }
     }
+
+    /// The paths of the tree, collected by `pruneStorage` (kept to reuse its storage).
+    private var livePaths = Set<String>()
 
     private func current() -> Node? {
         if dirty || root == nil { rebuild() }

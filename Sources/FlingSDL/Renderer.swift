@@ -64,8 +64,9 @@ public final class Renderer {
     public var frameTarget: OpaquePointer?
     private var layers = LayerCache()
     private var roundedCopy = RoundedCopy()
-    /// Pulled-card frames composited on the CPU (CPUCanvas); false draws every frame through
-    /// SDL alone (tests compare the two).
+    /// Pulled-card frames composited on the CPU (CPUCanvas), and the frame's clear skipped
+    /// where an opaque copy paints; false draws every frame through SDL alone as before (tests
+    /// compare the two; the bench's floor keeps its clear).
     public var cpuCompositing = true
     private var canvas = CPUCanvas()
     private var canvasScratch = CanvasScratch()
@@ -375,7 +376,11 @@ public final class Renderer {
             targetTouched = true
             return dimRect != nil
         }
-        prepareFrameForSDL()
+        // An opaque copy paints its rectangle (within the clip): the frame's clear skips it.
+        let paints = tinted || (spec.background.a >= 1 && !faded && e.opaqueRows == 0..<Int(e.height))
+        var painted = PixelRect(inside: dest)
+        if let c = clip { painted = painted.intersection(PixelRect(inside: c)) }
+        prepareFrameForSDL(covering: paints ? painted : nil)
         flushSolid()
         if tinted {
             // One tint pass (kept while the tint holds still), then an opaque 1:1 copy.
@@ -446,9 +451,13 @@ public final class Renderer {
             // Onto the canvas: scaled and rounded in one pass over the pixels it covers.
             var visible = t.bounds
             if let c = clip { visible = visible.intersection(PixelRect(inside: c)) }
-            // What the copy writes opaque: between its top and bottom corners' rows.
-            let plain = PixelRect(x0: x0, y0: y0 + max(radii.tl, radii.tr), x1: x1, y1: y1 - max(radii.bl, radii.br)).intersection(visible)
-            if let u = untinted, u.rect.intersection(plain) == u.rect { untinted = nil } else { fillUntinted() }
+            // What the copy surely writes opaque: its rectangle inset by 0.3 of its largest
+            // radius (+1): a point that far from both edges of a corner square is inside the
+            // quarter disc by a pixel (√2·0.7 < 1). A shadow's hole in there needs no base.
+            let rmax = max(max(radii.tl, radii.tr), max(radii.bl, radii.br))
+            let inset = Int((Double(rmax) * 0.3).rounded(.up)) + 1
+            let covered = PixelRect(x0: x0 + inset, y0: y0 + inset, x1: x1 - inset, y1: y1 - inset).intersection(visible)
+            if let u = untinted, u.rect.intersection(covered) == u.rect { untinted = nil } else { fillUntinted() }
             e.pixels.withUnsafeBufferPointer { source in
                 CanvasKernels.scaledCopy(source: source, width: Int(e.width), height: Int(e.height), dest: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1),
                                          radii: radii, quarter: quarter, visible: visible, into: t, scratch: &canvasScratch)
@@ -458,7 +467,10 @@ public final class Renderer {
             targetTouched = true
             return
         }
-        prepareFrameForSDL()
+        // Opaque, its rows between the corners are painted whole: the clear skips them.
+        var painted = PixelRect(x0: x0, y0: y0 + max(radii.tl, radii.tr), x1: x1, y1: y1 - max(radii.bl, radii.br))
+        if let c = clip { painted = painted.intersection(PixelRect(inside: c)) }
+        prepareFrameForSDL(covering: alpha == 255 && opaque ? painted : nil)
         flushSolid()
         var tw: Int32 = 0, th: Int32 = 0
         SDL_GetRendererOutputSize(sdl, &tw, &th)
@@ -561,8 +573,9 @@ public final class Renderer {
     // MARK: CPU canvas
 
     /// Before SDL draws into the frame: the canvas is copied to it (or the base waiting for
-    /// one is copied as before), and the frame is cleared if nothing covers it yet.
-    private func prepareFrameForSDL() {
+    /// one is copied as before), and the frame is cleared if nothing covers it yet, except for
+    /// `covering` (device px), which the drawing that follows paints opaque.
+    private func prepareFrameForSDL(covering: PixelRect? = nil) {
         guard rasterizing == 0 else { return }
         if canvas.isOpen {
             fillUntinted()
@@ -592,7 +605,17 @@ public final class Renderer {
             SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_NONE)
             let (r, g, b, a) = clearColor.rgba8
             SDL_SetRenderDrawColor(sdl, r, g, b, a)
-            SDL_RenderClear(sdl)
+            let frame = PixelRect(x0: 0, y0: 0, x1: Int(frameWidth), y1: Int(frameHeight))
+            if cpuCompositing, let c = covering?.intersection(frame), !c.isEmpty {
+                // Only around what the next copy paints: above, below, left, right of it.
+                for p in [PixelRect(x0: 0, y0: 0, x1: frame.x1, y1: c.y0), PixelRect(x0: 0, y0: c.y1, x1: frame.x1, y1: frame.y1),
+                          PixelRect(x0: 0, y0: c.y0, x1: c.x0, y1: c.y1), PixelRect(x0: c.x1, y0: c.y0, x1: frame.x1, y1: c.y1)] where !p.isEmpty {
+                    var rect = SDL_Rect(x: Int32(p.x0), y: Int32(p.y0), w: Int32(p.x1 - p.x0), h: Int32(p.y1 - p.y0))
+                    SDL_RenderFillRect(sdl, &rect)
+                }
+            } else {
+                SDL_RenderClear(sdl)
+            }
             SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND)
             applyClip()
         }

@@ -198,3 +198,60 @@ final class TodaySceneTests: XCTestCase {
         }
     } }
 }
+
+/// The excerpt trees are kept while their card only moves (issue 12: not rebuilt every frame).
+final class TodayExcerptReuseTests: XCTestCase {
+    /// Every text run's first line and where it lands (transforms applied, as the renderer does).
+    static func placedTexts(_ l: DisplayList) -> [String] {
+        var stack: [Transform] = [.identity]
+        var out: [String] = []
+        for c in l.commands {
+            switch c {
+            case .pushTransform(let t): stack.append(stack[stack.count - 1].concatenating(t))
+            case .popTransform: if stack.count > 1 { stack.removeLast() }
+            case .text(let run):
+                let p = stack[stack.count - 1].apply(run.origin)
+                out.append("\(run.layout.lines.first?.text ?? "") @ \((p.x * 100).rounded() / 100), \((p.y * 100).rounded() / 100)")
+            default: break
+            }
+        }
+        return out.sorted()
+    }
+
+    @MainActor static func drag(_ scene: TodayScene, by dy: Double, at t: Double) {
+        let x = 195.0, y0 = 600.0
+        _ = scene.handlePointer(PointerEvent(id: 1, phase: .began, location: Point(x, y0), time: t))
+        for k in 1...10 {
+            _ = scene.handlePointer(PointerEvent(id: 1, phase: .moved, location: Point(x, y0 + dy * Double(k) / 10), time: t + 0.02 * Double(k)))
+        }
+        _ = scene.handlePointer(PointerEvent(id: 1, phase: .ended, location: Point(x, y0 + dy), time: t + 0.4))
+    }
+
+    func testAnExcerptMovedWithItsCardDrawsWhereAFreshOneDoes() throws { try MainActor.assumeIsolated {
+        let moved = try TodaySceneTests.makeScene(), fresh = try TodaySceneTests.makeScene()
+        var before = DisplayList(background: .white)
+        moved.draw(into: &before, time: 0)   // builds every visible excerpt where it is now
+        Self.drag(moved, by: -170, at: 1)
+        Self.drag(fresh, by: -170, at: 1)
+        var a = DisplayList(background: .white), b = DisplayList(background: .white)
+        moved.draw(into: &a, time: 6)
+        fresh.draw(into: &b, time: 6)
+        XCTAssertEqual(Self.placedTexts(a), Self.placedTexts(b))
+        XCTAssertNotEqual(Self.placedTexts(a), Self.placedTexts(before), "the list scrolled")
+    } }
+
+    func testAnExcerptWhoseContentChangesIsBuiltAgain() throws { try MainActor.assumeIsolated {
+        // Expanding, the first card's excerpt moves its text column (a new view value): the
+        // drawn text follows it as a fresh scene's does.
+        let kept = try TodaySceneTests.makeScene(), fresh = try TodaySceneTests.makeScene()
+        var l = DisplayList(background: .white)
+        kept.draw(into: &l, time: 0)
+        TodaySceneTests.tap(kept, Point(195, 250), at: 1)
+        TodaySceneTests.tap(fresh, Point(195, 250), at: 1)
+        for t in stride(from: 1.05, through: 1.3, by: 1.0 / 60) { var m = DisplayList(background: .white); kept.draw(into: &m, time: t); kept.drawOverlay(into: &m, time: t) }
+        var a = DisplayList(background: .white), b = DisplayList(background: .white)
+        kept.draw(into: &a, time: 1.3); kept.drawOverlay(into: &a, time: 1.3)
+        fresh.draw(into: &b, time: 1.3); fresh.drawOverlay(into: &b, time: 1.3)
+        XCTAssertEqual(Self.placedTexts(a), Self.placedTexts(b))
+    } }
+}

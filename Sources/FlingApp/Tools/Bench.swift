@@ -124,7 +124,11 @@ enum Bench {
             let t = Double(frame) / 60
             let inCycle = t.truncatingRemainder(dividingBy: scenario.cycle)
             if t >= scenario.cycle, scenario.measured.contains(inCycle), times.count < o.frames {
-                if trace { printError(String(format: "bench trace: %@ cycle %d t %.3f s: %.2f ms", scenario.name, Int(t / scenario.cycle), inCycle, dt * 1000)) }
+                if trace {
+                    let r = display.renderer.stats
+                    printError(String(format: "bench trace: %@ cycle %d t %.3f s: %.2f ms (draw calls %d, canvas draws %d, layers rasterised %d)",
+                                      scenario.name, Int(t / scenario.cycle), inCycle, dt * 1000, r.drawCalls, r.canvasDraws, r.layersRasterized))
+                }
                 times.append(dt)
                 allocs.append(Double(now - lastAllocs))
                 cpu.append(nowCPU - lastCPU)

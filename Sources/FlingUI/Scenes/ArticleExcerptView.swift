@@ -8,7 +8,7 @@ import FlingCore
 /// with the card's (the seed's `.cornerRadius` on the excerpt), a clip the view tree does not
 /// do. The text column keeps the card's width while the card grows (`textWidth`) and slides
 /// to the story's column (`leading`).
-struct ArticleExcerptView: View {
+struct ArticleExcerptView: View, Equatable {
     let category: String
     let headline: String
     let subHeadline: String

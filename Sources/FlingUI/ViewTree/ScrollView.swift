@@ -24,7 +24,7 @@ public struct ScrollView: SingleNodeView {
 }
 
 /// One scroll view's gesture and physics, kept by the host across rebuilds.
-struct ScrollState {
+struct ScrollState: Equatable {
     var x = ScrollModel()
     var y = ScrollModel()
     var classifier = TapClassifier()

@@ -398,16 +398,21 @@ package final class ViewHost {
     package func advance(to t: Double) -> Bool {
         time = max(time, t)
         var moving = wantsFrames
+        // Only what changed is written back, after the loop: writing into the dictionary
+        // while iterating it copied it, and each write boxed the value again, every frame.
+        var changed: [(String, Any)] = []
         for (path, value) in storage {
-            if var s = value as? ScrollState {
+            if let old = value as? ScrollState {
+                var s = old
                 if s.advance(to: t) { moving = true }
-                storage[path] = s
+                if s != old { changed.append((path, s)) }
             } else if let a = value as? AnimatedValue {
                 let settled = a.settled(at: t)
                 if settled.isAnimating { moving = true }
-                storage[path] = settled
+                if settled != a { changed.append((path, settled)) }
             }
         }
+        for (path, value) in changed { storage[path] = value }
         if moving { dirty = true }
         return moving
     }

@@ -203,12 +203,19 @@ enum CanvasKernels {
                         let wy = sh > 1 ? UInt16(min(256, max(0, ((v - Double(j)) * 256).rounded()))) : 0
                         // The two source rows mixed vertically over the columns used (16-bit lanes).
                         let r0 = src + j * sw
-                        let line: UnsafePointer<UInt32>
+                        var line: UnsafePointer<UInt32>
                         if wy == 0 {
                             line = r0
                         } else {
                             let r1 = src + min(j + 1, sh - 1) * sw
                             mixRows(r0, r1, weight: wy, from: lo, to: hi + 1, into: mixedBase)
+                            line = UnsafePointer(mixedBase)
+                        }
+                        if sw == 1 {
+                            // One column: its "right neighbour" (weight 0) is itself, never the
+                            // pixel after the row.
+                            let p = line[0]
+                            mixedBase[0] = p; mixedBase[1] = p
                             line = UnsafePointer(mixedBase)
                         }
                         let out = t.row(py)
@@ -224,14 +231,15 @@ enum CanvasKernels {
                             resampleRow(line, index: cb + (plainFrom - area.x0), weight2: wb + 2 * (plainFrom - area.x0),
                                         count: plainTo - plainFrom, into: out + plainFrom)
                         }
-                        if let l = left {
+                        if let l = left, max(area.x0, dest.x0) < min(area.x1, dest.x0 + l.size) {
+                            // (A corner wholly outside the visible columns has no pixels here.)
                             for px in max(area.x0, dest.x0)..<min(area.x1, dest.x0 + l.size) {
                                 let x = px - area.x0, i = Int(cols[x])
                                 let cov = widen(UInt32(l.cover[l.qy * l.size + (px - dest.x0)]))
                                 out[px] = lerp(out[px], lerp(line[i], line[i + 1], UInt32(weights[2 * x])) | 0xFF00_0000, cov)
                             }
                         }
-                        if let rt = right {
+                        if let rt = right, max(area.x0, dest.x1 - rt.size) < min(area.x1, dest.x1) {
                             for px in max(area.x0, dest.x1 - rt.size)..<min(area.x1, dest.x1) {
                                 let x = px - area.x0, i = Int(cols[x])
                                 let cov = widen(UInt32(rt.cover[rt.qy * rt.size + (dest.x1 - 1 - px)]))

@@ -152,6 +152,12 @@ public final class Display {
             }
         }
         renderer = Renderer(sdl: sdlRenderer, fonts: fonts, imageDirectory: imageDirectory, scale: uiScale, log: log)
+        // The CPU canvas writes a software renderer's own pixels; over a GPU it would only add
+        // a frame-sized upload to what a few GPU draws do.
+        var info = SDL_RendererInfo()
+        if SDL_GetRendererInfo(sdlRenderer, &info) == 0, let name = info.name {
+            renderer.cpuCompositing = String(cString: name) == "software"
+        }
         if headless { try makeFrameTexture(size: size) } else { refreshWindowMetrics() }
         if options.kiosk { setCursorVisible(false) }
     }

@@ -2,8 +2,9 @@
 // in the last frame, so a layer is rasterised only once its commands repeat.
 // Memory: per layer id, one target texture of the layer's pixel size, a CPU copy of its pixels
 // (for LayerTint) and, once dimmed or faded, one streaming texture of the same size. The app
-// uses three ids (backdrop, sheet, today list): at 1080×1920 that is at most ~25 MB each, and
-// a layer the last frame did not draw is dropped.
+// uses a few ids (backdrop, sheet, today list, today card): at 1080×1920 that is at most
+// ~25 MB each, and a layer not drawn for `keptUndrawnFrames` drawn frames is dropped (an app
+// gone idle right after a sheet closed keeps that one until it draws 30 more frames).
 import CSDL2
 import FlingCore
 
@@ -81,6 +82,9 @@ struct LayerCache {
 
     /// Records what the layer draws this frame; returns how to draw it.
     enum Decision { case composite, rasterize, drawDirectly }
+
+    /// Neither drawn in the last frame nor kept: the layer appears now.
+    func isNew(_ id: String) -> Bool { previous[id] == nil && entries[id] == nil }
 
     mutating func decide(_ seen: Seen) -> Decision {
         current[seen.spec.id] = seen

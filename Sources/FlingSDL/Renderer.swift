@@ -310,8 +310,9 @@ public final class Renderer {
 
     /// Draws a layer group; returns true if it also drew the `.dim` at `next` (folded in).
     private func drawLayer(_ spec: LayerSpec, _ commands: [DrawCommand], _ inner: Range<Int>, next: Int?, popsBeforeNext: Int) -> Bool {
-        guard !clippedAway, opacity > 0.001 else { return false }
-        if spec.cornerRadius > 0 || spec.scalable || abs(transform.scale - 1) > 1e-9 {
+        guard !clippedAway else { return false }
+        let invisible = opacity <= 0.001
+        if !invisible, spec.cornerRadius > 0 || spec.scalable || abs(transform.scale - 1) > 1e-9 {
             drawStretchedLayer(spec, commands, inner)
             return false
         }
@@ -320,10 +321,22 @@ public final class Renderer {
         let w = Int32(d.maxX.rounded() - ox), h = Int32(d.maxY.rounded() - oy)
         guard w > 0, h > 0 else { return false }
         let seen = LayerCache.Seen(spec: spec, commands: commands, range: inner, width: w, height: h, scale: pxPerPt, stretched: false)
+        let new = layers.isNew(spec.id)
         var decision = layers.decide(seen)
+        if invisible {
+            // Faded out but still drawn (the list behind an expanded card): once its content
+            // holds still it is rasterised, not shown, so the gesture that fades it back in
+            // (a pull) finds it ready instead of paying for it in its first frame.
+            if decision == .rasterize, abs(transform.scale - 1) < 1e-9, spec.cornerRadius == 0, !spec.scalable,
+               rasterize(seen, base: Transform.translate(-ox / scale, -oy / scale).concatenating(transform)) {
+                stats.layersRasterized += 1
+            }
+            return false
+        }
         // Faded and new: drawn directly, every primitive would be alpha-modulated (SDL's
         // slowest blits); rasterised at full opacity and copied tinted costs less at once.
-        if decision == .drawDirectly, opacity < 0.999, spec.background.a >= 1 { decision = .rasterize }
+        // (One that changes every frame is still drawn directly: a texture would be remade.)
+        if decision == .drawDirectly, new, opacity < 0.999, spec.background.a >= 1 { decision = .rasterize }
         if decision == .rasterize {
             // The same device pixels as drawn directly, shifted so the layer's origin is (0, 0).
             let base = Transform.translate(-ox / scale, -oy / scale).concatenating(transform)
@@ -364,7 +377,6 @@ public final class Renderer {
         }
         let faded = opacity < 0.999
         let tinted = spec.background.a >= 1 && (dimAmount > 0 || (faded && !targetTouched))
-        if getenv("FLING_DEBUG_CANVAS") != nil { print("layer \(spec.id) raster=\(rasterizing) clip=\(String(describing: clip)) ox=\(ox) oy=\(oy) w=\(w) h=\(h) frame=\(frameWidth)x\(frameHeight) e=\(e.width)x\(e.height) dim=\(String(describing: dimRect)) dest=\(dest) tinted=\(tinted) faded=\(faded)") }
         if rasterizing == 0, cpuCompositing, clip == nil, spec.background.a >= 1, tinted || !faded,
            ox == 0, oy == 0, w == frameWidth, h == frameHeight, e.width == w, e.height == h, dimRect.map({ $0 == dest }) ?? true {
             // Covers the frame, opaque: its copy waits to see whether the canvas opens on it.
@@ -446,7 +458,6 @@ public final class Renderer {
         let opaque = spec.background.a >= 1 && e.opaqueRows == 0..<Int(e.height)
         // An opaque background makes the layer opaque (a few pixels SDL blended onto it may
         // read 254 from rounding): the canvas copies it as such.
-        if getenv("FLING_DEBUG_CANVAS") != nil { print("stretched \(spec.id) alpha=\(alpha) open=\(canvas.isOpen) pending=\(pendingBase != nil)") }
         if alpha == 255, spec.background.a >= 1, let t = canvasForNextDraw() {
             // Onto the canvas: scaled and rounded in one pass over the pixels it covers.
             var visible = t.bounds
@@ -544,8 +555,10 @@ public final class Renderer {
         }
     }
 
-    /// Copies the layer tinted (dimmed and/or faded over the background) without blending.
-    private func compositeTinted(_ id: String, tint: LayerTint, dest: Rect) {
+    /// Copies the layer tinted (dimmed and/or faded over the background) without blending;
+    /// false if SDL refused the tinted texture (nothing was drawn).
+    @discardableResult
+    private func compositeTinted(_ id: String, tint: LayerTint, dest: Rect) -> Bool {
         var target: OpaquePointer?
         layers.update(id) { e in
             if e.tinted == nil {
@@ -563,11 +576,12 @@ public final class Renderer {
             }
             target = t
         }
-        guard let t = target else { return }
+        guard let t = target else { return false }
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
         var dst = SDL_Rect(x: Int32(dest.minX), y: Int32(dest.minY), w: Int32(dest.width), h: Int32(dest.height))
         SDL_RenderCopy(sdl, t, nil, &dst)
         stats.drawCalls += 1
+        return true
     }
 
     // MARK: CPU canvas
@@ -587,17 +601,19 @@ public final class Renderer {
             pendingBase = nil
             flushSolid()
             SDL_RenderSetClipRect(sdl, nil)
+            var copied = false
             if let tint = b.tint {
-                compositeTinted(b.id, tint: tint, dest: b.dest)
+                copied = compositeTinted(b.id, tint: tint, dest: b.dest)
             } else if let e = layers.entries[b.id] {
                 SDL_SetTextureAlphaMod(e.texture, 255)
                 SDL_SetTextureBlendMode(e.texture, SDL_BLENDMODE_NONE)
                 var dst = SDL_Rect(x: Int32(b.dest.minX), y: Int32(b.dest.minY), w: Int32(b.dest.width), h: Int32(b.dest.height))
-                SDL_RenderCopy(sdl, e.texture, nil, &dst)
+                copied = SDL_RenderCopy(sdl, e.texture, nil, &dst) == 0
                 stats.drawCalls += 1
             }
             applyClip()
-            clearPending = false
+            // The frame is covered only if the copy happened; if SDL refused, it is cleared.
+            if copied { clearPending = false }
         }
         if clearPending {
             clearPending = false

@@ -290,8 +290,13 @@ package final class AppController {
             }
         }
         if scene.isModal {
-            list.withOpacity(scene.backdropOpacity(time: time)) { list in
-                list.layer(LayerSpec(id: "backdrop", bounds: Rect(origin: .zero, size: windowSize), background: .white), backdrop)
+            let spec = LayerSpec(id: "backdrop", bounds: Rect(origin: .zero, size: windowSize), background: .white)
+            let opacity = scene.backdropOpacity(time: time)
+            if opacity > 0 {
+                list.withOpacity(opacity) { list in list.layer(spec, backdrop) }
+            } else {
+                // Faded out (a card expanded): kept ready for the pull that brings it back.
+                list.hidden { list in list.layer(spec, backdrop) }
             }
         } else {
             backdrop(&list)

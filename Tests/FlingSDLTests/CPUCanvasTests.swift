@@ -197,6 +197,36 @@ final class CPUCanvasTests: XCTestCase {
         XCTAssertLessThanOrEqual(maxDifference(g[0].0, reference[2].0), 1)
     }
 
+    func testAHiddenLayerIsMadeReadyOnceItHoldsStillAndShowsWithoutARasterisation() throws {
+        func hidden() -> DisplayList {
+            var l = DisplayList(background: .white)
+            l.hidden { l in l.layer(LayerSpec(id: "list", bounds: Self.window, background: .white), Self.backdropContent) }
+            return l
+        }
+        var shown = DisplayList(background: .white)
+        shown.withOpacity(0.3) { l in l.layer(LayerSpec(id: "list", bounds: Self.window, background: .white), Self.backdropContent) }
+        let f = try draw([hidden(), hidden(), hidden(), shown], canvas: true)
+        // Hidden frames draw nothing (the background only); the second rasterises it; shown, it is
+        // composited at once.
+        XCTAssertEqual(f.map { $0.1.layersRasterized }, [0, 1, 0, 0])
+        XCTAssertEqual(f.map { $0.1.layersComposited }, [0, 0, 0, 1])
+        XCTAssertEqual(Set(f[1].0.pixels), [255])
+        let reference = try draw([shown, shown, shown], canvas: true)
+        XCTAssertLessThanOrEqual(maxDifference(f[3].0, reference[2].0), 1)
+    }
+
+    func testTheCanvasIsOnForTheSoftwareRenderer() throws {
+        try MainActor.assumeIsolated {
+            let context = try SDLContext(headless: true)
+            defer { context.shutdown() }
+            let display = try Display(context: context, size: Size(100, 100), uiScale: 1, fullscreen: false, title: "t",
+                                      fontDirectory: testResources + "/fonts", imageDirectory: testResources + "/images", log: { _ in })
+            defer { display.close() }
+            XCTAssertEqual(display.rendererName, "software")
+            XCTAssertTrue(display.renderer.cpuCompositing)
+        }
+    }
+
     // MARK: Kernels
 
     func testScaledCopyAtScaleOneIsTheSourceAndRoundedCornersBlendOverTheTarget() {
@@ -224,6 +254,36 @@ final class CPUCanvasTests: XCTestCase {
                 }
             }
         }
+    }
+
+    func testScaledCopyPartlyOutsideTheTargetAndFromOnePixelStaysInside() {
+        // A card overshooting the window: its left (and then right) corners lie wholly outside
+        // the visible columns; a 1×1 layer has no right or lower neighbour. Nothing may trap or
+        // read past the source, and what is visible is the source's colour.
+        var scratch = CanvasScratch()
+        let quarter = { (r: Int) in CornerCoverage.quarter(radius: Double(r)).alpha }
+        var target = [UInt32](repeating: 0xFF00_0000, count: 40 * 10)
+        let source = [UInt32](repeating: 0xFF12_3456, count: 20 * 10)
+        for dest in [PixelRect(x0: -30, y0: 0, x1: 10, y1: 10), PixelRect(x0: 30, y0: 0, x1: 64, y1: 10), PixelRect(x0: -50, y0: -5, x1: 90, y1: 15)] {
+            target.withUnsafeMutableBytes { raw in
+                let t = PixelTarget(base: raw.baseAddress!, width: 40, height: 10, pitch: 160)
+                source.withUnsafeBufferPointer { s in
+                    CanvasKernels.scaledCopy(source: s, width: 20, height: 10, dest: dest, radii: (8, 8, 8, 8), quarter: quarter,
+                                             visible: t.bounds, into: t, scratch: &scratch)
+                }
+            }
+        }
+        XCTAssertEqual(target[5 * 40 + 20], 0xFF12_3456)
+        let one: [UInt32] = [0xFF65_4321]
+        var small = [UInt32](repeating: 0, count: 6 * 3)
+        small.withUnsafeMutableBytes { raw in
+            let t = PixelTarget(base: raw.baseAddress!, width: 6, height: 3, pitch: 24)
+            one.withUnsafeBufferPointer { s in
+                CanvasKernels.scaledCopy(source: s, width: 1, height: 1, dest: t.bounds, radii: (0, 0, 0, 0), quarter: quarter,
+                                         visible: t.bounds, into: t, scratch: &scratch)
+            }
+        }
+        XCTAssertEqual(small, [UInt32](repeating: 0xFF65_4321, count: 18))
     }
 
     func testScaledCopyHalvesAnImageByAveragingNeighbours() {

@@ -73,8 +73,9 @@ enum Bench {
         }
         // The floor keeps its clear: the CPU canvas (which skips the clear under a full-frame
         // layer) is off while it is measured.
+        let compositing = display.renderer.cpuCompositing
         display.renderer.cpuCompositing = false
-        defer { display.renderer.cpuCompositing = true }
+        defer { display.renderer.cpuCompositing = compositing }
         display.draw(list); display.draw(list)   // the second identical frame rasterises it
         var times: [Double] = []
         times.reserveCapacity(frames)

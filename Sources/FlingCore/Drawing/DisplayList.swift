@@ -144,6 +144,13 @@ public struct DisplayList: Sendable {
         commands.append(.pushOpacity(o)); body(&self); commands.append(.popOpacity)
     }
 
+    /// Draws nothing of `body`, but a layer in it stays ready: once its content holds still the
+    /// renderer rasterises it without showing it (the list behind an expanded card, so that a
+    /// pull fading it back in does not pay for it in its first frame).
+    public mutating func hidden(_ body: (inout DisplayList) -> Void) {
+        commands.append(.pushOpacity(0)); body(&self); commands.append(.popOpacity)
+    }
+
     /// Marks what `body` draws as a layer (see `LayerSpec`).
     public mutating func layer(_ spec: LayerSpec, _ body: (inout DisplayList) -> Void) {
         commands.append(.beginLayer(spec)); body(&self); commands.append(.endLayer)

@@ -286,6 +286,32 @@ final class CPUCanvasTests: XCTestCase {
         XCTAssertEqual(small, [UInt32](repeating: 0xFF65_4321, count: 18))
     }
 
+    func testBandsOfRowsOnSeveralCoresGiveTheSamePixelsAsOnePass() {
+        // A card-sized copy and shadow (large enough to be split), in 1, 2 and 3 bands.
+        let sw = 300, sh = 400, w = 320, h = 420
+        let source = (0..<(sw * sh)).map { UInt32(0xFF00_0000) | UInt32(($0 &* 2_654_435_761) >> 8 & 0xFFFFFF) }
+        let mask = (0..<(41 * 41)).map { UInt8(($0 * 7) % 256) }
+        func render(bands: Int) -> [UInt32] {
+            var scratch = CanvasScratch()
+            var target = (0..<(w * h)).map { UInt32(0xFF00_0000) | UInt32($0 % 977) }
+            target.withUnsafeMutableBytes { raw in
+                let t = PixelTarget(base: raw.baseAddress!, width: w, height: h, pitch: w * 4)
+                CanvasKernels.shadow(mask: mask, size: 41, corner: 20, outer: Rect(x: 2, y: 3, width: 310, height: 400), scale: 0.9,
+                                     color: (10, 20, 30, 90), hole: PixelRect(x0: 40, y0: 40, x1: 250, y1: 350), visible: t.bounds,
+                                     into: t, scratch: &scratch, bands: bands)
+                source.withUnsafeBufferPointer { s in
+                    CanvasKernels.scaledCopy(source: s, width: sw, height: sh, dest: PixelRect(x0: 20, y0: 15, x1: 290, y1: 375), radii: (12, 12, 9, 9),
+                                             quarter: { CornerCoverage.quarter(radius: Double($0)).alpha }, visible: t.bounds, into: t,
+                                             scratch: &scratch, bands: bands)
+                }
+            }
+            return target
+        }
+        let one = render(bands: 1)
+        XCTAssertEqual(render(bands: 2), one)
+        XCTAssertEqual(render(bands: 3), one)
+    }
+
     func testScaledCopyHalvesAnImageByAveragingNeighbours() {
         // 8×2 → 4×1: each output pixel is the mean of a 2×2 block (exactly between four texels).
         let source: [UInt32] = [0xFF00_0000, 0xFF00_0010, 0xFF00_0020, 0xFF00_0030, 0xFF00_0040, 0xFF00_0050, 0xFF00_0060, 0xFF00_0070,

@@ -345,8 +345,8 @@ public final class Renderer {
         switch decision {
         case .drawDirectly:
             // Changing every frame (or no texture could be made): a texture would only add a
-            // copy. Clip as the layer would.
-            prepareFrameForSDL()
+            // copy. Clip as the layer would. (The frame is prepared by the first thing drawn
+            // inside: an opaque copy there spares the clear under it.)
             flushSolid()
             let r = Rect(x: ox, y: oy, width: Double(w), height: Double(h))
             clips.append(clip.map { $0.intersection(r) } ?? r)
@@ -434,8 +434,8 @@ public final class Renderer {
         let decision = layers.decide(seen)
         if decision == .drawDirectly, spec.cornerRadius == 0, abs(transform.scale - 1) < 1e-9 {
             // Square and unscaled, changing every frame (an expanded card scrolled): drawn as
-            // it is, clipped to its bounds, as an unscaled layer would be.
-            prepareFrameForSDL()
+            // it is, clipped to its bounds, as an unscaled layer would be (the frame prepared by
+            // the first thing drawn inside).
             flushSolid()
             let (x0, y0, x1, y1) = snapped(d)
             let r = Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0))

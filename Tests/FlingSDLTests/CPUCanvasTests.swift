@@ -227,6 +227,28 @@ final class CPUCanvasTests: XCTestCase {
         }
     }
 
+    func testTheClearIsSkippedOnlyUnderWhatPaints() throws {
+        // Frame 1 paints everything red; then a layer changing every frame (drawn directly)
+        // holds a small square and an opaque inner layer over the top half: the bottom half
+        // must be the background again, not last frame's red.
+        var red = DisplayList(background: .white)
+        red.add(.fillRect(Self.window, radii: .zero, color: SystemColor.red))
+        let lists = [red] + (1...3).map { i -> DisplayList in
+            var l = DisplayList(background: .white)
+            l.layer(LayerSpec(id: "outer", bounds: Self.window, background: .white)) { l in
+                l.layer(LayerSpec(id: "inner", bounds: Rect(x: 0, y: 0, width: 100, height: 50), background: .white), Self.backdropContent)
+                l.add(.fillRect(Rect(x: Double(i) * 10, y: 60, width: 10, height: 10), radii: .zero, color: SystemColor.blue))
+            }
+            return l
+        }
+        let cpu = try draw(lists, canvas: true), sdl = try draw(lists, canvas: false)
+        for i in 1...3 {
+            XCTAssertEqual(cpu[i].0.pixels, sdl[i].0.pixels, "frame \(i)")
+            let p = (190 * 200 + 190) * 4
+            XCTAssertEqual(Array(cpu[i].0.pixels[p..<(p + 3)]), [255, 255, 255], "frame \(i)")
+        }
+    }
+
     // MARK: Kernels
 
     func testScaledCopyAtScaleOneIsTheSourceAndRoundedCornersBlendOverTheTarget() {

@@ -72,7 +72,7 @@ enum CanvasKernels {
     /// `hole` (under the opaque shape casting the shadow) and outside `visible` are untouched.
     static func shadow(mask: [UInt8], size: Int, corner: Int, outer: Rect, scale k: Double,
                        color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), hole: PixelRect, visible: PixelRect,
-                       into t: PixelTarget, scratch: inout CanvasScratch) {
+                       into t: PixelTarget, scratch: inout CanvasScratch, bands forced: Int? = nil) {
         let area = PixelRect(x0: Int(outer.minX.rounded(.down)), y0: Int(outer.minY.rounded(.down)),
                              x1: Int(outer.maxX.rounded(.up)), y1: Int(outer.maxY.rounded(.up)))
             .intersection(visible).intersection(t.bounds)
@@ -99,12 +99,20 @@ enum CanvasKernels {
         let (cb, cg, cr) = (UInt16(color.b), UInt16(color.g), UInt16(color.r))
         let even = SIMD8<UInt16>(cb, cr, cb, cr, cb, cr, cb, cr)
         let odd = SIMD8<UInt16>(cg, 0, cg, 0, cg, 0, cg, 0)
-        var lastRow: Int32 = -2
+        // Bands of rows on every core, each with its own row of weights.
+        let bands = forced ?? ParallelRows.bands(rows: h, columns: w)
+        let stride = w + 4
+        if scratch.alpha.count < stride * bands { scratch.alpha = [UInt32](repeating: 0, count: stride * bands) }
         mask.withUnsafeBufferPointer { m in
             scratch.index.withUnsafeBufferPointer { cols in
-                scratch.alpha.withUnsafeMutableBufferPointer { alpha in
-                    for y in 0..<h {
-                        let ri = scratch.rowIndex[y]
+                scratch.rowIndex.withUnsafeBufferPointer { rowIndex in
+                scratch.alpha.withUnsafeMutableBufferPointer { alphaAll in
+                    ParallelRows.run(0..<h, bands: bands) { band, rows in
+                    guard let start = alphaAll.baseAddress else { return }
+                    let alpha = UnsafeMutableBufferPointer(start: start + band * stride, count: stride)
+                    var lastRow: Int32 = -2
+                    for y in rows {
+                        let ri = rowIndex[y]
                         guard ri >= 0 else { continue }
                         if ri != lastRow {
                             // The row's weights, each twice (two 16-bit lanes a pixel).
@@ -126,6 +134,8 @@ enum CanvasKernels {
                             blend(row, from: area.x0, to: area.x1, alphaOffset: area.x0, alpha: alpha, even: even, odd: odd)
                         }
                     }
+                    }
+                }
                 }
             }
         }
@@ -174,12 +184,16 @@ enum CanvasKernels {
     /// inside `visible` are written.
     static func scaledCopy(source: UnsafeBufferPointer<UInt32>, width sw: Int, height sh: Int, dest: PixelRect,
                            radii r: (tl: Int, tr: Int, br: Int, bl: Int), quarter: (Int) -> [UInt8],
-                           visible: PixelRect, into t: PixelTarget, scratch: inout CanvasScratch) {
+                           visible: PixelRect, into t: PixelTarget, scratch: inout CanvasScratch, bands forced: Int? = nil) {
         let area = dest.intersection(visible).intersection(t.bounds)
         guard !area.isEmpty, sw > 0, sh > 0, source.count >= sw * sh, let src = source.baseAddress else { return }
         let dw = dest.x1 - dest.x0, dh = dest.y1 - dest.y0
         let w = area.x1 - area.x0
+        let bands = forced ?? ParallelRows.bands(rows: area.y1 - area.y0, columns: w)
+        // One mixed-row buffer per band.
+        let stride = max(w, sw) + 2
         scratch.reserve(columns: max(w, sw), rows: 0)
+        if scratch.row.count < stride * bands { scratch.row = [UInt32](repeating: 0, count: stride * bands) }
         let sx = Double(sw) / Double(dw), sy = Double(sh) / Double(dh)
         // Per column: the left source pixel and the right one's weight (0…255).
         var lo = Int.max, hi = 0
@@ -196,8 +210,10 @@ enum CanvasKernels {
         scratch.index.withUnsafeBufferPointer { cols in
             scratch.weight.withUnsafeBufferPointer { weights in
                 scratch.row.withUnsafeMutableBufferPointer { mixed in
-                    guard let mixedBase = mixed.baseAddress else { return }
-                    for py in area.y0..<area.y1 {
+                    guard let mixedAll = mixed.baseAddress else { return }
+                    ParallelRows.run(area.y0..<area.y1, bands: bands) { band, rows in
+                    let mixedBase = mixedAll + band * stride
+                    for py in rows {
                         let v = min(Double(sh - 1), max(0, (Double(py - dest.y0) + 0.5) * sy - 0.5))
                         let j = min(Int(v), max(0, sh - 2))
                         let wy = sh > 1 ? UInt16(min(256, max(0, ((v - Double(j)) * 256).rounded()))) : 0
@@ -246,6 +262,7 @@ enum CanvasKernels {
                                 out[px] = lerp(out[px], lerp(line[i], line[i + 1], UInt32(weights[2 * x])) | 0xFF00_0000, cov)
                             }
                         }
+                    }
                     }
                 }
             }

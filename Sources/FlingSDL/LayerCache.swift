@@ -151,6 +151,17 @@ struct LayerTint: Equatable {
         a.mul == b.mul && a.add.b == b.add.b && a.add.g == b.add.g && a.add.r == b.add.r
     }
 
+    /// `apply` over `region` (or everything) in bands of rows on every core (ParallelRows).
+    func applyInBands(_ source: UnsafeBufferPointer<UInt32>, width: Int, height: Int, into destination: UnsafeMutableRawPointer, pitch: Int,
+                      region: PixelRect? = nil) {
+        let r = (region ?? PixelRect(x0: 0, y0: 0, x1: width, y1: height)).intersection(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
+        guard !r.isEmpty else { return }
+        ParallelRows.run(r.y0..<r.y1, bands: ParallelRows.bands(rows: r.y1 - r.y0, columns: r.x1 - r.x0)) { _, rows in
+            apply(source, width: width, height: height, into: destination, pitch: pitch,
+                  region: PixelRect(x0: r.x0, y0: rows.lowerBound, x1: r.x1, y1: rows.upperBound))
+        }
+    }
+
     /// Tints `width × height` ARGB8888 pixels from `source` (tightly packed) into `destination`
     /// (rows `pitch` bytes apart), only those in `region` when given (the same place in both).
     func apply(_ source: UnsafeBufferPointer<UInt32>, width: Int, height: Int, into destination: UnsafeMutableRawPointer, pitch: Int,

@@ -345,8 +345,8 @@ public final class Renderer {
         switch decision {
         case .drawDirectly:
             // Changing every frame (or no texture could be made): a texture would only add a
-            // copy. Clip as the layer would.
-            prepareFrameForSDL()
+            // copy. Clip as the layer would. (The frame is prepared by the first thing drawn
+            // inside: an opaque copy there spares the clear under it.)
             flushSolid()
             let r = Rect(x: ox, y: oy, width: Double(w), height: Double(h))
             clips.append(clip.map { $0.intersection(r) } ?? r)
@@ -434,8 +434,8 @@ public final class Renderer {
         let decision = layers.decide(seen)
         if decision == .drawDirectly, spec.cornerRadius == 0, abs(transform.scale - 1) < 1e-9 {
             // Square and unscaled, changing every frame (an expanded card scrolled): drawn as
-            // it is, clipped to its bounds, as an unscaled layer would be.
-            prepareFrameForSDL()
+            // it is, clipped to its bounds, as an unscaled layer would be (the frame prepared by
+            // the first thing drawn inside).
             flushSolid()
             let (x0, y0, x1, y1) = snapped(d)
             let r = Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0))
@@ -570,7 +570,7 @@ public final class Renderer {
                 var raw: UnsafeMutableRawPointer?
                 var pitch: Int32 = 0
                 guard SDL_LockTexture(t, nil, &raw, &pitch) == 0, let raw else { return }
-                e.pixels.withUnsafeBufferPointer { tint.apply($0, width: Int(e.width), height: Int(e.height), into: raw, pitch: Int(pitch)) }
+                e.pixels.withUnsafeBufferPointer { tint.applyInBands($0, width: Int(e.width), height: Int(e.height), into: raw, pitch: Int(pitch)) }
                 SDL_UnlockTexture(t)
                 e.tint = tint
             }
@@ -653,13 +653,13 @@ public final class Renderer {
         let hole = skip.map { $0.intersection(all) }
         e.pixels.withUnsafeBufferPointer { px in
             guard let h = hole, !h.isEmpty else {
-                tint.apply(px, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch)
+                tint.applyInBands(px, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch)
                 return
             }
             // Around the hole: above, below, left and right of it.
             for r in [PixelRect(x0: 0, y0: 0, x1: all.x1, y1: h.y0), PixelRect(x0: 0, y0: h.y1, x1: all.x1, y1: all.y1),
                       PixelRect(x0: 0, y0: h.y0, x1: h.x0, y1: h.y1), PixelRect(x0: h.x1, y0: h.y0, x1: all.x1, y1: h.y1)] where !r.isEmpty {
-                tint.apply(px, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: r)
+                tint.applyInBands(px, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: r)
             }
             untinted = (h, b)
         }
@@ -672,7 +672,7 @@ public final class Renderer {
         untinted = nil
         guard let e = layers.entries[b.id] else { return }
         let tint = b.tint ?? LayerTint(opacity: 1, dim: 0, background: .white)
-        e.pixels.withUnsafeBufferPointer { tint.apply($0, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: rect) }
+        e.pixels.withUnsafeBufferPointer { tint.applyInBands($0, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: rect) }
     }
 
     /// A shadow onto the canvas (see CanvasKernels.shadow); false if the canvas is not open

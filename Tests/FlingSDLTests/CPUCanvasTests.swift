@@ -227,6 +227,28 @@ final class CPUCanvasTests: XCTestCase {
         }
     }
 
+    func testTheClearIsSkippedOnlyUnderWhatPaints() throws {
+        // Frame 1 paints everything red; then a layer changing every frame (drawn directly)
+        // holds a small square and an opaque inner layer over the top half: the bottom half
+        // must be the background again, not last frame's red.
+        var red = DisplayList(background: .white)
+        red.add(.fillRect(Self.window, radii: .zero, color: SystemColor.red))
+        let lists = [red] + (1...3).map { i -> DisplayList in
+            var l = DisplayList(background: .white)
+            l.layer(LayerSpec(id: "outer", bounds: Self.window, background: .white)) { l in
+                l.layer(LayerSpec(id: "inner", bounds: Rect(x: 0, y: 0, width: 100, height: 50), background: .white), Self.backdropContent)
+                l.add(.fillRect(Rect(x: Double(i) * 10, y: 60, width: 10, height: 10), radii: .zero, color: SystemColor.blue))
+            }
+            return l
+        }
+        let cpu = try draw(lists, canvas: true), sdl = try draw(lists, canvas: false)
+        for i in 1...3 {
+            XCTAssertEqual(cpu[i].0.pixels, sdl[i].0.pixels, "frame \(i)")
+            let p = (190 * 200 + 190) * 4
+            XCTAssertEqual(Array(cpu[i].0.pixels[p..<(p + 3)]), [255, 255, 255], "frame \(i)")
+        }
+    }
+
     // MARK: Kernels
 
     func testScaledCopyAtScaleOneIsTheSourceAndRoundedCornersBlendOverTheTarget() {
@@ -284,6 +306,32 @@ final class CPUCanvasTests: XCTestCase {
             }
         }
         XCTAssertEqual(small, [UInt32](repeating: 0xFF65_4321, count: 18))
+    }
+
+    func testBandsOfRowsOnSeveralCoresGiveTheSamePixelsAsOnePass() {
+        // A card-sized copy and shadow (large enough to be split), in 1, 2 and 3 bands.
+        let sw = 300, sh = 400, w = 320, h = 420
+        let source = (0..<(sw * sh)).map { UInt32(0xFF00_0000) | UInt32(($0 &* 2_654_435_761) >> 8 & 0xFFFFFF) }
+        let mask = (0..<(41 * 41)).map { UInt8(($0 * 7) % 256) }
+        func render(bands: Int) -> [UInt32] {
+            var scratch = CanvasScratch()
+            var target = (0..<(w * h)).map { UInt32(0xFF00_0000) | UInt32($0 % 977) }
+            target.withUnsafeMutableBytes { raw in
+                let t = PixelTarget(base: raw.baseAddress!, width: w, height: h, pitch: w * 4)
+                CanvasKernels.shadow(mask: mask, size: 41, corner: 20, outer: Rect(x: 2, y: 3, width: 310, height: 400), scale: 0.9,
+                                     color: (10, 20, 30, 90), hole: PixelRect(x0: 40, y0: 40, x1: 250, y1: 350), visible: t.bounds,
+                                     into: t, scratch: &scratch, bands: bands)
+                source.withUnsafeBufferPointer { s in
+                    CanvasKernels.scaledCopy(source: s, width: sw, height: sh, dest: PixelRect(x0: 20, y0: 15, x1: 290, y1: 375), radii: (12, 12, 9, 9),
+                                             quarter: { CornerCoverage.quarter(radius: Double($0)).alpha }, visible: t.bounds, into: t,
+                                             scratch: &scratch, bands: bands)
+                }
+            }
+            return target
+        }
+        let one = render(bands: 1)
+        XCTAssertEqual(render(bands: 2), one)
+        XCTAssertEqual(render(bands: 3), one)
     }
 
     func testScaledCopyHalvesAnImageByAveragingNeighbours() {

@@ -1,0 +1,43 @@
+// ParallelRows: the CPU canvas's pixel loops split into bands of rows run on every core (a
+// kiosk board's two or four), joined before the frame goes on. Each band writes its own rows
+// and reads shared tables, so the result is the same as one pass; SDL is never called here.
+import Dispatch
+import Glibc
+
+enum ParallelRows {
+    /// Cores to use (at most 4: past that a frame's loops are memory-bound); FLING_RENDER_THREADS
+    /// (1…4) sets it, e.g. 1 to leave the other cores to something else on the board.
+    static let cores: Int = {
+        let online = max(1, min(4, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        guard let text = getenv("FLING_RENDER_THREADS").map({ String(cString: $0) }), let n = Int(text), (1...4).contains(n) else { return online }
+        return n
+    }()
+
+    /// How many bands `rows × columns` pixels of work are worth: 1 below ~60,000 pixels, where
+    /// starting the others costs more than it saves.
+    static func bands(rows: Int, columns: Int) -> Int {
+        rows * columns < 60_000 ? 1 : max(1, min(cores, rows / 16))
+    }
+
+    /// Runs `body(band, rows)` for `bands` consecutive parts of `rows`, concurrently, and
+    /// returns when all are done.
+    static func run(_ rows: Range<Int>, bands: Int, _ body: (Int, Range<Int>) -> Void) {
+        guard bands > 1, rows.count > 1 else { body(0, rows); return }
+        let n = rows.count
+        withoutActuallyEscaping(body) { body in
+            // Sound because each band writes only its own rows and reads tables nobody writes
+            // meanwhile, and concurrentPerform returns only when every band is done.
+            let shared = UncheckedSendable(body)
+            DispatchQueue.concurrentPerform(iterations: bands) { b in
+                let lo = rows.lowerBound + n * b / bands, hi = rows.lowerBound + n * (b + 1) / bands
+                if hi > lo { shared.value(b, lo..<hi) }
+            }
+        }
+    }
+}
+
+/// A value handed to the bands of one `ParallelRows.run` (see there why that is sound).
+private struct UncheckedSendable<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}

@@ -22,6 +22,8 @@ package final class TodayScene: Scene {
     private var owner = Owner.none
 
     private lazy var topBarHost = ViewHost(env: env) { [unowned self] in TopBarView(date: self.dateText) }
+    /// Where the top bar's tree was laid out (it is drawn moved from there).
+    private var topBarBuiltIn: Rect?
 
     /// The cards and the list's scroll take a new tuning from their next gesture (issue 15).
     package func apply(_ tuning: Tuning) {
@@ -313,9 +315,16 @@ package final class TodayScene: Scene {
             // The list is a layer: while a card expands over it, it only fades (one tint pass).
             dl.withOpacity(opacity) { dl in dl.layer(LayerSpec(id: "today-list", bounds: bounds, background: .white)) { dl in
                 // The top bar scrolls with the cards (seed: first child of the list's VStack).
-                topBarHost.update(bounds: Rect(x: bounds.minX, y: bounds.minY + CardConstants.topBarTop - offset,
-                                               width: bounds.width, height: topBarHeight - CardConstants.topBarTop), time: time)
-                topBarHost.draw(into: &dl)
+                // Its tree depends on nothing that moves (no time, a fixed date): built once for
+                // its size and drawn moved with the scroll, not rebuilt every frame.
+                let bar = Rect(x: bounds.minX, y: bounds.minY + CardConstants.topBarTop - offset,
+                               width: bounds.width, height: topBarHeight - CardConstants.topBarTop)
+                if topBarBuiltIn?.size != bar.size {
+                    topBarHost.update(bounds: bar, time: 0)
+                    topBarBuiltIn = bar
+                }
+                let built = topBarBuiltIn ?? bar
+                dl.transformed(.translate(bar.minX - built.minX, bar.minY - built.minY)) { dl in topBarHost.draw(into: &dl) }
                 for i in slots.indices where i != cards.index && i != cards.outgoing?.index {
                     let f = slotFrame(i, time: time)
                     guard f.insetBy(dx: -CardConstants.cullMargin, dy: -CardConstants.cullMargin).intersects(bounds) else { continue }

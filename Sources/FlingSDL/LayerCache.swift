@@ -78,6 +78,7 @@ struct LayerCache {
             if n > Self.keptUndrawnFrames { stale.append(id) }
         }
         for id in stale { remove(id); missed[id] = nil }
+        for id in still.keys where previous[id] == nil && entries[id] == nil { still[id] = nil }
     }
 
     /// Records what the layer draws this frame; returns how to draw it.
@@ -86,14 +87,26 @@ struct LayerCache {
     /// Neither drawn in the last frame nor kept: the layer appears now.
     func isNew(_ id: String) -> Bool { previous[id] == nil && entries[id] == nil }
 
+    /// Frames in a row each layer's commands repeated the last frame's.
+    private var still: [String: Int] = [:]
+    /// A layer is rasterised once its commands have repeated this many frames in a row (three
+    /// identical frames): a single repeat happens inside animations too (a fade clamped at 0 for
+    /// a frame by a spring), and rasterising the 2 MP backdrop there was the card expansion's
+    /// p99 at 1080×1920 (18 ms) for a texture used once.
+    static let repeatsBeforeRasterizing = 2
+
     mutating func decide(_ seen: Seen) -> Decision {
-        current[seen.spec.id] = seen
-        if let e = entries[seen.spec.id],
+        let id = seen.spec.id
+        current[id] = seen
+        let repeated = previous[id].map { $0.sameContent(as: seen) } ?? false
+        let repeats = repeated ? (still[id] ?? 0) + 1 : 0
+        still[id] = repeats
+        if let e = entries[id],
            Seen(spec: e.spec, commands: e.commands, range: e.range, width: e.width, height: e.height, scale: e.scale,
                 stretched: e.stretched).sameContent(as: seen) {
             return .composite
         }
-        if let p = previous[seen.spec.id], p.sameContent(as: seen) { return .rasterize }
+        if repeats >= Self.repeatsBeforeRasterizing { return .rasterize }
         return .drawDirectly
     }
 

@@ -12,9 +12,20 @@ enum ParallelRows {
     /// allocations a frame (the dispatch).
     static let cores: Int = {
         let online = max(1, min(4, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        guard let text = getenv("FLING_RENDER_THREADS").map({ String(cString: $0) }), let n = Int(text), (1...4).contains(n) else { return online }
-        return min(n, online)
+        let (n, warning) = threads(setting: getenv("FLING_RENDER_THREADS").map { String(cString: $0) }, online: online)
+        if let warning { warning.withCString { _ = write(2, $0, strlen($0)) } }
+        return n
     }()
+
+    /// The threads for a FLING_RENDER_THREADS value (nil: unset) with `online` cores usable,
+    /// and a warning line when the value is not one of 1…4.
+    static func threads(setting: String?, online: Int) -> (Int, warning: String?) {
+        guard let setting else { return (online, nil) }
+        guard let n = Int(setting.filter { !$0.isWhitespace }), (1...4).contains(n) else {
+            return (online, "fling: FLING_RENDER_THREADS=\(setting) is not 1, 2, 3 or 4; using \(online)\n")
+        }
+        return (min(n, online), nil)
+    }
 
     /// How many bands `rows × columns` pixels of work are worth: 1 below ~60,000 pixels, where
     /// starting the others costs more than it saves.

@@ -345,16 +345,8 @@ public final class Renderer {
         switch decision {
         case .drawDirectly:
             // Changing every frame (or no texture could be made): a texture would only add a
-            // copy. Clip as the layer would. (The frame is prepared by the first thing drawn
-            // inside: an opaque copy there spares the clear under it.)
-            flushSolid()
-            let r = Rect(x: ox, y: oy, width: Double(w), height: Double(h))
-            clips.append(clip.map { $0.intersection(r) } ?? r)
-            applyClip()
-            run(commands, inner)
-            flushSolid()
-            clips.removeLast()
-            applyClip()
+            // copy.
+            drawDirectly(commands, inner, clippedTo: Rect(x: ox, y: oy, width: Double(w), height: Double(h)))
             return false
         case .rasterize, .composite:
             break
@@ -434,17 +426,9 @@ public final class Renderer {
         let decision = layers.decide(seen)
         if decision == .drawDirectly, spec.cornerRadius == 0, abs(transform.scale - 1) < 1e-9 {
             // Square and unscaled, changing every frame (an expanded card scrolled): drawn as
-            // it is, clipped to its bounds, as an unscaled layer would be (the frame prepared by
-            // the first thing drawn inside).
-            flushSolid()
+            // it is, as an unscaled layer would be.
             let (x0, y0, x1, y1) = snapped(d)
-            let r = Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0))
-            clips.append(clip.map { $0.intersection(r) } ?? r)
-            applyClip()
-            run(commands, inner)
-            flushSolid()
-            clips.removeLast()
-            applyClip()
+            drawDirectly(commands, inner, clippedTo: Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0)))
             return
         }
         if decision != .composite {
@@ -495,6 +479,19 @@ public final class Renderer {
         stats.drawCalls += calls
         stats.layersComposited += 1
         targetTouched = true
+        applyClip()
+    }
+
+    /// A layer's commands drawn into the frame as they are, clipped to its rectangle (device
+    /// px). The frame is prepared by the first thing drawn inside: an opaque copy there spares
+    /// the clear under it.
+    private func drawDirectly(_ commands: [DrawCommand], _ inner: Range<Int>, clippedTo r: Rect) {
+        flushSolid()
+        clips.append(clip.map { $0.intersection(r) } ?? r)
+        applyClip()
+        run(commands, inner)
+        flushSolid()
+        clips.removeLast()
         applyClip()
     }
 

@@ -249,6 +249,18 @@ final class CPUCanvasTests: XCTestCase {
         }
     }
 
+    func testTheRenderThreadsSettingIsCheckedAndNamedWhenWrong() {
+        XCTAssertEqual(ParallelRows.threads(setting: nil, online: 2).0, 2)
+        XCTAssertNil(ParallelRows.threads(setting: nil, online: 2).warning)
+        XCTAssertEqual(ParallelRows.threads(setting: "1", online: 2).0, 1)
+        XCTAssertEqual(ParallelRows.threads(setting: "4", online: 2).0, 2, "never more than the cores online")
+        for bad in ["0", "5", "two", "", "-1"] {
+            let (n, warning) = ParallelRows.threads(setting: bad, online: 2)
+            XCTAssertEqual(n, 2)
+            XCTAssertEqual(warning, "fling: FLING_RENDER_THREADS=\(bad) is not 1, 2, 3 or 4; using 2\n")
+        }
+    }
+
     // MARK: Kernels
 
     func testScaledCopyAtScaleOneIsTheSourceAndRoundedCornersBlendOverTheTarget() {

@@ -178,15 +178,21 @@ enum CanvasKernels {
 
     // MARK: Scaled copy
 
-    /// Copies opaque `source` (`sw × sh` ARGB8888, tightly packed) scaled bilinearly onto
-    /// `dest`, its corners rounded by `radii` (px) with the coverage of `quarter(radius)` (the
-    /// top-left quarter disc, `radius²` values 0…255) over what is already there. Only pixels
-    /// inside `visible` are written.
-    static func scaledCopy(source: UnsafeBufferPointer<UInt32>, width sw: Int, height sh: Int, dest: PixelRect,
+    /// Copies opaque `source` (`sw × sh` ARGB8888, rows `pitch` pixels apart: `sw` when nil)
+    /// scaled bilinearly onto `dest`, its corners rounded by `radii` (px) with the coverage of
+    /// `quarter(radius)` (the top-left quarter disc, `radius²` values 0…255) over what is
+    /// already there. `crop` (source px, all of it when nil) is the part that fills `dest`;
+    /// `swapRedBlue` reads RGBA bytes (a photo's) instead. Only pixels inside `visible` are
+    /// written.
+    static func scaledCopy(source: UnsafeBufferPointer<UInt32>, width sw: Int, height sh: Int, pitch: Int? = nil, crop: Rect? = nil,
+                           swapRedBlue: Bool = false, dest: PixelRect,
                            radii r: (tl: Int, tr: Int, br: Int, bl: Int), quarter: (Int) -> [UInt8],
                            visible: PixelRect, into t: PixelTarget, scratch: inout CanvasScratch, bands forced: Int? = nil) {
         let area = dest.intersection(visible).intersection(t.bounds)
-        guard !area.isEmpty, sw > 0, sh > 0, source.count >= sw * sh, let src = source.baseAddress else { return }
+        let pitch = pitch ?? sw
+        guard !area.isEmpty, sw > 0, sh > 0, pitch >= sw, source.count >= pitch * (sh - 1) + sw, let src = source.baseAddress else { return }
+        let crop = crop ?? Rect(x: 0, y: 0, width: Double(sw), height: Double(sh))
+        guard crop.width > 0, crop.height > 0, crop.minX.isFinite, crop.minY.isFinite else { return }
         let dw = dest.x1 - dest.x0, dh = dest.y1 - dest.y0
         let w = area.x1 - area.x0
         let bands = forced ?? ParallelRows.bands(rows: area.y1 - area.y0, columns: w)
@@ -194,11 +200,11 @@ enum CanvasKernels {
         let stride = max(w, sw) + 2
         scratch.reserve(columns: max(w, sw), rows: 0)
         if scratch.row.count < stride * bands { scratch.row = [UInt32](repeating: 0, count: stride * bands) }
-        let sx = Double(sw) / Double(dw), sy = Double(sh) / Double(dh)
+        let sx = crop.width / Double(dw), sy = crop.height / Double(dh)
         // Per column: the left source pixel and the right one's weight (0…255).
         var lo = Int.max, hi = 0
         for x in 0..<w {
-            let u = min(Double(sw - 1), max(0, (Double(area.x0 + x - dest.x0) + 0.5) * sx - 0.5))
+            let u = min(Double(sw - 1), max(0, crop.minX + (Double(area.x0 + x - dest.x0) + 0.5) * sx - 0.5))
             let i = min(Int(u), max(0, sw - 2))
             scratch.index[x] = Int32(i)
             let wx = sw > 1 ? UInt16(min(256, max(0, ((u - Double(i)) * 256).rounded()))) : 0
@@ -214,16 +220,16 @@ enum CanvasKernels {
                     ParallelRows.run(area.y0..<area.y1, bands: bands) { band, rows in
                     let mixedBase = mixedAll + band * stride
                     for py in rows {
-                        let v = min(Double(sh - 1), max(0, (Double(py - dest.y0) + 0.5) * sy - 0.5))
+                        let v = min(Double(sh - 1), max(0, crop.minY + (Double(py - dest.y0) + 0.5) * sy - 0.5))
                         let j = min(Int(v), max(0, sh - 2))
                         let wy = sh > 1 ? UInt16(min(256, max(0, ((v - Double(j)) * 256).rounded()))) : 0
                         // The two source rows mixed vertically over the columns used (16-bit lanes).
-                        let r0 = src + j * sw
+                        let r0 = src + j * pitch
                         var line: UnsafePointer<UInt32>
                         if wy == 0 {
                             line = r0
                         } else {
-                            let r1 = src + min(j + 1, sh - 1) * sw
+                            let r1 = src + min(j + 1, sh - 1) * pitch
                             mixRows(r0, r1, weight: wy, from: lo, to: hi + 1, into: mixedBase)
                             line = UnsafePointer(mixedBase)
                         }
@@ -245,21 +251,23 @@ enum CanvasKernels {
                         let plainTo = min(area.x1, dest.x1 - (right?.size ?? 0))
                         if plainTo > plainFrom, let cb = cols.baseAddress, let wb = weights.baseAddress {
                             resampleRow(line, index: cb + (plainFrom - area.x0), weight2: wb + 2 * (plainFrom - area.x0),
-                                        count: plainTo - plainFrom, into: out + plainFrom)
+                                        count: plainTo - plainFrom, swapRedBlue: swapRedBlue, into: out + plainFrom)
                         }
                         if let l = left, max(area.x0, dest.x0) < min(area.x1, dest.x0 + l.size) {
                             // (A corner wholly outside the visible columns has no pixels here.)
                             for px in max(area.x0, dest.x0)..<min(area.x1, dest.x0 + l.size) {
                                 let x = px - area.x0, i = Int(cols[x])
                                 let cov = widen(UInt32(l.cover[l.qy * l.size + (px - dest.x0)]))
-                                out[px] = lerp(out[px], lerp(line[i], line[i + 1], UInt32(weights[2 * x])) | 0xFF00_0000, cov)
+                                let p = lerp(line[i], line[i + 1], UInt32(weights[2 * x])) | 0xFF00_0000
+                                out[px] = lerp(out[px], swapRedBlue ? swapped(p) : p, cov)
                             }
                         }
                         if let rt = right, max(area.x0, dest.x1 - rt.size) < min(area.x1, dest.x1) {
                             for px in max(area.x0, dest.x1 - rt.size)..<min(area.x1, dest.x1) {
                                 let x = px - area.x0, i = Int(cols[x])
                                 let cov = widen(UInt32(rt.cover[rt.qy * rt.size + (dest.x1 - 1 - px)]))
-                                out[px] = lerp(out[px], lerp(line[i], line[i + 1], UInt32(weights[2 * x])) | 0xFF00_0000, cov)
+                                let p = lerp(line[i], line[i + 1], UInt32(weights[2 * x])) | 0xFF00_0000
+                                out[px] = lerp(out[px], swapRedBlue ? swapped(p) : p, cov)
                             }
                         }
                     }
@@ -274,7 +282,7 @@ enum CanvasKernels {
     /// as eight 16-bit lanes (even and odd channels apart); `weight2` holds each weight twice.
     @inline(__always)
     static func resampleRow(_ line: UnsafePointer<UInt32>, index: UnsafePointer<Int32>, weight2: UnsafePointer<UInt16>, count: Int,
-                            into out: UnsafeMutablePointer<UInt32>) {
+                            swapRedBlue: Bool = false, into out: UnsafeMutablePointer<UInt32>) {
         let low = SIMD8<UInt16>(repeating: 0x00FF), high = SIMD8<UInt16>(repeating: 0xFF00)
         let full = SIMD8<UInt16>(repeating: 256)
         let opaque = SIMD4<UInt32>(repeating: 0xFF00_0000)
@@ -290,15 +298,21 @@ enum CanvasKernels {
             let iw = full &- w
             let even = ((p & low) &* iw &+ (q & low) &* w) &>> 8
             let odd = ((p &>> 8) &* iw &+ (q &>> 8) &* w) & high
-            oraw.storeBytes(of: unsafeBitCast(even | odd, to: SIMD4<UInt32>.self) | opaque, toByteOffset: x * 4, as: SIMD4<UInt32>.self)
+            var v = unsafeBitCast(even | odd, to: SIMD4<UInt32>.self) | opaque
+            if swapRedBlue { v = (v & 0xFF00_FF00) | (v & 0xFF) &<< 16 | (v &>> 16) & 0xFF }
+            oraw.storeBytes(of: v, toByteOffset: x * 4, as: SIMD4<UInt32>.self)
             x += 4
         }
         while x < count {
             let i = Int(index[x])
-            out[x] = lerp(line[i], line[i + 1], UInt32(weight2[2 * x])) | 0xFF00_0000
+            let p = lerp(line[i], line[i + 1], UInt32(weight2[2 * x])) | 0xFF00_0000
+            out[x] = swapRedBlue ? swapped(p) : p
             x += 1
         }
     }
+
+    /// An RGBA-byte pixel (R lowest) as ARGB8888 (B lowest): red and blue swapped.
+    @inline(__always) static func swapped(_ p: UInt32) -> UInt32 { (p & 0xFF00_FF00) | (p & 0xFF) << 16 | (p >> 16) & 0xFF }
 
     /// into[x] = r0[x]·(256 − w) + r1[x]·w per channel, for x in from..<to: four pixels at a
     /// time as eight 16-bit lanes (even and odd channels apart).

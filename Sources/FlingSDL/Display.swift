@@ -48,9 +48,11 @@ public final class Display {
     /// The display's refresh rate in Hz (60 when unknown).
     public private(set) var refreshRate: Double = 60
     private var window: OpaquePointer?
+    /// Headless: the software renderer's own surface, made at the first size. A frame that
+    /// fits in it is drawn there (seen through a viewport): the CPU canvas writes its pixels.
     private var surface: UnsafeMutablePointer<SDL_Surface>?
-    /// Headless: the frame texture the software renderer draws into. A resize replaces only
-    /// this texture; the renderer and every cached texture stay.
+    /// Headless, a frame larger than `surface`: the target texture it is drawn into instead. A
+    /// resize never makes a new renderer, which would lose every cached texture.
     private var frameTexture: OpaquePointer?
     /// Rotated windows: the layout-sized frame, turned onto the window on present.
     private var rotationTarget: OpaquePointer?
@@ -93,9 +95,9 @@ public final class Display {
         let fonts = try FontStore(directory: fontDirectory, scale: uiScale)
         let sdlRenderer: OpaquePointer
         if headless {
-            // The renderer's own surface is a placeholder; frames go to `frameTexture`.
-            guard let s = SDL_CreateRGBSurfaceWithFormat(0, 1, 1, 32, fling_SDL_PIXELFORMAT_ARGB8888()) else {
-                throw SDLError("the offscreen surface could not be created")
+            let (w, h) = Self.pixelSize(size, scale: uiScale)
+            guard let s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, fling_SDL_PIXELFORMAT_ARGB8888()) else {
+                throw SDLError("the offscreen frame (\(w)×\(h) px) could not be created")
             }
             guard let r = SDL_CreateSoftwareRenderer(s) else {
                 SDL_FreeSurface(s)
@@ -158,7 +160,7 @@ public final class Display {
         if SDL_GetRendererInfo(sdlRenderer, &info) == 0, let name = info.name {
             renderer.cpuCompositing = String(cString: name) == "software"
         }
-        if headless { try makeFrameTexture(size: size) } else { refreshWindowMetrics() }
+        if headless { try makeFrame(size: size) } else { refreshWindowMetrics() }
         if options.kiosk { setCursorVisible(false) }
     }
 
@@ -186,9 +188,25 @@ public final class Display {
         return DisplayScale.fromDPI(Double(ddpi))
     }
 
-    /// Headless: (re)creates the frame texture for a size in pt.
-    private func makeFrameTexture(size: Size) throws {
-        let w = Int32(max(1, (size.width * uiScale).rounded())), h = Int32(max(1, (size.height * uiScale).rounded()))
+    private static func pixelSize(_ size: Size, scale: Double) -> (Int32, Int32) {
+        (Int32(max(1, (size.width * scale).rounded())), Int32(max(1, (size.height * scale).rounded())))
+    }
+
+    /// Headless: the frame for a size in pt: the top-left of the renderer's surface when it
+    /// fits there, else a target texture of its own.
+    private func makeFrame(size: Size) throws {
+        let (w, h) = Self.pixelSize(size, scale: uiScale)
+        if let s = surface, w <= s.pointee.w, h <= s.pointee.h {
+            SDL_SetRenderTarget(renderer.sdl, nil)
+            if let old = frameTexture { SDL_DestroyTexture(old) }
+            frameTexture = nil
+            var viewport = SDL_Rect(x: 0, y: 0, w: w, h: h)
+            SDL_RenderSetViewport(renderer.sdl, &viewport)
+            renderer.frameTarget = nil
+            renderer.frameSurface = s
+            pixelWidth = w; pixelHeight = h
+            return
+        }
         guard let t = SDL_CreateTexture(renderer.sdl, fling_SDL_PIXELFORMAT_ARGB8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) else {
             throw SDLError("the offscreen frame (\(w)×\(h) px) could not be created")
         }
@@ -196,6 +214,7 @@ public final class Display {
         if let old = frameTexture { SDL_DestroyTexture(old) }
         frameTexture = t
         renderer.frameTarget = t
+        renderer.frameSurface = nil
         pixelWidth = w; pixelHeight = h
     }
 
@@ -227,14 +246,24 @@ public final class Display {
             size = newSize
             return
         }
-        try makeFrameTexture(size: newSize)
+        try makeFrame(size: newSize)
         size = newSize
     }
 
     /// `consecutive`: this frame directly follows the last one drawn (see Renderer.draw).
     public func draw(_ list: DisplayList, consecutive: Bool = false) {
         if window != nil && rotation != .none { bindRotationTarget() }
+        if let window, rotation == .none { renderer.frameSurface = windowSurface(window) }
         renderer.draw(list, pixelWidth: pixelWidth, pixelHeight: pixelHeight, consecutive: consecutive)
+    }
+
+    /// A software-rendered window's surface, which its renderer draws into, if it is the frame's
+    /// size and 32-bit xRGB (the CPU canvas writes it in place); nil otherwise.
+    private func windowSurface(_ window: OpaquePointer) -> UnsafeMutablePointer<SDL_Surface>? {
+        guard renderer.cpuCompositing, let s = SDL_GetWindowSurface(window), let format = s.pointee.format,
+              s.pointee.w == pixelWidth, s.pointee.h == pixelHeight,
+              [fling_SDL_PIXELFORMAT_ARGB8888(), fling_SDL_PIXELFORMAT_RGB888()].contains(format.pointee.format) else { return nil }
+        return s
     }
 
     /// The layout-sized texture a rotated window draws into (remade when the size changes).

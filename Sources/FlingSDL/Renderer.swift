@@ -62,6 +62,11 @@ public final class Renderer {
     /// Where frames are drawn: nil for the renderer's own output (a window), or a target texture
     /// (headless: the frame texture, which a resize replaces without a new renderer).
     public var frameTarget: OpaquePointer?
+    /// The frame's own pixels when it is a plain surface SDL's software renderer draws into
+    /// (headless, a software window not rotated): the CPU canvas writes them in place, so it
+    /// opens anywhere in a frame and costs no copy. nil: the canvas is a texture copied over
+    /// the frame (see CPUCanvas).
+    public var frameSurface: UnsafeMutablePointer<SDL_Surface>?
     private var layers = LayerCache()
     private var roundedCopy = RoundedCopy()
     /// Pulled-card frames composited on the CPU (CPUCanvas), and the frame's clear skipped
@@ -73,7 +78,11 @@ public final class Renderer {
     private var quarters: [Int: [UInt8]] = [:]
     /// A full-frame opaque layer whose copy waits for the next command: a shadow or a scaled
     /// layer after it opens the canvas over it; anything else has it copied as before.
-    private struct PendingBase { var id: String; var tint: LayerTint?; var dest: Rect }
+    private struct PendingBase {
+        var id: String; var tint: LayerTint?; var dest: Rect
+        /// Nothing was drawn before it: if SDL refuses its copy, the frame is cleared instead.
+        var clearIfRefused = false
+    }
     private var pendingBase: PendingBase?
     /// The part of the open canvas whose base is not written yet (under the shape a shadow was
     /// cast by: the scaled layer that follows covers it); written before anything else needs it.
@@ -197,10 +206,23 @@ public final class Renderer {
             guard !clippedAway, opacity > 0.001 else { return }
             if case let .shadow(r, radii, color, radius, offset) = c,
                shadowOnCanvas(r.offsetBy(dx: offset.x, dy: offset.y), radius: radii.maximum, color: color, blur: radius) { return }
-            prepareFrameForSDL()
+            // A photo may go onto the canvas (drawImage settles the frame itself). An opaque
+            // fill paints its rows between the corners: the clear skips them.
+            if case .image = c {} else { prepareFrameForSDL(covering: opaquePart(of: c)) }
             targetTouched = true
             drawPrimitive(c)
         }
+    }
+
+    /// The pixels an opaque fill surely paints (its rows between the corners, within the clip),
+    /// or nil.
+    private func opaquePart(of c: DrawCommand) -> PixelRect? {
+        guard case let .fillRect(r, radii, color) = c, color.a >= 1, opacity >= 0.999 else { return nil }
+        let (x0, y0, x1, y1) = snapped(px(r))
+        let k = pixelRadii(scaleRadii(radii), w: x1 - x0, h: y1 - y0)
+        var p = PixelRect(x0: x0, y0: y0 + max(k.tl, k.tr), x1: x1, y1: y1 - max(k.bl, k.br))
+        if let c = clip { p = p.intersection(PixelRect(inside: c)) }
+        return p
     }
 
     /// Executes `commands[range]`, taking each layer group as a whole.
@@ -371,12 +393,14 @@ public final class Renderer {
         let tinted = spec.background.a >= 1 && (dimAmount > 0 || (faded && !targetTouched))
         if rasterizing == 0, cpuCompositing, clip == nil, spec.background.a >= 1, tinted || !faded,
            ox == 0, oy == 0, w == frameWidth, h == frameHeight, e.width == w, e.height == h, dimRect.map({ $0 == dest }) ?? true {
-            // Covers the frame, opaque: its copy waits to see whether the canvas opens on it.
+            // Covers the frame, opaque: no clear under it, and its copy waits to see whether the
+            // canvas opens on it.
+            let uncleared = clearPending
+            clearPending = false
             prepareFrameForSDL()
             pendingBase = PendingBase(id: spec.id,
                                       tint: tinted ? LayerTint(opacity: faded ? opacity : 1, dim: dimAmount, background: targetBackground) : nil,
-                                      dest: dest)
-            clearPending = false
+                                      dest: dest, clearIfRefused: uncleared)
             targetTouched = true
             return dimRect != nil
         }
@@ -440,18 +464,18 @@ public final class Renderer {
         let radii = pixelRadii(CornerRadii(spec.cornerRadius * pxPerPt), w: x1 - x0, h: y1 - y0)
         let alpha = UInt8(max(0, min(255, (opacity * 255).rounded())))
         let opaque = spec.background.a >= 1 && e.opaqueRows == 0..<Int(e.height)
+        // What the copy surely writes opaque: its rectangle inset by 0.3 of its largest radius
+        // (+1): a point that far from both edges of a corner square is inside the quarter disc
+        // by a pixel (√2·0.7 < 1). A shadow's hole in there needs no base, nor a clear.
+        var visible = PixelRect(x0: 0, y0: 0, x1: Int(frameWidth), y1: Int(frameHeight))
+        if let c = clip { visible = visible.intersection(PixelRect(inside: c)) }
+        let rmax = max(max(radii.tl, radii.tr), max(radii.bl, radii.br))
+        let inset = Int((Double(rmax) * 0.3).rounded(.up)) + 1
+        let covered = PixelRect(x0: x0 + inset, y0: y0 + inset, x1: x1 - inset, y1: y1 - inset).intersection(visible)
         // An opaque background makes the layer opaque (a few pixels SDL blended onto it may
         // read 254 from rounding): the canvas copies it as such.
-        if alpha == 255, spec.background.a >= 1, let t = canvasForNextDraw() {
+        if alpha == 255, spec.background.a >= 1, let t = canvasForNextDraw() ?? frameCanvas(covering: covered) {
             // Onto the canvas: scaled and rounded in one pass over the pixels it covers.
-            var visible = t.bounds
-            if let c = clip { visible = visible.intersection(PixelRect(inside: c)) }
-            // What the copy surely writes opaque: its rectangle inset by 0.3 of its largest
-            // radius (+1): a point that far from both edges of a corner square is inside the
-            // quarter disc by a pixel (√2·0.7 < 1). A shadow's hole in there needs no base.
-            let rmax = max(max(radii.tl, radii.tr), max(radii.bl, radii.br))
-            let inset = Int((Double(rmax) * 0.3).rounded(.up)) + 1
-            let covered = PixelRect(x0: x0 + inset, y0: y0 + inset, x1: x1 - inset, y1: y1 - inset).intersection(visible)
             if let u = untinted, u.rect.intersection(covered) == u.rect { untinted = nil } else { fillUntinted() }
             e.pixels.withUnsafeBufferPointer { source in
                 CanvasKernels.scaledCopy(source: source, width: Int(e.width), height: Int(e.height), dest: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1),
@@ -469,12 +493,12 @@ public final class Renderer {
         flushSolid()
         var tw: Int32 = 0, th: Int32 = 0
         SDL_GetRendererOutputSize(sdl, &tw, &th)
-        var visible = Rect(x: 0, y: 0, width: Double(tw), height: Double(th))
-        if let c = clip { visible = visible.intersection(c) }
+        var visibleRect = Rect(x: 0, y: 0, width: Double(tw), height: Double(th))
+        if let c = clip { visibleRect = visibleRect.intersection(c) }
         let calls = e.pixels.withUnsafeBytes { bytes in
             roundedCopy.copy(RoundedCopySource(texture: e.texture, crop: Rect(x: 0, y: 0, width: Double(w), height: Double(h)), opaque: opaque,
                                                sample: RoundedCopy.sampler(bytes, width: Int(w), height: Int(h), r: 2, g: 1, b: 0, a: 3)),
-                             sdl: sdl, x0: x0, y0: y0, x1: x1, y1: y1, radii: radii, visible: visible, alpha: alpha)
+                             sdl: sdl, x0: x0, y0: y0, x1: x1, y1: y1, radii: radii, visible: visibleRect, alpha: alpha)
         }
         stats.drawCalls += calls
         stats.layersComposited += 1
@@ -556,6 +580,21 @@ public final class Renderer {
     /// false if SDL refused the tinted texture (nothing was drawn).
     @discardableResult
     private func compositeTinted(_ id: String, tint: LayerTint, dest: Rect) -> Bool {
+        // A tint that changed since the last frame (a fade in progress) goes straight onto the
+        // frame's own pixels: one pass, no texture to fill and copy; one that holds still is
+        // kept in a texture and copied. (The frame is settled and the canvas closed again at
+        // once: this runs while the frame is being prepared for SDL.)
+        let changed = layers.entries[id]?.shownTint != tint
+        layers.update(id) { $0.shownTint = tint }
+        if changed, let e = layers.entries[id], frameSurface != nil, rasterizing == 0, cpuCompositing, clip == nil,
+           dest.minX == 0, dest.minY == 0, Int32(dest.width) == e.width, Int32(dest.height) == e.height,
+           e.width <= frameWidth, e.height <= frameHeight, let t = frameCanvas(covering: PixelRect(inside: dest)) {
+            fillUntinted()
+            e.pixels.withUnsafeBufferPointer { tint.applyInBands($0, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch) }
+            canvas.close(sdl: sdl)
+            stats.canvasDraws += 1
+            return true
+        }
         var target: OpaquePointer?
         layers.update(id) { e in
             if e.tinted == nil {
@@ -590,9 +629,8 @@ public final class Renderer {
         guard rasterizing == 0 else { return }
         if canvas.isOpen {
             fillUntinted()
-            canvas.close(sdl: sdl)
+            if canvas.close(sdl: sdl) { stats.drawCalls += 1 }
             applyClip()
-            stats.drawCalls += 1
             clearPending = false
         } else if let b = pendingBase {
             pendingBase = nil
@@ -610,7 +648,7 @@ public final class Renderer {
             }
             applyClip()
             // The frame is covered only if the copy happened; if SDL refused, it is cleared.
-            if copied { clearPending = false }
+            if copied { clearPending = false } else if b.clearIfRefused { clearPending = true }
         }
         if clearPending {
             clearPending = false
@@ -626,6 +664,11 @@ public final class Renderer {
                     var rect = SDL_Rect(x: Int32(p.x0), y: Int32(p.y0), w: Int32(p.x1 - p.x0), h: Int32(p.y1 - p.y0))
                     SDL_RenderFillRect(sdl, &rect)
                 }
+            } else if let s = frameSurface, s.pointee.w > frameWidth || s.pointee.h > frameHeight {
+                // The surface is larger than the frame (a headless window made smaller): SDL's
+                // clear would fill all of it.
+                var rect = SDL_Rect(x: 0, y: 0, w: frameWidth, h: frameHeight)
+                SDL_RenderFillRect(sdl, &rect)
             } else {
                 SDL_RenderClear(sdl)
             }
@@ -643,7 +686,7 @@ public final class Renderer {
         if let t = canvas.target { return t }
         guard let b = pendingBase, let e = layers.entries[b.id], e.width == frameWidth, e.height == frameHeight else { return nil }
         flushSolid()
-        guard let t = canvas.open(sdl: sdl, width: frameWidth, height: frameHeight) else { return nil }
+        guard let t = openCanvas() else { return nil }
         pendingBase = nil
         let tint = b.tint ?? LayerTint(opacity: 1, dim: 0, background: .white)
         let all = t.bounds
@@ -663,6 +706,23 @@ public final class Renderer {
         return t
     }
 
+    /// The frame's own pixels for a draw that needs no base under it, when the frame is a plain
+    /// surface: whatever waits is settled first (a base opened over, or the clear done except
+    /// under `covering`, which the draw paints opaque). nil: no such surface (or SDL refused).
+    private func frameCanvas(covering: PixelRect? = nil) -> PixelTarget? {
+        guard rasterizing == 0, cpuCompositing, frameSurface != nil else { return nil }
+        if let t = canvas.target { return t }
+        if pendingBase != nil, let t = canvasForNextDraw() { return t }
+        prepareFrameForSDL(covering: covering)
+        flushSolid()
+        return openCanvas()
+    }
+
+    private func openCanvas() -> PixelTarget? {
+        if let s = frameSurface { return canvas.openDirect(sdl: sdl, surface: s, width: frameWidth, height: frameHeight) }
+        return canvas.open(sdl: sdl, width: frameWidth, height: frameHeight)
+    }
+
     /// Writes the base where it was skipped (nothing covered it after all).
     private func fillUntinted() {
         guard let (rect, b) = untinted, let t = canvas.target else { untinted = nil; return }
@@ -675,7 +735,7 @@ public final class Renderer {
     /// A shadow onto the canvas (see CanvasKernels.shadow); false if the canvas is not open
     /// and no base waits for it.
     private func shadowOnCanvas(_ r: Rect, radius: Double, color: Color, blur: Double) -> Bool {
-        guard rasterizing == 0, cpuCompositing, canvas.isOpen || pendingBase != nil else { return false }
+        guard rasterizing == 0, cpuCompositing, canvas.isOpen || pendingBase != nil || frameSurface != nil else { return false }
         let d = px(r)
         // The same slice as the SDL path (drawShadow) picks.
         let k = max(0.01, transform.scale)
@@ -685,7 +745,7 @@ public final class Renderer {
         let inset = radiusPx * k * 0.3 + 1
         let hole = opacity >= 0.999 ? PixelRect(inside: d.insetBy(dx: inset, dy: inset)) : PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
         fillUntinted()
-        guard let s = shadows.slice(radius: radiusPx, blur: blur * scale), let t = canvasForNextDraw(skip: hole) else { return false }
+        guard let s = shadows.slice(radius: radiusPx, blur: blur * scale), let t = canvasForNextDraw(skip: hole) ?? frameCanvas() else { return false }
         let pad = Double(s.pad) * k
         let outer = Rect(x: d.minX - pad, y: d.minY - pad, width: d.width + 2 * pad, height: d.height + 2 * pad)
         let (cr, cg, cb, ca) = color.rgba8
@@ -904,6 +964,7 @@ public final class Renderer {
         guard visible(d) else { return }
         guard let natural = images.originalSize(name) else {
             // Missing or corrupt: a neutral placeholder in the same shape.
+            prepareFrameForSDL()
             fillRounded(d, radii: scaleRadii(radii), color: SystemColor.gray5.multipliedAlpha(opacity))
             return
         }
@@ -919,6 +980,14 @@ public final class Renderer {
         let kx = Double(tex.width) / natural.width, ky = Double(tex.height) / natural.height
         let scaledRadii = scaleRadii(radii)
         if scaledRadii.isZero && alpha == 255 {
+            // Growing or shrinking (a card expanding past its corners): resampled on the canvas.
+            let (x0, y0, x1, y1) = snapped(destination)
+            let key = RoundedImageKey(name: name, w: Int32(x1 - x0), h: Int32(y1 - y0), source: [], radii: [])
+            let moving = frameIsConsecutive && roundedLastFrame[name].map { $0 != key } ?? false
+            roundedThisFrame[name] = key
+            if moving, tex.opaque, photoOnCanvas(tex, crop: Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky),
+                                                 dest: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1), radii: (0, 0, 0, 0)) { return }
+            prepareFrameForSDL()
             var src = SDL_Rect(x: Int32((source.minX * kx).rounded()), y: Int32((source.minY * ky).rounded()),
                                w: Int32((source.width * kx).rounded()), h: Int32((source.height * ky).rounded()))
             var dst = SDL_FRect(x: Float(destination.minX), y: Float(destination.minY),
@@ -959,26 +1028,30 @@ public final class Renderer {
         if let cached = roundedImages.value(for: key) {
             baked = cached
         } else if frameIsConsecutive, let last = roundedLastFrame[name], last != key, tex.opaque, alpha == 255 {
-            // In motion (a card growing, a pull rounding its corners): the photo copied scaled
-            // between its corners, only the corner squares resampled (RoundedCopy), each frame.
+            // In motion (a card growing, a pull rounding its corners): resampled each frame.
             let (x0, y0, x1, y1) = snapped(destination)
+            let crop = Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky)
+            let radii = pixelRadii(scaledRadii, w: x1 - x0, h: y1 - y0)
+            if photoOnCanvas(tex, crop: crop, dest: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1), radii: radii) { return }
+            // Otherwise through SDL: the photo copied scaled between its corners, only the
+            // corner squares resampled (RoundedCopy).
+            prepareFrameForSDL()
             var tw: Int32 = 0, th: Int32 = 0
             SDL_GetRendererOutputSize(sdl, &tw, &th)
             var visible = Rect(x: 0, y: 0, width: Double(tw), height: Double(th))
             if let c = clip { visible = visible.intersection(c) }
-            let crop = Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky)
             let pixels = tex.pixels
             stats.drawCalls += pixels.pixels.withUnsafeBytes { bytes in
                 roundedCopy.copy(RoundedCopySource(texture: tex.texture, crop: crop, opaque: true,
                                                    sample: RoundedCopy.sampler(bytes, width: pixels.width, height: pixels.height, r: 0, g: 1, b: 2, a: 3)),
-                                 sdl: sdl, x0: x0, y0: y0, x1: x1, y1: y1, radii: pixelRadii(scaledRadii, w: x1 - x0, h: y1 - y0),
-                                 visible: visible, alpha: 255)
+                                 sdl: sdl, x0: x0, y0: y0, x1: x1, y1: y1, radii: radii, visible: visible, alpha: 255)
             }
             return
         } else if frameIsConsecutive, let last = roundedLastFrame[name], last != key {
             // In motion (a card growing, a pull rounding its corners): a full bake every frame
             // costs more than the frame. Bake at most ~0.4 MP and let a linear blit scale it up:
             // softer only while it moves; it is baked sharp again once it holds still.
+            prepareFrameForSDL()
             let f = max(1, (Double(w * h) / 400_000).squareRoot().rounded(.up))
             guard let t = bakeRounded(tex, source: source, width: w, height: h, radii: r, reduction: f) else { return }
             // One moving texture per photo, replaced next frame (SDL flushes before destroying).
@@ -993,8 +1066,34 @@ public final class Renderer {
             for evicted in roundedImages.insert(t, for: key) { SDL_DestroyTexture(evicted) }
             baked = t
         }
+        prepareFrameForSDL()
         SDL_SetTextureAlphaMod(baked, alpha)
         copyBaked(baked, x0: x0, y0: y0, x1: x1, y1: y1, height: h, opaqueRows: opaqueRows(tex, r, h: h, f: 1), alpha: alpha)
+    }
+
+    /// An opaque photo's `crop` (texture px) scaled onto `dest` with its corners rounded, on the
+    /// frame's own pixels in one pass (CanvasKernels, in bands on every core); false if the
+    /// frame is not a plain surface (nothing drawn).
+    private func photoOnCanvas(_ tex: ImageStore.Entry, crop: Rect, dest: PixelRect, radii: (tl: Int, tr: Int, br: Int, bl: Int)) -> Bool {
+        guard frameSurface != nil, rasterizing == 0, cpuCompositing else { return false }
+        var visible = PixelRect(x0: 0, y0: 0, x1: Int(frameWidth), y1: Int(frameHeight))
+        if let c = clip { visible = visible.intersection(PixelRect(inside: c)) }
+        // What it surely paints opaque: the clear can skip it (see drawStretchedLayer).
+        let rmax = max(max(radii.tl, radii.tr), max(radii.bl, radii.br))
+        let inset = rmax > 0 ? Int((Double(rmax) * 0.3).rounded(.up)) + 1 : 0
+        let covered = PixelRect(x0: dest.x0 + inset, y0: dest.y0 + inset, x1: dest.x1 - inset, y1: dest.y1 - inset).intersection(visible)
+        guard let t = frameCanvas(covering: covered) else { return false }
+        fillUntinted()
+        let image = tex.pixels
+        image.pixels.withUnsafeBytes { bytes in
+            bytes.withMemoryRebound(to: UInt32.self) { source in
+                CanvasKernels.scaledCopy(source: source, width: image.width, height: image.height, crop: crop, swapRedBlue: true,
+                                         dest: dest, radii: radii, quarter: quarter, visible: visible, into: t, scratch: &canvasScratch)
+            }
+        }
+        stats.canvasDraws += 1
+        targetTouched = true
+        return true
     }
 
     /// The rows of a bake (reduced by `f`) that are fully opaque: between its rounded corners,

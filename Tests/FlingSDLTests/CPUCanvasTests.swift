@@ -7,17 +7,20 @@ import XCTest
 /// SDL draws it, used only where it applies, and its kernels exact where they must be.
 final class CPUCanvasTests: XCTestCase {
     /// Draws each list once, in order, on a white 100×100 pt headless display at 2x, with the
-    /// canvas on or off.
-    func draw(_ lists: [DisplayList], canvas: Bool) throws -> [(RGBAImage, RenderStats)] {
+    /// canvas on or off. `consecutive`: as frames of one animation. `grownFrom`: the display
+    /// opened at that size and was resized to 100×100, larger than its surface, so the frame is
+    /// a texture and the canvas a texture copied onto it.
+    func draw(_ lists: [DisplayList], canvas: Bool, consecutive: Bool = false, grownFrom: Size? = nil) throws -> [(RGBAImage, RenderStats)] {
         try MainActor.assumeIsolated {
             let context = try SDLContext(headless: true)
             defer { context.shutdown() }
-            let display = try Display(context: context, size: Size(100, 100), uiScale: 2, fullscreen: false, title: "t",
+            let display = try Display(context: context, size: grownFrom ?? Size(100, 100), uiScale: 2, fullscreen: false, title: "t",
                                       fontDirectory: testResources + "/fonts", imageDirectory: testResources + "/images", log: { _ in })
             defer { display.close() }
+            if grownFrom != nil { try display.resize(to: Size(100, 100)) }
             display.renderer.cpuCompositing = canvas
             return try lists.map { list in
-                display.draw(list)
+                display.draw(list, consecutive: consecutive)
                 guard let img = display.readPixels() else { throw NSError(domain: "t", code: 1) }
                 return (img, display.renderer.stats)
             }
@@ -118,9 +121,60 @@ final class CPUCanvasTests: XCTestCase {
             // Drawn without the shadow, the frame differs: the test sees a shadow missing.
             let bare = try draw(Array(repeating: Self.pulledFrame(k: k, radius: radius, shadow: false), count: 3), canvas: true)
             XCTAssertGreaterThan(maxDifference(cpu[2].0, bare[2].0), 20)
-            // The canvas is copied once: one draw call for backdrop, shadow and card.
-            XCTAssertEqual(cpu[2].1.drawCalls, 1)
+            // The canvas is the frame's own surface: backdrop, shadow and card without a draw call.
+            XCTAssertEqual(cpu[2].1.drawCalls, 0)
+            // A frame larger than the surface is a texture: the canvas is a texture copied onto
+            // it once, with the same pixels.
+            let copied = try draw(frames, canvas: true, grownFrom: Size(60, 60))
+            XCTAssertEqual(copied[2].1.canvasDraws, 2)
+            XCTAssertEqual(copied[2].1.drawCalls, 1)
+            XCTAssertEqual(copied[2].0.pixels, cpu[2].0.pixels, "k \(k)")
         }
+    }
+
+    func testAPhotoGrowingFrameByFrameIsResampledOnTheCanvas() throws {
+        // A card's photo growing as it expands (rounded, then square): resampled each frame on
+        // the frame's pixels, as SDL's path draws it up to the resamplers' sub-pixel phase.
+        for radius in [12.0, 0] {
+            let lists = (0..<4).map { i -> DisplayList in
+                var l = DisplayList(background: .white)
+                l.add(.fillRect(Self.window, radii: .zero, color: SystemColor.blue))
+                let side = 40 + Double(i) * 7
+                l.add(.image("articles/autumn-mountains.jpg", frame: Rect(x: 8, y: 6, width: side * 1.2, height: side), mode: .fill,
+                             radii: CornerRadii(radius)))
+                l.add(.fillRect(Rect(x: 70, y: 70, width: 20, height: 20), radii: .zero, color: SystemColor.red))
+                return l
+            }
+            let cpu = try draw(lists, canvas: true, consecutive: true), sdl = try draw(lists, canvas: false, consecutive: true)
+            // The first frame has no size to compare with; the others are in motion.
+            XCTAssertEqual(cpu.map { $0.1.canvasDraws }, [0, 1, 1, 1], "radius \(radius)")
+            XCTAssertEqual(sdl.map { $0.1.canvasDraws }, [0, 0, 0, 0])
+            if ProcessInfo.processInfo.environment["CANVAS_DEBUG"] != nil {
+                try? PNGFile.write(cpu[3].0, to: "/tmp/photo-cpu-\(radius).png"); try? PNGFile.write(sdl[3].0, to: "/tmp/photo-sdl-\(radius).png")
+            }
+            for i in 1...3 { XCTAssertLessThanOrEqual(nearDifference(cpu[i].0, sdl[i].0), 24, "radius \(radius) frame \(i)") }
+            // Drawn after the photo, the red square is over it; the blue around is untouched.
+            let red = (160 * 200 + 160) * 4, blue = (190 * 200 + 10) * 4
+            XCTAssertEqual(Array(cpu[3].0.pixels[red..<(red + 3)]), Array(sdl[3].0.pixels[red..<(red + 3)]))
+            XCTAssertEqual(Array(cpu[3].0.pixels[blue..<(blue + 3)]), Array(sdl[3].0.pixels[blue..<(blue + 3)]))
+            // Still (the same size twice), it is SDL's again: baked once and copied.
+            let still = try draw([lists[2], lists[2], lists[2]], canvas: true, consecutive: true)
+            XCTAssertEqual(still.map { $0.1.canvasDraws }, [0, 0, 0], "radius \(radius)")
+        }
+    }
+
+    func testAFadeInProgressIsTintedStraightOntoTheFrame() throws {
+        func faded(_ o: Double) -> DisplayList {
+            var l = DisplayList(background: .white)
+            l.withOpacity(o) { l in l.layer(LayerSpec(id: "list", bounds: Self.window, background: .white), Self.backdropContent) }
+            l.add(.fillCircle(center: Point(50, 50), radius: 10, color: SystemColor.green))
+            return l
+        }
+        let lists = [faded(1), faded(1), faded(0.5), faded(0.6), faded(0.6)]
+        let cpu = try draw(lists, canvas: true), sdl = try draw(lists, canvas: false)
+        // A new tint goes onto the frame; one that holds still is copied from its texture.
+        XCTAssertEqual(cpu.map { $0.1.canvasDraws }, [0, 0, 1, 1, 0])
+        for i in lists.indices { XCTAssertEqual(cpu[i].0.pixels, sdl[i].0.pixels, "frame \(i)") }
     }
 
     func testTheCardCoversWhatTheShadowSkippedAndWithoutACardTheBackdropShows() throws {
@@ -153,13 +207,14 @@ final class CPUCanvasTests: XCTestCase {
     }
 
     func testWithoutAShadowOrScaledLayerTheFrameIsSDLsExactly() throws {
-        // The backdrop and its dim alone, or followed by ordinary drawing: no canvas, same pixels.
+        // The backdrop and its dim alone, or followed by ordinary drawing: the same pixels.
         var l = DisplayList(background: .white)
         l.withOpacity(0.7) { l in l.layer(LayerSpec(id: "backdrop", bounds: Self.window, background: .white), Self.backdropContent) }
         l.add(.dim(Self.window, amount: 0.1))
         l.add(.fillCircle(center: Point(50, 50), radius: 20, color: SystemColor.green))
         let cpu = try draw([l, l, l], canvas: true), sdl = try draw([l, l, l], canvas: false)
-        XCTAssertEqual(cpu.map { $0.1.canvasDraws }, [0, 0, 0])
+        // (The first frame's new tint is written onto the frame; then it is copied as SDL's.)
+        XCTAssertEqual(cpu.map { $0.1.canvasDraws }, [1, 0, 0])
         for i in 0..<3 { XCTAssertEqual(cpu[i].0.pixels, sdl[i].0.pixels, "frame \(i)") }
     }
 

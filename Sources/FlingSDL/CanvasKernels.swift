@@ -41,6 +41,8 @@ struct CanvasScratch {
     var row: [UInt32] = []
     /// Per column, a shadow's alpha 0…256 in the low 16 bits and again in the high 16.
     var alpha: [UInt32] = []
+    /// A shadow's mask values 0…255 as such alphas, for its colour.
+    var weights: [UInt32] = [UInt32](repeating: 0, count: 256)
 
     mutating func reserve(columns: Int, rows: Int) {
         if index.count < columns + 4 { index = [Int32](repeating: 0, count: columns + 4) }
@@ -94,6 +96,18 @@ enum CanvasKernels {
         for x in 0..<w { scratch.index[x] = sliceIndex(Double(area.x0 + x) + 0.5, lo: outer.minX, hi: outer.maxX, cut: cx) }
         for y in 0..<h { scratch.rowIndex[y] = sliceIndex(Double(area.y0 + y) + 0.5, lo: outer.minY, hi: outer.maxY, cut: cy) }
         let strength = UInt32(color.a)
+        // The mask's values as weights for this colour: a table, not a division a pixel.
+        for v in 0..<256 {
+            let a = widen(UInt32(v) * strength / 255)
+            scratch.weights[v] = a | a << 16
+        }
+        // The columns of the straight middle all read the slice's middle column (`corner`):
+        // one value a row, filled at once.
+        var midFrom = w, midTo = w
+        if let f = (0..<w).first(where: { scratch.index[$0] == Int32(corner) }) {
+            midFrom = f; midTo = f
+            while midTo < w, scratch.index[midTo] == Int32(corner) { midTo += 1 }
+        }
         // The colour as the even (B, R) and odd (G, A) channels of four pixels; alpha's lane is
         // never mixed (its weight is masked to 0), so the target's alpha stays.
         let (cb, cg, cr) = (UInt16(color.b), UInt16(color.g), UInt16(color.r))
@@ -104,6 +118,7 @@ enum CanvasKernels {
         let stride = w + 4
         if scratch.alpha.count < stride * bands { scratch.alpha = [UInt32](repeating: 0, count: stride * bands) }
         mask.withUnsafeBufferPointer { m in
+            scratch.weights.withUnsafeBufferPointer { weightOf in
             scratch.index.withUnsafeBufferPointer { cols in
                 scratch.rowIndex.withUnsafeBufferPointer { rowIndex in
                 scratch.alpha.withUnsafeMutableBufferPointer { alphaAll in
@@ -117,10 +132,17 @@ enum CanvasKernels {
                         if ri != lastRow {
                             // The row's weights, each twice (two 16-bit lanes a pixel).
                             let base = Int(ri) * size
-                            for x in 0..<w {
+                            for x in 0..<midFrom {
                                 let ci = cols[x]
-                                let a = ci < 0 ? 0 : widen(UInt32(m[base + Int(ci)]) * strength / 255)
-                                alpha[x] = a | a << 16
+                                alpha[x] = ci < 0 ? 0 : weightOf[Int(m[base + Int(ci)])]
+                            }
+                            if midTo > midFrom {
+                                let a = weightOf[Int(m[base + corner])]
+                                for x in midFrom..<midTo { alpha[x] = a }
+                            }
+                            for x in midTo..<w {
+                                let ci = cols[x]
+                                alpha[x] = ci < 0 ? 0 : weightOf[Int(m[base + Int(ci)])]
                             }
                             lastRow = ri
                         }
@@ -137,6 +159,7 @@ enum CanvasKernels {
                     }
                 }
                 }
+            }
             }
         }
     }

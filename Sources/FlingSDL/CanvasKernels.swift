@@ -164,6 +164,44 @@ enum CanvasKernels {
         }
     }
 
+    // MARK: Text
+
+    /// A run of text from its coverage `mask` (`width × height` bytes, 0…255) with its top-left
+    /// at (x0, y0): each pixel blended toward `color` by coverage × `strength` / 255 (the text
+    /// colour's alpha times its group's opacity), as SDL blends the run's texture with an alpha
+    /// modulation. One row at a time, on this core (a line of text is small).
+    static func text(mask: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int, x0: Int, y0: Int,
+                     color: (r: UInt8, g: UInt8, b: UInt8), strength: UInt8, visible: PixelRect,
+                     into t: PixelTarget, scratch: inout CanvasScratch) {
+        let area = PixelRect(x0: x0, y0: y0, x1: x0 + w, y1: y0 + h).intersection(visible).intersection(t.bounds)
+        guard !area.isEmpty, strength > 0, mask.count >= w * h, let m = mask.baseAddress else { return }
+        let s = UInt32(strength)
+        for v in 0..<256 {
+            let a = widen((UInt32(v) * s + 127) / 255)
+            scratch.weights[v] = a | a << 16
+        }
+        let span = area.x1 - area.x0
+        scratch.reserve(columns: span, rows: 0)
+        let (cb, cg, cr) = (UInt16(color.b), UInt16(color.g), UInt16(color.r))
+        let even = SIMD8<UInt16>(cb, cr, cb, cr, cb, cr, cb, cr)
+        let odd = SIMD8<UInt16>(cg, 0, cg, 0, cg, 0, cg, 0)
+        scratch.weights.withUnsafeBufferPointer { weightOf in
+            scratch.alpha.withUnsafeMutableBufferPointer { alpha in
+                for py in area.y0..<area.y1 {
+                    let source = m + (py - y0) * w + (area.x0 - x0)
+                    var any: UInt8 = 0
+                    for x in 0..<span {
+                        let c = source[x]
+                        any |= c
+                        alpha[x] = weightOf[Int(c)]
+                    }
+                    guard any != 0 else { continue }
+                    blend(t.row(py), from: area.x0, to: area.x1, alphaOffset: area.x0, alpha: alpha, even: even, odd: odd)
+                }
+            }
+        }
+    }
+
     /// row[x] = row[x]·(256 − a) + colour·a for x in from..<to, a from `alpha` (indexed from
     /// `alphaOffset`); four pixels at a time as eight 16-bit lanes, the even channels (B, R)
     /// and the odd ones (G, A) apart, so nothing widens or narrows (plain SSE2).

@@ -48,7 +48,11 @@ public final class Renderer {
     /// Text is rasterised in its colour (alpha included): a copy without colour modulation
     /// takes SDL's fast blending blitter, several times cheaper in software than a modulated one.
     private struct TextKey: Hashable { var text: String; var file: String; var pixelSize: Int32; var color: UInt32 }
-    private struct TextTexture { var texture: OpaquePointer; var width: Int32; var height: Int32 }
+    private struct TextTexture {
+        var texture: OpaquePointer; var width: Int32; var height: Int32
+        /// The run's coverage (its alpha over the colour's), for the CPU canvas.
+        var coverage: [UInt8]
+    }
     private var textCache = LRUCache<TextKey, TextTexture>(capacity: 1024)
     private let imageDirectory: String
     private let log: (String) -> Void
@@ -206,9 +210,13 @@ public final class Renderer {
             guard !clippedAway, opacity > 0.001 else { return }
             if case let .shadow(r, radii, color, radius, offset) = c,
                shadowOnCanvas(r.offsetBy(dx: offset.x, dy: offset.y), radius: radii.maximum, color: color, blur: radius) { return }
-            // A photo may go onto the canvas (drawImage settles the frame itself). An opaque
-            // fill paints its rows between the corners: the clear skips them.
-            if case .image = c {} else { prepareFrameForSDL(covering: opaquePart(of: c)) }
+            // A photo or faded text may go onto the canvas (drawImage and drawText settle the
+            // frame themselves). An opaque fill paints its rows between the corners: the clear
+            // skips them.
+            switch c {
+            case .image, .text: break
+            default: prepareFrameForSDL(covering: opaquePart(of: c))
+            }
             targetTouched = true
             drawPrimitive(c)
         }
@@ -1163,6 +1171,20 @@ public final class Renderer {
             if let c = clip, !c.intersects(bounds) { continue }
             let key = TextKey(text: line.text, file: file, pixelSize: pixelSize, color: color)
             guard let tex = textTexture(key, handle) else { continue }
+            // Faded (a card's story fading in): SDL's alpha-modulated copy is its slowest blit;
+            // on the frame's own pixels it is one blend by the coverage.
+            if alpha < 255, k == 1, !tex.coverage.isEmpty, frameSurface != nil, rasterizing == 0, cpuCompositing,
+               let t = frameCanvas() {
+                var visible = PixelRect(x0: 0, y0: 0, x1: Int(frameWidth), y1: Int(frameHeight))
+                if let c = clip { visible = visible.intersection(PixelRect(inside: c)) }
+                tex.coverage.withUnsafeBufferPointer { mask in
+                    CanvasKernels.text(mask: mask, width: Int(tex.width), height: Int(tex.height), x0: Int(x), y0: Int(y),
+                                       color: (cr, cg, cb), strength: alpha, visible: visible, into: t, scratch: &canvasScratch)
+                }
+                stats.canvasDraws += 1
+                continue
+            }
+            prepareFrameForSDL()
             flushSolid()
             SDL_SetTextureAlphaMod(tex.texture, alpha)
             var dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(Double(tex.width) * k), h: Float(Double(tex.height) * k))
@@ -1180,9 +1202,25 @@ public final class Renderer {
         guard let tex = SDL_CreateTextureFromSurface(sdl, surface) else { return nil }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
         stats.textRasterizations += 1
-        let t = TextTexture(texture: tex, width: surface.pointee.w, height: surface.pointee.h)
+        let t = TextTexture(texture: tex, width: surface.pointee.w, height: surface.pointee.h, coverage: Self.coverage(of: surface, alpha: fg.a))
         for evicted in textCache.insert(t, for: key) { SDL_DestroyTexture(evicted.texture) }
         return t
+    }
+
+    /// An opaque colour's text surface's alpha (ARGB8888, as SDL_ttf renders it blended): the
+    /// glyphs' coverage, 0…255 a pixel. Empty for a translucent colour or another format (the
+    /// canvas then leaves the run to SDL).
+    private static func coverage(of surface: UnsafeMutablePointer<SDL_Surface>, alpha: UInt8) -> [UInt8] {
+        let s = surface.pointee
+        guard alpha == 255, let format = s.format, format.pointee.format == fling_SDL_PIXELFORMAT_ARGB8888(), let pixels = s.pixels,
+              s.w > 0, s.h > 0 else { return [] }
+        let w = Int(s.w), h = Int(s.h), pitch = Int(s.pitch)
+        var out = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            let row = (pixels + y * pitch).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w { out[y * w + x] = UInt8(row[x] >> 24) }
+        }
+        return out
     }
 
     // MARK: Read-back

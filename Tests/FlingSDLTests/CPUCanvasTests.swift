@@ -11,6 +11,12 @@ final class CPUCanvasTests: XCTestCase {
     /// opened at that size and was resized to 100×100, larger than its surface, so the frame is
     /// a texture and the canvas a texture copied onto it.
     func draw(_ lists: [DisplayList], canvas: Bool, consecutive: Bool = false, grownFrom: Size? = nil) throws -> [(RGBAImage, RenderStats)] {
+        try draw(canvas: canvas, consecutive: consecutive, grownFrom: grownFrom) { _ in lists }
+    }
+
+    /// The same, the lists made with the display's fonts (for text).
+    func draw(canvas: Bool, consecutive: Bool = false, grownFrom: Size? = nil,
+              _ make: @Sendable (TextMeasurer) -> [DisplayList]) throws -> [(RGBAImage, RenderStats)] {
         try MainActor.assumeIsolated {
             let context = try SDLContext(headless: true)
             defer { context.shutdown() }
@@ -19,7 +25,7 @@ final class CPUCanvasTests: XCTestCase {
             defer { display.close() }
             if grownFrom != nil { try display.resize(to: Size(100, 100)) }
             display.renderer.cpuCompositing = canvas
-            return try lists.map { list in
+            return try make(display.renderer.fonts).map { list in
                 display.draw(list, consecutive: consecutive)
                 guard let img = display.readPixels() else { throw NSError(domain: "t", code: 1) }
                 return (img, display.renderer.stats)
@@ -161,6 +167,28 @@ final class CPUCanvasTests: XCTestCase {
             let still = try draw([lists[2], lists[2], lists[2]], canvas: true, consecutive: true)
             XCTAssertEqual(still.map { $0.1.canvasDraws }, [0, 0, 0], "radius \(radius)")
         }
+    }
+
+    func testFadedTextIsBlendedOnTheCanvasAsSDLBlendsIt() throws {
+        // A card's story fading in: dark text at a group opacity over a white card and a photo.
+        let make: @Sendable (TextMeasurer) -> [DisplayList] = { fonts in
+            let story = TextLayoutEngine.layout("There is a particular moment on a good hike when the trees fall away.",
+                                                font: Font(size: 15), options: TextOptions(maxWidth: 90), measurer: fonts)
+            return [0.3, 0.6, 1].map { o in
+                var l = DisplayList(background: .white)
+                l.add(.image("articles/autumn-mountains.jpg", frame: Rect(x: 0, y: 0, width: 100, height: 40), mode: .fill, radii: .zero))
+                l.withOpacity(o) { l in l.text(story, at: Point(5, 20), SystemColor.darkGray) }
+                return l
+            }
+        }
+        let cpu = try draw(canvas: true, make), sdl = try draw(canvas: false, make)
+        // Faded, every line goes onto the canvas; opaque, SDL copies it (its fast blit).
+        XCTAssertGreaterThan(cpu[0].1.canvasDraws, 2)
+        XCTAssertEqual(cpu[2].1.canvasDraws, 0)
+        for i in 0..<3 { XCTAssertLessThanOrEqual(maxDifference(cpu[i].0, sdl[i].0), 2, "frame \(i)") }
+        // And the text is there: below the photo, the faded frame darkens many pixels of white.
+        let darkened = stride(from: 100 * 200 * 4, to: cpu[0].0.pixels.count, by: 4).filter { cpu[0].0.pixels[$0] < 235 }.count
+        XCTAssertGreaterThan(darkened, 300)
     }
 
     func testAFadeInProgressIsTintedStraightOntoTheFrame() throws {

@@ -5,8 +5,9 @@
 // Where the frame is a plain surface (headless, or a software-rendered window not rotated),
 // the canvas is that surface itself: opening it flushes SDL's queued drawing and hands out the
 // pixels, closing it costs nothing, and SDL and the CPU take turns on the same pixels.
-// Otherwise (a rotated window: the frame is a target texture) it is a frame-sized streaming
-// texture, opened over a full-frame opaque base and copied to the frame once when closed.
+// Otherwise (a rotated window, a headless frame grown past its surface: the frame is a target
+// texture; a window surface of another size or format) it is a frame-sized streaming texture,
+// opened over a full-frame opaque base and copied to the frame once when closed.
 import CSDL2
 import FlingCore
 

@@ -41,7 +41,7 @@ struct CanvasScratch {
     var row: [UInt32] = []
     /// Per column, a shadow's alpha 0…256 in the low 16 bits and again in the high 16.
     var alpha: [UInt32] = []
-    /// A shadow's mask values 0…255 as such alphas, for its colour.
+    /// Coverage values 0…255 (a shadow's mask, text's glyphs) as such alphas, for a colour.
     var weights: [UInt32] = [UInt32](repeating: 0, count: 256)
 
     mutating func reserve(columns: Int, rows: Int) {
@@ -239,19 +239,18 @@ enum CanvasKernels {
 
     // MARK: Scaled copy
 
-    /// Copies opaque `source` (`sw × sh` ARGB8888, rows `pitch` pixels apart: `sw` when nil)
-    /// scaled bilinearly onto `dest`, its corners rounded by `radii` (px) with the coverage of
+    /// Copies opaque `source` (`sw × sh` ARGB8888, tightly packed) scaled bilinearly onto `dest`, its corners rounded by `radii` (px) with the coverage of
     /// `quarter(radius)` (the top-left quarter disc, `radius²` values 0…255) over what is
     /// already there. `crop` (source px, all of it when nil) is the part that fills `dest`;
     /// `swapRedBlue` reads RGBA bytes (a photo's) instead. Only pixels inside `visible` are
     /// written.
-    static func scaledCopy(source: UnsafeBufferPointer<UInt32>, width sw: Int, height sh: Int, pitch: Int? = nil, crop: Rect? = nil,
+    static func scaledCopy(source: UnsafeBufferPointer<UInt32>, width sw: Int, height sh: Int, crop: Rect? = nil,
                            swapRedBlue: Bool = false, dest: PixelRect,
                            radii r: (tl: Int, tr: Int, br: Int, bl: Int), quarter: (Int) -> [UInt8],
                            visible: PixelRect, into t: PixelTarget, scratch: inout CanvasScratch, bands forced: Int? = nil) {
         let area = dest.intersection(visible).intersection(t.bounds)
-        let pitch = pitch ?? sw
-        guard !area.isEmpty, sw > 0, sh > 0, pitch >= sw, source.count >= pitch * (sh - 1) + sw, let src = source.baseAddress else { return }
+        let pitch = sw
+        guard !area.isEmpty, sw > 0, sh > 0, source.count >= sw * sh, let src = source.baseAddress else { return }
         let crop = crop ?? Rect(x: 0, y: 0, width: Double(sw), height: Double(sh))
         guard crop.width > 0, crop.height > 0, crop.minX.isFinite, crop.minY.isFinite else { return }
         let dw = dest.x1 - dest.x0, dh = dest.y1 - dest.y0

@@ -258,7 +258,9 @@ public final class Display {
     }
 
     /// A software-rendered window's surface, which its renderer draws into, if it is the frame's
-    /// size and 32-bit xRGB (the CPU canvas writes it in place); nil otherwise.
+    /// size and 32-bit xRGB (the CPU canvas writes it in place); nil otherwise. (SDL documents
+    /// the window surface as not for use with a renderer: SDL's software renderer draws into
+    /// this very surface, re-read after every resize, so the two stay one.)
     private func windowSurface(_ window: OpaquePointer) -> UnsafeMutablePointer<SDL_Surface>? {
         guard renderer.cpuCompositing, let s = SDL_GetWindowSurface(window), let format = s.pointee.format,
               s.pointee.w == pixelWidth, s.pointee.h == pixelHeight,

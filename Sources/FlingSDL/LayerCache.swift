@@ -29,7 +29,8 @@ struct LayerCache {
         /// The darkened/faded copy and the tint it holds (kept while the tint holds still).
         var tinted: OpaquePointer?
         var tint: LayerTint?
-        /// The tint it was last composited with, either way (a change means a fade in progress).
+        /// The tint it was last composited with by `compositeTinted` (a change means a fade in
+        /// progress).
         var shownTint: LayerTint? = nil
     }
 

@@ -12,8 +12,9 @@ public struct RenderStats: Equatable, Sendable {
     public var layerEntries = 0
     /// Photos resampled or re-masked this frame (rounded-corner bakes, moving or not).
     public var photoBakes = 0
-    /// Draws composited on the CPU canvas this frame (a shadow, a scaled layer); 0 when the
-    /// frame went through SDL alone. Not in the state dump.
+    /// Draws done on the CPU canvas this frame (a shadow, a scaled layer, a moving photo, a
+    /// changed tint, a faded text line); 0 when the frame went through SDL alone. Not in the
+    /// state dump.
     public var canvasDraws = 0
 
     public init() {}

@@ -39,10 +39,21 @@ public final class Renderer {
     private var masks: ShapeMaskCache
     private struct RoundedImageKey: Hashable { var name: String; var w: Int32; var h: Int32; var source: [Int]; var radii: [Int] }
     private var roundedImages = LRUCache<RoundedImageKey, OpaquePointer>(capacity: 24)
-    /// Rounded photos requested in this frame and the last, by image: a photo whose size
-    /// changes between consecutive frames is in motion and is not baked (see drawImage).
+    /// Photos drawn in this frame and the last, by image (square ones with no radii): a photo
+    /// whose size changes between consecutive frames is in motion and is not baked (see
+    /// drawImage). One drawn twice in a frame is `drawnTwice` there: never in motion.
     private var roundedThisFrame: [String: RoundedImageKey] = [:]
     private var roundedLastFrame: [String: RoundedImageKey] = [:]
+    private static let drawnTwice = RoundedImageKey(name: "", w: -1, h: -1, source: [], radii: [])
+
+    /// Records this frame's draw of a photo; true if it is the photo's only draw in this frame
+    /// and in the last, at another size or shape there.
+    private func inMotion(_ key: RoundedImageKey) -> Bool {
+        let earlier = roundedThisFrame.updateValue(key, forKey: key.name)
+        if earlier != nil { roundedThisFrame[key.name] = Self.drawnTwice; return false }
+        guard frameIsConsecutive, let last = roundedLastFrame[key.name] else { return false }
+        return last != key && last != Self.drawnTwice
+    }
     private var frameIsConsecutive = false
     private var motionTextures: [String: OpaquePointer] = [:]
     /// Text is rasterised in its colour (alpha included): a copy without colour modulation
@@ -63,8 +74,9 @@ public final class Renderer {
     }
     public private(set) var stats = RenderStats()
 
-    /// Where frames are drawn: nil for the renderer's own output (a window), or a target texture
-    /// (headless: the frame texture, which a resize replaces without a new renderer).
+    /// Where frames are drawn: nil for the renderer's own output (a window, or headless the
+    /// renderer's surface), or a target texture (a rotated window's frame; headless, a frame
+    /// larger than the surface, which a resize replaces without a new renderer).
     public var frameTarget: OpaquePointer?
     /// The frame's own pixels when it is a plain surface SDL's software renderer draws into
     /// (headless, a software window not rotated): the CPU canvas writes them in place, so it
@@ -721,9 +733,22 @@ public final class Renderer {
         guard rasterizing == 0, cpuCompositing, frameSurface != nil else { return nil }
         if let t = canvas.target { return t }
         if pendingBase != nil, let t = canvasForNextDraw() { return t }
+        let uncleared = clearPending
         prepareFrameForSDL(covering: covering)
         flushSolid()
-        return openCanvas()
+        if let t = openCanvas() { return t }
+        // SDL refused: the caller draws through SDL, which may not paint all of `covering`.
+        if uncleared, let c = covering?.intersection(PixelRect(x0: 0, y0: 0, x1: Int(frameWidth), y1: Int(frameHeight))), !c.isEmpty {
+            SDL_RenderSetClipRect(sdl, nil)
+            SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_NONE)
+            let (r, g, b, a) = clearColor.rgba8
+            SDL_SetRenderDrawColor(sdl, r, g, b, a)
+            var rect = SDL_Rect(x: Int32(c.x0), y: Int32(c.y0), w: Int32(c.x1 - c.x0), h: Int32(c.y1 - c.y0))
+            SDL_RenderFillRect(sdl, &rect)
+            SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND)
+            applyClip()
+        }
+        return nil
     }
 
     private func openCanvas() -> PixelTarget? {
@@ -740,8 +765,8 @@ public final class Renderer {
         e.pixels.withUnsafeBufferPointer { tint.applyInBands($0, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: rect) }
     }
 
-    /// A shadow onto the canvas (see CanvasKernels.shadow); false if the canvas is not open
-    /// and no base waits for it.
+    /// A shadow onto the canvas (see CanvasKernels.shadow); false if the canvas is not open, no
+    /// base waits for it and the frame is not a plain surface.
     private func shadowOnCanvas(_ r: Rect, radius: Double, color: Color, blur: Double) -> Bool {
         guard rasterizing == 0, cpuCompositing, canvas.isOpen || pendingBase != nil || frameSurface != nil else { return false }
         let d = px(r)
@@ -991,8 +1016,7 @@ public final class Renderer {
             // Growing or shrinking (a card expanding past its corners): resampled on the canvas.
             let (x0, y0, x1, y1) = snapped(destination)
             let key = RoundedImageKey(name: name, w: Int32(x1 - x0), h: Int32(y1 - y0), source: [], radii: [])
-            let moving = frameIsConsecutive && roundedLastFrame[name].map { $0 != key } ?? false
-            roundedThisFrame[name] = key
+            let moving = inMotion(key)
             if moving, tex.opaque, photoOnCanvas(tex, crop: Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky),
                                                  dest: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1), radii: (0, 0, 0, 0)) { return }
             prepareFrameForSDL()
@@ -1031,11 +1055,11 @@ public final class Renderer {
         let src = [Int((source.minX * 4).rounded()), Int((source.minY * 4).rounded()),
                    Int((source.width * 4).rounded()), Int((source.height * 4).rounded())]
         let key = RoundedImageKey(name: name, w: Int32(w), h: Int32(h), source: src, radii: [r.tl, r.tr, r.br, r.bl])
-        defer { roundedThisFrame[name] = key }
+        let moving = inMotion(key)
         let baked: OpaquePointer
         if let cached = roundedImages.value(for: key) {
             baked = cached
-        } else if frameIsConsecutive, let last = roundedLastFrame[name], last != key, tex.opaque, alpha == 255 {
+        } else if moving, tex.opaque, alpha == 255 {
             // In motion (a card growing, a pull rounding its corners): resampled each frame.
             let (x0, y0, x1, y1) = snapped(destination)
             let crop = Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky)
@@ -1055,7 +1079,7 @@ public final class Renderer {
                                  sdl: sdl, x0: x0, y0: y0, x1: x1, y1: y1, radii: radii, visible: visible, alpha: 255)
             }
             return
-        } else if frameIsConsecutive, let last = roundedLastFrame[name], last != key {
+        } else if moving {
             // In motion (a card growing, a pull rounding its corners): a full bake every frame
             // costs more than the frame. Bake at most ~0.4 MP and let a linear blit scale it up:
             // softer only while it moves; it is baked sharp again once it holds still.
@@ -1083,7 +1107,10 @@ public final class Renderer {
     /// frame's own pixels in one pass (CanvasKernels, in bands on every core); false if the
     /// frame is not a plain surface (nothing drawn).
     private func photoOnCanvas(_ tex: ImageStore.Entry, crop: Rect, dest: PixelRect, radii: (tl: Int, tr: Int, br: Int, bl: Int)) -> Bool {
-        guard frameSurface != nil, rasterizing == 0, cpuCompositing else { return false }
+        let image = tex.pixels
+        guard frameSurface != nil, rasterizing == 0, cpuCompositing, image.width > 0, image.height > 0,
+              image.pixels.count >= image.width * image.height * 4, crop.width > 0, crop.height > 0,
+              crop.minX.isFinite, crop.minY.isFinite, crop.width.isFinite, crop.height.isFinite, !dest.isEmpty else { return false }
         var visible = PixelRect(x0: 0, y0: 0, x1: Int(frameWidth), y1: Int(frameHeight))
         if let c = clip { visible = visible.intersection(PixelRect(inside: c)) }
         // What it surely paints opaque: the clear can skip it (see drawStretchedLayer).
@@ -1092,7 +1119,6 @@ public final class Renderer {
         let covered = PixelRect(x0: dest.x0 + inset, y0: dest.y0 + inset, x1: dest.x1 - inset, y1: dest.y1 - inset).intersection(visible)
         guard let t = frameCanvas(covering: covered) else { return false }
         fillUntinted()
-        let image = tex.pixels
         image.pixels.withUnsafeBytes { bytes in
             bytes.withMemoryRebound(to: UInt32.self) { source in
                 CanvasKernels.scaledCopy(source: source, width: image.width, height: image.height, crop: crop, swapRedBlue: true,
@@ -1175,6 +1201,7 @@ public final class Renderer {
             // on the frame's own pixels it is one blend by the coverage.
             if alpha < 255, k == 1, !tex.coverage.isEmpty, frameSurface != nil, rasterizing == 0, cpuCompositing,
                let t = frameCanvas() {
+                fillUntinted()
                 var visible = PixelRect(x0: 0, y0: 0, x1: Int(frameWidth), y1: Int(frameHeight))
                 if let c = clip { visible = visible.intersection(PixelRect(inside: c)) }
                 tex.coverage.withUnsafeBufferPointer { mask in
@@ -1202,7 +1229,7 @@ public final class Renderer {
         guard let tex = SDL_CreateTextureFromSurface(sdl, surface) else { return nil }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
         stats.textRasterizations += 1
-        let t = TextTexture(texture: tex, width: surface.pointee.w, height: surface.pointee.h, coverage: Self.coverage(of: surface, alpha: fg.a))
+        let t = TextTexture(texture: tex, width: surface.pointee.w, height: surface.pointee.h, coverage: cpuCompositing ? Self.coverage(of: surface, alpha: fg.a) : [])
         for evicted in textCache.insert(t, for: key) { SDL_DestroyTexture(evicted.texture) }
         return t
     }

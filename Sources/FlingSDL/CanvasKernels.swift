@@ -348,20 +348,28 @@ enum CanvasKernels {
         let opaque = SIMD4<UInt32>(repeating: 0xFF00_0000)
         let wraw = UnsafeRawPointer(weight2)
         let oraw = UnsafeMutableRawPointer(out)
+        let lraw = UnsafeRawPointer(line)
         var x = 0
-        while x + 4 <= count {
-            let i0 = Int(index[x]), i1 = Int(index[x + 1]), i2 = Int(index[x + 2]), i3 = Int(index[x + 3])
-            let l = SIMD4<UInt32>(line[i0], line[i1], line[i2], line[i3])
-            let r = SIMD4<UInt32>(line[i0 + 1], line[i1 + 1], line[i2 + 1], line[i3 + 1])
+        while x &+ 4 <= count {
+            let i0 = Int(index[x]), i1 = Int(index[x &+ 1]), i2 = Int(index[x &+ 2]), i3 = Int(index[x &+ 3])
+            let l: SIMD4<UInt32>, r: SIMD4<UInt32>
+            if i1 == i0 &+ 1, i2 == i0 &+ 2, i3 == i0 &+ 3 {
+                // Four neighbours in a row (most of a scale near 1): two plain loads, no gather.
+                l = lraw.loadUnaligned(fromByteOffset: i0 &* 4, as: SIMD4<UInt32>.self)
+                r = lraw.loadUnaligned(fromByteOffset: (i0 &+ 1) &* 4, as: SIMD4<UInt32>.self)
+            } else {
+                l = SIMD4<UInt32>(line[i0], line[i1], line[i2], line[i3])
+                r = SIMD4<UInt32>(line[i0 + 1], line[i1 + 1], line[i2 + 1], line[i3 + 1])
+            }
             let p = unsafeBitCast(l, to: SIMD8<UInt16>.self), q = unsafeBitCast(r, to: SIMD8<UInt16>.self)
-            let w = wraw.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<UInt16>.self)
+            let w = wraw.loadUnaligned(fromByteOffset: x &* 4, as: SIMD8<UInt16>.self)
             let iw = full &- w
             let even = ((p & low) &* iw &+ (q & low) &* w) &>> 8
             let odd = ((p &>> 8) &* iw &+ (q &>> 8) &* w) & high
             var v = unsafeBitCast(even | odd, to: SIMD4<UInt32>.self) | opaque
             if swapRedBlue { v = (v & 0xFF00_FF00) | (v & 0xFF) &<< 16 | (v &>> 16) & 0xFF }
-            oraw.storeBytes(of: v, toByteOffset: x * 4, as: SIMD4<UInt32>.self)
-            x += 4
+            oraw.storeBytes(of: v, toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+            x &+= 4
         }
         while x < count {
             let i = Int(index[x])

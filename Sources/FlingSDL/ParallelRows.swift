@@ -8,8 +8,7 @@ enum ParallelRows {
     /// Threads to use: the cores online (at most 4: past that the loops are memory-bound), or
     /// FLING_RENDER_THREADS (1…4), e.g. 1 to leave the other cores to something else. On the
     /// 2-vCPU bench machine two threads took a pulled frame (medians of three runs) from 7.37 to
-    /// 4.92 ms at 390×844 @2x, 8.99 to 7.11 at 1080×1920, 8.36 to 6.46 at 1920×1080, for ~30
-    /// allocations a frame (the dispatch).
+    /// 4.92 ms at 390×844 @2x, 8.99 to 7.11 at 1080×1920, 8.36 to 6.46 at 1920×1080.
     static let cores: Int = {
         let online = max(1, min(4, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let (n, warning) = threads(setting: getenv("FLING_RENDER_THREADS").map { String(cString: $0) }, online: online)
@@ -33,25 +32,108 @@ enum ParallelRows {
         rows * columns < 60_000 ? 1 : max(1, min(cores, rows / 16))
     }
 
-    /// Runs `body(band, rows)` for `bands` consecutive parts of `rows`, concurrently, and
-    /// returns when all are done.
+    /// Runs `body(band, rows)` for `bands` consecutive parts of `rows`, concurrently (this
+    /// thread and the kept workers, each taking every `threads`-th band), and returns when all
+    /// are done.
     static func run(_ rows: Range<Int>, bands: Int, _ body: (Int, Range<Int>) -> Void) {
         guard bands > 1, rows.count > 1 else { body(0, rows); return }
-        let n = rows.count
+        let part = { (b: Int) -> Range<Int> in
+            (rows.lowerBound + rows.count * b / bands)..<(rows.lowerBound + rows.count * (b + 1) / bands)
+        }
+        guard let pool = BandWorkers.shared else {
+            for b in 0..<bands where !part(b).isEmpty { body(b, part(b)) }
+            return
+        }
         withoutActuallyEscaping(body) { body in
             // Sound because each band writes only its own rows and reads tables nobody writes
-            // meanwhile, and concurrentPerform returns only when every band is done.
-            let shared = UncheckedSendable(body)
-            DispatchQueue.concurrentPerform(iterations: bands) { b in
-                let lo = rows.lowerBound + n * b / bands, hi = rows.lowerBound + n * (b + 1) / bands
-                if hi > lo { shared.value(b, lo..<hi) }
-            }
+            // meanwhile, and the workers are joined before this returns.
+            var job = BandWorkers.Job(body: body, rows: rows, bands: bands, threads: min(bands, pool.workers + 1))
+            withUnsafePointer(to: &job) { pool.run($0) }
         }
     }
 }
 
-/// A value handed to the bands of one `ParallelRows.run` (see there why that is sound).
-private struct UncheckedSendable<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
+/// Threads kept for `ParallelRows` (one fewer than its cores), each parked on its own
+/// semaphore between runs: a run hands them a pointer to the job on the caller's stack and
+/// joins on one semaphore, so nothing is allocated a run (Dispatch's concurrentPerform cost
+/// ~30 allocations a frame).
+final class BandWorkers: @unchecked Sendable {
+    struct Job {
+        var body: (Int, Range<Int>) -> Void
+        var rows: Range<Int>
+        var bands: Int
+        /// This thread and the workers taking part: thread t runs bands t, t + threads, ….
+        var threads: Int
+        func runBands(of thread: Int) {
+            var b = thread
+            while b < bands {
+                let part = (rows.lowerBound + rows.count * b / bands)..<(rows.lowerBound + rows.count * (b + 1) / bands)
+                if !part.isEmpty { body(b, part) }
+                b += threads
+            }
+        }
+    }
+
+    /// nil on one core (or none could be started): runs stay on the calling thread.
+    static let shared: BandWorkers? = {
+        let pool = BandWorkers(workers: ParallelRows.cores - 1)
+        return pool.workers > 0 ? pool : nil
+    }()
+
+    private(set) var workers = 0
+    private var wake: [DispatchSemaphore] = []
+    private let done = DispatchSemaphore(value: 0)
+    /// The job being run: written before the workers are woken, read by them until they
+    /// signal `done` (the semaphores order the two).
+    private var job: UnsafeRawPointer?
+
+    /// One run at a time (the renderer's thread is the only caller; tests too).
+    private let gate = DispatchSemaphore(value: 1)
+
+    private final class Start {
+        let pool: BandWorkers, thread: Int, wake: DispatchSemaphore
+        init(_ pool: BandWorkers, _ thread: Int, _ wake: DispatchSemaphore) { self.pool = pool; self.thread = thread; self.wake = wake }
+    }
+
+    private init(workers n: Int) {
+        guard n > 0 else { return }
+        for t in 1...n {
+            let semaphore = DispatchSemaphore(value: 0)
+            let start = Unmanaged.passRetained(Start(self, t, semaphore)).toOpaque()
+            var thread = pthread_t()
+            let made = pthread_create(&thread, nil, { raw in
+                guard let raw else { return nil }
+                let start = Unmanaged<Start>.fromOpaque(raw).takeRetainedValue()
+                start.pool.serve(start.thread, wake: start.wake)
+                return nil
+            }, start)
+            guard made == 0 else {
+                Unmanaged<Start>.fromOpaque(start).release()
+                break
+            }
+            pthread_detach(thread)
+            wake.append(semaphore)
+            workers += 1
+        }
+    }
+
+    /// A worker's life: wait, run its bands of the job, report, forever.
+    private func serve(_ thread: Int, wake: DispatchSemaphore) {
+        while true {
+            wake.wait()
+            if let job { job.assumingMemoryBound(to: Job.self).pointee.runBands(of: thread) }
+            done.signal()
+        }
+    }
+
+    func run(_ pointer: UnsafePointer<Job>) {
+        gate.wait()
+        defer { gate.signal() }
+        let helpers = min(pointer.pointee.threads - 1, workers)
+        job = UnsafeRawPointer(pointer)
+        for t in 0..<helpers { wake[t].signal() }
+        pointer.pointee.runBands(of: 0)
+        for _ in 0..<helpers { done.wait() }
+        job = nil
+    }
 }

@@ -411,6 +411,28 @@ final class CPUCanvasTests: XCTestCase {
         }
     }
 
+    func testBandsCoverEveryRowOnceInOrderOnTheKeptWorkers() {
+        // Each band writes only its own rows (as the kernels do); 1 to 7 bands, run many times
+        // over (the workers are parked and woken again each run).
+        for bands in 1...7 {
+            for _ in 0..<50 {
+                var owner = [Int](repeating: -1, count: 100)
+                owner.withUnsafeMutableBufferPointer { o in
+                    let base = UncheckedPointer(o.baseAddress!)
+                    ParallelRows.run(3..<97, bands: bands) { band, rows in
+                        for r in rows { base.value[r] = band }
+                    }
+                }
+                XCTAssertEqual(Array(owner[0..<3]) + Array(owner[97...]), [-1, -1, -1, -1, -1, -1], "bands \(bands)")
+                // Every row once, bands in ascending order of rows, each band non-empty.
+                XCTAssertEqual(owner[3..<97].filter { $0 < 0 }.count, 0, "bands \(bands)")
+                XCTAssertEqual(Array(owner[3..<97]), owner[3..<97].sorted(), "bands \(bands)")
+                XCTAssertEqual(Set(owner[3..<97]).count, bands, "bands \(bands)")
+            }
+        }
+        if ParallelRows.cores > 1 { XCTAssertNotNil(BandWorkers.shared) }
+    }
+
     func testTheRenderThreadsSettingIsCheckedAndNamedWhenWrong() {
         XCTAssertEqual(ParallelRows.threads(setting: nil, online: 2).0, 2)
         XCTAssertNil(ParallelRows.threads(setting: nil, online: 2).warning)
@@ -561,4 +583,10 @@ final class CPUCanvasTests: XCTestCase {
             }
         }
     }
+}
+
+/// A pointer the bands of one test run share (each writes its own rows).
+private struct UncheckedPointer: @unchecked Sendable {
+    let value: UnsafeMutablePointer<Int>
+    init(_ value: UnsafeMutablePointer<Int>) { self.value = value }
 }

@@ -1196,11 +1196,11 @@ public final class Renderer {
             let bounds = Rect(x: x, y: y, width: (line.width * pxPerPt + 2 * lineHeightPx) , height: lineHeightPx * k)
             if let c = clip, !c.intersects(bounds) { continue }
             let key = TextKey(text: line.text, file: file, pixelSize: pixelSize, color: color)
-            guard let tex = textTexture(key, handle) else { continue }
             // Faded (a card's story fading in): SDL's alpha-modulated copy is its slowest blit;
             // on the frame's own pixels it is one blend by the coverage.
-            if alpha < 255, k == 1, !tex.coverage.isEmpty, frameSurface != nil, rasterizing == 0, cpuCompositing,
-               let t = frameCanvas() {
+            let faded = alpha < 255 && k == 1 && frameSurface != nil && rasterizing == 0 && cpuCompositing
+            guard let tex = textTexture(key, handle, coverage: faded) else { continue }
+            if faded, !tex.coverage.isEmpty, let t = frameCanvas() {
                 fillUntinted()
                 var visible = PixelRect(x0: 0, y0: 0, x1: Int(frameWidth), y1: Int(frameHeight))
                 if let c = clip { visible = visible.intersection(PixelRect(inside: c)) }
@@ -1220,16 +1220,25 @@ public final class Renderer {
         }
     }
 
-    private func textTexture(_ key: TextKey, _ font: OpaquePointer) -> TextTexture? {
-        if let t = textCache.value(for: key) { return t }
+    /// The run's texture, cached; `coverage`: with its glyph coverage too (kept only for text
+    /// once drawn faded, so the cache holds no masks it never uses).
+    private func textTexture(_ key: TextKey, _ font: OpaquePointer, coverage wanted: Bool = false) -> TextTexture? {
+        let cached = textCache.value(for: key)
+        if let t = cached, !wanted || !t.coverage.isEmpty || key.color & 0xFF != 255 { return t }
         let c = key.color
         let fg = SDL_Color(r: UInt8(c >> 24), g: UInt8((c >> 16) & 0xFF), b: UInt8((c >> 8) & 0xFF), a: UInt8(c & 0xFF))
-        guard let surface = TTF_RenderUTF8_Blended(font, key.text, fg) else { return nil }
+        guard let surface = TTF_RenderUTF8_Blended(font, key.text, fg) else { return cached }
         defer { SDL_FreeSurface(surface) }
+        if var t = cached {
+            // Drawn faded for the first time: the glyphs rendered again for their coverage.
+            t.coverage = Self.coverage(of: surface, alpha: fg.a)
+            for evicted in textCache.insert(t, for: key) where evicted.texture != t.texture { SDL_DestroyTexture(evicted.texture) }
+            return t
+        }
         guard let tex = SDL_CreateTextureFromSurface(sdl, surface) else { return nil }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
         stats.textRasterizations += 1
-        let t = TextTexture(texture: tex, width: surface.pointee.w, height: surface.pointee.h, coverage: cpuCompositing ? Self.coverage(of: surface, alpha: fg.a) : [])
+        let t = TextTexture(texture: tex, width: surface.pointee.w, height: surface.pointee.h, coverage: wanted ? Self.coverage(of: surface, alpha: fg.a) : [])
         for evicted in textCache.insert(t, for: key) { SDL_DestroyTexture(evicted.texture) }
         return t
     }

@@ -87,7 +87,8 @@ final class BandWorkers: @unchecked Sendable {
     /// signal `done` (the semaphores order the two).
     private var job: UnsafeRawPointer?
 
-    /// One run at a time (the renderer's thread is the only caller; tests too).
+    /// One run at a time on the workers (the renderer's thread is the only caller; a run
+    /// started while another is under way, from a band or another thread, runs by itself).
     private let gate = DispatchSemaphore(value: 1)
 
     private final class Start {
@@ -127,9 +128,15 @@ final class BandWorkers: @unchecked Sendable {
     }
 
     func run(_ pointer: UnsafePointer<Job>) {
-        gate.wait()
+        guard gate.wait(timeout: .now()) == .success else {
+            var alone = pointer.pointee
+            alone.threads = 1
+            alone.runBands(of: 0)
+            return
+        }
         defer { gate.signal() }
-        let helpers = min(pointer.pointee.threads - 1, workers)
+        precondition(pointer.pointee.threads <= workers + 1, "a job for more threads than there are")
+        let helpers = pointer.pointee.threads - 1
         job = UnsafeRawPointer(pointer)
         for t in 0..<helpers { wake[t].signal() }
         pointer.pointee.runBands(of: 0)

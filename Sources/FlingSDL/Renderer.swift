@@ -1230,7 +1230,10 @@ public final class Renderer {
         guard let surface = TTF_RenderUTF8_Blended(font, key.text, fg) else { return cached }
         defer { SDL_FreeSurface(surface) }
         if var t = cached {
-            // Drawn faded for the first time: the glyphs rendered again for their coverage.
+            // Drawn faded for the first time: the glyphs rendered again for their coverage (of
+            // the texture's size, or none: the run stays with SDL).
+            stats.textRasterizations += 1
+            guard surface.pointee.w == t.width, surface.pointee.h == t.height else { return t }
             t.coverage = Self.coverage(of: surface, alpha: fg.a)
             for evicted in textCache.insert(t, for: key) where evicted.texture != t.texture { SDL_DestroyTexture(evicted.texture) }
             return t

@@ -214,6 +214,24 @@ final class CPUCanvasTests: XCTestCase {
         XCTAssertGreaterThan(darkened, 300)
     }
 
+    func testTextFirstDrawnOpaqueThenFadedThenOpaqueAgainIsSDLsEachTime() throws {
+        // The run is cached without its coverage, given it when first drawn faded (its texture
+        // kept), and copied by SDL again once opaque.
+        let make: @Sendable (TextMeasurer) -> [DisplayList] = { fonts in
+            let words = TextLayoutEngine.layout("Find Your Next Summit", font: Font(size: 15, weight: .bold), measurer: fonts)
+            return [1, 0.5, 0.5, 1].map { o in
+                var l = DisplayList(background: .white)
+                l.withOpacity(o) { l in l.text(words, at: Point(5, 40), SystemColor.darkGray) }
+                return l
+            }
+        }
+        let cpu = try draw(canvas: true, make), sdl = try draw(canvas: false, make)
+        XCTAssertEqual(cpu.map { $0.1.canvasDraws > 0 }, [false, true, true, false])
+        XCTAssertEqual(cpu.map { $0.1.textRasterizations }, [1, 1, 0, 0], "rendered once, then once more for its coverage")
+        for i in 0..<4 { XCTAssertLessThanOrEqual(maxDifference(cpu[i].0, sdl[i].0), 2, "frame \(i)") }
+        XCTAssertNotEqual(cpu[3].0.pixels, cpu[1].0.pixels)
+    }
+
     func testAFadeInProgressIsTintedStraightOntoTheFrame() throws {
         func faded(_ o: Double) -> DisplayList {
             var l = DisplayList(background: .white)
@@ -446,6 +464,34 @@ final class CPUCanvasTests: XCTestCase {
     }
 
     // MARK: Kernels
+
+    func testAQuarterPixelShiftMixesEachPixelWithItsRightNeighbourExactly() {
+        // Scale 1, the crop a quarter pixel right: every group of four reads four neighbours in
+        // a row (the two-load path), each output ¾ of its pixel and ¼ of the next; the RGBA
+        // read swaps red and blue. Exactly the scalar lerp, on every row.
+        let w = 19, h = 3
+        let source = (0..<(w * h)).map { UInt32(0xFF00_0000) | UInt32(($0 * 0x0B1D37 + 0x102030) & 0xFFFFFF) }
+        for swap in [false, true] {
+            var target = [UInt32](repeating: 0, count: w * h)
+            var scratch = CanvasScratch()
+            target.withUnsafeMutableBytes { raw in
+                let t = PixelTarget(base: raw.baseAddress!, width: w, height: h, pitch: w * 4)
+                source.withUnsafeBufferPointer { s in
+                    CanvasKernels.scaledCopy(source: s, width: w, height: h, crop: Rect(x: 0.25, y: 0, width: Double(w), height: Double(h)),
+                                             swapRedBlue: swap, dest: PixelRect(x0: 0, y0: 0, x1: w, y1: h), radii: (0, 0, 0, 0),
+                                             quarter: { _ in [] }, visible: t.bounds, into: t, scratch: &scratch)
+                }
+            }
+            for y in 0..<h {
+                for x in 0..<w {
+                    let u = min(Double(w - 1), Double(x) + 0.25)
+                    let i = min(Int(u), w - 2)
+                    let p = CanvasKernels.lerp(source[y * w + i], source[y * w + i + 1], UInt32(((u - Double(i)) * 256).rounded())) | 0xFF00_0000
+                    XCTAssertEqual(target[y * w + x], swap ? CanvasKernels.swapped(p) : p, "(\(x), \(y)) swap \(swap)")
+                }
+            }
+        }
+    }
 
     func testScaledCopyAtScaleOneIsTheSourceAndRoundedCornersBlendOverTheTarget() {
         let w = 13, h = 9

@@ -20,6 +20,16 @@ struct PixelRect: Equatable {
         x1 = Int(r.maxX.rounded(.down)); y1 = Int(r.maxY.rounded(.down))
     }
     init(x0: Int, y0: Int, x1: Int, y1: Int) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
+
+    /// Calls `body` with the non-empty parts of this rectangle above, below, left and right of
+    /// `hole` (which lies inside it): everything but the hole, in four pieces at most.
+    func forEachPart(around hole: PixelRect, _ body: (PixelRect) -> Void) {
+        func part(_ p: PixelRect) { if !p.isEmpty { body(p) } }
+        part(PixelRect(x0: x0, y0: y0, x1: x1, y1: hole.y0))
+        part(PixelRect(x0: x0, y0: hole.y1, x1: x1, y1: y1))
+        part(PixelRect(x0: x0, y0: hole.y0, x1: hole.x0, y1: hole.y1))
+        part(PixelRect(x0: hole.x1, y0: hole.y0, x1: x1, y1: hole.y1))
+    }
 }
 
 /// ARGB8888 pixels the CPU writes: `height` rows of `width` pixels, `pitch` bytes apart.

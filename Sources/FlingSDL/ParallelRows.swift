@@ -37,17 +37,12 @@ enum ParallelRows {
     /// are done.
     static func run(_ rows: Range<Int>, bands: Int, _ body: (Int, Range<Int>) -> Void) {
         guard bands > 1, rows.count > 1 else { body(0, rows); return }
-        let part = { (b: Int) -> Range<Int> in
-            (rows.lowerBound + rows.count * b / bands)..<(rows.lowerBound + rows.count * (b + 1) / bands)
-        }
-        guard let pool = BandWorkers.shared else {
-            for b in 0..<bands where !part(b).isEmpty { body(b, part(b)) }
-            return
-        }
         withoutActuallyEscaping(body) { body in
             // Sound because each band writes only its own rows and reads tables nobody writes
             // meanwhile, and the workers are joined before this returns.
-            var job = BandWorkers.Job(body: body, rows: rows, bands: bands, threads: min(bands, pool.workers + 1))
+            var job = BandWorkers.Job(body: body, rows: rows, bands: bands, threads: 1)
+            guard let pool = BandWorkers.shared else { job.runBands(of: 0); return }
+            job.threads = min(bands, pool.workers + 1)
             withUnsafePointer(to: &job) { pool.run($0) }
         }
     }

@@ -98,6 +98,8 @@ public final class Renderer {
         var id: String; var tint: LayerTint?; var dest: Rect
         /// Nothing was drawn before it: if SDL refuses its copy, the frame is cleared instead.
         var clearIfRefused = false
+        /// Its tint, or one that copies it as it is.
+        var tintOrNone: LayerTint { tint ?? LayerTint(opacity: 1, dim: 0, background: .white) }
     }
     private var pendingBase: PendingBase?
     /// The part of the open canvas whose base is not written yet (under the shape a shadow was
@@ -240,9 +242,22 @@ public final class Renderer {
         guard case let .fillRect(r, radii, color) = c, color.a >= 1, opacity >= 0.999 else { return nil }
         let (x0, y0, x1, y1) = snapped(px(r))
         let k = pixelRadii(scaleRadii(radii), w: x1 - x0, h: y1 - y0)
-        var p = PixelRect(x0: x0, y0: y0 + max(k.tl, k.tr), x1: x1, y1: y1 - max(k.bl, k.br))
-        if let c = clip { p = p.intersection(PixelRect(inside: c)) }
-        return p
+        return PixelRect(x0: x0, y0: y0 + max(k.tl, k.tr), x1: x1, y1: y1 - max(k.bl, k.br)).intersection(visiblePixels)
+    }
+
+    /// The frame's pixels inside the current clip.
+    private var visiblePixels: PixelRect {
+        let frame = PixelRect(x0: 0, y0: 0, x1: Int(frameWidth), y1: Int(frameHeight))
+        return clip.map { frame.intersection(PixelRect(inside: $0)) } ?? frame
+    }
+
+    /// What a rounded copy onto `dest` surely writes opaque (within what is visible): its
+    /// rectangle inset by 0.3 of its largest radius (+1), since a point that far from both
+    /// edges of a corner square is inside the quarter disc by a pixel (√2·0.7 < 1).
+    private func surelyCovered(_ dest: PixelRect, radii: (tl: Int, tr: Int, br: Int, bl: Int)) -> PixelRect {
+        let rmax = max(max(radii.tl, radii.tr), max(radii.bl, radii.br))
+        let inset = rmax > 0 ? Int((Double(rmax) * 0.3).rounded(.up)) + 1 : 0
+        return PixelRect(x0: dest.x0 + inset, y0: dest.y0 + inset, x1: dest.x1 - inset, y1: dest.y1 - inset).intersection(visiblePixels)
     }
 
     /// Executes `commands[range]`, taking each layer group as a whole.
@@ -484,14 +499,9 @@ public final class Renderer {
         let radii = pixelRadii(CornerRadii(spec.cornerRadius * pxPerPt), w: x1 - x0, h: y1 - y0)
         let alpha = UInt8(max(0, min(255, (opacity * 255).rounded())))
         let opaque = spec.background.a >= 1 && e.opaqueRows == 0..<Int(e.height)
-        // What the copy surely writes opaque: its rectangle inset by 0.3 of its largest radius
-        // (+1): a point that far from both edges of a corner square is inside the quarter disc
-        // by a pixel (√2·0.7 < 1). A shadow's hole in there needs no base, nor a clear.
-        var visible = PixelRect(x0: 0, y0: 0, x1: Int(frameWidth), y1: Int(frameHeight))
-        if let c = clip { visible = visible.intersection(PixelRect(inside: c)) }
-        let rmax = max(max(radii.tl, radii.tr), max(radii.bl, radii.br))
-        let inset = Int((Double(rmax) * 0.3).rounded(.up)) + 1
-        let covered = PixelRect(x0: x0 + inset, y0: y0 + inset, x1: x1 - inset, y1: y1 - inset).intersection(visible)
+        // A shadow's hole in what the copy surely writes opaque needs no base, nor a clear.
+        let visible = visiblePixels
+        let covered = surelyCovered(PixelRect(x0: x0, y0: y0, x1: x1, y1: y1), radii: radii)
         // An opaque background makes the layer opaque (a few pixels SDL blended onto it may
         // read 254 from rounding): the canvas copies it as such.
         if alpha == 255, spec.background.a >= 1, let t = canvasForNextDraw() ?? frameCanvas(covering: covered) {
@@ -507,8 +517,7 @@ public final class Renderer {
             return
         }
         // Opaque, its rows between the corners are painted whole: the clear skips them.
-        var painted = PixelRect(x0: x0, y0: y0 + max(radii.tl, radii.tr), x1: x1, y1: y1 - max(radii.bl, radii.br))
-        if let c = clip { painted = painted.intersection(PixelRect(inside: c)) }
+        let painted = PixelRect(x0: x0, y0: y0 + max(radii.tl, radii.tr), x1: x1, y1: y1 - max(radii.bl, radii.br)).intersection(visiblePixels)
         prepareFrameForSDL(covering: alpha == 255 && opaque ? painted : nil)
         flushSolid()
         var tw: Int32 = 0, th: Int32 = 0
@@ -672,28 +681,19 @@ public final class Renderer {
         }
         if clearPending {
             clearPending = false
-            SDL_RenderSetClipRect(sdl, nil)
-            SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_NONE)
-            let (r, g, b, a) = clearColor.rgba8
-            SDL_SetRenderDrawColor(sdl, r, g, b, a)
             let frame = PixelRect(x0: 0, y0: 0, x1: Int(frameWidth), y1: Int(frameHeight))
             if cpuCompositing, let c = covering?.intersection(frame), !c.isEmpty {
-                // Only around what the next copy paints: above, below, left, right of it.
-                for p in [PixelRect(x0: 0, y0: 0, x1: frame.x1, y1: c.y0), PixelRect(x0: 0, y0: c.y1, x1: frame.x1, y1: frame.y1),
-                          PixelRect(x0: 0, y0: c.y0, x1: c.x0, y1: c.y1), PixelRect(x0: c.x1, y0: c.y0, x1: frame.x1, y1: c.y1)] where !p.isEmpty {
-                    var rect = SDL_Rect(x: Int32(p.x0), y: Int32(p.y0), w: Int32(p.x1 - p.x0), h: Int32(p.y1 - p.y0))
-                    SDL_RenderFillRect(sdl, &rect)
-                }
+                // Only around what the next copy paints.
+                frame.forEachPart(around: c) { fillWithClearColor($0) }
             } else if let s = frameSurface, s.pointee.w > frameWidth || s.pointee.h > frameHeight {
                 // The surface is larger than the frame (a headless window made smaller): SDL's
                 // clear would fill all of it.
-                var rect = SDL_Rect(x: 0, y: 0, w: frameWidth, h: frameHeight)
-                SDL_RenderFillRect(sdl, &rect)
+                fillWithClearColor(frame)
             } else {
-                SDL_RenderClear(sdl)
+                let (r, g, b, a) = clearColor.rgba8
+                SDL_SetRenderDrawColor(sdl, r, g, b, a)
+                SDL_RenderClear(sdl)   // (ignores the clip and the blend mode)
             }
-            SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND)
-            applyClip()
         }
     }
 
@@ -708,17 +708,14 @@ public final class Renderer {
         flushSolid()
         guard let t = openCanvas() else { return nil }
         pendingBase = nil
-        let tint = b.tint ?? LayerTint(opacity: 1, dim: 0, background: .white)
-        let all = t.bounds
-        let hole = skip.map { $0.intersection(all) }
+        let tint = b.tintOrNone
+        let hole = skip.map { $0.intersection(t.bounds) }
         e.pixels.withUnsafeBufferPointer { px in
             guard let h = hole, !h.isEmpty else {
                 tint.applyInBands(px, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch)
                 return
             }
-            // Around the hole: above, below, left and right of it.
-            for r in [PixelRect(x0: 0, y0: 0, x1: all.x1, y1: h.y0), PixelRect(x0: 0, y0: h.y1, x1: all.x1, y1: all.y1),
-                      PixelRect(x0: 0, y0: h.y0, x1: h.x0, y1: h.y1), PixelRect(x0: h.x1, y0: h.y0, x1: all.x1, y1: h.y1)] where !r.isEmpty {
+            t.bounds.forEachPart(around: h) { r in
                 tint.applyInBands(px, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: r)
             }
             untinted = (h, b)
@@ -738,17 +735,23 @@ public final class Renderer {
         flushSolid()
         if let t = openCanvas() { return t }
         // SDL refused: the caller draws through SDL, which may not paint all of `covering`.
-        if uncleared, let c = covering?.intersection(PixelRect(x0: 0, y0: 0, x1: Int(frameWidth), y1: Int(frameHeight))), !c.isEmpty {
-            SDL_RenderSetClipRect(sdl, nil)
-            SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_NONE)
-            let (r, g, b, a) = clearColor.rgba8
-            SDL_SetRenderDrawColor(sdl, r, g, b, a)
-            var rect = SDL_Rect(x: Int32(c.x0), y: Int32(c.y0), w: Int32(c.x1 - c.x0), h: Int32(c.y1 - c.y0))
-            SDL_RenderFillRect(sdl, &rect)
-            SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND)
-            applyClip()
+        if uncleared, let c = covering?.intersection(PixelRect(x0: 0, y0: 0, x1: Int(frameWidth), y1: Int(frameHeight))) {
+            fillWithClearColor(c)
         }
         return nil
+    }
+
+    /// Fills whole pixels of the frame with its clear colour, unblended and unclipped.
+    private func fillWithClearColor(_ p: PixelRect) {
+        guard !p.isEmpty else { return }
+        SDL_RenderSetClipRect(sdl, nil)
+        SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_NONE)
+        let (r, g, b, a) = clearColor.rgba8
+        SDL_SetRenderDrawColor(sdl, r, g, b, a)
+        var rect = SDL_Rect(x: Int32(p.x0), y: Int32(p.y0), w: Int32(p.x1 - p.x0), h: Int32(p.y1 - p.y0))
+        SDL_RenderFillRect(sdl, &rect)
+        SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND)
+        applyClip()
     }
 
     private func openCanvas() -> PixelTarget? {
@@ -761,8 +764,7 @@ public final class Renderer {
         guard let (rect, b) = untinted, let t = canvas.target else { untinted = nil; return }
         untinted = nil
         guard let e = layers.entries[b.id] else { return }
-        let tint = b.tint ?? LayerTint(opacity: 1, dim: 0, background: .white)
-        e.pixels.withUnsafeBufferPointer { tint.applyInBands($0, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: rect) }
+        e.pixels.withUnsafeBufferPointer { b.tintOrNone.applyInBands($0, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: rect) }
     }
 
     /// A shadow onto the canvas (see CanvasKernels.shadow); false if the canvas is not open, no
@@ -783,8 +785,7 @@ public final class Renderer {
         let outer = Rect(x: d.minX - pad, y: d.minY - pad, width: d.width + 2 * pad, height: d.height + 2 * pad)
         let (cr, cg, cb, ca) = color.rgba8
         let alpha = UInt8(max(0, min(255, (Double(ca) * opacity).rounded())))
-        var visible = t.bounds
-        if let c = clip { visible = visible.intersection(PixelRect(inside: c)) }
+        let visible = visiblePixels.intersection(t.bounds)
         stats.canvasDraws += 1
         CanvasKernels.shadow(mask: s.mask, size: s.size, corner: s.corner, outer: outer, scale: k, color: (cr, cg, cb, alpha),
                              hole: hole, visible: visible, into: t, scratch: &canvasScratch)
@@ -1111,13 +1112,9 @@ public final class Renderer {
         guard frameSurface != nil, rasterizing == 0, cpuCompositing, image.width > 0, image.height > 0,
               image.pixels.count >= image.width * image.height * 4, crop.width > 0, crop.height > 0,
               crop.minX.isFinite, crop.minY.isFinite, crop.width.isFinite, crop.height.isFinite, !dest.isEmpty else { return false }
-        var visible = PixelRect(x0: 0, y0: 0, x1: Int(frameWidth), y1: Int(frameHeight))
-        if let c = clip { visible = visible.intersection(PixelRect(inside: c)) }
-        // What it surely paints opaque: the clear can skip it (see drawStretchedLayer).
-        let rmax = max(max(radii.tl, radii.tr), max(radii.bl, radii.br))
-        let inset = rmax > 0 ? Int((Double(rmax) * 0.3).rounded(.up)) + 1 : 0
-        let covered = PixelRect(x0: dest.x0 + inset, y0: dest.y0 + inset, x1: dest.x1 - inset, y1: dest.y1 - inset).intersection(visible)
-        guard let t = frameCanvas(covering: covered) else { return false }
+        // What it surely paints opaque: the clear can skip it.
+        let visible = visiblePixels
+        guard let t = frameCanvas(covering: surelyCovered(dest, radii: radii)) else { return false }
         fillUntinted()
         image.pixels.withUnsafeBytes { bytes in
             bytes.withMemoryRebound(to: UInt32.self) { source in
@@ -1202,8 +1199,7 @@ public final class Renderer {
             guard let tex = textTexture(key, handle, coverage: faded) else { continue }
             if faded, !tex.coverage.isEmpty, let t = frameCanvas() {
                 fillUntinted()
-                var visible = PixelRect(x0: 0, y0: 0, x1: Int(frameWidth), y1: Int(frameHeight))
-                if let c = clip { visible = visible.intersection(PixelRect(inside: c)) }
+                let visible = visiblePixels
                 tex.coverage.withUnsafeBufferPointer { mask in
                     CanvasKernels.text(mask: mask, width: Int(tex.width), height: Int(tex.height), x0: Int(x), y0: Int(y),
                                        color: (cr, cg, cb), strength: alpha, visible: visible, into: t, scratch: &canvasScratch)

@@ -42,6 +42,9 @@ final class ImageStore {
 
     var count: Int { textures.count }
 
+    /// The image's texture is loaded and every pixel of it opaque (nothing is decoded for it).
+    func isOpaqueTexture(_ name: String) -> Bool { textures[name]?.opaque ?? false }
+
     /// The original's pixel size, decoding it if needed; nil for a missing or corrupt image.
     func originalSize(_ name: String) -> Size? {
         if let s = sizes[name] { return s }

@@ -16,6 +16,9 @@ public struct RenderStats: Equatable, Sendable {
     /// changed tint, a faded text line); 0 when the frame went through SDL alone. Not in the
     /// state dump.
     public var canvasDraws = 0
+    /// Pixels not composited or filled because an opaque draw later in the frame paints over
+    /// them (occlusion). Not in the state dump.
+    public var occludedPixels = 0
 
     public init() {}
 

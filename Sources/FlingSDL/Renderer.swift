@@ -89,6 +89,9 @@ public final class Renderer {
     /// where an opaque copy paints; false draws every frame through SDL alone as before (tests
     /// compare the two; the bench's floor keeps its clear).
     public var cpuCompositing = true
+    /// What an opaque draw later in the frame paints over is not composited first (see
+    /// findOccluders); false draws it anyway (tests compare the two).
+    public var occlusion = true
     private var canvas = CPUCanvas()
     private var canvasScratch = CanvasScratch()
     private var quarters: [Int: [UInt8]] = [:]
@@ -112,6 +115,13 @@ public final class Renderer {
     private var rasterizing = 0
     private var frameWidth: Int32 = 0
     private var frameHeight: Int32 = 0
+    /// Opaque rectangles (device px) this frame paints, each with the index of the command that
+    /// paints it: whatever is composited under one before that command is painted over, so it
+    /// is skipped (see findOccluders).
+    private var occluders: [(index: Int, rect: PixelRect)] = []
+    private var occluderLayers: [Bool] = []
+    /// The index of the command being drawn (for a layer composited whole, its `endLayer`).
+    private var commandIndex = 0
 
     // Per-frame state.
     /// The target drawn into now (the frame's, or a layer being rasterised), its clear colour and
@@ -168,6 +178,7 @@ public final class Renderer {
         targetTouched = false
         layers.beginFrame()
         roundedCopy.beginFrame()
+        findOccluders(list.commands)
         run(list.commands, 0..<list.commands.count)
         prepareFrameForSDL()
         flushSolid()
@@ -200,10 +211,7 @@ public final class Renderer {
         switch c {
         case .pushClip(let r):
             flushSolid()
-            let d = px(r)
-            let snapped = Rect(x: d.minX.rounded(), y: d.minY.rounded(),
-                               width: d.maxX.rounded() - d.minX.rounded(), height: d.maxY.rounded() - d.minY.rounded())
-            clips.append(clip.map { $0.intersection(snapped) } ?? snapped)
+            clips.append(clipped(to: r))
             applyClip()
         case .popClip:
             flushSolid()
@@ -236,6 +244,14 @@ public final class Renderer {
         }
     }
 
+    /// The current clip narrowed to `r` (pt), snapped to whole pixels.
+    private func clipped(to r: Rect) -> Rect {
+        let d = px(r)
+        let snapped = Rect(x: d.minX.rounded(), y: d.minY.rounded(),
+                           width: d.maxX.rounded() - d.minX.rounded(), height: d.maxY.rounded() - d.minY.rounded())
+        return clip.map { $0.intersection(snapped) } ?? snapped
+    }
+
     /// The pixels an opaque fill surely paints (its rows between the corners, within the clip),
     /// or nil.
     private func opaquePart(of c: DrawCommand) -> PixelRect? {
@@ -249,6 +265,11 @@ public final class Renderer {
     private var visiblePixels: PixelRect {
         let frame = PixelRect(x0: 0, y0: 0, x1: Int(frameWidth), y1: Int(frameHeight))
         return clip.map { frame.intersection(PixelRect(inside: $0)) } ?? frame
+    }
+
+    /// No clip, or one around the whole frame (as a layer drawn directly sets).
+    private var frameUnclipped: Bool {
+        clip == nil || visiblePixels == PixelRect(x0: 0, y0: 0, x1: Int(frameWidth), y1: Int(frameHeight))
     }
 
     /// What a rounded copy onto `dest` surely writes opaque (within what is visible): its
@@ -266,6 +287,7 @@ public final class Renderer {
         while i < range.upperBound {
             if case .beginLayer(let spec) = commands[i] {
                 let end = Self.matchingEnd(commands, from: i, limit: range.upperBound)
+                commandIndex = end
                 // The command after the layer, past the ends of opacity groups around it: a dim
                 // there may fold into the layer's copy.
                 var n = end + 1, pops = 0
@@ -278,6 +300,7 @@ public final class Renderer {
                     i = end + 1
                 }
             } else {
+                commandIndex = i
                 execute(commands[i])
                 i += 1
             }
@@ -426,7 +449,7 @@ public final class Renderer {
         }
         let faded = opacity < 0.999
         let tinted = spec.background.a >= 1 && (dimAmount > 0 || (faded && !targetTouched))
-        if rasterizing == 0, cpuCompositing, clip == nil, spec.background.a >= 1, tinted || !faded,
+        if rasterizing == 0, cpuCompositing, frameUnclipped, spec.background.a >= 1, tinted || !faded,
            ox == 0, oy == 0, w == frameWidth, h == frameHeight, e.width == w, e.height == h, dimRect.map({ $0 == dest }) ?? true {
             // Covers the frame, opaque: no clear under it, and its copy waits to see whether the
             // canvas opens on it.
@@ -452,15 +475,21 @@ public final class Renderer {
         } else {
             let alpha = UInt8(max(0, min(255, (opacity * 255).rounded())))
             SDL_SetTextureAlphaMod(e.texture, alpha)
-            // Opaque rows are copied without blending (several times cheaper in software).
-            let bands: [(Range<Int>, Bool)] = [(0..<e.opaqueRows.lowerBound, true), (e.opaqueRows, alpha < 255),
-                                               (e.opaqueRows.upperBound..<Int(h), true)]
-            for (rows, blend) in bands where !rows.isEmpty {
-                SDL_SetTextureBlendMode(e.texture, blend ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
-                var src = SDL_Rect(x: 0, y: Int32(rows.lowerBound), w: w, h: Int32(rows.count))
-                var dst = SDL_Rect(x: Int32(ox), y: Int32(oy) + Int32(rows.lowerBound), w: w, h: Int32(rows.count))
-                SDL_RenderCopy(sdl, e.texture, &src, &dst)
-                stats.drawCalls += 1
+            if alpha == 255, e.opaqueRows == 0..<Int(h) {
+                // Opaque: one copy without blending, around what a later draw paints over.
+                SDL_SetTextureBlendMode(e.texture, SDL_BLENDMODE_NONE)
+                copyUnoccluded(e.texture, to: dest)
+            } else {
+                // Opaque rows are copied without blending (several times cheaper in software).
+                let bands: [(Range<Int>, Bool)] = [(0..<e.opaqueRows.lowerBound, true), (e.opaqueRows, alpha < 255),
+                                                   (e.opaqueRows.upperBound..<Int(h), true)]
+                for (rows, blend) in bands where !rows.isEmpty {
+                    SDL_SetTextureBlendMode(e.texture, blend ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
+                    var src = SDL_Rect(x: 0, y: Int32(rows.lowerBound), w: w, h: Int32(rows.count))
+                    var dst = SDL_Rect(x: Int32(ox), y: Int32(oy) + Int32(rows.lowerBound), w: w, h: Int32(rows.count))
+                    SDL_RenderCopy(sdl, e.texture, &src, &dst)
+                    stats.drawCalls += 1
+                }
             }
         }
         targetTouched = true
@@ -506,7 +535,7 @@ public final class Renderer {
         // read 254 from rounding): the canvas copies it as such.
         if alpha == 255, spec.background.a >= 1, let t = canvasForNextDraw() ?? frameCanvas(covering: covered) {
             // Onto the canvas: scaled and rounded in one pass over the pixels it covers.
-            if let u = untinted, u.rect.intersection(covered) == u.rect { untinted = nil } else { fillUntinted() }
+            fillUntinted(except: covered)
             e.pixels.withUnsafeBufferPointer { source in
                 CanvasKernels.scaledCopy(source: source, width: Int(e.width), height: Int(e.height), dest: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1),
                                          radii: radii, quarter: quarter, visible: visible, into: t, scratch: &canvasScratch)
@@ -555,7 +584,9 @@ public final class Renderer {
         guard let texture = layers.targetTexture(for: id, width: seen.width, height: seen.height, renderer: sdl) else { return false }
         flushSolid()
         rasterizing += 1
-        defer { rasterizing -= 1 }
+        // Its commands are run again: the layer's own index is restored after.
+        let index = commandIndex
+        defer { rasterizing -= 1; commandIndex = index }
         let saved = (transforms, opacities, clips, currentTarget, targetBackground, targetTouched)
         guard SDL_SetRenderTarget(sdl, texture) == 0 else { return false }
         currentTarget = texture
@@ -580,7 +611,10 @@ public final class Renderer {
         SDL_SetRenderTarget(sdl, currentTarget)
         applyClip()
         guard ok == 0 else { layers.remove(id); return false }
-        let rows = Self.opaqueRows(pixels, width: Int(seen.width), height: Int(seen.height))
+        // An opaque background makes the layer opaque. (What SDL blends onto it may read 253 or
+        // 254 in alpha from its rounding: scanned, one such pixel left every row below it to a
+        // blended copy, four times slower, at every composite of the Today list.)
+        let rows = seen.spec.background.a >= 1 ? 0..<Int(seen.height) : Self.opaqueRows(pixels, width: Int(seen.width), height: Int(seen.height))
         let old = layers.entries[id]
         layers.store(LayerCache.Entry(texture: texture, width: seen.width, height: seen.height, scale: seen.scale,
                                       stretched: seen.stretched, spec: seen.spec,
@@ -588,6 +622,21 @@ public final class Renderer {
                                       tinted: old?.width == seen.width && old?.height == seen.height ? old?.tinted : nil, tint: nil))
         if let t = old?.tinted, old?.width != seen.width || old?.height != seen.height { SDL_DestroyTexture(t) }
         return true
+    }
+
+    /// Copies a texture 1:1 onto `dest` (device px, its size), except what a later occluder
+    /// paints over.
+    @discardableResult
+    private func copyUnoccluded(_ texture: OpaquePointer, to dest: Rect) -> Bool {
+        let ox = Int(dest.minX), oy = Int(dest.minY)
+        var ok = true
+        forEachUnoccludedPart(of: PixelRect(x0: ox, y0: oy, x1: ox + Int(dest.width), y1: oy + Int(dest.height))) { p in
+            var src = SDL_Rect(x: Int32(p.x0 - ox), y: Int32(p.y0 - oy), w: Int32(p.x1 - p.x0), h: Int32(p.y1 - p.y0))
+            var dst = SDL_Rect(x: Int32(p.x0), y: Int32(p.y0), w: src.w, h: src.h)
+            if SDL_RenderCopy(sdl, texture, &src, &dst) != 0 { ok = false }
+            stats.drawCalls += 1
+        }
+        return ok
     }
 
     /// The longest run of fully opaque rows starting at the first one.
@@ -615,11 +664,15 @@ public final class Renderer {
         // once: this runs while the frame is being prepared for SDL.)
         let changed = layers.entries[id]?.shownTint != tint
         layers.update(id) { $0.shownTint = tint }
-        if changed, let e = layers.entries[id], frameSurface != nil, rasterizing == 0, cpuCompositing, clip == nil,
+        if changed, let e = layers.entries[id], frameSurface != nil, rasterizing == 0, cpuCompositing, frameUnclipped,
            dest.minX == 0, dest.minY == 0, Int32(dest.width) == e.width, Int32(dest.height) == e.height,
            e.width <= frameWidth, e.height <= frameHeight, let t = frameCanvas(covering: PixelRect(inside: dest)) {
             fillUntinted()
-            e.pixels.withUnsafeBufferPointer { tint.applyInBands($0, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch) }
+            e.pixels.withUnsafeBufferPointer { px in
+                forEachUnoccludedPart(of: PixelRect(x0: 0, y0: 0, x1: Int(e.width), y1: Int(e.height))) {
+                    tint.applyInBands(px, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: $0)
+                }
+            }
             canvas.close(sdl: sdl)
             stats.canvasDraws += 1
             return true
@@ -643,10 +696,83 @@ public final class Renderer {
         }
         guard let t = target else { return false }
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
-        var dst = SDL_Rect(x: Int32(dest.minX), y: Int32(dest.minY), w: Int32(dest.width), h: Int32(dest.height))
-        SDL_RenderCopy(sdl, t, nil, &dst)
-        stats.drawCalls += 1
+        copyUnoccluded(t, to: dest)
         return true
+    }
+
+    // MARK: Occlusion
+
+    /// Collects the frame's occluders: opaque fills, and opaque photos at scale 1, at full
+    /// opacity, at least `minimumOccluder` px, outside layers or in layers copied 1:1 (a layer
+    /// copied scaled or rounded moves and cuts what it holds). The state stacks are walked as
+    /// `run` walks them and left as they were.
+    private func findOccluders(_ commands: [DrawCommand]) {
+        occluders.removeAll(keepingCapacity: true)
+        occluderLayers.removeAll(keepingCapacity: true)
+        guard cpuCompositing, occlusion else { return }
+        var inexact = 0
+        for (i, c) in commands.enumerated() {
+            switch c {
+            case .pushClip(let r): clips.append(clipped(to: r))
+            case .popClip: if clips.count > 1 { clips.removeLast() }
+            case .pushOpacity(let o): opacities.append(opacity * max(0, min(1, o)))
+            case .popOpacity: if opacities.count > 1 { opacities.removeLast() }
+            case .pushTransform(let t): transforms.append(transform.concatenating(t))
+            case .popTransform: if transforms.count > 1 { transforms.removeLast() }
+            case .beginLayer(let spec):
+                let exact = abs(transform.scale - 1) < 1e-9 && spec.cornerRadius * pxPerPt < 0.5
+                if !exact { inexact += 1 }
+                occluderLayers.append(exact)
+                clips.append(clipped(to: spec.bounds))
+            case .endLayer:
+                if let exact = occluderLayers.popLast(), !exact { inexact -= 1 }
+                if clips.count > 1 { clips.removeLast() }
+            case .fillRect:
+                guard inexact == 0, let r = opaquePart(of: c) else { break }
+                addOccluder(r, at: i)
+            case let .image(name, frame, mode, radii):
+                guard inexact == 0, opacity >= 0.999, abs(transform.scale - 1) < 1e-9, images.isOpaqueTexture(name),
+                      let natural = images.originalSize(name) else { break }
+                let (x0, y0, x1, y1) = snapped(mode.placement(imageSize: natural, in: px(frame)).destination)
+                addOccluder(surelyCovered(PixelRect(x0: x0, y0: y0, x1: x1, y1: y1),
+                                          radii: pixelRadii(scaleRadii(radii), w: x1 - x0, h: y1 - y0)), at: i)
+            default: break
+            }
+        }
+        transforms = [.identity]; opacities = [1]; clips = [nil]
+    }
+
+    /// Occluders smaller than this many pixels are not worth splitting a copy around.
+    private static let minimumOccluder = 128 * 128
+
+    private func addOccluder(_ r: PixelRect, at i: Int) {
+        guard !r.isEmpty, (r.x1 - r.x0) * (r.y1 - r.y0) >= Self.minimumOccluder else { return }
+        occluders.append((i, r))
+    }
+
+    /// The largest part of `r` (device px) that an occluder drawn after the current command
+    /// paints over, or nil. Never while rasterising a layer (its texture must be whole).
+    private func occluded(_ r: PixelRect) -> PixelRect? {
+        guard rasterizing == 0 else { return nil }
+        var best: PixelRect?
+        var bestArea = Self.minimumOccluder - 1
+        for o in occluders where o.index > commandIndex {
+            let p = o.rect.intersection(r)
+            guard !p.isEmpty else { continue }
+            let area = (p.x1 - p.x0) * (p.y1 - p.y0)
+            if area > bestArea { best = p; bestArea = area }
+        }
+        return best
+    }
+
+    /// Calls `body` with `r`, or with its parts around what a later occluder paints over.
+    private func forEachUnoccludedPart(of r: PixelRect, _ body: (PixelRect) -> Void) {
+        guard let o = occluded(r) else {
+            if !r.isEmpty { body(r) }
+            return
+        }
+        stats.occludedPixels += (o.x1 - o.x0) * (o.y1 - o.y0)
+        r.forEachPart(around: o, body)
     }
 
     // MARK: CPU canvas
@@ -657,7 +783,7 @@ public final class Renderer {
     private func prepareFrameForSDL(covering: PixelRect? = nil) {
         guard rasterizing == 0 else { return }
         if canvas.isOpen {
-            fillUntinted()
+            fillUntinted(except: covering)
             if canvas.close(sdl: sdl) { stats.drawCalls += 1 }
             applyClip()
             clearPending = false
@@ -671,9 +797,7 @@ public final class Renderer {
             } else if let e = layers.entries[b.id] {
                 SDL_SetTextureAlphaMod(e.texture, 255)
                 SDL_SetTextureBlendMode(e.texture, SDL_BLENDMODE_NONE)
-                var dst = SDL_Rect(x: Int32(b.dest.minX), y: Int32(b.dest.minY), w: Int32(b.dest.width), h: Int32(b.dest.height))
-                copied = SDL_RenderCopy(sdl, e.texture, nil, &dst) == 0
-                stats.drawCalls += 1
+                copied = copyUnoccluded(e.texture, to: b.dest)
             }
             applyClip()
             // The frame is covered only if the copy happened; if SDL refused, it is cleared.
@@ -711,13 +835,13 @@ public final class Renderer {
         let tint = b.tintOrNone
         let hole = skip.map { $0.intersection(t.bounds) }
         e.pixels.withUnsafeBufferPointer { px in
-            guard let h = hole, !h.isEmpty else {
-                tint.applyInBands(px, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch)
-                return
+            let write = { (r: PixelRect) in
+                self.forEachUnoccludedPart(of: r) {
+                    tint.applyInBands(px, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: $0)
+                }
             }
-            t.bounds.forEachPart(around: h) { r in
-                tint.applyInBands(px, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: r)
-            }
+            guard let h = hole, !h.isEmpty else { write(t.bounds); return }
+            t.bounds.forEachPart(around: h, write)
             untinted = (h, b)
         }
         return t
@@ -760,11 +884,25 @@ public final class Renderer {
     }
 
     /// Writes the base where it was skipped (nothing covered it after all).
-    private func fillUntinted() {
+    /// `covered`: what the draw about to happen paints opaque (needs no base either), as does
+    /// what a later occluder paints over.
+    private func fillUntinted(except covered: PixelRect? = nil) {
         guard let (rect, b) = untinted, let t = canvas.target else { untinted = nil; return }
         untinted = nil
         guard let e = layers.entries[b.id] else { return }
-        e.pixels.withUnsafeBufferPointer { b.tintOrNone.applyInBands($0, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: rect) }
+        let tint = b.tintOrNone
+        e.pixels.withUnsafeBufferPointer { px in
+            let write = { (r: PixelRect) in
+                self.forEachUnoccludedPart(of: r) {
+                    tint.applyInBands(px, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: $0)
+                }
+            }
+            guard let c = covered?.intersection(rect), !c.isEmpty else { write(rect); return }
+            if c == rect { return }
+            guard occlusion else { write(rect); return }
+            stats.occludedPixels += (c.x1 - c.x0) * (c.y1 - c.y0)
+            rect.forEachPart(around: c, write)
+        }
     }
 
     /// A shadow onto the canvas (see CanvasKernels.shadow); false if the canvas is not open, no
@@ -844,7 +982,8 @@ public final class Renderer {
         fillRect(x0 + r.tl, y0, x1 - r.tr, y0 + top, color)
         fillRect(x0, y0 + r.tl, x0 + r.tl, y0 + top, color)
         fillRect(x1 - r.tr, y0 + r.tr, x1, y0 + top, color)
-        fillRect(x0, y0 + top, x1, y1 - bottom, color)
+        // The middle, except what a later occluder paints over (a card's fill under its photo).
+        forEachUnoccludedPart(of: PixelRect(x0: x0, y0: y0 + top, x1: x1, y1: y1 - bottom)) { fillRect($0.x0, $0.y0, $0.x1, $0.y1, color) }
         fillRect(x0 + r.bl, y1 - bottom, x1 - r.br, y1, color)
         fillRect(x0, y1 - bottom, x0 + r.bl, y1 - r.bl, color)
         fillRect(x1 - r.br, y1 - bottom, x1, y1 - r.br, color)

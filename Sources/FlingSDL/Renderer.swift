@@ -1088,8 +1088,19 @@ public final class Renderer {
         guard let s = shadows.slice(radius: radiusPx, blur: blurPx) else { return }
         flushSolid()
         let (cr, cg, cb, _) = color.rgba8
-        SDL_SetTextureColorMod(s.texture, cr, cg, cb)
-        SDL_SetTextureAlphaMod(s.texture, UInt8(max(0, min(255, (color.a * opacity * 255).rounded()))))
+        let alpha = UInt8(max(0, min(255, (color.a * opacity * 255).rounded())))
+        // Held still (rasterised into a layer), in its colour: the fast blitter. A shadow that
+        // fades every frame modulates the white slice instead of making a texture a frame.
+        let texture: OpaquePointer
+        if rasterizing > 0, let t = shadows.texture(s, color: (cr, cg, cb, alpha)) {
+            texture = t
+            SDL_SetTextureColorMod(t, 255, 255, 255)
+            SDL_SetTextureAlphaMod(t, 255)
+        } else {
+            texture = s.texture
+            SDL_SetTextureColorMod(texture, cr, cg, cb)
+            SDL_SetTextureAlphaMod(texture, alpha)
+        }
         // The slice's shape starts `pad` px inside its texture: grow the target by the same.
         let pad = Double(s.pad) * k
         let outer = Rect(x: d.minX - pad, y: d.minY - pad, width: d.width + 2 * pad, height: d.height + 2 * pad)
@@ -1124,7 +1135,7 @@ public final class Renderer {
                 var src = SDL_Rect(x: Int32(sx), y: Int32(sy), w: Int32(sw), h: Int32(sh))
                 var dst = SDL_FRect(x: Float(dx), y: Float(dy), w: Float(dw), h: Float(dh))
                 guard dst.w > 0, dst.h > 0 else { continue }
-                SDL_RenderCopyF(sdl, s.texture, &src, &dst)
+                SDL_RenderCopyF(sdl, texture, &src, &dst)
                 stats.drawCalls += 1
             }
         }

@@ -15,10 +15,16 @@ final class ShadowCache {
         var size: Int
         /// The blurred coverage, `size × size` (0…255): what the CPU canvas samples.
         var mask: [UInt8]
+        fileprivate var key: Key
     }
 
-    private struct Key: Hashable { var radius: Int; var blur: Int }
+    fileprivate struct Key: Hashable { var radius: Int; var blur: Int }
     private var slices = LRUCache<Key, Slice>(capacity: 64)
+    /// Slices in a colour (alpha included): copied without colour or alpha modulation, SDL
+    /// takes its fast blending blitter instead of its generic modulating one (three times the
+    /// cost: eight card shadows were a third of rasterising the Today list).
+    private struct TintKey: Hashable { var slice: Key; var color: UInt32 }
+    private var tinted = LRUCache<TintKey, OpaquePointer>(capacity: 32)
     private let renderer: OpaquePointer
 
     init(renderer: OpaquePointer) { self.renderer = renderer }
@@ -48,9 +54,24 @@ final class ShadowCache {
         var px = [UInt8](repeating: 255, count: size * size * 4)
         for i in 0..<(size * size) { px[i * 4 + 3] = mask[i] }
         guard let tex = makeTexture(RGBAImage(width: size, height: size, pixels: px), renderer: renderer) else { return nil }
-        let s = Slice(texture: tex, corner: corner, pad: pad, size: size, mask: mask)
+        let s = Slice(texture: tex, corner: corner, pad: pad, size: size, mask: mask, key: key)
         for evicted in slices.insert(s, for: key) { SDL_DestroyTexture(evicted.texture) }
         return s
+    }
+
+    /// The slice in `color` (its alpha times the mask), cached; nil if SDL refused.
+    func texture(_ s: Slice, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> OpaquePointer? {
+        let key = TintKey(slice: s.key, color: UInt32(color.r) << 24 | UInt32(color.g) << 16 | UInt32(color.b) << 8 | UInt32(color.a))
+        if let t = tinted.value(for: key) { return t }
+        var px = [UInt8](repeating: 0, count: s.size * s.size * 4)
+        let a = UInt32(color.a)
+        for i in 0..<(s.size * s.size) {
+            px[i * 4] = color.r; px[i * 4 + 1] = color.g; px[i * 4 + 2] = color.b
+            px[i * 4 + 3] = UInt8(UInt32(s.mask[i]) * a / 255)   // as SDL modulates: truncated
+        }
+        guard let t = makeTexture(RGBAImage(width: s.size, height: s.size, pixels: px), renderer: renderer) else { return nil }
+        for evicted in tinted.insert(t, for: key) { SDL_DestroyTexture(evicted) }
+        return t
     }
 
     /// Anti-aliased coverage 0…1 of a rounded rectangle, sampled at pixel centres.
@@ -102,5 +123,6 @@ final class ShadowCache {
 
     func destroyAll() {
         for s in slices.removeAll() { SDL_DestroyTexture(s.texture) }
+        for t in tinted.removeAll() { SDL_DestroyTexture(t) }
     }
 }

@@ -214,6 +214,24 @@ final class CPUCanvasTests: XCTestCase {
         XCTAssertGreaterThan(darkened, 300)
     }
 
+    /// A shadow rasterised into a layer is copied in its colour (SDL's fast blitter), drawn
+    /// directly the white slice is colour- and alpha-modulated: the same pixels within 3 levels
+    /// (the fast blitter blends with a shift where the modulating one divides by 255).
+    func testAShadowInALayerMatchesTheModulatedOne() throws {
+        var l = DisplayList(background: .white)
+        l.layer(LayerSpec(id: "list", bounds: Self.window, background: .white)) { l in
+            Self.backdropContent(&l)
+            for (i, alpha) in [0.15, 0.3].enumerated() {
+                let card = Rect(x: 15, y: 10 + Double(i) * 45, width: 70, height: 35)
+                l.add(.shadow(card, radii: CornerRadii(10), color: Color(white: 0.1, alpha: alpha), radius: 10, offset: Point(0, 2)))
+                l.add(.fillRect(card, radii: CornerRadii(10), color: .white))
+            }
+        }
+        let f = try draw([l, l, l, l], canvas: false)
+        XCTAssertEqual(f.map { $0.1.layersComposited }, [0, 0, 1, 1])
+        XCTAssertLessThanOrEqual(maxDifference(f[3].0, f[0].0), 3)
+    }
+
     func testTextFirstDrawnOpaqueThenFadedThenOpaqueAgainIsSDLsEachTime() throws {
         // The run is cached without its coverage, given it when first drawn faded (its texture
         // kept), and copied by SDL again once opaque.

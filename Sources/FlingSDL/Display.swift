@@ -276,6 +276,9 @@ public final class Display {
             if let t = rotationTarget { SDL_DestroyTexture(t) }
             rotationTarget = SDL_CreateTexture(renderer.sdl, fling_SDL_PIXELFORMAT_ARGB8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
                                                max(1, pixelWidth), max(1, pixelHeight))
+            // The frame is opaque: turned onto the window as it is, not blended (a layer copied
+            // without blending may leave alpha 253 where SDL's blending rounded it).
+            if let t = rotationTarget { SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE) }
         }
         SDL_SetRenderTarget(renderer.sdl, rotationTarget)
         // Layers drawn into their own textures come back to this target, not the window.

@@ -23,7 +23,8 @@ struct LayerCache {
         /// The commands it was rasterised from (a slice of that frame's list, kept by reference).
         var commands: [DrawCommand]
         var range: Range<Int>
-        /// ARGB8888 copy of the texture (LayerTint's source) and the rows that are fully opaque.
+        /// ARGB8888 copy of the texture (LayerTint's source) and the rows that are fully opaque
+        /// (all of them when the background is opaque, whatever SDL's blending left in alpha).
         var pixels: [UInt32]
         var opaqueRows: Range<Int>
         /// The darkened/faded copy and the tint it holds (kept while the tint holds still).

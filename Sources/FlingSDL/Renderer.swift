@@ -6,7 +6,8 @@
 //      vertical; a slanted one is a 1 px tessellated polyline)
 //  [x] polylines of any width, tessellated into triangles
 //  [x] vertical two-colour gradients (one quad, the colours interpolated per vertex)
-//  [x] soft shadows (with an offset) from cached nine-slice blur textures
+//  [x] soft shadows (with an offset) from cached nine-slice blur textures (in their colour when
+//      rasterised into a layer held still, so SDL copies them with its fast blitter)
 //  [x] images with fill/fit/stretch into rounded frames (the clipped edge anti-aliased too)
 //  [x] text runs rasterised once per (string, font, pixel size, colour) into an LRU texture
 //      cache, copied without colour modulation (group opacity modulates alpha)
@@ -14,7 +15,7 @@
 //      (multiplied into each primitive's alpha, not an offscreen group), translate/scale
 //      transforms
 //  [x] layers (DisplayList.layer): a group whose commands are the same as in the last frame is
-//      rasterised once into a texture and then composited 1:1 (opaque rows without blending)
+//      rasterised once into a texture and then composited 1:1 (an opaque one without blending)
 //      while its commands stay the same; a group that changes every frame is drawn directly;
 //      under a scale (a pulled card) the layer is copied scaled into its rounded frame
 //      (RoundedCopy: opaque scaled parts, only the corner squares resampled with coverage)
@@ -22,6 +23,8 @@
 //      darkening pass (LayerTint), kept as a darkened copy while the dim holds still; a fading
 //      opaque layer over the untouched frame background is blended the same way; anywhere
 //      else `.dim` is a black fill at its amount
+//  [x] occlusion: what an opaque fill or photo drawn later in the frame paints over (outside
+//      layers, or in layers copied 1:1) is not composited, tinted or filled first
 // Not implemented: rotation or skew transforms; clips other than axis-aligned rectangles
 // (rounded clipping exists only for images); gradients other than vertical; blurring what is
 // behind (translucent bars and buttons are plain translucent fills).
@@ -113,14 +116,19 @@ public final class Renderer {
     private var clearColor = Color.white
     /// Depth of layer rasterisation (drawing into a layer's texture, not the frame).
     private var rasterizing = 0
+    /// The layer being rasterised held still (its commands repeated): its shadows are worth a
+    /// texture in their colour.
+    private var rasterizingStill = false
     private var frameWidth: Int32 = 0
     private var frameHeight: Int32 = 0
     /// Opaque rectangles (device px) this frame paints, each with the index of the command that
     /// paints it: whatever is composited under one before that command is painted over, so it
     /// is skipped (see findOccluders).
     private var occluders: [(index: Int, rect: PixelRect)] = []
+    /// findOccluders' stack of open layers: whether each is copied 1:1.
     private var occluderLayers: [Bool] = []
-    /// The index of the command being drawn (for a layer composited whole, its `endLayer`).
+    /// The index of the command being drawn (for a layer composited whole, its `endLayer`;
+    /// after a layer drawn directly, its last command's, until the next command).
     private var commandIndex = 0
 
     // Per-frame state.
@@ -164,7 +172,7 @@ public final class Renderer {
         frameIsConsecutive = consecutive
         swap(&roundedLastFrame, &roundedThisFrame)
         roundedThisFrame.removeAll(keepingCapacity: true)
-        transforms = [.identity]; opacities = [1]; clips = [nil]
+        resetStateStacks()
         SDL_SetRenderTarget(sdl, frameTarget)
         currentTarget = frameTarget
         SDL_RenderSetClipRect(sdl, nil)
@@ -520,7 +528,7 @@ public final class Renderer {
             return
         }
         if decision != .composite {
-            guard rasterize(seen, base: .translate(-spec.bounds.minX, -spec.bounds.minY)) else { return }
+            guard rasterize(seen, base: .translate(-spec.bounds.minX, -spec.bounds.minY), still: decision == .rasterize) else { return }
             stats.layersRasterized += 1
         }
         guard let e = layers.entries[spec.id] else { return }
@@ -579,14 +587,15 @@ public final class Renderer {
 
     /// Renders the layer's commands into its texture through `base` (which puts the layer's
     /// origin at (0, 0)) and keeps a CPU copy of its pixels; false if SDL refused.
-    private func rasterize(_ seen: LayerCache.Seen, base: Transform) -> Bool {
+    private func rasterize(_ seen: LayerCache.Seen, base: Transform, still: Bool = true) -> Bool {
         let id = seen.spec.id
         guard let texture = layers.targetTexture(for: id, width: seen.width, height: seen.height, renderer: sdl) else { return false }
         flushSolid()
         rasterizing += 1
         // Its commands are run again: the layer's own index is restored after.
-        let index = commandIndex
-        defer { rasterizing -= 1; commandIndex = index }
+        let index = commandIndex, wasStill = rasterizingStill
+        rasterizingStill = still
+        defer { rasterizing -= 1; commandIndex = index; rasterizingStill = wasStill }
         let saved = (transforms, opacities, clips, currentTarget, targetBackground, targetTouched)
         guard SDL_SetRenderTarget(sdl, texture) == 0 else { return false }
         currentTarget = texture
@@ -703,9 +712,9 @@ public final class Renderer {
     // MARK: Occlusion
 
     /// Collects the frame's occluders: opaque fills, and opaque photos at scale 1, at full
-    /// opacity, at least `minimumOccluder` px, outside layers or in layers copied 1:1 (a layer
-    /// copied scaled or rounded moves and cuts what it holds). The state stacks are walked as
-    /// `run` walks them and left as they were.
+    /// opacity, at least `minimumOccluder` px, outside layers or in opaque layers copied 1:1 (a
+    /// layer copied scaled or rounded moves and cuts what it holds). The state stacks are walked
+    /// as `run` walks them, then reset to a frame's start (draw calls this before `run`).
     private func findOccluders(_ commands: [DrawCommand]) {
         occluders.removeAll(keepingCapacity: true)
         occluderLayers.removeAll(keepingCapacity: true)
@@ -720,7 +729,9 @@ public final class Renderer {
             case .pushTransform(let t): transforms.append(transform.concatenating(t))
             case .popTransform: if transforms.count > 1 { transforms.removeLast() }
             case .beginLayer(let spec):
-                let exact = abs(transform.scale - 1) < 1e-9 && spec.cornerRadius * pxPerPt < 0.5
+                // Copied 1:1 and opaque: the copy paints its whole rectangle, so what its
+                // fills paint is painted wherever a sub-pixel shift puts the texture's content.
+                let exact = abs(transform.scale - 1) < 1e-9 && spec.cornerRadius * pxPerPt < 0.5 && spec.background.a >= 1
                 if !exact { inexact += 1 }
                 occluderLayers.append(exact)
                 clips.append(clipped(to: spec.bounds))
@@ -733,13 +744,23 @@ public final class Renderer {
             case let .image(name, frame, mode, radii):
                 guard inexact == 0, opacity >= 0.999, abs(transform.scale - 1) < 1e-9, images.isOpaqueTexture(name),
                       let natural = images.originalSize(name) else { break }
+                // A square photo held still is copied to its exact rectangle, which SDL truncates
+                // edge by edge: a pixel in from each side is painted whichever way it rounds.
                 let (x0, y0, x1, y1) = snapped(mode.placement(imageSize: natural, in: px(frame)).destination)
-                addOccluder(surelyCovered(PixelRect(x0: x0, y0: y0, x1: x1, y1: y1),
+                addOccluder(surelyCovered(PixelRect(x0: x0 + 1, y0: y0 + 1, x1: x1 - 1, y1: y1 - 1),
                                           radii: pixelRadii(scaleRadii(radii), w: x1 - x0, h: y1 - y0)), at: i)
             default: break
             }
         }
-        transforms = [.identity]; opacities = [1]; clips = [nil]
+        resetStateStacks()
+    }
+
+    /// The transform, opacity and clip stacks as at a frame's start, their storage kept (no
+    /// allocation a frame).
+    private func resetStateStacks() {
+        transforms.removeAll(keepingCapacity: true); transforms.append(.identity)
+        opacities.removeAll(keepingCapacity: true); opacities.append(1)
+        clips.removeAll(keepingCapacity: true); clips.append(nil)
     }
 
     /// Occluders smaller than this many pixels are not worth splitting a copy around.
@@ -779,7 +800,8 @@ public final class Renderer {
 
     /// Before SDL draws into the frame: the canvas is copied to it (or the base waiting for
     /// one is copied as before), and the frame is cleared if nothing covers it yet, except for
-    /// `covering` (device px), which the drawing that follows paints opaque.
+    /// `covering` (device px), which the drawing that follows paints opaque (nor is a base
+    /// skipped under a shadow written there).
     private func prepareFrameForSDL(covering: PixelRect? = nil) {
         guard rasterizing == 0 else { return }
         if canvas.isOpen {
@@ -834,15 +856,18 @@ public final class Renderer {
         pendingBase = nil
         let tint = b.tintOrNone
         let hole = skip.map { $0.intersection(t.bounds) }
-        e.pixels.withUnsafeBufferPointer { px in
-            let write = { (r: PixelRect) in
-                self.forEachUnoccludedPart(of: r) {
-                    tint.applyInBands(px, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: $0)
+        func write(_ r: PixelRect) {
+            forEachUnoccludedPart(of: r) { part in
+                e.pixels.withUnsafeBufferPointer {
+                    tint.applyInBands($0, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: part)
                 }
             }
-            guard let h = hole, !h.isEmpty else { write(t.bounds); return }
+        }
+        if let h = hole, !h.isEmpty {
             t.bounds.forEachPart(around: h, write)
             untinted = (h, b)
+        } else {
+            write(t.bounds)
         }
         return t
     }
@@ -891,18 +916,18 @@ public final class Renderer {
         untinted = nil
         guard let e = layers.entries[b.id] else { return }
         let tint = b.tintOrNone
-        e.pixels.withUnsafeBufferPointer { px in
-            let write = { (r: PixelRect) in
-                self.forEachUnoccludedPart(of: r) {
-                    tint.applyInBands(px, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: $0)
+        func write(_ r: PixelRect) {
+            forEachUnoccludedPart(of: r) { part in
+                e.pixels.withUnsafeBufferPointer {
+                    tint.applyInBands($0, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: part)
                 }
             }
-            guard let c = covered?.intersection(rect), !c.isEmpty else { write(rect); return }
-            if c == rect { return }
-            guard occlusion else { write(rect); return }
-            stats.occludedPixels += (c.x1 - c.x0) * (c.y1 - c.y0)
-            rect.forEachPart(around: c, write)
         }
+        guard let c = covered?.intersection(rect), !c.isEmpty else { write(rect); return }
+        if c == rect { return }
+        guard occlusion else { write(rect); return }
+        stats.occludedPixels += (c.x1 - c.x0) * (c.y1 - c.y0)
+        rect.forEachPart(around: c, write)
     }
 
     /// A shadow onto the canvas (see CanvasKernels.shadow); false if the canvas is not open, no
@@ -1089,10 +1114,11 @@ public final class Renderer {
         flushSolid()
         let (cr, cg, cb, _) = color.rgba8
         let alpha = UInt8(max(0, min(255, (color.a * opacity * 255).rounded())))
-        // Held still (rasterised into a layer), in its colour: the fast blitter. A shadow that
-        // fades every frame modulates the white slice instead of making a texture a frame.
+        // Held still (rasterised into a layer whose commands repeated), in its colour: the fast
+        // blitter. Anywhere else (a shadow that may fade every frame) the white slice is
+        // modulated instead of making a texture a frame.
         let texture: OpaquePointer
-        if rasterizing > 0, let t = shadows.texture(s, color: (cr, cg, cb, alpha)) {
+        if rasterizing > 0, rasterizingStill, let t = shadows.texture(s, color: (cr, cg, cb, alpha)) {
             texture = t
             SDL_SetTextureColorMod(t, 255, 255, 255)
             SDL_SetTextureAlphaMod(t, 255)

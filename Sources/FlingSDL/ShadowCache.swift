@@ -1,6 +1,9 @@
 // ShadowCache: soft shadows as nine-slice textures. For each (corner radius, blur) in device
 // pixels, the coverage of a small rounded square is blurred once (three box blurs ≈ Gaussian)
-// and kept; a shadow of any size is then its four corners, stretched edges and centre.
+// and kept; a shadow of any size is then its four corners, stretched edges and centre. A slice
+// is white with the blur in alpha (colour- and alpha-modulated by the copy); for shadows drawn
+// into a layer that holds still, a copy in the shadow's colour is kept too (32 at most, least
+// recently used out), which SDL blends with its fast blitter.
 import CSDL2
 import FlingCore
 

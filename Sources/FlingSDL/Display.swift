@@ -264,7 +264,7 @@ public final class Display {
     private func windowSurface(_ window: OpaquePointer) -> UnsafeMutablePointer<SDL_Surface>? {
         guard renderer.cpuCompositing, let s = SDL_GetWindowSurface(window), let format = s.pointee.format,
               s.pointee.w == pixelWidth, s.pointee.h == pixelHeight,
-              [fling_SDL_PIXELFORMAT_ARGB8888(), fling_SDL_PIXELFORMAT_RGB888()].contains(format.pointee.format) else { return nil }
+              format.pointee.format == fling_SDL_PIXELFORMAT_ARGB8888() || format.pointee.format == fling_SDL_PIXELFORMAT_RGB888() else { return nil }
         return s
     }
 

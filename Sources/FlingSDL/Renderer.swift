@@ -64,8 +64,9 @@ public final class Renderer {
     private struct TextKey: Hashable { var text: String; var file: String; var pixelSize: Int32; var color: UInt32 }
     private struct TextTexture {
         var texture: OpaquePointer; var width: Int32; var height: Int32
-        /// The run's coverage (its alpha over the colour's), for the CPU canvas.
-        var coverage: [UInt8]
+        /// The run's coverage (its alpha over the colour's), for the CPU canvas: nil until first
+        /// wanted, empty when it cannot be had (a translucent colour: the run stays with SDL).
+        var coverage: [UInt8]?
     }
     private var textCache = LRUCache<TextKey, TextTexture>(capacity: 1024)
     private let imageDirectory: String
@@ -215,20 +216,28 @@ public final class Renderer {
     private static func clampPx(_ v: Double) -> Double { v.isFinite ? max(-1e7, min(1e7, v)) : 0 }
     private var pxPerPt: Double { scale * transform.scale }
 
-    private func execute(_ c: DrawCommand) {
+    /// Applies a clip, opacity or transform command to the state stacks; false for any other.
+    private func updateStateStacks(_ c: DrawCommand) -> Bool {
         switch c {
-        case .pushClip(let r):
-            flushSolid()
-            clips.append(clipped(to: r))
-            applyClip()
-        case .popClip:
-            flushSolid()
-            if clips.count > 1 { clips.removeLast() }
-            applyClip()
+        case .pushClip(let r): clips.append(clipped(to: r))
+        case .popClip: if clips.count > 1 { clips.removeLast() }
         case .pushOpacity(let o): opacities.append(opacity * max(0, min(1, o)))
         case .popOpacity: if opacities.count > 1 { opacities.removeLast() }
         case .pushTransform(let t): transforms.append(transform.concatenating(t))
         case .popTransform: if transforms.count > 1 { transforms.removeLast() }
+        default: return false
+        }
+        return true
+    }
+
+    private func execute(_ c: DrawCommand) {
+        switch c {
+        case .pushClip, .popClip:
+            flushSolid()
+            _ = updateStateStacks(c)
+            applyClip()
+        case .pushOpacity, .popOpacity, .pushTransform, .popTransform:
+            _ = updateStateStacks(c)
         case .dim(let r, let amount):
             guard !clippedAway, opacity > 0.001 else { return }
             prepareFrameForSDL()
@@ -269,15 +278,15 @@ public final class Renderer {
         return PixelRect(x0: x0, y0: y0 + max(k.tl, k.tr), x1: x1, y1: y1 - max(k.bl, k.br)).intersection(visiblePixels)
     }
 
+    /// The frame's pixels.
+    private var framePixels: PixelRect { PixelRect(x0: 0, y0: 0, x1: Int(frameWidth), y1: Int(frameHeight)) }
+
     /// The frame's pixels inside the current clip.
-    private var visiblePixels: PixelRect {
-        let frame = PixelRect(x0: 0, y0: 0, x1: Int(frameWidth), y1: Int(frameHeight))
-        return clip.map { frame.intersection(PixelRect(inside: $0)) } ?? frame
-    }
+    private var visiblePixels: PixelRect { clip.map { framePixels.intersection(PixelRect(inside: $0)) } ?? framePixels }
 
     /// No clip, or one around the whole frame (as a layer drawn directly sets).
     private var frameUnclipped: Bool {
-        clip == nil || visiblePixels == PixelRect(x0: 0, y0: 0, x1: Int(frameWidth), y1: Int(frameHeight))
+        clip == nil || visiblePixels == framePixels
     }
 
     /// What a rounded copy onto `dest` surely writes opaque (within what is visible): its
@@ -504,10 +513,7 @@ public final class Renderer {
         guard let dr = dimRect else { return false }
         // The dim's part outside the layer (if any) is an ordinary blended fill.
         let black = Color(white: 0, alpha: dimAmount)
-        fillRect(Int(dr.minX), Int(dr.minY), Int(dr.maxX), Int(dest.minY), black)
-        fillRect(Int(dr.minX), Int(dest.maxY), Int(dr.maxX), Int(dr.maxY), black)
-        fillRect(Int(dr.minX), Int(dest.minY), Int(dest.minX), Int(dest.maxY), black)
-        fillRect(Int(dest.maxX), Int(dest.minY), Int(dr.maxX), Int(dest.maxY), black)
+        PixelRect(inside: dr).forEachPart(around: PixelRect(inside: dest)) { fillRect($0.x0, $0.y0, $0.x1, $0.y1, black) }
         return true
     }
 
@@ -677,11 +683,7 @@ public final class Renderer {
            dest.minX == 0, dest.minY == 0, Int32(dest.width) == e.width, Int32(dest.height) == e.height,
            e.width <= frameWidth, e.height <= frameHeight, let t = frameCanvas(covering: PixelRect(inside: dest)) {
             fillUntinted()
-            e.pixels.withUnsafeBufferPointer { px in
-                forEachUnoccludedPart(of: PixelRect(x0: 0, y0: 0, x1: Int(e.width), y1: Int(e.height))) {
-                    tint.applyInBands(px, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: $0)
-                }
-            }
+            writeTinted(e, tint, into: t, PixelRect(x0: 0, y0: 0, x1: Int(e.width), y1: Int(e.height)))
             canvas.close(sdl: sdl)
             stats.canvasDraws += 1
             return true
@@ -720,14 +722,8 @@ public final class Renderer {
         occluderLayers.removeAll(keepingCapacity: true)
         guard cpuCompositing, occlusion else { return }
         var inexact = 0
-        for (i, c) in commands.enumerated() {
+        for (i, c) in commands.enumerated() where !updateStateStacks(c) {
             switch c {
-            case .pushClip(let r): clips.append(clipped(to: r))
-            case .popClip: if clips.count > 1 { clips.removeLast() }
-            case .pushOpacity(let o): opacities.append(opacity * max(0, min(1, o)))
-            case .popOpacity: if opacities.count > 1 { opacities.removeLast() }
-            case .pushTransform(let t): transforms.append(transform.concatenating(t))
-            case .popTransform: if transforms.count > 1 { transforms.removeLast() }
             case .beginLayer(let spec):
                 // Copied 1:1 and opaque: the copy paints its whole rectangle, so what its
                 // fills paint is painted wherever a sub-pixel shift puts the texture's content.
@@ -827,14 +823,13 @@ public final class Renderer {
         }
         if clearPending {
             clearPending = false
-            let frame = PixelRect(x0: 0, y0: 0, x1: Int(frameWidth), y1: Int(frameHeight))
-            if cpuCompositing, let c = covering?.intersection(frame), !c.isEmpty {
+            if cpuCompositing, let c = covering?.intersection(framePixels), !c.isEmpty {
                 // Only around what the next copy paints.
-                frame.forEachPart(around: c) { fillWithClearColor($0) }
+                framePixels.forEachPart(around: c) { fillWithClearColor($0) }
             } else if let s = frameSurface, s.pointee.w > frameWidth || s.pointee.h > frameHeight {
                 // The surface is larger than the frame (a headless window made smaller): SDL's
                 // clear would fill all of it.
-                fillWithClearColor(frame)
+                fillWithClearColor(framePixels)
             } else {
                 let (r, g, b, a) = clearColor.rgba8
                 SDL_SetRenderDrawColor(sdl, r, g, b, a)
@@ -856,18 +851,11 @@ public final class Renderer {
         pendingBase = nil
         let tint = b.tintOrNone
         let hole = skip.map { $0.intersection(t.bounds) }
-        func write(_ r: PixelRect) {
-            forEachUnoccludedPart(of: r) { part in
-                e.pixels.withUnsafeBufferPointer {
-                    tint.applyInBands($0, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: part)
-                }
-            }
-        }
         if let h = hole, !h.isEmpty {
-            t.bounds.forEachPart(around: h, write)
+            t.bounds.forEachPart(around: h) { writeTinted(e, tint, into: t, $0) }
             untinted = (h, b)
         } else {
-            write(t.bounds)
+            writeTinted(e, tint, into: t, t.bounds)
         }
         return t
     }
@@ -884,7 +872,7 @@ public final class Renderer {
         flushSolid()
         if let t = openCanvas() { return t }
         // SDL refused: the caller draws through SDL, which may not paint all of `covering`.
-        if uncleared, let c = covering?.intersection(PixelRect(x0: 0, y0: 0, x1: Int(frameWidth), y1: Int(frameHeight))) {
+        if uncleared, let c = covering?.intersection(framePixels) {
             fillWithClearColor(c)
         }
         return nil
@@ -916,18 +904,21 @@ public final class Renderer {
         untinted = nil
         guard let e = layers.entries[b.id] else { return }
         let tint = b.tintOrNone
-        func write(_ r: PixelRect) {
-            forEachUnoccludedPart(of: r) { part in
-                e.pixels.withUnsafeBufferPointer {
-                    tint.applyInBands($0, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: part)
-                }
+        guard let c = covered?.intersection(rect), !c.isEmpty else { writeTinted(e, tint, into: t, rect); return }
+        if c == rect { return }
+        guard occlusion else { writeTinted(e, tint, into: t, rect); return }
+        stats.occludedPixels += (c.x1 - c.x0) * (c.y1 - c.y0)
+        rect.forEachPart(around: c) { writeTinted(e, tint, into: t, $0) }
+    }
+
+    /// A layer's pixels, tinted, onto the canvas over `r` (the same place in both), except what
+    /// a later occluder paints over.
+    private func writeTinted(_ e: LayerCache.Entry, _ tint: LayerTint, into t: PixelTarget, _ r: PixelRect) {
+        e.pixels.withUnsafeBufferPointer { px in
+            forEachUnoccludedPart(of: r) {
+                tint.applyInBands(px, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: $0)
             }
         }
-        guard let c = covered?.intersection(rect), !c.isEmpty else { write(rect); return }
-        if c == rect { return }
-        guard occlusion else { write(rect); return }
-        stats.occludedPixels += (c.x1 - c.x0) * (c.y1 - c.y0)
-        rect.forEachPart(around: c, write)
     }
 
     /// A shadow onto the canvas (see CanvasKernels.shadow); false if the canvas is not open, no
@@ -1119,9 +1110,7 @@ public final class Renderer {
         // modulated instead of making a texture a frame.
         let texture: OpaquePointer
         if rasterizing > 0, rasterizingStill, let t = shadows.texture(s, color: (cr, cg, cb, alpha)) {
-            texture = t
-            SDL_SetTextureColorMod(t, 255, 255, 255)
-            SDL_SetTextureAlphaMod(t, 255)
+            texture = t   // (never modulated)
         } else {
             texture = s.texture
             SDL_SetTextureColorMod(texture, cr, cg, cb)
@@ -1373,10 +1362,10 @@ public final class Renderer {
             // on the frame's own pixels it is one blend by the coverage.
             let faded = alpha < 255 && k == 1 && frameSurface != nil && rasterizing == 0 && cpuCompositing
             guard let tex = textTexture(key, handle, coverage: faded) else { continue }
-            if faded, !tex.coverage.isEmpty, let t = frameCanvas() {
+            if faded, let coverage = tex.coverage, !coverage.isEmpty, let t = frameCanvas() {
                 fillUntinted()
                 let visible = visiblePixels
-                tex.coverage.withUnsafeBufferPointer { mask in
+                coverage.withUnsafeBufferPointer { mask in
                     CanvasKernels.text(mask: mask, width: Int(tex.width), height: Int(tex.height), x0: Int(x), y0: Int(y),
                                        color: (cr, cg, cb), strength: alpha, visible: visible, into: t, scratch: &canvasScratch)
                 }
@@ -1396,7 +1385,7 @@ public final class Renderer {
     /// once drawn faded, so the cache holds no masks it never uses).
     private func textTexture(_ key: TextKey, _ font: OpaquePointer, coverage wanted: Bool = false) -> TextTexture? {
         let cached = textCache.value(for: key)
-        if let t = cached, !wanted || !t.coverage.isEmpty || key.color & 0xFF != 255 { return t }
+        if let t = cached, !wanted || t.coverage != nil { return t }
         let c = key.color
         let fg = SDL_Color(r: UInt8(c >> 24), g: UInt8((c >> 16) & 0xFF), b: UInt8((c >> 8) & 0xFF), a: UInt8(c & 0xFF))
         guard let surface = TTF_RenderUTF8_Blended(font, key.text, fg) else { return cached }
@@ -1405,15 +1394,14 @@ public final class Renderer {
             // Drawn faded for the first time: the glyphs rendered again for their coverage (of
             // the texture's size, or none: the run stays with SDL).
             stats.textRasterizations += 1
-            guard surface.pointee.w == t.width, surface.pointee.h == t.height else { return t }
-            t.coverage = Self.coverage(of: surface, alpha: fg.a)
+            t.coverage = surface.pointee.w == t.width && surface.pointee.h == t.height ? Self.coverage(of: surface, alpha: fg.a) : []
             for evicted in textCache.insert(t, for: key) where evicted.texture != t.texture { SDL_DestroyTexture(evicted.texture) }
             return t
         }
         guard let tex = SDL_CreateTextureFromSurface(sdl, surface) else { return nil }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
         stats.textRasterizations += 1
-        let t = TextTexture(texture: tex, width: surface.pointee.w, height: surface.pointee.h, coverage: wanted ? Self.coverage(of: surface, alpha: fg.a) : [])
+        let t = TextTexture(texture: tex, width: surface.pointee.w, height: surface.pointee.h, coverage: wanted ? Self.coverage(of: surface, alpha: fg.a) : nil)
         for evicted in textCache.insert(t, for: key) { SDL_DestroyTexture(evicted.texture) }
         return t
     }

@@ -20,23 +20,20 @@ final class CPUCanvasTests: XCTestCase {
     func draw(canvas: Bool, consecutive: Bool = false, grownFrom: Size? = nil, shrunkFrom: Size? = nil,
               _ make: @Sendable (TextMeasurer) -> [DisplayList]) throws -> [(RGBAImage, RenderStats)] {
         try MainActor.assumeIsolated {
-            let context = try SDLContext(headless: true)
-            defer { context.shutdown() }
-            let display = try Display(context: context, size: grownFrom ?? shrunkFrom ?? Size(100, 100), uiScale: 2, fullscreen: false, title: "t",
-                                      fontDirectory: testResources + "/fonts", imageDirectory: testResources + "/images", log: { _ in })
-            defer { display.close() }
-            if grownFrom != nil || shrunkFrom != nil {
-                // A frame of the old size first (red), so that a clear missing after the resize shows.
-                var red = DisplayList(background: .white)
-                red.add(.fillRect(Rect(x: 0, y: 0, width: 400, height: 400), radii: .zero, color: SystemColor.red))
-                display.draw(red)
-                try display.resize(to: Size(100, 100))
-            }
-            display.renderer.cpuCompositing = canvas
-            return try make(display.renderer.fonts).map { list in
-                display.draw(list, consecutive: consecutive)
-                guard let img = display.readPixels() else { throw NSError(domain: "t", code: 1) }
-                return (img, display.renderer.stats)
+            try withHeadlessDisplay(size: grownFrom ?? shrunkFrom ?? Size(100, 100), scale: 2) { display in
+                if grownFrom != nil || shrunkFrom != nil {
+                    // A frame of the old size first (red), so that a clear missing after the resize shows.
+                    var red = DisplayList(background: .white)
+                    red.add(.fillRect(Rect(x: 0, y: 0, width: 400, height: 400), radii: .zero, color: SystemColor.red))
+                    display.draw(red)
+                    try display.resize(to: Size(100, 100))
+                }
+                display.renderer.cpuCompositing = canvas
+                return try make(display.renderer.fonts).map { list in
+                    display.draw(list, consecutive: consecutive)
+                    guard let img = display.readPixels() else { throw NSError(domain: "t", code: 1) }
+                    return (img, display.renderer.stats)
+                }
             }
         }
     }
@@ -359,13 +356,10 @@ final class CPUCanvasTests: XCTestCase {
 
     func testTheCanvasIsOnForTheSoftwareRenderer() throws {
         try MainActor.assumeIsolated {
-            let context = try SDLContext(headless: true)
-            defer { context.shutdown() }
-            let display = try Display(context: context, size: Size(100, 100), uiScale: 1, fullscreen: false, title: "t",
-                                      fontDirectory: testResources + "/fonts", imageDirectory: testResources + "/images", log: { _ in })
-            defer { display.close() }
-            XCTAssertEqual(display.rendererName, "software")
-            XCTAssertTrue(display.renderer.cpuCompositing)
+            try withHeadlessDisplay(scale: 1) { display in
+                XCTAssertEqual(display.rendererName, "software")
+                XCTAssertTrue(display.renderer.cpuCompositing)
+            }
         }
     }
 

@@ -8,7 +8,7 @@ import XCTest
 /// occlusion, and the skipping must happen where it may. Each sequence puts a red frame before
 /// its last frame, so that a pixel skipped but never painted over shows red.
 final class OcclusionTests: XCTestCase {
-    static let window = Rect(x: 0, y: 0, width: 100, height: 100)
+    static let window = CPUCanvasTests.window
     static let photo = "articles/mountain-trail.jpg"
     static let red: DisplayList = {
         var l = DisplayList(background: .white)
@@ -20,16 +20,13 @@ final class OcclusionTests: XCTestCase {
     /// on or off.
     func draw(_ lists: [DisplayList], occlusion: Bool) throws -> [(RGBAImage, RenderStats)] {
         try MainActor.assumeIsolated {
-            let context = try SDLContext(headless: true)
-            defer { context.shutdown() }
-            let display = try Display(context: context, size: Size(100, 100), uiScale: 2, fullscreen: false, title: "t",
-                                      fontDirectory: testResources + "/fonts", imageDirectory: testResources + "/images", log: { _ in })
-            defer { display.close() }
-            display.renderer.occlusion = occlusion
-            return try lists.map { list in
-                display.draw(list, consecutive: true)
-                guard let img = display.readPixels() else { throw NSError(domain: "t", code: 1) }
-                return (img, display.renderer.stats)
+            try withHeadlessDisplay(scale: 2) { display in
+                display.renderer.occlusion = occlusion
+                return try lists.map { list in
+                    display.draw(list, consecutive: true)
+                    guard let img = display.readPixels() else { throw NSError(domain: "t", code: 1) }
+                    return (img, display.renderer.stats)
+                }
             }
         }
     }
@@ -53,11 +50,7 @@ final class OcclusionTests: XCTestCase {
     }
 
     /// The list behind: stripes and a photo, so that a pixel left out shows.
-    static func list(_ l: inout DisplayList) {
-        l.add(.fillRect(window, radii: .zero, color: .white))
-        for i in 0..<5 { l.add(.fillRect(Rect(x: 0, y: Double(i) * 20, width: 100, height: 10), radii: .zero, color: SystemColor.blue)) }
-        l.add(.image("avatar.png", frame: Rect(x: 5, y: 5, width: 30, height: 30), mode: .fill, radii: .zero))
-    }
+    static func list(_ l: inout DisplayList) { CPUCanvasTests.backdropContent(&l) }
 
     /// A card as TodayScene draws one: shadow, white rounded fill, the photo over its top.
     static func card(_ l: inout DisplayList, frame f: Rect = Rect(x: 4, y: 10, width: 92, height: 86), opacity: Double = 1) {

@@ -10,15 +10,12 @@ final class StretchedLayerTests: XCTestCase {
     /// Draws each list once, in order, on one white 100×100 pt headless display.
     func drawSequence(_ lists: [DisplayList], scale: Double = 2) throws -> [(RGBAImage, RenderStats)] {
         try MainActor.assumeIsolated {
-            let context = try SDLContext(headless: true)
-            defer { context.shutdown() }
-            let display = try Display(context: context, size: Size(100, 100), uiScale: scale, fullscreen: false, title: "t",
-                                      fontDirectory: testResources + "/fonts", imageDirectory: testResources + "/images", log: { _ in })
-            defer { display.close() }
-            return try lists.map { list in
-                display.draw(list)
-                guard let img = display.readPixels() else { throw NSError(domain: "t", code: 1) }
-                return (img, display.renderer.stats)
+            try withHeadlessDisplay(scale: scale) { display in
+                try lists.map { list in
+                    display.draw(list)
+                    guard let img = display.readPixels() else { throw NSError(domain: "t", code: 1) }
+                    return (img, display.renderer.stats)
+                }
             }
         }
     }

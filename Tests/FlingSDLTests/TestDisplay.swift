@@ -18,15 +18,24 @@ func drawFrames(_ count: Int, scale: Double, _ build: (inout DisplayList) -> Voi
     build(&list)
     let drawn = list
     return try MainActor.assumeIsolated {
-        let context = try SDLContext(headless: true)
-        defer { context.shutdown() }
-        let display = try Display(context: context, size: Size(100, 100), uiScale: scale, fullscreen: false, title: "t",
-                                  fontDirectory: testResources + "/fonts", imageDirectory: testResources + "/images", log: { _ in })
-        defer { display.close() }
-        return try (0..<count).map { _ in
-            display.draw(drawn)
-            guard let img = display.readPixels() else { throw NSError(domain: "t", code: 1) }
-            return (img, display.renderer.stats)
+        try withHeadlessDisplay(scale: scale) { display in
+            try (0..<count).map { _ in
+                display.draw(drawn)
+                guard let img = display.readPixels() else { throw NSError(domain: "t", code: 1) }
+                return (img, display.renderer.stats)
+            }
         }
     }
+}
+
+/// Runs `body` with a white headless display of `size` pt at `scale` on the package's
+/// resources, closed after.
+@MainActor
+func withHeadlessDisplay<T>(size: Size = Size(100, 100), scale: Double, _ body: (Display) throws -> T) throws -> T {
+    let context = try SDLContext(headless: true)
+    defer { context.shutdown() }
+    let display = try Display(context: context, size: size, uiScale: scale, fullscreen: false, title: "t",
+                              fontDirectory: testResources + "/fonts", imageDirectory: testResources + "/images", log: { _ in })
+    defer { display.close() }
+    return try body(display)
 }

@@ -19,6 +19,10 @@ struct LayerCache {
         var scale: Double
         /// Rasterised at the renderer's scale to be copied scaled (and rounded).
         var stretched: Bool
+        /// The transform its commands were drawn through, and whether as held still (shadows
+        /// in their colour): a partial redraw must draw as the rest was drawn.
+        var base: Transform
+        var still: Bool
         var spec: LayerSpec
         /// The commands it was rasterised from (a slice of that frame's list, kept by reference).
         var commands: [DrawCommand]

@@ -9,6 +9,9 @@ public struct RenderStats: Equatable, Sendable {
     /// Layers rasterised into their texture this frame, and layers composited from one.
     public var layersRasterized = 0
     public var layersComposited = 0
+    /// Of those rasterised, how many only where their commands changed (LayerDamage). Not in
+    /// the state dump.
+    public var partialRasterizations = 0
     public var layerEntries = 0
     /// Photos resampled or re-masked this frame (rounded-corner bakes, moving or not).
     public var photoBakes = 0

@@ -96,6 +96,9 @@ public final class Renderer {
     /// What an opaque draw later in the frame paints over is not composited first (see
     /// findOccluders); false draws it anyway (tests compare the two).
     public var occlusion = true
+    /// A layer whose commands changed in part is drawn again only where it can differ (see
+    /// LayerDamage); false redraws it whole (tests compare the two).
+    public var partialRasterization = true
     private var canvas = CPUCanvas()
     private var canvasScratch = CanvasScratch()
     private var quarters: [Int: [UInt8]] = [:]
@@ -247,6 +250,21 @@ public final class Renderer {
             break   // handled by run(_:_:)
         default:
             guard !clippedAway, opacity > 0.001 else { return }
+            if let p = partialRedraw {
+                // Redrawing a layer in part (see LayerDamage): what does not reach the damage
+                // is left out; scaled copies are drawn whole, under their own clip only.
+                guard p.runs[commandIndex - p.first] else { return }
+                if LayerDamage.drawnWhole(c, transformScale: transform.scale) {
+                    flushSolid()
+                    partialRedraw?.drawingWhole = true
+                    applyClip()
+                    drawPrimitive(c)
+                    flushSolid()
+                    partialRedraw?.drawingWhole = false
+                    applyClip()
+                    return
+                }
+            }
             if case let .shadow(r, radii, color, radius, offset) = c,
                shadowOnCanvas(r.offsetBy(dx: offset.x, dy: offset.y), radius: radii.maximum, color: color, blur: radius) { return }
             // A photo or faded text may go onto the canvas (drawImage and drawText settle the
@@ -342,6 +360,8 @@ public final class Renderer {
     }
 
     private func applyClip() {
+        var clip = self.clip
+        if let p = partialRedraw, !p.drawingWhole { clip = clip.map { $0.intersection(p.damage) } ?? p.damage }
         if let c = clip {
             var r = SDL_Rect(x: Int32(c.minX), y: Int32(c.minY), w: Int32(max(0, c.width)), h: Int32(max(0, c.height)))
             SDL_RenderSetClipRect(sdl, &r)
@@ -591,6 +611,24 @@ public final class Renderer {
         applyClip()
     }
 
+    /// A layer being redrawn in part: the damage (device px), which of its commands run (from
+    /// index `first` of the list), and whether the one drawing now is drawn whole.
+    private struct PartialRedraw {
+        var damage: Rect
+        var runs: [Bool]
+        var first: Int
+        var drawingWhole = false
+    }
+    private var partialRedraw: PartialRedraw?
+
+    private func sdlRect(_ r: PixelRect) -> SDL_Rect {
+        SDL_Rect(x: Int32(r.x0), y: Int32(r.y0), w: Int32(max(0, r.x1 - r.x0)), h: Int32(max(0, r.y1 - r.y0)))
+    }
+
+    /// A change over more than this many tenths of a layer redraws it whole (the clip and the
+    /// damage's bookkeeping would buy nothing).
+    private static let partialRedrawMaximumTenths = 7
+
     /// Renders the layer's commands into its texture through `base` (which puts the layer's
     /// origin at (0, 0)) and keeps a CPU copy of its pixels; false if SDL refused.
     private func rasterize(_ seen: LayerCache.Seen, base: Transform, still: Bool = true) -> Bool {
@@ -603,24 +641,62 @@ public final class Renderer {
         rasterizingStill = still
         defer { rasterizing -= 1; commandIndex = index; rasterizingStill = wasStill }
         let saved = (transforms, opacities, clips, currentTarget, targetBackground, targetTouched)
+        // The same texture, drawn the same way, with only some commands changed: only the
+        // pixels those can change are drawn again and read back.
+        let whole = PixelRect(x0: 0, y0: 0, x1: Int(seen.width), y1: Int(seen.height))
+        var plan: LayerDamage.Plan?
+        if partialRasterization, let e = layers.entries[id], e.texture == texture, e.base == base, e.still == still,
+           e.spec == seen.spec, e.scale == seen.scale, e.stretched == seen.stretched, e.pixels.count == whole.area,
+           let p = LayerDamage.plan(old: e.commands[e.range], new: seen.commands[seen.range], base: base, scale: scale,
+                                    width: Int(seen.width), height: Int(seen.height)),
+           p.damage.area * 10 < whole.area * Self.partialRedrawMaximumTenths {
+            plan = p
+        }
+        let region = plan?.damage ?? whole
         guard SDL_SetRenderTarget(sdl, texture) == 0 else { return false }
         currentTarget = texture
-        SDL_RenderSetClipRect(sdl, nil)
-        SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_NONE)
         let (r, g, b, a) = seen.spec.background.rgba8
         SDL_SetRenderDrawColor(sdl, r, g, b, a)
-        SDL_RenderClear(sdl)
+        SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_NONE)
+        var area = sdlRect(region)
+        if plan == nil {
+            SDL_RenderSetClipRect(sdl, nil)
+            SDL_RenderClear(sdl)
+        } else if !region.isEmpty {
+            SDL_RenderSetClipRect(sdl, &area)
+            SDL_RenderFillRect(sdl, &area)
+            stats.partialRasterizations += 1
+        }
         SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND)
         transforms = [base]
         opacities = [1]; clips = [nil]
         targetBackground = seen.spec.background; targetTouched = false
-        run(seen.commands, seen.range)
+        if let p = plan {
+            partialRedraw = PartialRedraw(damage: Rect(x: Double(region.x0), y: Double(region.y0), width: Double(region.x1 - region.x0),
+                                                       height: Double(region.y1 - region.y0)),
+                                          runs: p.runs, first: seen.range.lowerBound)
+        }
+        if !region.isEmpty {
+            applyClip()
+            run(seen.commands, seen.range)
+        }
         flushSolid()
-        var pixels = layers.entries[id]?.pixels ?? []
-        let count = Int(seen.width) * Int(seen.height)
-        if pixels.count != count { pixels = [UInt32](repeating: 0, count: count) }
-        let ok = pixels.withUnsafeMutableBytes { buf in
-            SDL_RenderReadPixels(sdl, nil, fling_SDL_PIXELFORMAT_ARGB8888(), buf.baseAddress, seen.width * 4)
+        partialRedraw = nil
+        // The pixels, taken out of the entry so that writing them does not copy 8 MB.
+        var pixels: [UInt32] = []
+        layers.update(id) { swap(&pixels, &$0.pixels) }
+        if pixels.count != whole.area { pixels = [UInt32](repeating: 0, count: whole.area) }
+        let width = Int(seen.width)
+        var ok = region.isEmpty ? 0 : pixels.withUnsafeMutableBytes { buf in
+            SDL_RenderReadPixels(sdl, &area, fling_SDL_PIXELFORMAT_ARGB8888(), buf.baseAddress.map { $0 + (region.y0 * width + region.x0) * 4 },
+                                 seen.width * 4)
+        }
+        if ok == 0, let t = plan?.touched, t != region {
+            // What the copies drawn whole spilled around the damage: put back as it was.
+            var spill = sdlRect(t)
+            ok = pixels.withUnsafeBytes { buf in
+                SDL_UpdateTexture(texture, &spill, buf.baseAddress.map { $0 + (t.y0 * width + t.x0) * 4 }, seen.width * 4)
+            }
         }
         (transforms, opacities, clips, currentTarget, targetBackground, targetTouched) = saved
         SDL_SetRenderTarget(sdl, currentTarget)
@@ -632,7 +708,7 @@ public final class Renderer {
         let rows = seen.spec.background.a >= 1 ? 0..<Int(seen.height) : Self.opaqueRows(pixels, width: Int(seen.width), height: Int(seen.height))
         let old = layers.entries[id]
         layers.store(LayerCache.Entry(texture: texture, width: seen.width, height: seen.height, scale: seen.scale,
-                                      stretched: seen.stretched, spec: seen.spec,
+                                      stretched: seen.stretched, base: base, still: still, spec: seen.spec,
                                       commands: seen.commands, range: seen.range, pixels: pixels, opaqueRows: rows,
                                       tinted: old?.width == seen.width && old?.height == seen.height ? old?.tinted : nil, tint: nil))
         if let t = old?.tinted, old?.width != seen.width || old?.height != seen.height { SDL_DestroyTexture(t) }

@@ -441,10 +441,12 @@ public final class Renderer {
         let new = layers.isNew(spec.id)
         var decision = layers.decide(seen)
         if invisible {
-            // Faded out but still drawn (the list behind an expanded card): once its content
-            // holds still it is rasterised, not shown, so the gesture that fades it back in
-            // (a pull) finds it ready instead of paying for it in its first frame.
-            if decision == .rasterize, abs(transform.scale - 1) < 1e-9, spec.cornerRadius == 0, !spec.scalable,
+            // Hidden (DisplayList.hidden: the list behind an expanded card at rest) it is
+            // rasterised at once, not shown, so the gesture that fades it back in (a pull) finds
+            // it ready instead of paying for it in its first frame. Merely faint (a fade passing
+            // through 0), only once its content holds still.
+            let hidden = opacity == 0
+            if hidden ? decision != .composite : decision == .rasterize, abs(transform.scale - 1) < 1e-9, spec.cornerRadius == 0, !spec.scalable,
                rasterize(seen, base: Transform.translate(-ox / scale, -oy / scale).concatenating(transform)) {
                 stats.layersRasterized += 1
             }

@@ -221,6 +221,7 @@ package final class AppController {
         }
         // Paused, nothing moves on screen: the loop may sleep (the scene is still mid-motion).
         if clock.rate == 0 { moving = false }
+        sceneAtRest = !moving
         if moving { needsDisplay = true }
         // Touch trails fade (and the panel's control slides): frames keep coming while they do.
         let instrumentMoving = instrument.advance(to: realTime)
@@ -271,6 +272,9 @@ package final class AppController {
     }
     // -----------------------------------------------------------------------------------------
 
+    /// Nothing in the scene moved at the last `advance` (or it is paused).
+    private var sceneAtRest = true
+
     /// The last display list's length (the next one reserves as much).
     private var lastCommandCount = 0
 
@@ -294,8 +298,10 @@ package final class AppController {
             let opacity = scene.backdropOpacity(time: time)
             if opacity > 0 {
                 list.withOpacity(opacity) { list in list.layer(spec, backdrop) }
-            } else {
-                // Faded out (a card expanded): kept ready for the pull that brings it back.
+            } else if sceneAtRest {
+                // Faded out (a card expanded): kept ready for the pull that brings it back,
+                // made once the card is at rest (in the frame where its motion ends), not while
+                // it still springs, where a full-window rasterisation is a dropped frame.
                 list.hidden { list in list.layer(spec, backdrop) }
             }
         } else {

@@ -144,9 +144,10 @@ public struct DisplayList: Sendable {
         commands.append(.pushOpacity(o)); body(&self); commands.append(.popOpacity)
     }
 
-    /// Draws nothing of `body`, but a layer in it stays ready: once its content holds still the
-    /// renderer rasterises it without showing it (the list behind an expanded card, so that a
-    /// pull fading it back in does not pay for it in its first frame).
+    /// Draws nothing of `body`, but a layer in it is made ready: the renderer rasterises it at
+    /// once without showing it (and keeps it while it comes back the same). Emit it when its
+    /// content holds still: the list behind an expanded card at rest, so that a pull fading it
+    /// back in does not pay for it in its first frame.
     public mutating func hidden(_ body: (inout DisplayList) -> Void) {
         commands.append(.pushOpacity(0)); body(&self); commands.append(.popOpacity)
     }

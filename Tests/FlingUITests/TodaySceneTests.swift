@@ -197,9 +197,47 @@ final class TodaySceneTests: XCTestCase {
             }
         }
     } }
+
+    /// The story fades in with the expansion and is opaque from 98 % of it on, so the spring's
+    /// swing back short of full leaves it opaque (CardConstants.storyOpaqueAt).
+    func testTheStoryIsOpaqueThroughTheSpringsSwingBack() throws { try MainActor.assumeIsolated {
+        let scene = try TodaySceneTests.makeScene()
+        TodaySceneTests.tap(scene, Point(200, 300), at: 0.1)
+        /// The opacity of the group around each text run the overlay draws (1 outside one).
+        @MainActor func storyOpacities(at t: Double) -> [Double] {
+            var dl = DisplayList(background: .white)
+            scene.drawOverlay(into: &dl, time: t)
+            var stack: [Double] = [1]
+            var found: [Double] = []
+            for c in dl.commands {
+                switch c {
+                case .pushOpacity(let o): stack.append(stack[stack.count - 1] * o)
+                case .popOpacity: stack.removeLast()
+                case .text(let run) where run.layout.lines.count > 3: found.append(stack[stack.count - 1])
+                default: break
+                }
+            }
+            return found
+        }
+        var swingBack = 0, halfway = false
+        for f in 0..<90 {
+            let t = 0.15 + Double(f) / 60
+            let p = scene.cards.progressValue(at: t)
+            if p > 0.98, p < 1, scene.cards.progress.isAnimating {
+                swingBack += 1
+                XCTAssertEqual(storyOpacities(at: t), [1], "p \(p)")
+            }
+            if p > 0.4, p < 0.6 {
+                halfway = true
+                let o = try XCTUnwrap(storyOpacities(at: t).first)
+                XCTAssertEqual(o, p / CardConstants.storyOpaqueAt, accuracy: 1e-9)
+            }
+        }
+        XCTAssertGreaterThan(swingBack, 4, "the spring swings back short of full for a few frames")
+        XCTAssertTrue(halfway)
+    } }
 }
 
-/// The excerpt trees are kept while their card only moves (issue 12: not rebuilt every frame).
 final class TodayExcerptReuseTests: XCTestCase {
     /// Every text run's first line and where it lands (transforms applied, as the renderer does).
     static func placedTexts(_ l: DisplayList) -> [String] {

@@ -466,7 +466,7 @@ package final class TodayScene: Scene {
                 if pc > 0.01 {
                     let text = contentLayout(a)
                     let col = textColumn
-                    dl.withOpacity(pc) { dl in
+                    dl.withOpacity(min(1, pc / CardConstants.storyOpaqueAt)) { dl in
                         dl.text(text, at: Point(f.minX + (f.width - col.width) / 2, g.contentTop), SystemColor.darkGray)
                     }
                 }

@@ -153,7 +153,8 @@ final class TodaySceneTests: XCTestCase {
         XCTAssertEqual(scene.tabBarHiddenFraction(time: 2), 1)
         scene.close(time: 2)
         _ = scene.advance(to: 2.175)
-        XCTAssertEqual(scene.tabBarHiddenFraction(time: 2.175), 0.5, accuracy: 1e-6, "half way back with the ease-in-out")
+        // Half way back with the ease-in-out (the bar is gone from 98 % of the expansion on).
+        XCTAssertEqual(scene.tabBarHiddenFraction(time: 2.175), 0.5 / CardConstants.coversWindowAt, accuracy: 1e-6)
         _ = scene.advance(to: 3)
         XCTAssertEqual(scene.tabBarHiddenFraction(time: 3), 0)
     } }
@@ -198,9 +199,10 @@ final class TodaySceneTests: XCTestCase {
         }
     } }
 
-    /// The story fades in with the expansion and is opaque from 98 % of it on, so the spring's
-    /// swing back short of full leaves it opaque (CardConstants.storyOpaqueAt).
-    func testTheStoryIsOpaqueThroughTheSpringsSwingBack() throws { try MainActor.assumeIsolated {
+    /// From 98 % of the expansion on the card covers the window: the story is opaque, the list
+    /// faded out and the tab bar gone, so the spring's swing back short of full changes none of
+    /// them (CardConstants.coversWindowAt).
+    func testTheCardCoversTheWindowThroughTheSpringsSwingBack() throws { try MainActor.assumeIsolated {
         let scene = try TodaySceneTests.makeScene()
         TodaySceneTests.tap(scene, Point(200, 300), at: 0.1)
         /// The opacity of the group around each text run the overlay draws (1 outside one).
@@ -226,11 +228,14 @@ final class TodaySceneTests: XCTestCase {
             if p > 0.98, p < 1, scene.cards.progress.isAnimating {
                 swingBack += 1
                 XCTAssertEqual(storyOpacities(at: t), [1], "p \(p)")
+                XCTAssertEqual(scene.listOpacity(time: t), 0, "p \(p)")
+                XCTAssertEqual(scene.tabBarHiddenFraction(time: t), 1, "p \(p)")
             }
             if p > 0.4, p < 0.6 {
                 halfway = true
                 let o = try XCTUnwrap(storyOpacities(at: t).first)
-                XCTAssertEqual(o, p / CardConstants.storyOpaqueAt, accuracy: 1e-9)
+                XCTAssertEqual(o, p / CardConstants.coversWindowAt, accuracy: 1e-9)
+                XCTAssertEqual(scene.listOpacity(time: t), 1 - p / CardConstants.coversWindowAt, accuracy: 1e-9)
             }
         }
         XCTAssertGreaterThan(swingBack, 4, "the spring swings back short of full for a few frames")

@@ -133,11 +133,13 @@ public enum CardConstants {
     /// transition, the same visual precision as `MotionConstants.restDistance` in pt.
     public static let unitRestDistance: Double = 0.001
     public static let unitRestVelocity: Double = 0.004
-    /// The story fades in with the expansion and is opaque from this much of it on: the card
-    /// spring's swing back short of full (0.46 % at damping 0.65) then leaves it opaque, not
-    /// at 254/255 for eight frames, where every line is blended instead of copied (~1.5 ms a
-    /// frame at 1080×1920; issue 12). The difference in the fade is at most 2 %.
-    public static let storyOpaqueAt: Double = 0.98
+    /// From this much of its expansion on, a card counts as covering the window: its story is
+    /// opaque, the list behind it has faded out and the tab bar has left. The card spring's
+    /// swing back short of full (0.46 % at damping 0.65) then changes none of them, where it
+    /// used to leave the story at 254/255 (every line blended instead of copied), the list at
+    /// a 1/255 fade (a full tint pass of it a frame) and 0.4 pt of tab bar, for eight frames
+    /// (issue 12). Each fade differs by at most 2 % on the way.
+    public static let coversWindowAt: Double = 0.98
     /// The close button and Esc collapse with SwiftUI's default ease-in-out (0.35 s).
     public static let closeDuration: Double = 0.35
     /// Close button: a 26 pt circle with ×, 50 pt from the top, 16 pt from the right (seed).

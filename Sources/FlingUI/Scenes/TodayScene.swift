@@ -281,11 +281,11 @@ package final class TodayScene: Scene {
     }
 
     /// How far the cards cover the list: the selected card's progress (or a card still
-    /// flying home), 0 … 1.
+    /// flying home), 0 … 1, and 1 from `CardConstants.coversWindowAt` of it on.
     private func coverProgress(time: Double) -> Double {
         var p = cards.index == nil || cards.phase == .pressed ? 0 : cards.progressValue(at: time)
         if let o = cards.outgoing { p = max(p, o.progress.value(at: time)) }
-        return max(0, min(1, p))
+        return max(0, min(1, p / CardConstants.coversWindowAt))
     }
 
     /// How much of the list shows: it fades out as a card expands, and shows again (dimmed by
@@ -466,7 +466,7 @@ package final class TodayScene: Scene {
                 if pc > 0.01 {
                     let text = contentLayout(a)
                     let col = textColumn
-                    dl.withOpacity(min(1, pc / CardConstants.storyOpaqueAt)) { dl in
+                    dl.withOpacity(min(1, pc / CardConstants.coversWindowAt)) { dl in
                         dl.text(text, at: Point(f.minX + (f.width - col.width) / 2, g.contentTop), SystemColor.darkGray)
                     }
                 }

@@ -30,6 +30,9 @@ final class ImageStore {
     private let directory: String
     private var originals: [String: RGBAImage] = [:]
     private var textures: [String: Entry] = [:]
+    /// Counts the photo textures made (a new one replaces a smaller one when a photo is drawn
+    /// bigger): a layer rasterised before a change may show a photo from the old texture.
+    private(set) var generation = 0
     private var failed: Set<String> = []
     private let renderer: OpaquePointer
     private let log: (String) -> Void
@@ -131,6 +134,7 @@ final class ImageStore {
         let th = max(1, Int((Double(img.height) * factor).rounded(.up)))
         let scaled = img.downscaled(toWidth: tw, height: th)
         guard let tex = makeTexture(scaled, renderer: renderer) else { return nil }
+        generation += 1
         if let old = textures[name] { SDL_DestroyTexture(old.texture) }
         var opaque = true
         scaled.pixels.withUnsafeBufferPointer { p in
@@ -143,6 +147,7 @@ final class ImageStore {
     }
 
     func destroyAll() {
+        generation += 1
         for e in textures.values { SDL_DestroyTexture(e.texture) }
         textures.removeAll()
     }

@@ -1,5 +1,7 @@
 // LayerCache: the textures of rasterised layers (DisplayList.layer), and what each layer drew
-// in the last frame, so a layer is rasterised only once its commands repeat.
+// in the last frame, so a layer is rasterised only once its commands repeat (or at once when
+// it is hidden and to be made ready, or faded and new: see Renderer.drawLayer). A layer whose
+// commands changed in part is redrawn only where they differ (LayerDamage).
 // Memory: per layer id, one target texture of the layer's pixel size, a CPU copy of its pixels
 // (for LayerTint) and, once dimmed or faded, one streaming texture of the same size. The app
 // uses a few ids (backdrop, sheet, today list, today card): at 1080×1920 that is at most
@@ -19,16 +21,20 @@ struct LayerCache {
         var scale: Double
         /// Rasterised at the renderer's scale to be copied scaled (and rounded).
         var stretched: Bool
-        /// The transform its commands were drawn through, and whether as held still (shadows
-        /// in their colour): a partial redraw must draw as the rest was drawn.
+        /// The transform its commands were drawn through, whether as held still (shadows in
+        /// their colour) and with which photo textures (`ImageStore.generation` after): a
+        /// partial redraw (LayerDamage) must draw as the rest was drawn.
         var base: Transform
         var still: Bool
+        var imageGeneration: Int
         var spec: LayerSpec
         /// The commands it was rasterised from (a slice of that frame's list, kept by reference).
         var commands: [DrawCommand]
         var range: Range<Int>
-        /// ARGB8888 copy of the texture (LayerTint's source) and the rows that are fully opaque
-        /// (all of them when the background is opaque, whatever SDL's blending left in alpha).
+        /// ARGB8888 copy of the texture (LayerTint's source, and what a partial redraw keeps
+        /// and puts back; taken out of the entry while `rasterize` writes it) and the rows that
+        /// are fully opaque (all of them when the background is opaque, whatever SDL's
+        /// blending left in alpha).
         var pixels: [UInt32]
         var opaqueRows: Range<Int>
         /// The darkened/faded copy and the tint it holds (kept while the tint holds still).
@@ -102,6 +108,9 @@ struct LayerCache {
     /// a frame by a spring), and rasterising the 2 MP backdrop there was the card expansion's
     /// p99 at 1080×1920 (18 ms) for a texture used once.
     static let repeatsBeforeRasterizing = 2
+
+    /// Frames in a row the layer's commands have repeated the last frame's (as of `decide`).
+    func repeats(_ id: String) -> Int { still[id] ?? 0 }
 
     mutating func decide(_ seen: Seen) -> Decision {
         let id = seen.spec.id

@@ -6,7 +6,9 @@
 // The two command lists share a prefix and a suffix; what lies between (in either) is damage,
 // each command's footprint taken generously (shadows' blur, text's overhang, anti-aliasing).
 // The answer is nil (draw it all) when it cannot be sure: a nested layer (its own cache could
-// draw it either way), state stacks that differ after the change, a changed scale.
+// draw it either way), state stacks that differ after the change, a photo drawn twice but
+// reached once. (The renderer also redraws whole when anything else about the layer changed:
+// its size, scale, place, way of drawing shadows, or a photo's texture.)
 //
 // Redrawing inside a clip must give the very pixels a full redraw gives. Fills, 1:1 copies and
 // SDL's unscaled blits are the same clipped or not; a scaled copy (a photo resampled into its
@@ -60,10 +62,19 @@ enum LayerDamage {
         var runs = [Bool](repeating: true, count: new.count)
         var touched = damage
         var walk = Walk(base: base, scale: scale)
+        // A photo drawn more than once, some of its draws left out: the renderer's "in motion"
+        // test (one draw a frame, at another size than the last) could answer differently.
+        var photoDraws: [String: (all: Int, run: Int)] = [:]
         for (i, c) in new.enumerated() where !walk.apply(c) {
-            guard let f = walk.footprint(of: c), f.intersects(damage) else { runs[i] = false; continue }
+            let reaches = walk.footprint(of: c).map { $0.intersects(damage) } ?? false
+            if case .image(let name, _, _, _) = c {
+                let n = photoDraws[name] ?? (0, 0)
+                photoDraws[name] = (n.all + 1, n.run + (reaches ? 1 : 0))
+            }
+            guard reaches, let f = walk.footprint(of: c) else { runs[i] = false; continue }
             if walk.drawnWhole(c) { touched = touched.union(f.intersection(layer)) }
         }
+        guard photoDraws.values.allSatisfy({ $0.run == 0 || $0.run == $0.all }) else { return nil }
         return Plan(damage: damage, runs: runs, touched: touched)
     }
 
@@ -103,10 +114,12 @@ enum LayerDamage {
         mutating func apply(_ c: DrawCommand) -> Bool {
             switch c {
             case .pushClip(let r):
-                // Snapped as the renderer snaps a clip (edges rounded to whole pixels).
-                let d = device(r)
-                let snapped = PixelRect(x0: Int(d.minX.rounded()), y0: Int(d.minY.rounded()),
-                                        x1: Int(d.maxX.rounded()), y1: Int(d.maxY.rounded()))
+                // As the renderer snaps a clip (edges rounded to whole pixels), a pixel wider on
+                // every side: a half-pixel edge may round either way here and there, and a
+                // wider clip only makes footprints larger.
+                let (x0, y0, x1, y1) = device(r)
+                let snapped = PixelRect(x0: Int(x0.rounded()) - 1, y0: Int(y0.rounded()) - 1,
+                                        x1: Int(x1.rounded()) + 1, y1: Int(y1.rounded()) + 1)
                 state.clips.append(clip.map { $0.intersection(snapped) } ?? snapped)
             case .popClip: if state.clips.count > 1 { state.clips.removeLast() }
             case .pushTransform(let t): state.transforms.append(transform.concatenating(t))
@@ -118,10 +131,12 @@ enum LayerDamage {
             return true
         }
 
-        /// pt → device px through the current transform.
-        private func device(_ r: Rect) -> Rect {
+        /// pt → device px edges through the current transform, as the renderer computes them
+        /// (NaN as 0, within ±1e7 px, so no integer conversion can trap).
+        private func device(_ r: Rect) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
             let t = transform.apply(r)
-            return Rect(x: t.minX * scale, y: t.minY * scale, width: t.width * scale, height: t.height * scale)
+            func clamped(_ v: Double) -> Double { v.isNaN ? 0 : max(-1e7, min(1e7, v)) }
+            return (clamped(t.x * scale), clamped(t.y * scale), clamped(t.maxX * scale), clamped(t.maxY * scale))
         }
 
         /// A drawing command's pixels, generously (two pixels of anti-aliasing around), within
@@ -146,8 +161,9 @@ enum LayerDamage {
                 for p in points { x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y) }
                 r = Rect(x: x0 - w, y: y0 - w, width: x1 - x0 + 2 * w, height: y1 - y0 + 2 * w)
             case let .shadow(rect, _, _, blur, offset):
-                // A slice reaches 3σ = 1.5 blur past the shape (ShadowCache).
-                r = rect.offsetBy(dx: offset.x, dy: offset.y).insetBy(dx: -2 * blur - 1, dy: -2 * blur - 1)
+                // A slice reaches 3σ = 1.5 blur past the shape, at least 2 px (ShadowCache).
+                let m = 2 * max(0, blur) + 1 + 2 / max(scale, 0.01)
+                r = rect.offsetBy(dx: offset.x, dy: offset.y).insetBy(dx: -m, dy: -m)
             case let .image(_, frame, _, _):
                 r = frame   // every content mode draws inside its frame
             case .text(let run):
@@ -161,9 +177,9 @@ enum LayerDamage {
             default:
                 return nil
             }
-            let d = device(r)
-            let f = PixelRect(x0: Int(d.minX.rounded(.down)) - 2, y0: Int(d.minY.rounded(.down)) - 2,
-                              x1: Int(d.maxX.rounded(.up)) + 2, y1: Int(d.maxY.rounded(.up)) + 2)
+            let (x0, y0, x1, y1) = device(r)
+            let f = PixelRect(x0: Int(min(x0, x1).rounded(.down)) - 2, y0: Int(min(y0, y1).rounded(.down)) - 2,
+                              x1: Int(max(x0, x1).rounded(.up)) + 2, y1: Int(max(y0, y1).rounded(.up)) + 2)
             return clip.map { f.intersection($0) } ?? f
         }
 

@@ -25,6 +25,8 @@
 //      else `.dim` is a black fill at its amount
 //  [x] occlusion: what an opaque fill or photo drawn later in the frame paints over (outside
 //      layers, or in layers copied 1:1) is not composited, tinted or filled first
+//  [x] damage tracking inside layers: a layer whose commands changed in part is cleared,
+//      redrawn and read back only where the change can reach (LayerDamage)
 // Not implemented: rotation or skew transforms; clips other than axis-aligned rectangles
 // (rounded clipping exists only for images); gradients other than vertical; blurring what is
 // behind (translucent bars and buttons are plain translucent fills).
@@ -58,6 +60,8 @@ public final class Renderer {
         return last != key && last != Self.drawnTwice
     }
     private var frameIsConsecutive = false
+    /// The frame's `DisplayList.preparesHidden`.
+    private var preparesHidden = true
     private var motionTextures: [String: OpaquePointer] = [:]
     /// Text is rasterised in its colour (alpha included): a copy without colour modulation
     /// takes SDL's fast blending blitter, several times cheaper in software than a modulated one.
@@ -174,6 +178,7 @@ public final class Renderer {
     public func draw(_ list: DisplayList, pixelWidth: Int32, pixelHeight: Int32, consecutive: Bool = false) {
         stats = RenderStats()
         frameIsConsecutive = consecutive
+        preparesHidden = list.preparesHidden
         swap(&roundedLastFrame, &roundedThisFrame)
         roundedThisFrame.removeAll(keepingCapacity: true)
         resetStateStacks()
@@ -441,12 +446,16 @@ public final class Renderer {
         let new = layers.isNew(spec.id)
         var decision = layers.decide(seen)
         if invisible {
-            // Hidden (DisplayList.hidden: the list behind an expanded card at rest) it is
-            // rasterised at once, not shown, so the gesture that fades it back in (a pull) finds
-            // it ready instead of paying for it in its first frame. Merely faint (a fade passing
-            // through 0), only once its content holds still.
+            // Hidden (DisplayList.hidden: the list behind an expanded card), it is rasterised,
+            // not shown, in a frame that prepares hidden layers (nothing moves), if new or held
+            // still since the last frame (not every frame of a live resize), so the gesture that
+            // fades it back in (a pull) finds it ready instead of paying for it in its first
+            // frame. Merely faint (a fade passing through 0), only once it holds still.
             let hidden = opacity == 0
-            if hidden ? decision != .composite : decision == .rasterize, abs(transform.scale - 1) < 1e-9, spec.cornerRadius == 0, !spec.scalable,
+            let prepare = hidden
+                ? preparesHidden && decision != .composite && (new || layers.repeats(spec.id) >= 1)
+                : decision == .rasterize
+            if prepare, abs(transform.scale - 1) < 1e-9, spec.cornerRadius == 0, !spec.scalable,
                rasterize(seen, base: Transform.translate(-ox / scale, -oy / scale).concatenating(transform)) {
                 stats.layersRasterized += 1
             }
@@ -648,6 +657,7 @@ public final class Renderer {
         let whole = PixelRect(x0: 0, y0: 0, x1: Int(seen.width), y1: Int(seen.height))
         var plan: LayerDamage.Plan?
         if partialRasterization, let e = layers.entries[id], e.texture == texture, e.base == base, e.still == still,
+           e.imageGeneration == images.generation,
            e.spec == seen.spec, e.scale == seen.scale, e.stretched == seen.stretched, e.pixels.count == whole.area,
            let p = LayerDamage.plan(old: e.commands[e.range], new: seen.commands[seen.range], base: base, scale: scale,
                                     width: Int(seen.width), height: Int(seen.height)),
@@ -710,7 +720,8 @@ public final class Renderer {
         let rows = seen.spec.background.a >= 1 ? 0..<Int(seen.height) : Self.opaqueRows(pixels, width: Int(seen.width), height: Int(seen.height))
         let old = layers.entries[id]
         layers.store(LayerCache.Entry(texture: texture, width: seen.width, height: seen.height, scale: seen.scale,
-                                      stretched: seen.stretched, base: base, still: still, spec: seen.spec,
+                                      stretched: seen.stretched, base: base, still: still,
+                                      imageGeneration: images.generation, spec: seen.spec,
                                       commands: seen.commands, range: seen.range, pixels: pixels, opaqueRows: rows,
                                       tinted: old?.width == seen.width && old?.height == seen.height ? old?.tinted : nil, tint: nil))
         if let t = old?.tinted, old?.width != seen.width || old?.height != seen.height { SDL_DestroyTexture(t) }

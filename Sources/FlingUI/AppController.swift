@@ -282,6 +282,8 @@ package final class AppController {
         let time = clock.scene(at: realTime)
         var list = DisplayList(background: .white)
         list.reserveCapacity(lastCommandCount)
+        // Hidden layers are made when nothing moves (see the backdrop below).
+        list.preparesHidden = sceneAtRest
         defer { lastCommandCount = list.commands.count }
         // Behind a modal overlay (sheet, expanded card) the scene and tab bar form one layer:
         // composited while they hold still, and the overlay's dim folds into that copy.
@@ -298,10 +300,10 @@ package final class AppController {
             let opacity = scene.backdropOpacity(time: time)
             if opacity > 0 {
                 list.withOpacity(opacity) { list in list.layer(spec, backdrop) }
-            } else if sceneAtRest {
+            } else {
                 // Faded out (a card expanded): kept ready for the pull that brings it back,
-                // made once the card is at rest (in the frame where its motion ends), not while
-                // it still springs, where a full-window rasterisation is a dropped frame.
+                // made once the card is at rest (the frame where its motion ends), not while it
+                // still springs, where a full-window rasterisation is a dropped frame.
                 list.hidden { list in list.layer(spec, backdrop) }
             }
         } else {

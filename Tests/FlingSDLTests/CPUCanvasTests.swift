@@ -354,6 +354,26 @@ final class CPUCanvasTests: XCTestCase {
         XCTAssertLessThanOrEqual(maxDifference(f[3].0, reference[2].0), 1)
     }
 
+    /// A hidden layer is made only in frames that prepare hidden layers (nothing moves), and
+    /// then only if new or unchanged since the last frame (not every frame of a live resize);
+    /// a merely faint one once it holds still.
+    func testWhenHiddenAndFaintLayersAreMade() throws {
+        func hidden(_ height: Double = 100, prepares: Bool = true) -> DisplayList {
+            var l = DisplayList(background: .white)
+            l.preparesHidden = prepares
+            let b = Rect(x: 0, y: 0, width: 100, height: height)
+            l.hidden { l in l.layer(LayerSpec(id: "list", bounds: b, background: .white), Self.backdropContent) }
+            return l
+        }
+        let moving = try draw([hidden(prepares: false), hidden(prepares: false), hidden(prepares: false), hidden()], canvas: true)
+        XCTAssertEqual(moving.map { $0.1.layersRasterized }, [0, 0, 0, 1], "kept, made once at rest")
+        let resizing = try draw([hidden(90), hidden(91), hidden(92), hidden(92), hidden(92)], canvas: true)
+        XCTAssertEqual(resizing.map { $0.1.layersRasterized }, [1, 0, 0, 1, 0], "new, changing, then held")
+        var faint = DisplayList(background: .white)
+        faint.withOpacity(0.0005) { l in l.layer(LayerSpec(id: "list", bounds: Self.window, background: .white), Self.backdropContent) }
+        XCTAssertEqual(try draw([faint, faint, faint, faint], canvas: true).map { $0.1.layersRasterized }, [0, 0, 1, 0])
+    }
+
     func testTheCanvasIsOnForTheSoftwareRenderer() throws {
         try MainActor.assumeIsolated {
             try withHeadlessDisplay(scale: 1) { display in

@@ -48,10 +48,10 @@ final class LayerEmissionTests: XCTestCase {
         XCTAssertFalse(dragged.commands.contains { if case .fillRect(_, _, let c) = $0 { c == Color(white: 0, alpha: 0.5) } else { false } })
     } }
 
-    /// Behind an expanded card the backdrop is emitted hidden (made ready for a pull) only once
-    /// the card is at rest: not while it springs, where its full-window rasterisation would be
-    /// a dropped frame; then in every frame until the pull.
-    func testTheHiddenBackdropIsEmittedOnceTheCardIsAtRest() throws { try MainActor.assumeIsolated {
+    /// Behind an expanded card the backdrop is kept hidden (ready for a pull) in every frame,
+    /// and made (the list's `preparesHidden`) only once the card is at rest: not while it
+    /// springs, where its full-window rasterisation would be a dropped frame.
+    func testTheHiddenBackdropIsMadeOnceTheCardIsAtRest() throws { try MainActor.assumeIsolated {
         let env = SceneEnvironment(measurer: FixedAdvanceMeasurer(), imageSize: { TodaySceneTests.imageSizes[$0] })
         let app = AppController(restaurants: [], articles: try TodaySceneTests.bundledArticles(), env: env, first: .today,
                                 windowSize: Size(width: 390, height: 844), scale: 1)
@@ -64,16 +64,19 @@ final class LayerEmissionTests: XCTestCase {
         }
         app.handle(.pointer(PointerEvent(id: 1, phase: .began, location: Point(195, 250), time: 0)))
         app.handle(.pointer(PointerEvent(id: 1, phase: .ended, location: Point(195, 250), time: 0.05)))
-        var frames: [(moving: Bool, hidden: Bool)] = []
+        var frames: [(moving: Bool, hidden: Bool, prepares: Bool)] = []
         for f in 4...120 {
             let t = Double(f) / 60
             let moving = app.advance(to: t)
-            frames.append((moving, hiddenBackdrop(app.displayList(time: t))))
+            let list = app.displayList(time: t)
+            frames.append((moving, hiddenBackdrop(list), list.preparesHidden))
         }
         XCTAssertTrue(app.scene.isModal, "the card expanded")
         let firstAtRest = try XCTUnwrap(frames.firstIndex { !$0.moving }, "the card came to rest")
-        XCTAssertGreaterThan(firstAtRest, 20, "it sprang for a while first")
-        XCTAssertFalse(frames[..<firstAtRest].contains { $0.hidden }, "hidden while springing")
-        XCTAssertTrue(frames[firstAtRest...].allSatisfy { $0.hidden && !$0.moving }, "ready from the frame its motion ends")
+        let firstHidden = try XCTUnwrap(frames.firstIndex { $0.hidden }, "the backdrop was kept hidden")
+        XCTAssertLessThan(firstHidden + 10, firstAtRest, "kept while the card still springs")
+        XCTAssertTrue(frames[firstHidden...].allSatisfy { $0.hidden }, "in every frame from then on")
+        XCTAssertFalse(frames[..<firstAtRest].contains { $0.prepares }, "made while springing")
+        XCTAssertTrue(frames[firstAtRest...].allSatisfy { $0.prepares && !$0.moving }, "made from the frame its motion ends")
     } }
 }

@@ -243,6 +243,7 @@ final class TodaySceneTests: XCTestCase {
     } }
 }
 
+/// The excerpt trees are kept while their card only moves (issue 12: not rebuilt every frame).
 final class TodayExcerptReuseTests: XCTestCase {
     /// Every text run's first line and where it lands (transforms applied, as the renderer does).
     static func placedTexts(_ l: DisplayList) -> [String] {

@@ -117,6 +117,9 @@ public enum DrawCommand: Equatable, Sendable {
 public struct DisplayList: Sendable {
     public private(set) var commands: [DrawCommand] = []
     public var background: Color
+    /// Whether this frame is a good time to make hidden layers ready (see `hidden`): false
+    /// while something on screen moves, where a full-window rasterisation is a dropped frame.
+    public var preparesHidden = true
 
     public init(background: Color = .white) { self.background = background }
 
@@ -144,10 +147,11 @@ public struct DisplayList: Sendable {
         commands.append(.pushOpacity(o)); body(&self); commands.append(.popOpacity)
     }
 
-    /// Draws nothing of `body`, but a layer in it is made ready: the renderer rasterises it at
-    /// once without showing it (and keeps it while it comes back the same). Emit it when its
-    /// content holds still: the list behind an expanded card at rest, so that a pull fading it
-    /// back in does not pay for it in its first frame.
+    /// Draws nothing of `body`, but a layer in it is kept ready: its texture stays cached, and
+    /// in a frame that `preparesHidden` the renderer rasterises it without showing it if it is
+    /// new or held still since the last frame (the list behind an expanded card, made when the
+    /// card comes to rest, so that a pull fading it back in does not pay for it in its first
+    /// frame).
     public mutating func hidden(_ body: (inout DisplayList) -> Void) {
         commands.append(.pushOpacity(0)); body(&self); commands.append(.popOpacity)
     }

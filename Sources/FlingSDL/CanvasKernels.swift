@@ -20,6 +20,14 @@ struct PixelRect: Equatable {
         x1 = Int(r.maxX.rounded(.down)); y1 = Int(r.maxY.rounded(.down))
     }
     init(x0: Int, y0: Int, x1: Int, y1: Int) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
+    var area: Int { isEmpty ? 0 : (x1 - x0) * (y1 - y0) }
+    func intersects(_ o: PixelRect) -> Bool { !intersection(o).isEmpty }
+    /// The smallest rectangle holding both.
+    func union(_ o: PixelRect) -> PixelRect {
+        if isEmpty { return o }
+        if o.isEmpty { return self }
+        return PixelRect(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
+    }
 
     /// Calls `body` with the non-empty parts of this rectangle above, below, left and right of
     /// `hole` (which lies inside it): everything but the hole, in four pieces at most.

@@ -66,12 +66,13 @@ enum LayerDamage {
         // test (one draw a frame, at another size than the last) could answer differently.
         var photoDraws: [String: (all: Int, run: Int)] = [:]
         for (i, c) in new.enumerated() where !walk.apply(c) {
-            let reaches = walk.footprint(of: c).map { $0.intersects(damage) } ?? false
+            let f = walk.footprint(of: c)
+            let reaches = f.map { $0.intersects(damage) } ?? false
             if case .image(let name, _, _, _) = c {
                 let n = photoDraws[name] ?? (0, 0)
                 photoDraws[name] = (n.all + 1, n.run + (reaches ? 1 : 0))
             }
-            guard reaches, let f = walk.footprint(of: c) else { runs[i] = false; continue }
+            guard reaches, let f else { runs[i] = false; continue }
             if walk.drawnWhole(c) { touched = touched.union(f.intersection(layer)) }
         }
         guard photoDraws.values.allSatisfy({ $0.run == 0 || $0.run == $0.all }) else { return nil }
@@ -185,15 +186,4 @@ enum LayerDamage {
 
         func drawnWhole(_ c: DrawCommand) -> Bool { LayerDamage.drawnWhole(c, transformScale: transform.scale) }
     }
-}
-
-extension PixelRect {
-    func union(_ o: PixelRect) -> PixelRect {
-        if isEmpty { return o }
-        if o.isEmpty { return self }
-        return PixelRect(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
-    }
-    func intersects(_ o: PixelRect) -> Bool { !intersection(o).isEmpty }
-    func contains(_ o: PixelRect) -> Bool { o.isEmpty || (o.x0 >= x0 && o.y0 >= y0 && o.x1 <= x1 && o.y1 <= y1) }
-    var area: Int { isEmpty ? 0 : (x1 - x0) * (y1 - y0) }
 }

@@ -656,7 +656,7 @@ public final class Renderer {
         // pixels those can change are drawn again and read back.
         let whole = PixelRect(x0: 0, y0: 0, x1: Int(seen.width), y1: Int(seen.height))
         var plan: LayerDamage.Plan?
-        if partialRasterization, let e = layers.entries[id], e.texture == texture, e.base == base, e.still == still,
+        if partialRasterization, let e = layers.entries[id], e.base == base, e.still == still,
            e.imageGeneration == images.generation,
            e.spec == seen.spec, e.scale == seen.scale, e.stretched == seen.stretched, e.pixels.count == whole.area,
            let p = LayerDamage.plan(old: e.commands[e.range], new: seen.commands[seen.range], base: base, scale: scale,
@@ -852,7 +852,7 @@ public final class Renderer {
     private static let minimumOccluder = 128 * 128
 
     private func addOccluder(_ r: PixelRect, at i: Int) {
-        guard !r.isEmpty, (r.x1 - r.x0) * (r.y1 - r.y0) >= Self.minimumOccluder else { return }
+        guard r.area >= Self.minimumOccluder else { return }
         occluders.append((i, r))
     }
 
@@ -864,9 +864,7 @@ public final class Renderer {
         var bestArea = Self.minimumOccluder - 1
         for o in occluders where o.index > commandIndex {
             let p = o.rect.intersection(r)
-            guard !p.isEmpty else { continue }
-            let area = (p.x1 - p.x0) * (p.y1 - p.y0)
-            if area > bestArea { best = p; bestArea = area }
+            if p.area > bestArea { best = p; bestArea = p.area }
         }
         return best
     }
@@ -877,7 +875,7 @@ public final class Renderer {
             if !r.isEmpty { body(r) }
             return
         }
-        stats.occludedPixels += (o.x1 - o.x0) * (o.y1 - o.y0)
+        stats.occludedPixels += o.area
         r.forEachPart(around: o, body)
     }
 
@@ -974,7 +972,7 @@ public final class Renderer {
         SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_NONE)
         let (r, g, b, a) = clearColor.rgba8
         SDL_SetRenderDrawColor(sdl, r, g, b, a)
-        var rect = SDL_Rect(x: Int32(p.x0), y: Int32(p.y0), w: Int32(p.x1 - p.x0), h: Int32(p.y1 - p.y0))
+        var rect = sdlRect(p)
         SDL_RenderFillRect(sdl, &rect)
         SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND)
         applyClip()
@@ -996,7 +994,7 @@ public final class Renderer {
         guard let c = covered?.intersection(rect), !c.isEmpty else { writeTinted(e, tint, into: t, rect); return }
         if c == rect { return }
         guard occlusion else { writeTinted(e, tint, into: t, rect); return }
-        stats.occludedPixels += (c.x1 - c.x0) * (c.y1 - c.y0)
+        stats.occludedPixels += c.area
         rect.forEachPart(around: c) { writeTinted(e, tint, into: t, $0) }
     }
 

@@ -16,6 +16,18 @@ final class OcclusionTests: XCTestCase {
         return l
     }()
 
+    /// One white frame per value, drawn by `body`.
+    static func frames<T>(_ values: [T], _ body: (T, inout DisplayList) -> Void) -> [DisplayList] {
+        values.map { v in
+            var l = DisplayList(background: .white)
+            body(v, &l)
+            return l
+        }
+    }
+
+    /// The same white frame five times (held still: layers rasterised and composited).
+    static func held(_ body: (inout DisplayList) -> Void) -> [DisplayList] { frames(Array(0..<5)) { _, l in body(&l) } }
+
     /// Draws the lists in order on a white 100×100 pt headless display at 2x, with occlusion
     /// on or off.
     func draw(_ lists: [DisplayList], occlusion: Bool) throws -> [(RGBAImage, RenderStats)] {
@@ -68,13 +80,11 @@ final class OcclusionTests: XCTestCase {
     /// directly sets one): tinted straight onto the frame while the fade changes, from a kept
     /// tinted copy while it holds still; the card's fill skips what its photo covers.
     func testAFadingListUnderACardSkipsWhatTheCardCovers() throws {
-        let frames = [1.0, 0.8, 0.6, 0.4, 0.4, 0.4].map { fade -> DisplayList in
-            var l = DisplayList(background: .white)
+        let frames = Self.frames([1.0, 0.8, 0.6, 0.4, 0.4, 0.4]) { fade, l in
             l.clipped(to: Self.window) { l in
                 l.withOpacity(fade) { l in l.layer(LayerSpec(id: "list", bounds: Self.window, background: .white), Self.list) }
             }
             Self.card(&l)
-            return l
         }
         let skipped = try occludedPixels(frames)
         // The card's photo over its fill (at least 160×100 px), in every frame but the red
@@ -86,12 +96,10 @@ final class OcclusionTests: XCTestCase {
     /// A layer covering the frame, dimmed (the canvas opens over it for the card's shadow): its
     /// tinted pixels are written only around the card.
     func testADimmedBaseIsWrittenAroundTheCard() throws {
-        let frames = [0.1, 0.2, 0.3, 0.3, 0.3].map { dim -> DisplayList in
-            var l = DisplayList(background: .white)
+        let frames = Self.frames([0.1, 0.2, 0.3, 0.3, 0.3]) { dim, l in
             l.layer(LayerSpec(id: "list", bounds: Self.window, background: .white), Self.list)
             l.add(.dim(Self.window, amount: dim))
             Self.card(&l)
-            return l
         }
         let skipped = try occludedPixels(frames)
         XCTAssertGreaterThan(skipped[4], 0, "\(skipped)")
@@ -99,13 +107,11 @@ final class OcclusionTests: XCTestCase {
 
     /// An opaque layer copied as it is (no fade, no dim): copied around the card.
     func testAnOpaqueLayerIsCopiedAroundTheCard() throws {
-        let frames = (0..<5).map { _ -> DisplayList in
-            var l = DisplayList(background: .white)
+        let frames = Self.held { l in
             l.clipped(to: Rect(x: 0, y: 0, width: 100, height: 90)) { l in
                 l.layer(LayerSpec(id: "list", bounds: Rect(x: 0, y: 0, width: 100, height: 90), background: .white), Self.list)
             }
             Self.card(&l)
-            return l
         }
         let skipped = try occludedPixels(frames)
         XCTAssertGreaterThan(skipped[4], 150 * 100, "\(skipped)")
@@ -114,14 +120,12 @@ final class OcclusionTests: XCTestCase {
     /// A layer's own fills do not hide the layer's copy (they are in it), but they hide what
     /// was drawn before it: the green fill under it is skipped (200×200 px), the copy never.
     func testOnlyDrawsAfterALayerHideIt() throws {
-        let frames = (0..<5).map { _ -> DisplayList in
-            var l = DisplayList(background: .white)
+        let frames = Self.held { l in
             l.add(.fillRect(Self.window, radii: .zero, color: SystemColor.green))
             l.layer(LayerSpec(id: "list", bounds: Self.window, background: .white)) { l in
                 Self.list(&l)
                 l.add(.fillRect(Rect(x: 10, y: 10, width: 80, height: 80), radii: .zero, color: SystemColor.green))
             }
-            return l
         }
         let skipped = try occludedPixels(frames)
         XCTAssertEqual(skipped[2...4], [200 * 200, 200 * 200, 200 * 200], "\(skipped)")
@@ -131,12 +135,10 @@ final class OcclusionTests: XCTestCase {
     /// Nothing hides what is under it when it is translucent, faded, or in a layer copied
     /// rounded (its corners are cut) or scaled (it moves).
     func testNoOcclusionByTranslucentFadedRoundedOrScaledDraws() throws {
-        func frames(_ cover: @escaping (inout DisplayList) -> Void) -> [DisplayList] {
-            (0..<5).map { _ in
-                var l = DisplayList(background: .white)
+        func frames(_ cover: (inout DisplayList) -> Void) -> [DisplayList] {
+            Self.held { l in
                 l.withOpacity(0.5) { l in l.layer(LayerSpec(id: "list", bounds: Self.window, background: .white), Self.list) }
                 cover(&l)
-                return l
             }
         }
         let big = Rect(x: 5, y: 5, width: 90, height: 90)
@@ -162,13 +164,11 @@ final class OcclusionTests: XCTestCase {
     /// In a square, unscaled layer drawn as it is (it changes every frame: the expanded card
     /// settling), the card's fill is skipped under its photo as outside a layer.
     func testAFillInASquareUnscaledLayerIsSkippedUnderItsPhoto() throws {
-        let frames = (0..<5).map { i -> DisplayList in
-            var l = DisplayList(background: .white)
+        let frames = Self.frames(Array(0..<5)) { i, l in
             l.layer(LayerSpec(id: "card", bounds: Self.window, background: .white, scalable: true)) { l in
                 l.add(.fillRect(Self.window, radii: .zero, color: .white))
                 l.add(.image(Self.photo, frame: Rect(x: 0, y: 0, width: 100, height: 70 + Double(i)), mode: .fill, radii: .zero))
             }
-            return l
         }
         let skipped = try occludedPixels(frames)
         XCTAssertGreaterThan(skipped[4], 190 * 130, "\(skipped)")
@@ -178,12 +178,10 @@ final class OcclusionTests: XCTestCase {
     /// SDL to truncated edges: its occluder stays a pixel inside them, so no row under it is
     /// left unpainted.
     func testASquarePhotoAtAFractionalPlaceHidesOnlyWhatItPaints() throws {
-        let frames = (0..<5).map { _ -> DisplayList in
-            var l = DisplayList(background: .white)
+        let frames = Self.held { l in
             l.withOpacity(0.5) { l in l.layer(LayerSpec(id: "list", bounds: Self.window, background: .white), Self.list) }
             l.add(.fillRect(Rect(x: 0, y: 0.3, width: 100, height: 99.7), radii: .zero, color: .white))
             l.add(.image(Self.photo, frame: Rect(x: 0.2, y: 10.3, width: 99.6, height: 70.1), mode: .fill, radii: .zero))
-            return l
         }
         let skipped = try occludedPixels(frames)
         XCTAssertGreaterThan(skipped[4], 190 * 130, "\(skipped)")

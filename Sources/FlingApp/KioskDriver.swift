@@ -60,7 +60,7 @@ final class KioskDriver {
         [touches.nextDeadline, state.nextDeadline()].compactMap { $0 }.min()
     }
 
-    private func apply(_ commands: [KioskState.Command]) {
+    private func apply(_ commands: some Sequence<KioskState.Command>) {
         for c in commands {
             switch c {
             case .pass(let e):

@@ -43,18 +43,21 @@ public enum Tessellator {
             guard len > 1e-9 else { continue }
             let nrm = Point(-d.y / len, d.x / len)
             let base = Int32(mesh.vertices.count)
-            let offsets: [(Double, UInt8)] = [
-                (w / 2 + fringe / 2, 0), (w / 2 - fringe / 2, a0), (-w / 2 + fringe / 2, a0), (-w / 2 - fringe / 2, 0),
-            ]
-            for (off, alpha) in offsets {
-                for e in [p, q] {
-                    let v = e + nrm * off
-                    mesh.vertices.append(MeshVertex(x: Float(v.x), y: Float(v.y), r: r, g: g, b: b, a: alpha, u: 0, v: 0))
-                }
+            // Four edges along the segment (outer fringe, inner, inner, outer fringe), each at
+            // both ends; written out, not as literal arrays, which would allocate per segment.
+            func edge(_ off: Double, _ alpha: UInt8) {
+                let u = p + nrm * off, v = q + nrm * off
+                mesh.vertices.append(MeshVertex(x: Float(u.x), y: Float(u.y), r: r, g: g, b: b, a: alpha, u: 0, v: 0))
+                mesh.vertices.append(MeshVertex(x: Float(v.x), y: Float(v.y), r: r, g: g, b: b, a: alpha, u: 0, v: 0))
             }
+            edge(w / 2 + fringe / 2, 0)
+            edge(w / 2 - fringe / 2, a0)
+            edge(-w / 2 + fringe / 2, a0)
+            edge(-w / 2 - fringe / 2, 0)
             for ring in 0..<3 {
                 let a = base + Int32(ring * 2), bb = a + 1, c = a + 3, d2 = a + 2
-                mesh.indices += [a, bb, c, a, c, d2]
+                mesh.indices.append(a); mesh.indices.append(bb); mesh.indices.append(c)
+                mesh.indices.append(a); mesh.indices.append(c); mesh.indices.append(d2)
             }
         }
     }

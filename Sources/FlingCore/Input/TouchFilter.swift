@@ -22,20 +22,21 @@ public struct TouchFilter: Equatable, Sendable {
 
     public init() {}
 
-    /// One raw event in; the events that may pass now, in order.
-    public mutating func filter(_ e: PointerEvent) -> [PointerEvent] {
-        guard e.id != 0 else { return [e] }
+    /// One raw event in; the events that may pass now, in order (a held down and this one at
+    /// most).
+    public mutating func filter(_ e: PointerEvent) -> UpToTwo<PointerEvent> {
+        guard e.id != 0 else { return UpToTwo(e) }
         if released.contains(e.id) {
             if e.phase == .ended || e.phase == .cancelled { released.remove(e.id) }
-            return []
+            return UpToTwo()
         }
-        var out: [PointerEvent] = []
+        var out = UpToTwo<PointerEvent>()
         if let i = held.firstIndex(where: { $0.id == e.id }) {
             let d = held.remove(at: i)
             if e.phase == .ended, e.time - d.time <= ghostMaxDuration, abs(d.location.x - e.location.x) <= ghostMaxDistance && abs(d.location.y - e.location.y) <= ghostMaxDistance {
                 down[e.id] = nil
                 ghostsDropped += 1
-                return []
+                return UpToTwo()
             }
             out.append(d)
         }

@@ -65,31 +65,31 @@ public struct KioskState: Equatable, Sendable {
     private var attractPeriod: Double { (config.attract.last?.time ?? 0) + 2 * KioskConstants.attractLoopGap }
 
     /// A real input event (from the user, or the --script standing in for one).
-    public mutating func input(_ e: InputEvent, now: Double) -> [Command] {
+    public mutating func input(_ e: InputEvent, now: Double) -> UpToTwo<Command> {
         switch e {
         case .resize, .focusLost, .quit:
             // Not a visitor.
-            return [.pass(e)]
+            return UpToTwo(.pass(e))
         case .text(_, let time), .composition(_, let time):
             // Typing is a visitor, also through an input method that sends no key events
             // (IBus, Fcitx on X11): the idle timer restarts and an attract loop stops.
             let out = visitorArrived(time: time)
-            return out.isEmpty ? [.pass(e)] : out
+            return out.isEmpty ? UpToTwo(.pass(e)) : out
         case .key(let key, let time):
-            if config.kiosk, let chord = config.exitChord, key == chord { return [.quit] }
+            if config.kiosk, let chord = config.exitChord, key == chord { return UpToTwo(.quit) }
             var out = visitorArrived(time: time)
             if !out.isEmpty { return out }   // the key that stops the attract loop is swallowed
-            if config.kiosk && key.is(.char("q"), .control) { return [] }
+            if config.kiosk && key.is(.char("q"), .control) { return UpToTwo() }
             out.append(.pass(e))
             return out
         case .wheel(_, _, let time):
             let out = visitorArrived(time: time)
-            return out.isEmpty ? [.pass(e)] : out
+            return out.isEmpty ? UpToTwo(.pass(e)) : out
         case .pointer(let p):
             if swallowed.contains(p.id) {
                 lastInput = max(lastInput, p.time)
                 if p.phase == .ended || p.phase == .cancelled { swallowed.remove(p.id) }
-                return []
+                return UpToTwo()
             }
             trackCorner(p)
             let out = visitorArrived(time: p.time)
@@ -97,19 +97,19 @@ public struct KioskState: Equatable, Sendable {
                 if p.phase == .began || p.phase == .moved { swallowed.insert(p.id) }
                 return out
             }
-            return [.pass(e)]
+            return UpToTwo(.pass(e))
         }
     }
 
     /// A visitor's input: restarts the idle timer; stops the attract loop (returning the reset).
-    private mutating func visitorArrived(time: Double) -> [Command] {
+    private mutating func visitorArrived(time: Double) -> UpToTwo<Command> {
         lastInput = max(lastInput, time)
         resetDone = false
-        guard attractRunStart != nil else { return [] }
+        guard attractRunStart != nil else { return UpToTwo() }
         attractRunStart = nil
         attractNext = 0
         resets += 1
-        return [.resetToHome(time: time)]
+        return UpToTwo(.resetToHome(time: time))
     }
 
     private mutating func trackCorner(_ p: PointerEvent) {

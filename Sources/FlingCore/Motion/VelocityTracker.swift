@@ -8,16 +8,32 @@ public struct VelocityTracker: Sendable, Equatable {
         var position: Point
     }
 
-    /// Oldest first; never more than `MotionConstants.velocityHistorySize`.
-    private var samples: [Sample] = []
+    /// The kept samples, a ring held inline (a tracker lives in value-typed gesture states
+    /// that are copied as they change: an array there was copied on every move): `count` of
+    /// them, the oldest at `first`. Never more than `MotionConstants.velocityHistorySize`.
+    private var ring = InlineArray<20, Sample>(repeating: Sample(time: 0, position: .zero))
+    private var first = 0
+    private var count = 0
 
     public init() {}
 
     /// Samples currently kept: at most 20, none from before the last stop.
-    public var sampleCount: Int { samples.count }
+    public var sampleCount: Int { count }
+
+    /// The `i`th kept sample, oldest first.
+    private func sample(_ i: Int) -> Sample { ring[(first + i) % ring.count] }
+
+    private var newest: Sample? { count > 0 ? sample(count - 1) : nil }
+
+    public static func == (a: VelocityTracker, b: VelocityTracker) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in 0..<a.count where a.sample(i) != b.sample(i) { return false }
+        return true
+    }
 
     public mutating func reset() {
-        samples.removeAll(keepingCapacity: true)
+        first = 0
+        count = 0
     }
 
     /// A press (down) starts a fresh history.
@@ -29,42 +45,53 @@ public struct VelocityTracker: Sendable, Equatable {
     /// A move to `position` (pt) at `time` (s). Non-finite input is ignored.
     public mutating func addMove(time: Double, position: Point) {
         guard time.isFinite, position.x.isFinite, position.y.isFinite else { return }
-        if let last = samples.last {
+        if let last = newest {
             if time - last.time > MotionConstants.velocityStoppedGap || time < last.time {
                 // The pointer stopped (or the clock went back): what came before says nothing now.
-                samples.removeAll(keepingCapacity: true)
-            } else if time == last.time || (time - last.time < MotionConstants.velocityCoalesceInterval && samples.count > 1) {
+                reset()
+            } else if time == last.time || (time - last.time < MotionConstants.velocityCoalesceInterval && count > 1) {
                 // Two events at one instant (SDL's stamps are whole ms; a batch read late has
                 // them µs apart): keep the newer. (A press keeps its own sample: the first move
                 // after it, however soon, is a move.)
-                samples.removeLast()
+                count -= 1
             }
         }
-        samples.append(Sample(time: time, position: position))
-        if samples.count > MotionConstants.velocityHistorySize {
-            samples.removeFirst(samples.count - MotionConstants.velocityHistorySize)
+        let kept = min(MotionConstants.velocityHistorySize, ring.count)
+        if count == kept {
+            first = (first + 1) % ring.count
+            count -= 1
         }
+        ring[(first + count) % ring.count] = Sample(time: time, position: position)
+        count += 1
     }
 
     /// The velocity (pt/s) at the newest sample, or nil when there is no estimate: fewer than
     /// two samples in the horizon, or a `releaseTime` (the up event's time, s) more than 40 ms
     /// after the last move. The release contributes only its time, never a position.
     public func velocity(releaseTime: Double? = nil) -> Point? {
-        guard let newest = samples.last else { return nil }
+        guard let newest else { return nil }
         if let releaseTime, releaseTime - newest.time > MotionConstants.velocityStoppedGap { return nil }
 
-        var times: [Double] = [], xs: [Double] = [], ys: [Double] = []
-        for sample in samples.reversed() {
-            let age = newest.time - sample.time
-            if age > MotionConstants.velocityHorizon || times.count == MotionConstants.velocityHistorySize { break }
-            times.append(-age)   // 0 at the newest sample, so the fit's linear term is the velocity there
-            xs.append(sample.position.x)
-            ys.append(sample.position.y)
+        // Newest first, on the stack: times, x and y of the samples within the horizon.
+        let n = ring.count
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * n) { buffer -> Point? in
+            guard let base = buffer.baseAddress else { return nil }
+            var used = 0
+            for i in stride(from: count - 1, through: 0, by: -1) {
+                let s = sample(i)
+                let age = newest.time - s.time
+                if age > MotionConstants.velocityHorizon || used == MotionConstants.velocityHistorySize { break }
+                base[used] = -age   // 0 at the newest sample, so the fit's linear term is the velocity there
+                base[n + used] = s.position.x
+                base[2 * n + used] = s.position.y
+                used += 1
+            }
+            let times = UnsafeBufferPointer(start: base, count: used)
+            let xs = UnsafeBufferPointer(start: base + n, count: used)
+            let ys = UnsafeBufferPointer(start: base + 2 * n, count: used)
+            guard used >= 2, let vx = Self.slope(times: times, values: xs), let vy = Self.slope(times: times, values: ys) else { return nil }
+            return Point(Self.sane(vx, values: xs), Self.sane(vy, values: ys))
         }
-        guard times.count >= 2,
-              let vx = Self.slope(times: times, values: xs),
-              let vy = Self.slope(times: times, values: ys) else { return nil }
-        return Point(Self.sane(vx, times: times, values: xs), Self.sane(vy, times: times, values: ys))
     }
 
     /// The fit's slope made sane for any input (issue 11): a parabola through a jump of
@@ -72,7 +99,7 @@ public struct VelocityTracker: Sendable, Equatable {
     /// slope whose sign disagrees with the net movement over the fitted samples reads as 0
     /// (the finger stopped; a parabola's overshoot past a stop is no flick), and every
     /// estimate is capped at `MotionConstants.maximumTrackedVelocity`. `values` newest first.
-    static func sane(_ slope: Double, times: [Double], values: [Double]) -> Double {
+    static func sane(_ slope: Double, values: UnsafeBufferPointer<Double>) -> Double {
         var v = slope
         if let newest = values.first, let oldest = values.last {
             let net = newest - oldest
@@ -84,7 +111,7 @@ public struct VelocityTracker: Sendable, Equatable {
 
     /// The first-order coefficient at t = 0 of the least-squares polynomial through the points:
     /// a line for two points, a parabola for three or more (a line if the parabola is singular).
-    static func slope(times t: [Double], values x: [Double]) -> Double? {
+    static func slope(times t: UnsafeBufferPointer<Double>, values x: UnsafeBufferPointer<Double>) -> Double? {
         let n = Double(t.count)
         var st = 0.0, st2 = 0.0, st3 = 0.0, st4 = 0.0, sx = 0.0, stx = 0.0, st2x = 0.0
         for (ti, xi) in zip(t, x) {

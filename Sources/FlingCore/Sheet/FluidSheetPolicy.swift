@@ -10,9 +10,8 @@ public struct FluidSheetPolicy: SheetPolicy {
     public var initialDetent: SheetDetent { .half }
     public var pullToHalfDistance: Double? { nil }
 
-    public func detents(height: Double) -> [(SheetDetent, Double)] {
-        [(.full, SheetConstants.fullTop), (.half, height / 2)]
-    }
+    public func topmost(height: Double) -> Double { SheetConstants.fullTop }
+    public func lowest(height: Double) -> (SheetDetent, Double) { (.half, height / 2) }
 
     public func presentation(from top: Double, to target: Double, at time: Double) -> AnimatedValue {
         seedSpring(from: top, to: target, at: time)

@@ -54,8 +54,12 @@ public protocol SheetPolicy: Sendable {
     var kind: SheetPolicyKind { get }
     /// The numbers the policy decides and moves with (springs, thresholds, projection).
     var tuning: Tuning { get set }
-    /// The resting detents, highest (smallest top) first, with their tops for a window height.
-    func detents(height: Double) -> [(SheetDetent, Double)]
+    /// The highest resting detent's top (`.full`: nothing rests above it) for a window height.
+    /// Every policy rests at two detents, this one and `lowest`; they are asked for in every
+    /// frame of a drag, so they are answered without building the list (`detents`).
+    func topmost(height: Double) -> Double
+    /// The lowest resting detent and its top.
+    func lowest(height: Double) -> (SheetDetent, Double)
     /// Where the sheet settles when it is first presented.
     var initialDetent: SheetDetent { get }
     func presentation(from top: Double, to target: Double, at time: Double) -> AnimatedValue
@@ -105,13 +109,15 @@ extension SheetPolicy {
 
     public func top(of detent: SheetDetent, height: Double) -> Double {
         if detent == .dismissed { return height }
-        return detents(height: height).first { $0.0 == detent }?.1 ?? height
+        if detent == .full { return topmost(height: height) }
+        let low = lowest(height: height)
+        return detent == low.0 ? low.1 : height
     }
 
-    /// The highest detent's top (nothing rests above it).
-    public func topmost(height: Double) -> Double { detents(height: height).first?.1 ?? 0 }
-    /// The lowest resting detent's top.
-    public func lowest(height: Double) -> (SheetDetent, Double) { detents(height: height).last ?? (.dismissed, height) }
+    /// The resting detents, highest (smallest top) first, with their tops for a window height.
+    public func detents(height: Double) -> [(SheetDetent, Double)] {
+        [(.full, topmost(height: height)), lowest(height: height)]
+    }
 
     /// The detent one step up or down from `detent` (keyboard), nil past the ends.
     public func neighbour(of detent: SheetDetent, up: Bool, height: Double) -> SheetDetent? {

@@ -486,7 +486,7 @@ public struct SheetModel: Sendable, Equatable {
     /// fluid first takes the sheet up to full, as iOS does with a scroll in a medium detent.
     public mutating func scrollContent(by delta: Double, at time: Double) {
         guard isVisible, !isDismissing else { return }
-        if let d = detent, !isDragging, d != policy.detents(height: height).first?.0 {
+        if let d = detent, !isDragging, d != .full {
             switch policy.kind {
             case .tutorial:
                 return

@@ -12,9 +12,9 @@ public struct TwoStageSheetPolicy: SheetPolicy {
     public var initialDetent: SheetDetent { .expanded }
     public var pullToHalfDistance: Double? { nil }
 
-    public func detents(height: Double) -> [(SheetDetent, Double)] {
-        let k = height / SheetConstants.twoStageReferenceHeight
-        return [(.full, SheetConstants.twoStageFullTop * k), (.expanded, SheetConstants.twoStageExpandedTop * k)]
+    public func topmost(height: Double) -> Double { SheetConstants.twoStageFullTop * (height / SheetConstants.twoStageReferenceHeight) }
+    public func lowest(height: Double) -> (SheetDetent, Double) {
+        (.expanded, SheetConstants.twoStageExpandedTop * (height / SheetConstants.twoStageReferenceHeight))
     }
 
     public func presentation(from top: Double, to target: Double, at time: Double) -> AnimatedValue {

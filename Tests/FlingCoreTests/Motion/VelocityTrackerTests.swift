@@ -133,4 +133,31 @@ final class VelocityTrackerTests: XCTestCase {
         XCTAssertLessThan(v?.y ?? .infinity, 1200)
         XCTAssertGreaterThan(v?.y ?? 0, 200)
     }
+
+    /// The samples are a ring held inline: once it wraps, the tracker keeps exactly the last
+    /// 20 moves (its estimate is that of a tracker given only those), and two trackers holding
+    /// the same samples are equal wherever their rings start.
+    func testTheRingKeepsTheLastTwentyMovesAndComparesBySamples() {
+        func move(_ i: Int) -> (Double, Point) {
+            let t = Double(i) * 0.004
+            return (t, Point(1000 * t - 9000 * t * t, 3 * Double(i % 5)))
+        }
+        var long = VelocityTracker()
+        for i in 0..<47 { let (t, p) = move(i); long.addMove(time: t, position: p) }
+        var short = VelocityTracker()
+        for i in 27..<47 { let (t, p) = move(i); short.addMove(time: t, position: p) }
+        XCTAssertEqual(long.sampleCount, 20)
+        XCTAssertEqual(long, short, "the same 20 samples, the rings started at different places")
+        XCTAssertEqual(long.velocity(), short.velocity())
+        // A move at the newest sample's time replaces it, across the ring's seam too.
+        let (t, p) = move(46)
+        long.addMove(time: t, position: p + Point(0, 5))
+        XCTAssertEqual(long.sampleCount, 20)
+        XCTAssertNotEqual(long, short)
+        short.addMove(time: t, position: p + Point(0, 5))
+        XCTAssertEqual(long, short)
+        long.reset()
+        XCTAssertEqual(long, VelocityTracker())
+        XCTAssertNotEqual(short, VelocityTracker())
+    }
 }

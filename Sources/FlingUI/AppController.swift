@@ -5,7 +5,9 @@ import FlingCore
 @MainActor
 package final class AppController {
     package let env: SceneEnvironment
-    package private(set) var scenes: [Scene]
+    package let scenes: [Scene]
+    /// Made once: the scenes never change.
+    package let tabBar: TabBar
     package private(set) var current: Int
     package private(set) var windowSize: Size
     package var scale: Double
@@ -29,13 +31,13 @@ package final class AppController {
             TwoStageScene(env: env, policy: sheetPolicy ?? .twoStage, window: windowSize),
             FormScene(env: env),
         ]
+        tabBar = TabBar(scenes: scenes.map(\.id))
         current = scenes.firstIndex { $0.id == first } ?? 0
         sheetPolicyOverride = sheetPolicy
         layout(time: 0)
     }
 
     package var scene: Scene { scenes[current] }
-    package var tabBar: TabBar { TabBar(scenes: scenes.map(\.id)) }
 
     /// The area scenes lay out in: the window above the tab bar.
     package var sceneBounds: Rect {
@@ -276,35 +278,48 @@ package final class AppController {
     private var sceneAtRest = true
 
     /// The last display list's length (the next one reserves as much).
-    private var lastCommandCount = 0
+    /// The command arrays of the last frames' lists, reused in turn so that a steady frame
+    /// allocates none: the renderer keeps a frame's list for a frame or two (to compare the
+    /// next one with) and a cached layer keeps the list it was drawn from, so a buffer is
+    /// taken again only `commandStorage.count` frames later, and copied (once) if still held.
+    private var commandStorage: [[DrawCommand]] = Array(repeating: [], count: 4)
+    private var nextCommandStorage = 0
+
+    private func takeCommandStorage() -> [DrawCommand] {
+        nextCommandStorage = (nextCommandStorage + 1) % commandStorage.count
+        var taken: [DrawCommand] = []
+        swap(&taken, &commandStorage[nextCommandStorage])
+        return taken
+    }
 
     package func displayList(time realTime: Double) -> DisplayList {
         let time = clock.scene(at: realTime)
-        var list = DisplayList(background: .white)
-        list.reserveCapacity(lastCommandCount)
+        var list = DisplayList(background: .white, reusing: takeCommandStorage())
         // Hidden layers are made when nothing moves (see the backdrop below).
         list.preparesHidden = sceneAtRest
-        defer { lastCommandCount = list.commands.count }
+        defer { commandStorage[nextCommandStorage] = list.commands }
         // Behind a modal overlay (sheet, expanded card) the scene and tab bar form one layer:
         // composited while they hold still, and the overlay's dim folds into that copy.
-        let backdrop = { (list: inout DisplayList) in
-            self.scene.draw(into: &list, time: time)
-            let hidden = self.scene.tabBarHiddenFraction(time: time)
+        // A local function, not a closure in a constant: that would be escaping, its captures
+        // allocated every frame.
+        func backdrop(_ list: inout DisplayList) {
+            scene.draw(into: &list, time: time)
+            let hidden = scene.tabBarHiddenFraction(time: time)
             guard hidden < 1 else { return }
             list.transformed(.translate(0, TabBar.height * hidden)) { list in
-                self.tabBar.draw(into: &list, window: self.windowSize, selected: self.scene.id, env: self.env)
+                tabBar.draw(into: &list, window: windowSize, selected: scene.id, env: env)
             }
         }
         if scene.isModal {
             let spec = LayerSpec(id: "backdrop", bounds: Rect(origin: .zero, size: windowSize), background: .white)
             let opacity = scene.backdropOpacity(time: time)
             if opacity > 0 {
-                list.withOpacity(opacity) { list in list.layer(spec, backdrop) }
+                list.withOpacity(opacity) { list in list.layer(spec) { backdrop(&$0) } }
             } else {
                 // Faded out (a card expanded): kept ready for the pull that brings it back,
                 // made once the card is at rest (the frame where its motion ends), not while it
                 // still springs, where a full-window rasterisation is a dropped frame.
-                list.hidden { list in list.layer(spec, backdrop) }
+                list.hidden { list in list.layer(spec) { backdrop(&$0) } }
             }
         } else {
             backdrop(&list)

@@ -23,6 +23,36 @@ final class LayerEmissionTests: XCTestCase {
         return nil
     }
 
+    /// The app writes each frame's list into the storage of a list from a few frames before
+    /// (no allocation in a steady frame). The lists are the same as ones built fresh, and a
+    /// list someone still holds (the renderer, a cached layer) is never written over.
+    func testReusedListStorageGivesTheSameFramesAndSparesHeldOnes() { MainActor.assumeIsolated {
+        @MainActor func dragging(_ app: AppController, frame k: Int) -> DisplayList {
+            let t = 2 + Double(k + 1) / 60
+            app.handle(.pointer(PointerEvent(id: 0, phase: .moved, location: Point(200, 600 - 9 * Double(k + 1)), time: t)))
+            _ = app.advance(to: t)
+            return app.displayList(time: t)
+        }
+        let reusing = Self.makeApp(), fresh = Self.makeApp()
+        for app in [reusing, fresh] {
+            app.handle(.key(Key(.down), time: 0))
+            app.handle(.key(Key(.return), time: 0))
+            _ = app.advance(to: 1)
+            _ = app.advance(to: 2)
+            app.handle(.pointer(PointerEvent(id: 0, phase: .began, location: Point(200, 600), time: 2)))
+        }
+        var freshLists: [DisplayList] = []   // all held: nothing of theirs is reused
+        var held: DisplayList?
+        for k in 0..<12 {
+            let list = dragging(reusing, frame: k)
+            freshLists.append(dragging(fresh, frame: k))
+            XCTAssertEqual(list.commands, freshLists[k].commands, "frame \(k)")
+            if k == 2 { held = list }
+        }
+        XCTAssertEqual(held?.commands, freshLists[2].commands, "a held frame is unchanged nine frames on")
+        XCTAssertNotEqual(freshLists[2].commands, freshLists[11].commands, "the frames differ: the sheet moved")
+    } }
+
     func testADraggedSheetKeepsItsLayersAndDimsWithADimCommand() { MainActor.assumeIsolated {
         let app = Self.makeApp()
         app.handle(.key(Key(.down), time: 0))

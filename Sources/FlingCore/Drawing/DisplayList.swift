@@ -123,6 +123,14 @@ public struct DisplayList: Sendable {
 
     public init(background: Color = .white) { self.background = background }
 
+    /// An empty list that writes into `storage`'s room (an earlier frame's commands): no
+    /// allocation if nothing else still holds that array.
+    public init(background: Color = .white, reusing storage: [DrawCommand]) {
+        self.background = background
+        commands = storage
+        commands.removeAll(keepingCapacity: true)
+    }
+
     public mutating func add(_ c: DrawCommand) { commands.append(c) }
 
     /// Room for `n` commands up front (the last frame's count: one allocation, not a dozen).

@@ -35,7 +35,14 @@ package final class TodayScene: Scene {
         self.articles = articles
         self.env = env
         self.dateText = dateText
+        categoryLabels = Dictionary(articles.map { ($0.category, $0.category.uppercased()) }, uniquingKeysWith: { a, _ in a })
     }
+
+    /// Each category in capitals, made once: the excerpt is laid out in every frame of an
+    /// expansion or a pull, and `uppercased()` allocates.
+    private let categoryLabels: [String: String]
+    /// The close button's × (two strokes), kept while the button stays put (see drawCloseButton).
+    private var closeGlyph: (frame: Rect, strokes: [[Point]])?
 
     // MARK: Layout
 
@@ -388,10 +395,12 @@ package final class TodayScene: Scene {
                        radius: CardConstants.closeButtonShadowRadius, offset: Point(0, 1)))
         dl.add(.fillCircle(center: f.center, radius: r, color: CardConstants.closeButtonFill))
         // The × spans half the circle's width.
-        let d = r * CardConstants.closeButtonGlyphShare, c = f.center
-        for k in [1.0, -1.0] {
-            dl.add(.polyline([Point(c.x - d, c.y - k * d), Point(c.x + d, c.y + k * d)],
-                             color: CardConstants.closeButtonGlyph, lineWidth: CardConstants.closeButtonGlyphWidth))
+        if closeGlyph?.frame != f {
+            let d = r * CardConstants.closeButtonGlyphShare, c = f.center
+            closeGlyph = (f, [1.0, -1.0].map { k in [Point(c.x - d, c.y - k * d), Point(c.x + d, c.y + k * d)] })
+        }
+        for stroke in closeGlyph?.strokes ?? [] {
+            dl.add(.polyline(stroke, color: CardConstants.closeButtonGlyph, lineWidth: CardConstants.closeButtonGlyphWidth))
         }
     }
 
@@ -500,7 +509,7 @@ package final class TodayScene: Scene {
         let pad = CardConstants.excerptPadding
         let textWidth = width - 2 * pad
         let panelHeight = max(CardConstants.excerptMinHeight, min(CardConstants.excerptMaxHeight, imageHeight))
-        let category = env.layout(a.category.uppercased(), TextStyle.subheadline.font.withWeight(.bold), TextOptions(maxWidth: textWidth))
+        let category = env.layout(categoryLabels[a.category] ?? a.category.uppercased(), TextStyle.subheadline.font.withWeight(.bold), TextOptions(maxWidth: textWidth))
         let headline = env.layout(a.headline, TextStyle.title.font.withWeight(.bold), TextOptions(maxWidth: textWidth, lineLimit: 2, minimumScale: 0.1))
         let headlineY = pad + category.size.height + CardConstants.categoryGap
         let subY = headlineY + headline.size.height + CardConstants.headlineGap

@@ -140,44 +140,62 @@ enum CanvasKernels {
             scratch.index.withUnsafeBufferPointer { cols in
                 scratch.rowIndex.withUnsafeBufferPointer { rowIndex in
                 scratch.alpha.withUnsafeMutableBufferPointer { alphaAll in
-                    ParallelRows.run(0..<h, bands: bands) { band, rows in
-                    guard let start = alphaAll.baseAddress else { return }
-                    let alpha = UnsafeMutableBufferPointer(start: start + band * stride, count: stride)
-                    var lastRow: Int32 = -2
-                    for y in rows {
-                        let ri = rowIndex[y]
-                        guard ri >= 0 else { continue }
-                        if ri != lastRow {
-                            // The row's weights, each twice (two 16-bit lanes a pixel).
-                            let base = Int(ri) * size
-                            for x in 0..<midFrom {
-                                let ci = cols[x]
-                                alpha[x] = ci < 0 ? 0 : weightOf[Int(m[base + Int(ci)])]
-                            }
-                            if midTo > midFrom {
-                                let a = weightOf[Int(m[base + corner])]
-                                for x in midFrom..<midTo { alpha[x] = a }
-                            }
-                            for x in midTo..<w {
-                                let ci = cols[x]
-                                alpha[x] = ci < 0 ? 0 : weightOf[Int(m[base + Int(ci)])]
-                            }
-                            lastRow = ri
-                        }
-                        let py = area.y0 + y
-                        let row = t.row(py)
-                        // Two spans around the hole on rows it crosses.
-                        if py >= hole.y0, py < hole.y1, hole.x1 > hole.x0 {
-                            blend(row, from: area.x0, to: min(area.x1, hole.x0), alphaOffset: area.x0, alpha: alpha, even: even, odd: odd)
-                            blend(row, from: max(area.x0, hole.x1), to: area.x1, alphaOffset: area.x0, alpha: alpha, even: even, odd: odd)
-                        } else {
-                            blend(row, from: area.x0, to: area.x1, alphaOffset: area.x0, alpha: alpha, even: even, odd: odd)
-                        }
-                    }
-                    }
+                    guard let alphaStart = alphaAll.baseAddress, let cb = cols.baseAddress, let rb = rowIndex.baseAddress,
+                          let wb = weightOf.baseAddress, let mb = m.baseAddress else { return }
+                    ParallelRows.run(0..<h, bands: bands, ShadowBands(
+                        alphaAll: alphaStart, stride: stride, rowIndex: rb, cols: cb, weightOf: wb, m: mb, size: size, corner: corner,
+                        midFrom: midFrom, midTo: midTo, w: w, area: area, hole: hole, even: even, odd: odd, t: t))
                 }
                 }
             }
+            }
+        }
+    }
+
+    /// `shadow`'s work, one band of rows at a time (each band with its own row of weights).
+    private struct ShadowBands: RowBandWork {
+        let alphaAll: UnsafeMutablePointer<UInt32>
+        let stride: Int
+        let rowIndex: UnsafePointer<Int32>, cols: UnsafePointer<Int32>
+        let weightOf: UnsafePointer<UInt32>, m: UnsafePointer<UInt8>
+        let size: Int, corner: Int
+        let midFrom: Int, midTo: Int, w: Int
+        let area: PixelRect, hole: PixelRect
+        let even: SIMD8<UInt16>, odd: SIMD8<UInt16>
+        let t: PixelTarget
+
+        func run(band: Int, rows: Range<Int>) {
+            let alpha = UnsafeMutableBufferPointer(start: alphaAll + band * stride, count: stride)
+            var lastRow: Int32 = -2
+            for y in rows {
+                let ri = rowIndex[y]
+                guard ri >= 0 else { continue }
+                if ri != lastRow {
+                    // The row's weights, each twice (two 16-bit lanes a pixel).
+                    let base = Int(ri) * size
+                    for x in 0..<midFrom {
+                        let ci = cols[x]
+                        alpha[x] = ci < 0 ? 0 : weightOf[Int(m[base + Int(ci)])]
+                    }
+                    if midTo > midFrom {
+                        let a = weightOf[Int(m[base + corner])]
+                        for x in midFrom..<midTo { alpha[x] = a }
+                    }
+                    for x in midTo..<w {
+                        let ci = cols[x]
+                        alpha[x] = ci < 0 ? 0 : weightOf[Int(m[base + Int(ci)])]
+                    }
+                    lastRow = ri
+                }
+                let py = area.y0 + y
+                let row = t.row(py)
+                // Two spans around the hole on rows it crosses.
+                if py >= hole.y0, py < hole.y1, hole.x1 > hole.x0 {
+                    CanvasKernels.blend(row, from: area.x0, to: min(area.x1, hole.x0), alphaOffset: area.x0, alpha: alpha, even: even, odd: odd)
+                    CanvasKernels.blend(row, from: max(area.x0, hole.x1), to: area.x1, alphaOffset: area.x0, alpha: alpha, even: even, odd: odd)
+                } else {
+                    CanvasKernels.blend(row, from: area.x0, to: area.x1, alphaOffset: area.x0, alpha: alpha, even: even, odd: odd)
+                }
             }
         }
     }
@@ -295,60 +313,80 @@ enum CanvasKernels {
             scratch.weight.withUnsafeBufferPointer { weights in
                 scratch.row.withUnsafeMutableBufferPointer { mixed in
                     guard let mixedAll = mixed.baseAddress else { return }
-                    ParallelRows.run(area.y0..<area.y1, bands: bands) { band, rows in
-                    let mixedBase = mixedAll + band * stride
-                    for py in rows {
-                        let v = min(Double(sh - 1), max(0, crop.minY + (Double(py - dest.y0) + 0.5) * sy - 0.5))
-                        let j = min(Int(v), max(0, sh - 2))
-                        let wy = sh > 1 ? UInt16(min(256, max(0, ((v - Double(j)) * 256).rounded()))) : 0
-                        // The two source rows mixed vertically over the columns used (16-bit lanes).
-                        let r0 = src + j * pitch
-                        var line: UnsafePointer<UInt32>
-                        if wy == 0 {
-                            line = r0
-                        } else {
-                            let r1 = src + min(j + 1, sh - 1) * pitch
-                            mixRows(r0, r1, weight: wy, from: lo, to: hi + 1, into: mixedBase)
-                            line = UnsafePointer(mixedBase)
-                        }
-                        if sw == 1 {
-                            // One column: its "right neighbour" (weight 0) is itself, never the
-                            // pixel after the row.
-                            let p = line[0]
-                            mixedBase[0] = p; mixedBase[1] = p
-                            line = UnsafePointer(mixedBase)
-                        }
-                        let out = t.row(py)
-                        // Rounded corners on this row: the columns they take at each side.
-                        let top = py - dest.y0, bottom = dest.y1 - 1 - py
-                        var left: (size: Int, cover: [UInt8], qy: Int)? = nil
-                        var right: (size: Int, cover: [UInt8], qy: Int)? = nil
-                        if top < r.tl { left = (r.tl, tl, top) } else if bottom < r.bl { left = (r.bl, bl, bottom) }
-                        if top < r.tr { right = (r.tr, tr, top) } else if bottom < r.br { right = (r.br, br, bottom) }
-                        let plainFrom = max(area.x0, dest.x0 + (left?.size ?? 0))
-                        let plainTo = min(area.x1, dest.x1 - (right?.size ?? 0))
-                        if plainTo > plainFrom, let cb = cols.baseAddress, let wb = weights.baseAddress {
-                            resampleRow(line, index: cb + (plainFrom - area.x0), weight2: wb + 2 * (plainFrom - area.x0),
-                                        count: plainTo - plainFrom, swapRedBlue: swapRedBlue, into: out + plainFrom)
-                        }
-                        if let l = left, max(area.x0, dest.x0) < min(area.x1, dest.x0 + l.size) {
-                            // (A corner wholly outside the visible columns has no pixels here.)
-                            for px in max(area.x0, dest.x0)..<min(area.x1, dest.x0 + l.size) {
-                                let x = px - area.x0, i = Int(cols[x])
-                                let cov = widen(UInt32(l.cover[l.qy * l.size + (px - dest.x0)]))
-                                let p = lerp(line[i], line[i + 1], UInt32(weights[2 * x])) | 0xFF00_0000
-                                out[px] = lerp(out[px], swapRedBlue ? swapped(p) : p, cov)
-                            }
-                        }
-                        if let rt = right, max(area.x0, dest.x1 - rt.size) < min(area.x1, dest.x1) {
-                            for px in max(area.x0, dest.x1 - rt.size)..<min(area.x1, dest.x1) {
-                                let x = px - area.x0, i = Int(cols[x])
-                                let cov = widen(UInt32(rt.cover[rt.qy * rt.size + (dest.x1 - 1 - px)]))
-                                let p = lerp(line[i], line[i + 1], UInt32(weights[2 * x])) | 0xFF00_0000
-                                out[px] = lerp(out[px], swapRedBlue ? swapped(p) : p, cov)
-                            }
-                        }
+                    ParallelRows.run(area.y0..<area.y1, bands: bands, ScaledCopyBands(
+                        mixedAll: mixedAll, stride: stride, src: src, pitch: pitch, sw: sw, sh: sh, crop: crop, sy: sy, lo: lo, hi: hi,
+                        dest: dest, area: area, r: r, tl: tl, tr: tr, br: br, bl: bl, cols: cols, weights: weights, swapRedBlue: swapRedBlue, t: t))
+                }
+            }
+        }
+    }
+
+    /// `scaledCopy`'s work, one band of rows at a time (each band with its own mixed row).
+    private struct ScaledCopyBands: RowBandWork {
+        let mixedAll: UnsafeMutablePointer<UInt32>
+        let stride: Int
+        let src: UnsafePointer<UInt32>
+        let pitch: Int, sw: Int, sh: Int
+        let crop: Rect, sy: Double
+        let lo: Int, hi: Int
+        let dest: PixelRect, area: PixelRect
+        let r: (tl: Int, tr: Int, br: Int, bl: Int)
+        let tl: [UInt8], tr: [UInt8], br: [UInt8], bl: [UInt8]
+        let cols: UnsafeBufferPointer<Int32>, weights: UnsafeBufferPointer<UInt16>
+        let swapRedBlue: Bool
+        let t: PixelTarget
+
+        func run(band: Int, rows: Range<Int>) {
+            let mixedBase = mixedAll + band * stride
+            for py in rows {
+                let v = min(Double(sh - 1), max(0, crop.minY + (Double(py - dest.y0) + 0.5) * sy - 0.5))
+                let j = min(Int(v), max(0, sh - 2))
+                let wy = sh > 1 ? UInt16(min(256, max(0, ((v - Double(j)) * 256).rounded()))) : 0
+                // The two source rows mixed vertically over the columns used (16-bit lanes).
+                let r0 = src + j * pitch
+                var line: UnsafePointer<UInt32>
+                if wy == 0 {
+                    line = r0
+                } else {
+                    let r1 = src + min(j + 1, sh - 1) * pitch
+                    mixRows(r0, r1, weight: wy, from: lo, to: hi + 1, into: mixedBase)
+                    line = UnsafePointer(mixedBase)
+                }
+                if sw == 1 {
+                    // One column: its "right neighbour" (weight 0) is itself, never the
+                    // pixel after the row.
+                    let p = line[0]
+                    mixedBase[0] = p; mixedBase[1] = p
+                    line = UnsafePointer(mixedBase)
+                }
+                let out = t.row(py)
+                // Rounded corners on this row: the columns they take at each side.
+                let top = py - dest.y0, bottom = dest.y1 - 1 - py
+                var left: (size: Int, cover: [UInt8], qy: Int)? = nil
+                var right: (size: Int, cover: [UInt8], qy: Int)? = nil
+                if top < r.tl { left = (r.tl, tl, top) } else if bottom < r.bl { left = (r.bl, bl, bottom) }
+                if top < r.tr { right = (r.tr, tr, top) } else if bottom < r.br { right = (r.br, br, bottom) }
+                let plainFrom = max(area.x0, dest.x0 + (left?.size ?? 0))
+                let plainTo = min(area.x1, dest.x1 - (right?.size ?? 0))
+                if plainTo > plainFrom, let cb = cols.baseAddress, let wb = weights.baseAddress {
+                    resampleRow(line, index: cb + (plainFrom - area.x0), weight2: wb + 2 * (plainFrom - area.x0),
+                                count: plainTo - plainFrom, swapRedBlue: swapRedBlue, into: out + plainFrom)
+                }
+                if let l = left, max(area.x0, dest.x0) < min(area.x1, dest.x0 + l.size) {
+                    // (A corner wholly outside the visible columns has no pixels here.)
+                    for px in max(area.x0, dest.x0)..<min(area.x1, dest.x0 + l.size) {
+                        let x = px - area.x0, i = Int(cols[x])
+                        let cov = widen(UInt32(l.cover[l.qy * l.size + (px - dest.x0)]))
+                        let p = lerp(line[i], line[i + 1], UInt32(weights[2 * x])) | 0xFF00_0000
+                        out[px] = lerp(out[px], swapRedBlue ? swapped(p) : p, cov)
                     }
+                }
+                if let rt = right, max(area.x0, dest.x1 - rt.size) < min(area.x1, dest.x1) {
+                    for px in max(area.x0, dest.x1 - rt.size)..<min(area.x1, dest.x1) {
+                        let x = px - area.x0, i = Int(cols[x])
+                        let cov = widen(UInt32(rt.cover[rt.qy * rt.size + (dest.x1 - 1 - px)]))
+                        let p = lerp(line[i], line[i + 1], UInt32(weights[2 * x])) | 0xFF00_0000
+                        out[px] = lerp(out[px], swapRedBlue ? swapped(p) : p, cov)
                     }
                 }
             }

@@ -186,9 +186,21 @@ struct LayerTint: Equatable {
                       region: PixelRect? = nil) {
         let r = (region ?? PixelRect(x0: 0, y0: 0, x1: width, y1: height)).intersection(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
         guard !r.isEmpty else { return }
-        ParallelRows.run(r.y0..<r.y1, bands: ParallelRows.bands(rows: r.y1 - r.y0, columns: r.x1 - r.x0)) { _, rows in
-            apply(source, width: width, height: height, into: destination, pitch: pitch,
-                  region: PixelRect(x0: r.x0, y0: rows.lowerBound, x1: r.x1, y1: rows.upperBound))
+        ParallelRows.run(r.y0..<r.y1, bands: ParallelRows.bands(rows: r.y1 - r.y0, columns: r.x1 - r.x0),
+                         Bands(tint: self, source: source, width: width, height: height, destination: destination, pitch: pitch, columns: r.x0..<r.x1))
+    }
+
+    /// `applyInBands`'s work: the region's columns, one band of its rows at a time.
+    private struct Bands: RowBandWork {
+        let tint: LayerTint
+        let source: UnsafeBufferPointer<UInt32>
+        let width: Int, height: Int
+        let destination: UnsafeMutableRawPointer
+        let pitch: Int
+        let columns: Range<Int>
+        func run(band: Int, rows: Range<Int>) {
+            tint.apply(source, width: width, height: height, into: destination, pitch: pitch,
+                       region: PixelRect(x0: columns.lowerBound, y0: rows.lowerBound, x1: columns.upperBound, y1: rows.upperBound))
         }
     }
 

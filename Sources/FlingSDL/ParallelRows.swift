@@ -32,20 +32,34 @@ enum ParallelRows {
         rows * columns < 60_000 ? 1 : max(1, min(cores, rows / 16))
     }
 
-    /// Runs `body(band, rows)` for `bands` consecutive parts of `rows`, concurrently (this
-    /// thread and the kept workers, each taking every `threads`-th band), and returns when all
-    /// are done.
-    static func run(_ rows: Range<Int>, bands: Int, _ body: (Int, Range<Int>) -> Void) {
-        guard bands > 1, rows.count > 1 else { body(0, rows); return }
-        withoutActuallyEscaping(body) { body in
-            // Sound because each band writes only its own rows and reads tables nobody writes
-            // meanwhile, and the workers are joined before this returns.
-            var job = BandWorkers.Job(body: body, rows: rows, bands: bands, threads: 1)
+    /// Runs `work` on `bands` consecutive parts of `rows`, concurrently (this thread and the
+    /// kept workers, each taking every `threads`-th band), and returns when all are done.
+    /// The work is a value, not a closure: handing a non-escaping closure to other threads
+    /// (withoutActuallyEscaping) allocates its context on every run.
+    static func run<W: RowBandWork>(_ rows: Range<Int>, bands: Int, _ work: W) {
+        guard bands > 1, rows.count > 1 else { work.run(band: 0, rows: rows); return }
+        // Sound because each band writes only its own rows and reads what nobody writes
+        // meanwhile, and the workers are joined before `work` goes out of scope.
+        withUnsafePointer(to: work) { p in
+            var job = BandWorkers.Job(work: RowBandWorkPointer(p), rows: rows, bands: bands, threads: 1)
             guard let pool = BandWorkers.shared else { job.runBands(of: 0); return }
             job.threads = min(bands, pool.workers + 1)
             withUnsafePointer(to: &job) { pool.run($0) }
         }
     }
+}
+
+/// Work split in bands of rows (ParallelRows.run): what the bands share, and one band's rows.
+protocol RowBandWork {
+    func run(band: Int, rows: Range<Int>)
+}
+
+/// Work reached through a pointer: one word, so a `Job` holds it as `any RowBandWork` without
+/// boxing it on the heap.
+private struct RowBandWorkPointer<W: RowBandWork>: RowBandWork {
+    let work: UnsafePointer<W>
+    init(_ work: UnsafePointer<W>) { self.work = work }
+    func run(band: Int, rows: Range<Int>) { work.pointee.run(band: band, rows: rows) }
 }
 
 /// Threads kept for `ParallelRows` (one fewer than its cores), each parked on its own
@@ -54,7 +68,7 @@ enum ParallelRows {
 /// ~30 allocations a frame).
 final class BandWorkers: @unchecked Sendable {
     struct Job {
-        var body: (Int, Range<Int>) -> Void
+        var work: any RowBandWork
         var rows: Range<Int>
         var bands: Int
         /// This thread and the workers taking part: thread t runs bands t, t + threads, ….
@@ -63,7 +77,7 @@ final class BandWorkers: @unchecked Sendable {
             var b = thread
             while b < bands {
                 let part = (rows.lowerBound + rows.count * b / bands)..<(rows.lowerBound + rows.count * (b + 1) / bands)
-                if !part.isEmpty { body(b, part) }
+                if !part.isEmpty { work.run(band: b, rows: part) }
                 b += threads
             }
         }

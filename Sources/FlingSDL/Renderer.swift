@@ -42,14 +42,18 @@ public final class Renderer {
     private var images: ImageStore
     private var shadows: ShadowCache
     private var masks: ShapeMaskCache
-    private struct RoundedImageKey: Hashable { var name: String; var w: Int32; var h: Int32; var source: [Int]; var radii: [Int] }
+    /// A baked photo: its size, source rectangle (¼ px) and corner radii, held inline (arrays
+    /// here allocated for every photo drawn).
+    private struct RoundedImageKey: Hashable { var name: String; var w: Int32; var h: Int32; var source: SIMD4<Int32>; var radii: SIMD4<Int32> }
     private var roundedImages = LRUCache<RoundedImageKey, OpaquePointer>(capacity: 24)
+    /// A polyline's points in device px (kept: one array for every polyline drawn).
+    private var polylinePoints: [Point] = []
     /// Photos drawn in this frame and the last, by image (square ones with no radii): a photo
     /// whose size changes between consecutive frames is in motion and is not baked (see
     /// drawImage). One drawn twice in a frame is `drawnTwice` there: never in motion.
     private var roundedThisFrame: [String: RoundedImageKey] = [:]
     private var roundedLastFrame: [String: RoundedImageKey] = [:]
-    private static let drawnTwice = RoundedImageKey(name: "", w: -1, h: -1, source: [], radii: [])
+    private static let drawnTwice = RoundedImageKey(name: "", w: -1, h: -1, source: .zero, radii: .zero)
 
     /// Records this frame's draw of a photo; true if it is the photo's only draw in this frame
     /// and in the last, at another size or shape there.
@@ -404,19 +408,26 @@ public final class Renderer {
                 let x = a.x.rounded(.down)
                 addAlignedRect(Rect(x: x, y: min(a.y, b.y).rounded(), width: 1, height: abs(b.y - a.y).rounded()), color.multipliedAlpha(opacity))
             } else {
-                Tessellator.polyline([a, b], width: 1, color: color.multipliedAlpha(opacity), into: &solid)
+                polylinePoints.removeAll(keepingCapacity: true)
+                polylinePoints.append(a); polylinePoints.append(b)
+                Tessellator.polyline(polylinePoints, width: 1, color: color.multipliedAlpha(opacity), into: &solid)
             }
         case let .verticalGradient(r, top, bottom):
             let (x0, y0, x1, y1) = snapped(px(r))
             guard x1 > x0, y1 > y0 else { return }
             let a = top.multipliedAlpha(opacity).rgba8, b = bottom.multipliedAlpha(opacity).rgba8
             let base = Int32(solid.vertices.count)
-            for (x, y, c) in [(x0, y0, a), (x1, y0, a), (x1, y1, b), (x0, y1, b)] {
+            // Written out: literal arrays here would allocate each frame.
+            func corner(_ x: Int, _ y: Int, _ c: (UInt8, UInt8, UInt8, UInt8)) {
                 solid.vertices.append(MeshVertex(x: Float(x), y: Float(y), r: c.0, g: c.1, b: c.2, a: c.3, u: 0, v: 0))
             }
-            solid.indices += [base, base + 1, base + 2, base, base + 2, base + 3]
+            corner(x0, y0, a); corner(x1, y0, a); corner(x1, y1, b); corner(x0, y1, b)
+            solid.indices.append(base); solid.indices.append(base + 1); solid.indices.append(base + 2)
+            solid.indices.append(base); solid.indices.append(base + 2); solid.indices.append(base + 3)
         case let .polyline(points, color, lineWidth):
-            Tessellator.polyline(points.map(px), width: lineWidth * pxPerPt, color: color.multipliedAlpha(opacity), into: &solid)
+            polylinePoints.removeAll(keepingCapacity: true)
+            for p in points { polylinePoints.append(px(p)) }
+            Tessellator.polyline(polylinePoints, width: lineWidth * pxPerPt, color: color.multipliedAlpha(opacity), into: &solid)
         case let .shadow(r, radii, color, radius, offset):
             drawShadow(r.offsetBy(dx: offset.x, dy: offset.y), radius: radii.maximum, color: color, blur: radius)
         case let .image(name, frame, mode, radii):
@@ -529,15 +540,17 @@ public final class Renderer {
                 copyUnoccluded(e.texture, to: dest)
             } else {
                 // Opaque rows are copied without blending (several times cheaper in software).
-                let bands: [(Range<Int>, Bool)] = [(0..<e.opaqueRows.lowerBound, true), (e.opaqueRows, alpha < 255),
-                                                   (e.opaqueRows.upperBound..<Int(h), true)]
-                for (rows, blend) in bands where !rows.isEmpty {
+                func copy(_ rows: Range<Int>, blend: Bool) {
+                    guard !rows.isEmpty else { return }
                     SDL_SetTextureBlendMode(e.texture, blend ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
                     var src = SDL_Rect(x: 0, y: Int32(rows.lowerBound), w: w, h: Int32(rows.count))
                     var dst = SDL_Rect(x: Int32(ox), y: Int32(oy) + Int32(rows.lowerBound), w: w, h: Int32(rows.count))
                     SDL_RenderCopy(sdl, e.texture, &src, &dst)
                     stats.drawCalls += 1
                 }
+                copy(0..<e.opaqueRows.lowerBound, blend: true)
+                copy(e.opaqueRows, blend: alpha < 255)
+                copy(e.opaqueRows.upperBound..<Int(h), blend: true)
             }
         }
         targetTouched = true
@@ -1268,7 +1281,7 @@ public final class Renderer {
         if scaledRadii.isZero && alpha == 255 {
             // Growing or shrinking (a card expanding past its corners): resampled on the canvas.
             let (x0, y0, x1, y1) = snapped(destination)
-            let key = RoundedImageKey(name: name, w: Int32(x1 - x0), h: Int32(y1 - y0), source: [], radii: [])
+            let key = RoundedImageKey(name: name, w: Int32(x1 - x0), h: Int32(y1 - y0), source: .zero, radii: .zero)
             let moving = inMotion(key)
             if moving, tex.opaque, photoOnCanvas(tex, crop: Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky),
                                                  dest: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1), radii: (0, 0, 0, 0)) { return }
@@ -1305,9 +1318,10 @@ public final class Renderer {
             guard w > 0, h > 0 else { return }
             r = pixelRadii(scaledRadii, w: w, h: h)
         }
-        let src = [Int((source.minX * 4).rounded()), Int((source.minY * 4).rounded()),
-                   Int((source.width * 4).rounded()), Int((source.height * 4).rounded())]
-        let key = RoundedImageKey(name: name, w: Int32(w), h: Int32(h), source: src, radii: [r.tl, r.tr, r.br, r.bl])
+        let quarterPx = { (v: Double) in Int32(clamping: Int(max(-1e9, min(1e9, (v * 4).rounded())))) }
+        let src = SIMD4(quarterPx(source.minX), quarterPx(source.minY), quarterPx(source.width), quarterPx(source.height))
+        let key = RoundedImageKey(name: name, w: Int32(w), h: Int32(h), source: src,
+                                  radii: SIMD4(Int32(clamping: r.tl), Int32(clamping: r.tr), Int32(clamping: r.br), Int32(clamping: r.bl)))
         let moving = inMotion(key)
         let baked: OpaquePointer
         if let cached = roundedImages.value(for: key) {
@@ -1392,19 +1406,24 @@ public final class Renderer {
     /// Copies a baked photo (`height` rows) onto its snapped frame, stretched if baked at another
     /// size; its opaque rows without blending (a blended copy costs several times more in software).
     private func copyBaked(_ t: OpaquePointer, x0: Int, y0: Int, x1: Int, y1: Int, height: Int, opaqueRows: Range<Int>, alpha: UInt8) {
-        let bands: [(Range<Int>, Bool)] = alpha == 255 && !opaqueRows.isEmpty
-            ? [(0..<opaqueRows.lowerBound, true), (opaqueRows, false), (opaqueRows.upperBound..<height, true)]
-            : [(0..<height, true)]
         let ky = Double(y1 - y0) / Double(max(1, height))
         var w = Int32(0), th = Int32(0)
         SDL_QueryTexture(t, nil, nil, &w, &th)
-        for (rows, blend) in bands where !rows.isEmpty {
+        func copy(_ rows: Range<Int>, blend: Bool) {
+            guard !rows.isEmpty else { return }
             SDL_SetTextureBlendMode(t, blend ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
             var src = SDL_Rect(x: 0, y: Int32(rows.lowerBound), w: w, h: Int32(rows.count))
             let top = (Double(y0) + Double(rows.lowerBound) * ky).rounded(), bottom = (Double(y0) + Double(rows.upperBound) * ky).rounded()
             var dst = SDL_Rect(x: Int32(x0), y: Int32(top), w: Int32(x1 - x0), h: Int32(bottom - top))
             SDL_RenderCopy(sdl, t, &src, &dst)
             stats.drawCalls += 1
+        }
+        if alpha == 255 && !opaqueRows.isEmpty {
+            copy(0..<opaqueRows.lowerBound, blend: true)
+            copy(opaqueRows, blend: false)
+            copy(opaqueRows.upperBound..<height, blend: true)
+        } else {
+            copy(0..<height, blend: true)
         }
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
     }

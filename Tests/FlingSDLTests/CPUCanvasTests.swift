@@ -461,6 +461,12 @@ final class CPUCanvasTests: XCTestCase {
         }
     }
 
+    /// Writes each row's band into it.
+    private struct MarkOwner: RowBandWork {
+        let base: UnsafeMutablePointer<Int>
+        func run(band: Int, rows: Range<Int>) { for r in rows { base[r] = band } }
+    }
+
     func testBandsCoverEveryRowOnceInOrderOnTheKeptWorkers() {
         // Each band writes only its own rows (as the kernels do); 1 to 7 bands, run many times
         // over (the workers are parked and woken again each run).
@@ -468,10 +474,7 @@ final class CPUCanvasTests: XCTestCase {
             for _ in 0..<50 {
                 var owner = [Int](repeating: -1, count: 100)
                 owner.withUnsafeMutableBufferPointer { o in
-                    let base = UncheckedPointer(o.baseAddress!)
-                    ParallelRows.run(3..<97, bands: bands) { band, rows in
-                        for r in rows { base.value[r] = band }
-                    }
+                    ParallelRows.run(3..<97, bands: bands, MarkOwner(base: o.baseAddress!))
                 }
                 XCTAssertEqual(Array(owner[0..<3]) + Array(owner[97...]), [-1, -1, -1, -1, -1, -1], "bands \(bands)")
                 // Every row once, bands in ascending order of rows, each band non-empty.
@@ -664,7 +667,3 @@ final class CPUCanvasTests: XCTestCase {
 }
 
 /// A pointer the bands of one test run share (each writes its own rows).
-private struct UncheckedPointer: @unchecked Sendable {
-    let value: UnsafeMutablePointer<Int>
-    init(_ value: UnsafeMutablePointer<Int>) { self.value = value }
-}

@@ -127,8 +127,9 @@ enum Bench {
             if t >= scenario.cycle, scenario.measured.contains(inCycle), times.count < o.frames {
                 if trace {
                     let r = display.renderer.stats
-                    printError(String(format: "bench trace: %@ cycle %d t %.3f s: %.2f ms (draw calls %d, canvas draws %d, layers rasterised %d)",
-                                      scenario.name, Int(t / scenario.cycle), inCycle, dt * 1000, r.drawCalls, r.canvasDraws, r.layersRasterized))
+                    printError(String(format: "bench trace: %@ cycle %d t %.3f s: %.2f ms (draw calls %d, canvas draws %d, layers rasterised %d, allocations %d)",
+                                      scenario.name, Int(t / scenario.cycle), inCycle, dt * 1000, r.drawCalls, r.canvasDraws, r.layersRasterized,
+                                      Int(now - lastAllocs)))
                 }
                 times.append(dt)
                 allocs.append(Double(now - lastAllocs))

@@ -57,7 +57,10 @@ final class KioskDriver {
 
     /// The next time `tick` has work (loops that sleep or skip frames).
     var nextDeadline: Double? {
-        [touches.nextDeadline, state.nextDeadline()].compactMap { $0 }.min()
+        switch (touches.nextDeadline, state.nextDeadline()) {
+        case let (a?, b?): min(a, b)
+        case let (a, b): a ?? b
+        }
     }
 
     private func apply(_ commands: some Sequence<KioskState.Command>) {

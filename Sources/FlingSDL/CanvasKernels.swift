@@ -140,10 +140,9 @@ enum CanvasKernels {
             scratch.index.withUnsafeBufferPointer { cols in
                 scratch.rowIndex.withUnsafeBufferPointer { rowIndex in
                 scratch.alpha.withUnsafeMutableBufferPointer { alphaAll in
-                    guard let alphaStart = alphaAll.baseAddress, let cb = cols.baseAddress, let rb = rowIndex.baseAddress,
-                          let wb = weightOf.baseAddress, let mb = m.baseAddress else { return }
+                    guard let alphaStart = alphaAll.baseAddress else { return }
                     ParallelRows.run(0..<h, bands: bands, ShadowBands(
-                        alphaAll: alphaStart, stride: stride, rowIndex: rb, cols: cb, weightOf: wb, m: mb, size: size, corner: corner,
+                        alphaAll: alphaStart, stride: stride, rowIndex: rowIndex, cols: cols, weightOf: weightOf, m: m, size: size, corner: corner,
                         midFrom: midFrom, midTo: midTo, w: w, area: area, hole: hole, even: even, odd: odd, t: t))
                 }
                 }
@@ -156,8 +155,8 @@ enum CanvasKernels {
     private struct ShadowBands: RowBandWork {
         let alphaAll: UnsafeMutablePointer<UInt32>
         let stride: Int
-        let rowIndex: UnsafePointer<Int32>, cols: UnsafePointer<Int32>
-        let weightOf: UnsafePointer<UInt32>, m: UnsafePointer<UInt8>
+        let rowIndex: UnsafeBufferPointer<Int32>, cols: UnsafeBufferPointer<Int32>
+        let weightOf: UnsafeBufferPointer<UInt32>, m: UnsafeBufferPointer<UInt8>
         let size: Int, corner: Int
         let midFrom: Int, midTo: Int, w: Int
         let area: PixelRect, hole: PixelRect

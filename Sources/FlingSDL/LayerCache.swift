@@ -187,11 +187,11 @@ struct LayerTint: Equatable {
         let r = (region ?? PixelRect(x0: 0, y0: 0, x1: width, y1: height)).intersection(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
         guard !r.isEmpty else { return }
         ParallelRows.run(r.y0..<r.y1, bands: ParallelRows.bands(rows: r.y1 - r.y0, columns: r.x1 - r.x0),
-                         Bands(tint: self, source: source, width: width, height: height, destination: destination, pitch: pitch, columns: r.x0..<r.x1))
+                         TintBands(tint: self, source: source, width: width, height: height, destination: destination, pitch: pitch, columns: r.x0..<r.x1))
     }
 
     /// `applyInBands`'s work: the region's columns, one band of its rows at a time.
-    private struct Bands: RowBandWork {
+    private struct TintBands: RowBandWork {
         let tint: LayerTint
         let source: UnsafeBufferPointer<UInt32>
         let width: Int, height: Int

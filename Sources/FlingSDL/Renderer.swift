@@ -1281,7 +1281,7 @@ public final class Renderer {
         if scaledRadii.isZero && alpha == 255 {
             // Growing or shrinking (a card expanding past its corners): resampled on the canvas.
             let (x0, y0, x1, y1) = snapped(destination)
-            let key = RoundedImageKey(name: name, w: Int32(x1 - x0), h: Int32(y1 - y0), source: .zero, radii: .zero)
+            let key = RoundedImageKey(name: name, w: Int32(x1 - x0), h: Int32(y1 - y0), source: SIMD4(repeating: -1), radii: .zero)
             let moving = inMotion(key)
             if moving, tex.opaque, photoOnCanvas(tex, crop: Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky),
                                                  dest: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1), radii: (0, 0, 0, 0)) { return }
@@ -1318,7 +1318,8 @@ public final class Renderer {
             guard w > 0, h > 0 else { return }
             r = pixelRadii(scaledRadii, w: w, h: h)
         }
-        let quarterPx = { (v: Double) in Int32(clamping: Int(max(-1e9, min(1e9, (v * 4).rounded())))) }
+        // In ¼ px; clamped so that no geometry (however large, or NaN) traps the conversion.
+        let quarterPx = { (v: Double) in Int32(max(-1e9, min(1e9, (v * 4).rounded()))) }
         let src = SIMD4(quarterPx(source.minX), quarterPx(source.minY), quarterPx(source.width), quarterPx(source.height))
         let key = RoundedImageKey(name: name, w: Int32(w), h: Int32(h), source: src,
                                   radii: SIMD4(Int32(clamping: r.tl), Int32(clamping: r.tr), Int32(clamping: r.br), Int32(clamping: r.bl)))

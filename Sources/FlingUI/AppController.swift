@@ -277,18 +277,18 @@ package final class AppController {
     /// Nothing in the scene moved at the last `advance` (or it is paused).
     private var sceneAtRest = true
 
-    /// The last display list's length (the next one reserves as much).
     /// The command arrays of the last frames' lists, reused in turn so that a steady frame
     /// allocates none: the renderer keeps a frame's list for a frame or two (to compare the
     /// next one with) and a cached layer keeps the list it was drawn from, so a buffer is
-    /// taken again only `commandStorage.count` frames later, and copied (once) if still held.
+    /// taken again only `commandStorage.count` frames later (if something still holds it then, it
+    /// is left to its holder and the new list gets a fresh array: one allocation).
     private var commandStorage: [[DrawCommand]] = Array(repeating: [], count: 4)
-    private var nextCommandStorage = 0
+    private var currentCommandStorage = 0
 
     private func takeCommandStorage() -> [DrawCommand] {
-        nextCommandStorage = (nextCommandStorage + 1) % commandStorage.count
+        currentCommandStorage = (currentCommandStorage + 1) % commandStorage.count
         var taken: [DrawCommand] = []
-        swap(&taken, &commandStorage[nextCommandStorage])
+        swap(&taken, &commandStorage[currentCommandStorage])
         return taken
     }
 
@@ -297,7 +297,7 @@ package final class AppController {
         var list = DisplayList(background: .white, reusing: takeCommandStorage())
         // Hidden layers are made when nothing moves (see the backdrop below).
         list.preparesHidden = sceneAtRest
-        defer { commandStorage[nextCommandStorage] = list.commands }
+        defer { commandStorage[currentCommandStorage] = list.commands }
         // Behind a modal overlay (sheet, expanded card) the scene and tab bar form one layer:
         // composited while they hold still, and the overlay's dim folds into that copy.
         // A local function, not a closure in a constant: that would be escaping, its captures

@@ -665,5 +665,3 @@ final class CPUCanvasTests: XCTestCase {
         }
     }
 }
-
-/// A pointer the bands of one test run share (each writes its own rows).

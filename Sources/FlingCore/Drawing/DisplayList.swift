@@ -133,9 +133,6 @@ public struct DisplayList: Sendable {
 
     public mutating func add(_ c: DrawCommand) { commands.append(c) }
 
-    /// Room for `n` commands up front (the last frame's count: one allocation, not a dozen).
-    public mutating func reserveCapacity(_ n: Int) { commands.reserveCapacity(n) }
-
     public mutating func fill(_ r: Rect, radius: Double = 0, _ color: Color) {
         commands.append(.fillRect(r, radii: CornerRadii(radius), color: color))
     }

@@ -60,6 +60,8 @@ public struct TouchFilter: Equatable, Sendable {
         while let d = held.first, now - d.time > ghostMaxDuration {
             out.append(held.removeFirst())
         }
+        // (Sorted only when a touch is stuck: this runs on every pass of the loop.)
+        guard down.values.contains(where: { now - $0.since >= stuckTimeout }) else { return out }
         for (id, t) in down.sorted(by: { $0.key < $1.key }) where now - t.since >= stuckTimeout && !held.contains(where: { $0.id == id }) {
             down[id] = nil
             released.insert(id)
@@ -72,7 +74,7 @@ public struct TouchFilter: Equatable, Sendable {
     /// The earliest time at which `flush` has something to do (for loops that sleep).
     public var nextDeadline: Double? {
         let ghost = held.first.map { $0.time + ghostMaxDuration + 1e-6 }
-        let stuck = down.values.map(\.since).min().map { $0 + stuckTimeout }
+        let stuck = down.values.reduce(nil) { (earliest: Double?, t) in min(earliest ?? t.since, t.since) }.map { $0 + stuckTimeout }
         switch (ghost, stuck) {
         case let (a?, b?): return min(a, b)
         case let (a?, nil): return a

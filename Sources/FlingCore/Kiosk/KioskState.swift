@@ -166,19 +166,21 @@ public struct KioskState: Equatable, Sendable {
 
     /// The next time `tick` has something to do (loops that sleep or jump use it).
     public func nextDeadline() -> Double? {
-        var d: [Double] = []
-        if let c = cornerPress { d.append(c.time + KioskConstants.exitPressDuration) }
-        if let idle = config.idleReset, !resetDone, !attractPlaying { d.append(lastInput + idle) }
+        // The earliest of what is pending (a fold, not an array: this runs on every loop pass).
+        var earliest: Double?
+        func consider(_ t: Double) { earliest = min(earliest ?? t, t) }
+        if let c = cornerPress { consider(c.time + KioskConstants.exitPressDuration) }
+        if let idle = config.idleReset, !resetDone, !attractPlaying { consider(lastInput + idle) }
         if let start = attractRunStart {
             if attractNext < config.attract.count {
-                d.append(start + config.attract[attractNext].time)
+                consider(start + config.attract[attractNext].time)
             } else if !attractRunReset {
-                d.append(start + (config.attract.last?.time ?? 0) + KioskConstants.attractLoopGap)
+                consider(start + (config.attract.last?.time ?? 0) + KioskConstants.attractLoopGap)
             } else {
-                d.append(start + attractPeriod)
+                consider(start + attractPeriod)
             }
         }
-        return d.min()
+        return earliest
     }
 
     /// An attract script's input as an app event (probes and window commands are not played).

@@ -11,7 +11,10 @@ public struct VelocityTracker: Sendable, Equatable {
     /// The kept samples, a ring held inline (a tracker lives in value-typed gesture states
     /// that are copied as they change: an array there was copied on every move): `count` of
     /// them, the oldest at `first`. Never more than `MotionConstants.velocityHistorySize`.
+    /// (Its size is `MotionConstants.velocityHistorySize`, written out as a type must; a test
+    /// checks the two agree.)
     private var ring = InlineArray<20, Sample>(repeating: Sample(time: 0, position: .zero))
+    static var ringSize: Int { InlineArray<20, Sample>.count }
     private var first = 0
     private var count = 0
 

@@ -146,6 +146,7 @@ final class VelocityTrackerTests: XCTestCase {
         for i in 0..<47 { let (t, p) = move(i); long.addMove(time: t, position: p) }
         var short = VelocityTracker()
         for i in 27..<47 { let (t, p) = move(i); short.addMove(time: t, position: p) }
+        XCTAssertEqual(VelocityTracker.ringSize, MotionConstants.velocityHistorySize, "the ring holds the whole history")
         XCTAssertEqual(long.sampleCount, 20)
         XCTAssertEqual(long, short, "the same 20 samples, the rings started at different places")
         XCTAssertEqual(long.velocity(), short.velocity())

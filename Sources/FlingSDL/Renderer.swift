@@ -539,18 +539,9 @@ public final class Renderer {
                 SDL_SetTextureBlendMode(e.texture, SDL_BLENDMODE_NONE)
                 copyUnoccluded(e.texture, to: dest)
             } else {
-                // Opaque rows are copied without blending (several times cheaper in software).
-                func copy(_ rows: Range<Int>, blend: Bool) {
-                    guard !rows.isEmpty else { return }
-                    SDL_SetTextureBlendMode(e.texture, blend ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
-                    var src = SDL_Rect(x: 0, y: Int32(rows.lowerBound), w: w, h: Int32(rows.count))
-                    var dst = SDL_Rect(x: Int32(ox), y: Int32(oy) + Int32(rows.lowerBound), w: w, h: Int32(rows.count))
-                    SDL_RenderCopy(sdl, e.texture, &src, &dst)
-                    stats.drawCalls += 1
+                copyInRowBands(e.texture, width: w, height: Int(h), opaqueRows: e.opaqueRows, blendOpaque: alpha < 255) { rows in
+                    SDL_Rect(x: Int32(ox), y: Int32(oy) + Int32(rows.lowerBound), w: w, h: Int32(rows.count))
                 }
-                copy(0..<e.opaqueRows.lowerBound, blend: true)
-                copy(e.opaqueRows, blend: alpha < 255)
-                copy(e.opaqueRows.upperBound..<Int(h), blend: true)
             }
         }
         targetTouched = true
@@ -1410,23 +1401,30 @@ public final class Renderer {
         let ky = Double(y1 - y0) / Double(max(1, height))
         var w = Int32(0), th = Int32(0)
         SDL_QueryTexture(t, nil, nil, &w, &th)
-        func copy(_ rows: Range<Int>, blend: Bool) {
-            guard !rows.isEmpty else { return }
-            SDL_SetTextureBlendMode(t, blend ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
-            var src = SDL_Rect(x: 0, y: Int32(rows.lowerBound), w: w, h: Int32(rows.count))
+        // Faded, every row blends (one copy: a scaled copy in bands would sample differently).
+        copyInRowBands(t, width: w, height: height, opaqueRows: alpha == 255 ? opaqueRows : 0..<0, blendOpaque: false) { rows in
             let top = (Double(y0) + Double(rows.lowerBound) * ky).rounded(), bottom = (Double(y0) + Double(rows.upperBound) * ky).rounded()
-            var dst = SDL_Rect(x: Int32(x0), y: Int32(top), w: Int32(x1 - x0), h: Int32(bottom - top))
-            SDL_RenderCopy(sdl, t, &src, &dst)
-            stats.drawCalls += 1
-        }
-        if alpha == 255 && !opaqueRows.isEmpty {
-            copy(0..<opaqueRows.lowerBound, blend: true)
-            copy(opaqueRows, blend: false)
-            copy(opaqueRows.upperBound..<height, blend: true)
-        } else {
-            copy(0..<height, blend: true)
+            return SDL_Rect(x: Int32(x0), y: Int32(top), w: Int32(x1 - x0), h: Int32(bottom - top))
         }
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+    }
+
+    /// Copies `texture`'s rows `0..<height` (`width` px wide) in up to three bands, each placed
+    /// by `destination`: the rows in `opaqueRows` without blending unless `blendOpaque` (a
+    /// blended copy costs several times more in software), the rows around them blended.
+    private func copyInRowBands(_ texture: OpaquePointer, width: Int32, height: Int, opaqueRows: Range<Int>, blendOpaque: Bool,
+                                to destination: (Range<Int>) -> SDL_Rect) {
+        func copy(_ rows: Range<Int>, blend: Bool) {
+            guard !rows.isEmpty else { return }
+            SDL_SetTextureBlendMode(texture, blend ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
+            var src = SDL_Rect(x: 0, y: Int32(rows.lowerBound), w: width, h: Int32(rows.count))
+            var dst = destination(rows)
+            SDL_RenderCopy(sdl, texture, &src, &dst)
+            stats.drawCalls += 1
+        }
+        copy(0..<opaqueRows.lowerBound, blend: true)
+        copy(opaqueRows, blend: blendOpaque)
+        copy(opaqueRows.upperBound..<height, blend: true)
     }
 
     /// The photo's `source` part (in original-image pixels) resampled from its cached texture

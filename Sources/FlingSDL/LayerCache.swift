@@ -3,7 +3,8 @@
 // it is hidden and to be made ready, or faded and new: see Renderer.drawLayer). A layer whose
 // commands changed in part is redrawn only where they differ (LayerDamage).
 // Memory: per layer id, one target texture of the layer's pixel size, a CPU copy of its pixels
-// (for LayerTint) and, once dimmed or faded, one streaming texture of the same size. The app
+// (for LayerTint), its rows around the opaque ones when it has any (EdgeRows) and, once dimmed
+// or faded, one streaming texture of the same size. The app
 // uses a few ids (backdrop, sheet, today list, today card): at 1080×1920 that is at most
 // ~25 MB each, and a layer not drawn for `keptUndrawnFrames` drawn frames is dropped (an app
 // gone idle right after a sheet closed keeps that one until it draws 30 more frames).
@@ -37,6 +38,8 @@ struct LayerCache {
         /// blending left in alpha).
         var pixels: [UInt32]
         var opaqueRows: Range<Int>
+        /// The rows around `opaqueRows`, drawn blended from a texture of their own (EdgeRows).
+        var edges: EdgeRows?
         /// The darkened/faded copy and the tint it holds (kept while the tint holds still).
         var tinted: OpaquePointer?
         var tint: LayerTint?
@@ -139,6 +142,7 @@ struct LayerCache {
         if let old = entries[e.spec.id] {
             if old.texture != e.texture { SDL_DestroyTexture(old.texture) }
             if let t = old.tinted, t != e.tinted { SDL_DestroyTexture(t) }
+            if let edges = old.edges, edges.texture != e.edges?.texture { edges.destroy() }
         }
         entries[e.spec.id] = e
     }
@@ -154,6 +158,7 @@ struct LayerCache {
         guard let e = entries.removeValue(forKey: id) else { return }
         SDL_DestroyTexture(e.texture)
         if let t = e.tinted { SDL_DestroyTexture(t) }
+        e.edges?.destroy()
     }
 
     mutating func destroyAll() {

@@ -45,7 +45,14 @@ public final class Renderer {
     /// A baked photo: its size, source rectangle (¼ px) and corner radii, held inline (arrays
     /// here allocated for every photo drawn).
     private struct RoundedImageKey: Hashable { var name: String; var w: Int32; var h: Int32; var source: SIMD4<Int32>; var radii: SIMD4<Int32> }
-    private var roundedImages = LRUCache<RoundedImageKey, OpaquePointer>(capacity: 24)
+    private var roundedImages = LRUCache<RoundedImageKey, BakedPhoto>(capacity: 24)
+    /// A photo baked at its frame's size with its corners' coverage, and those rows in a
+    /// texture of their own (EdgeRows) so that the photo's own texture is never blended.
+    private struct BakedPhoto {
+        var texture: OpaquePointer
+        var edges: EdgeRows?
+        func destroy() { SDL_DestroyTexture(texture); edges?.destroy() }
+    }
     /// A polyline's points in device px (kept: one array for every polyline drawn).
     private var polylinePoints: [Point] = []
     /// Photos drawn in this frame and the last, by image (square ones with no radii): a photo
@@ -170,6 +177,20 @@ public final class Renderer {
 
     private func flushTextCache() {
         for t in textCache.removeAll() { SDL_DestroyTexture(t.texture) }
+    }
+
+    /// The blend modes of a layer's texture and its edge rows' texture, and of each baked
+    /// photo's (tests: see EdgeRows).
+    func blendModes(ofLayer id: String) -> (texture: SDL_BlendMode, edges: SDL_BlendMode?)? {
+        layers.entries[id].map { (Self.blendMode($0.texture), $0.edges.map { Self.blendMode($0.texture) }) }
+    }
+    var bakedPhotoBlendModes: [(texture: SDL_BlendMode, edges: SDL_BlendMode?)] {
+        roundedImages.values.map { (Self.blendMode($0.texture), $0.edges.map { Self.blendMode($0.texture) }) }
+    }
+    private static func blendMode(_ texture: OpaquePointer) -> SDL_BlendMode {
+        var mode = SDL_BLENDMODE_INVALID
+        SDL_GetTextureBlendMode(texture, &mode)
+        return mode
     }
 
     /// The pixel size of an image file, for layout (nil if missing or corrupt).
@@ -539,7 +560,7 @@ public final class Renderer {
                 SDL_SetTextureBlendMode(e.texture, SDL_BLENDMODE_NONE)
                 copyUnoccluded(e.texture, to: dest)
             } else {
-                copyInRowBands(e.texture, width: w, height: Int(h), opaqueRows: e.opaqueRows, blendOpaque: alpha < 255) { rows in
+                copyInRowBands(e.texture, edges: e.edges, width: w, height: Int(h), opaqueRows: e.opaqueRows, blendOpaque: alpha < 255) { rows in
                     SDL_Rect(x: Int32(ox), y: Int32(oy) + Int32(rows.lowerBound), w: w, h: Int32(rows.count))
                 }
             }
@@ -723,10 +744,13 @@ public final class Renderer {
         // blended copy, four times slower, at every composite of the Today list.)
         let rows = seen.spec.background.a >= 1 ? 0..<Int(seen.height) : Self.opaqueRows(pixels, width: Int(seen.width), height: Int(seen.height))
         let old = layers.entries[id]
+        let edges = pixels.withUnsafeBufferPointer {
+            EdgeRows.make(argb: $0, width: width, height: Int(seen.height), opaque: rows, reusing: old?.edges, renderer: sdl)
+        }
         layers.store(LayerCache.Entry(texture: texture, width: seen.width, height: seen.height, scale: seen.scale,
                                       stretched: seen.stretched, base: base, still: still,
                                       imageGeneration: images.generation, spec: seen.spec,
-                                      commands: seen.commands, range: seen.range, pixels: pixels, opaqueRows: rows,
+                                      commands: seen.commands, range: seen.range, pixels: pixels, opaqueRows: rows, edges: edges,
                                       tinted: old?.width == seen.width && old?.height == seen.height ? old?.tinted : nil, tint: nil))
         if let t = old?.tinted, old?.width != seen.width || old?.height != seen.height { SDL_DestroyTexture(t) }
         return true
@@ -1283,9 +1307,10 @@ public final class Renderer {
                                 w: Float(destination.width), h: Float(destination.height))
             // An opaque photo is copied without blending: SDL's software renderer blends a
             // scaled copy through an intermediate surface, several times the cost of the copy.
-            if tex.opaque { SDL_SetTextureBlendMode(tex.texture, SDL_BLENDMODE_NONE) }
+            // (Each copy sets the mode it needs and leaves it: switching back and forth relinks
+            // the texture in SDL, an allocation, at every copy.)
+            SDL_SetTextureBlendMode(tex.texture, tex.opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
             SDL_RenderCopyF(sdl, tex.texture, &src, &dst)
-            if tex.opaque { SDL_SetTextureBlendMode(tex.texture, SDL_BLENDMODE_BLEND) }
             stats.drawCalls += 1
             return
         }
@@ -1315,7 +1340,7 @@ public final class Renderer {
         let key = RoundedImageKey(name: name, w: Int32(w), h: Int32(h), source: src,
                                   radii: SIMD4(Int32(clamping: r.tl), Int32(clamping: r.tr), Int32(clamping: r.br), Int32(clamping: r.bl)))
         let moving = inMotion(key)
-        let baked: OpaquePointer
+        let baked: BakedPhoto
         if let cached = roundedImages.value(for: key) {
             baked = cached
         } else if moving, tex.opaque, alpha == 255 {
@@ -1344,21 +1369,24 @@ public final class Renderer {
             // softer only while it moves; it is baked sharp again once it holds still.
             prepareFrameForSDL()
             let f = max(1, (Double(w * h) / 400_000).squareRoot().rounded(.up))
-            guard let t = bakeRounded(tex, source: source, width: w, height: h, radii: r, reduction: f) else { return }
+            let hb = max(1, Int((Double(h) / f).rounded()))
+            guard let t = makeTexture(bakeRounded(tex, source: source, width: w, height: h, radii: r, reduction: f), renderer: sdl) else { return }
             // One moving texture per photo, replaced next frame (SDL flushes before destroying).
             if let old = motionTextures.updateValue(t, forKey: name) { SDL_DestroyTexture(old) }
             stats.photoBakes += 1
             SDL_SetTextureAlphaMod(t, alpha)
-            copyBaked(t, x0: x0, y0: y0, x1: x1, y1: y1, height: max(1, Int((Double(h) / f).rounded())), opaqueRows: opaqueRows(tex, r, h: h, f: f), alpha: alpha)
+            copyBaked(BakedPhoto(texture: t, edges: nil), x0: x0, y0: y0, x1: x1, y1: y1, height: hb,
+                      opaqueRows: opaqueRows(tex, r, h: h, f: f), alpha: alpha)
             return
         } else {
             stats.photoBakes += 1
-            guard let t = bakeRounded(tex, source: source, width: w, height: h, radii: r, reduction: 1) else { return }
-            for evicted in roundedImages.insert(t, for: key) { SDL_DestroyTexture(evicted) }
-            baked = t
+            let image = bakeRounded(tex, source: source, width: w, height: h, radii: r, reduction: 1)
+            guard let t = makeTexture(image, renderer: sdl) else { return }
+            baked = BakedPhoto(texture: t, edges: EdgeRows.make(image, opaque: opaqueRows(tex, r, h: h, f: 1), renderer: sdl))
+            for evicted in roundedImages.insert(baked, for: key) { evicted.destroy() }
         }
         prepareFrameForSDL()
-        SDL_SetTextureAlphaMod(baked, alpha)
+        SDL_SetTextureAlphaMod(baked.texture, alpha)
         copyBaked(baked, x0: x0, y0: y0, x1: x1, y1: y1, height: h, opaqueRows: opaqueRows(tex, r, h: h, f: 1), alpha: alpha)
     }
 
@@ -1397,29 +1425,37 @@ public final class Renderer {
 
     /// Copies a baked photo (`height` rows) onto its snapped frame, stretched if baked at another
     /// size; its opaque rows without blending (a blended copy costs several times more in software).
-    private func copyBaked(_ t: OpaquePointer, x0: Int, y0: Int, x1: Int, y1: Int, height: Int, opaqueRows: Range<Int>, alpha: UInt8) {
+    private func copyBaked(_ baked: BakedPhoto, x0: Int, y0: Int, x1: Int, y1: Int, height: Int, opaqueRows: Range<Int>, alpha: UInt8) {
         let ky = Double(y1 - y0) / Double(max(1, height))
         var w = Int32(0), th = Int32(0)
-        SDL_QueryTexture(t, nil, nil, &w, &th)
+        SDL_QueryTexture(baked.texture, nil, nil, &w, &th)
         // Faded, every row blends (one copy: a scaled copy in bands would sample differently).
-        copyInRowBands(t, width: w, height: height, opaqueRows: alpha == 255 ? opaqueRows : 0..<0, blendOpaque: false) { rows in
+        copyInRowBands(baked.texture, edges: baked.edges, width: w, height: height, opaqueRows: alpha == 255 ? opaqueRows : 0..<0,
+                       blendOpaque: false) { rows in
             let top = (Double(y0) + Double(rows.lowerBound) * ky).rounded(), bottom = (Double(y0) + Double(rows.upperBound) * ky).rounded()
             return SDL_Rect(x: Int32(x0), y: Int32(top), w: Int32(x1 - x0), h: Int32(bottom - top))
         }
-        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
     }
 
     /// Copies `texture`'s rows `0..<height` (`width` px wide) in up to three bands, each placed
     /// by `destination`: the rows in `opaqueRows` without blending unless `blendOpaque` (a
     /// blended copy costs several times more in software), the rows around them blended.
-    private func copyInRowBands(_ texture: OpaquePointer, width: Int32, height: Int, opaqueRows: Range<Int>, blendOpaque: Bool,
-                                to destination: (Range<Int>) -> SDL_Rect) {
+    /// When `edges` holds the rows around `opaqueRows` and those are copied unblended, the
+    /// blended rows come from it, and `texture` stays unblended (see EdgeRows).
+    private func copyInRowBands(_ texture: OpaquePointer, edges: EdgeRows?, width: Int32, height: Int, opaqueRows: Range<Int>,
+                                blendOpaque: Bool, to destination: (Range<Int>) -> SDL_Rect) {
+        let edges = edges.flatMap { !blendOpaque && $0.opaque == opaqueRows && $0.height == height ? $0 : nil }
         func copy(_ rows: Range<Int>, blend: Bool) {
             guard !rows.isEmpty else { return }
-            SDL_SetTextureBlendMode(texture, blend ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
             var src = SDL_Rect(x: 0, y: Int32(rows.lowerBound), w: width, h: Int32(rows.count))
             var dst = destination(rows)
-            SDL_RenderCopy(sdl, texture, &src, &dst)
+            if blend, let edges {
+                src.y = Int32(edges.row(rows.lowerBound))
+                SDL_RenderCopy(sdl, edges.texture, &src, &dst)
+            } else {
+                SDL_SetTextureBlendMode(texture, blend ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
+                SDL_RenderCopy(sdl, texture, &src, &dst)
+            }
             stats.drawCalls += 1
         }
         copy(0..<opaqueRows.lowerBound, blend: true)
@@ -1429,16 +1465,16 @@ public final class Renderer {
 
     /// The photo's `source` part (in original-image pixels) resampled from its cached texture
     /// pixels to `width × height` / `reduction`, with the rounded-corner coverage baked into
-    /// its alpha (radii in device pixels), as a texture drawn at `width × height`.
+    /// its alpha (radii in device pixels), to be drawn at `width × height`.
     private func bakeRounded(_ tex: ImageStore.Entry, source: Rect, width w: Int, height h: Int,
-                             radii r: (tl: Int, tr: Int, br: Int, bl: Int), reduction f: Double) -> OpaquePointer? {
+                             radii r: (tl: Int, tr: Int, br: Int, bl: Int), reduction f: Double) -> RGBAImage {
         let kx = Double(tex.width) / tex.originalSize.width, ky = Double(tex.height) / tex.originalSize.height
         let mw = max(1, Int((Double(w) / f).rounded())), mh = max(1, Int((Double(h) / f).rounded()))
         let crop = Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky)
         var image = tex.pixels.resampled(from: crop, toWidth: mw, height: mh)
         image.multiplyAlpha(by: CornerCoverage.roundedRect(width: mw, height: mh, radii: CornerRadii(
             topLeft: Double(r.tl) / f, topRight: Double(r.tr) / f, bottomRight: Double(r.br) / f, bottomLeft: Double(r.bl) / f)))
-        return makeTexture(image, renderer: sdl)
+        return image
     }
 
     // MARK: Text

@@ -86,7 +86,6 @@ struct RoundedCopy {
             SDL_RenderCopy(sdl, source.texture, &src, &dst)
             calls += 1
         }
-        SDL_SetTextureBlendMode(source.texture, SDL_BLENDMODE_BLEND)
         // The corners: resampled with their coverage, copied 1:1 and blended.
         let corners = [(r.tl, x0, y0, false, false), (r.tr, x1 - r.tr, y0, true, false),
                        (r.br, x1 - r.br, y1 - r.br, true, true), (r.bl, x0, y1 - r.bl, false, true)]

@@ -9,6 +9,8 @@ public struct LRUCache<Key: Hashable, Value> {
     public init(capacity: Int) { self.capacity = max(1, capacity) }
 
     public var count: Int { entries.count }
+    /// Every value held, in no particular order.
+    public var values: [Value] { entries.values.map(\.value) }
 
     /// The value for `key`, marking it as just used.
     public mutating func value(for key: Key) -> Value? {

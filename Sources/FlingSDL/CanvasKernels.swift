@@ -237,6 +237,45 @@ enum CanvasKernels {
         }
     }
 
+    /// A straight line from `a` to `b` (device px) `width` px wide, in `color` at `alpha`: the
+    /// coverage of each pixel's centre, 1 within `width / 2 − ½` of the line, fading to 0 at
+    /// `width / 2 + ½` (the fringe Tessellator gives a mesh's sides), and over ½ px at its ends.
+    static func segment(from a: Point, to b: Point, width: Double, color: (r: UInt8, g: UInt8, b: UInt8), alpha: UInt8,
+                        visible: PixelRect, into t: PixelTarget, scratch: inout CanvasScratch) {
+        let d = b - a
+        let length = d.length
+        guard length > 1e-9, length.isFinite, width.isFinite, width > 0, alpha > 0 else { return }
+        let half = width / 2, pad = half + 1
+        let clamp = { (v: Double) in Int(max(-1e9, min(1e9, v))) }
+        let area = PixelRect(x0: clamp((min(a.x, b.x) - pad).rounded(.down)), y0: clamp((min(a.y, b.y) - pad).rounded(.down)),
+                             x1: clamp((max(a.x, b.x) + pad).rounded(.up)), y1: clamp((max(a.y, b.y) + pad).rounded(.up)))
+            .intersection(visible).intersection(t.bounds)
+        guard !area.isEmpty else { return }
+        let ux = d.x / length, uy = d.y / length
+        let span = area.x1 - area.x0
+        scratch.reserve(columns: span, rows: 0)
+        let (cb, cg, cr) = (UInt16(color.b), UInt16(color.g), UInt16(color.r))
+        let even = SIMD8<UInt16>(cb, cr, cb, cr, cb, cr, cb, cr)
+        let odd = SIMD8<UInt16>(cg, 0, cg, 0, cg, 0, cg, 0)
+        let strength = Double(alpha)
+        scratch.alpha.withUnsafeMutableBufferPointer { weights in
+            for py in area.y0..<area.y1 {
+                let cy = Double(py) + 0.5 - a.y
+                var any = false
+                for i in 0..<span {
+                    let cx = Double(area.x0 + i) + 0.5 - a.x
+                    let along = cx * ux + cy * uy, across = abs(cy * ux - cx * uy)
+                    let side = max(0, min(1, half + 0.5 - across))
+                    let ends = max(0, min(1, min(along, length - along) + 0.5))
+                    let w = widen(UInt32((side * ends * strength).rounded()))
+                    weights[i] = w | w << 16
+                    any = any || w != 0
+                }
+                if any { blend(t.row(py), from: area.x0, to: area.x1, alphaOffset: area.x0, alpha: weights, even: even, odd: odd) }
+            }
+        }
+    }
+
     /// row[x] = row[x]·(256 − a) + colour·a for x in from..<to, a from `alpha` (indexed from
     /// `alphaOffset`); four pixels at a time as eight 16-bit lanes, the even channels (B, R)
     /// and the odd ones (G, A) apart, so nothing widens or narrows (plain SSE2).

@@ -297,6 +297,8 @@ public final class Renderer {
             }
             if case let .shadow(r, radii, color, radius, offset) = c,
                shadowOnCanvas(r.offsetBy(dx: offset.x, dy: offset.y), radius: radii.maximum, color: color, blur: radius) { return }
+            if case let .polyline(points, color, lineWidth) = c, points.count == 2,
+               segmentOnCanvas(from: points[0], to: points[1], color: color, lineWidth: lineWidth) { return }
             // A photo or faded text may go onto the canvas (drawImage and drawText settle the
             // frame themselves). An opaque fill paints its rows between the corners: the clear
             // skips them.
@@ -1058,6 +1060,23 @@ public final class Renderer {
         stats.canvasDraws += 1
         CanvasKernels.shadow(mask: s.mask, size: s.size, corner: s.corner, outer: outer, scale: k, color: (cr, cg, cb, alpha),
                              hole: hole, visible: visible, into: t, scratch: &canvasScratch)
+        targetTouched = true
+        return true
+    }
+
+    /// A two-point polyline (the close button's ×) on the frame's own pixels: through SDL's
+    /// software renderer each blended triangle of its mesh is drawn via a temporary surface
+    /// (an allocation per triangle, every frame). False where there is no canvas (SDL draws it).
+    private func segmentOnCanvas(from p: Point, to q: Point, color: Color, lineWidth: Double) -> Bool {
+        guard rasterizing == 0, cpuCompositing, canvas.isOpen || pendingBase != nil || frameSurface != nil else { return false }
+        let w = lineWidth * pxPerPt
+        // As Tessellator.polyline: at least a pixel wide, a thinner line fainter instead.
+        let (cr, cg, cb, ca) = color.multipliedAlpha(opacity * min(1, w)).rgba8
+        fillUntinted()
+        guard let t = canvasForNextDraw() ?? frameCanvas() else { return false }
+        CanvasKernels.segment(from: px(p), to: px(q), width: max(w, 1), color: (cr, cg, cb), alpha: ca,
+                              visible: visiblePixels.intersection(t.bounds), into: t, scratch: &canvasScratch)
+        stats.canvasDraws += 1
         targetTouched = true
         return true
     }

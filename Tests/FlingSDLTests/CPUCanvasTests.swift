@@ -648,6 +648,83 @@ final class CPUCanvasTests: XCTestCase {
         }
     }
 
+    func testASegmentCoversThePixelsWhoseCentresItsWidthReachesAndFadesOverHalfAPixel() {
+        // From (2, 3) to (8, 3) on white: 2 px wide, the pixel centres of rows 2 and 3 and
+        // columns 2…7 are inside (black), the rest outside; 1 px wide, rows 2 and 3 are both
+        // half covered (128 of 255: 255·127/256 = 126 left of white). Alpha bytes are kept.
+        let w = 10, h = 6
+        for (width, inside) in [(2.0, UInt32(0xFF00_0000)), (1.0, UInt32(0xFF7E_7E7E))] {
+            var target = [UInt32](repeating: 0xFFFF_FFFF, count: w * h)
+            var scratch = CanvasScratch()
+            target.withUnsafeMutableBytes { raw in
+                let t = PixelTarget(base: raw.baseAddress!, width: w, height: h, pitch: w * 4)
+                CanvasKernels.segment(from: Point(2, 3), to: Point(8, 3), width: width, color: (0, 0, 0), alpha: 255,
+                                      visible: t.bounds, into: t, scratch: &scratch)
+            }
+            for y in 0..<h {
+                for x in 0..<w {
+                    let covered = (2..<8).contains(x) && (2..<4).contains(y)
+                    XCTAssertEqual(target[y * w + x], covered ? inside : 0xFFFF_FFFF, "(\(x), \(y)) width \(width)")
+                }
+            }
+        }
+        // A diagonal is symmetric about its line, and nothing is drawn outside `visible`.
+        var target = [UInt32](repeating: 0xFFFF_FFFF, count: w * w)
+        var scratch = CanvasScratch()
+        target.withUnsafeMutableBytes { raw in
+            let t = PixelTarget(base: raw.baseAddress!, width: w, height: w, pitch: w * 4)
+            CanvasKernels.segment(from: Point(1, 1), to: Point(9, 9), width: 2, color: (0, 0, 0), alpha: 255,
+                                  visible: PixelRect(x0: 0, y0: 0, x1: w, y1: 8), into: t, scratch: &scratch)
+        }
+        for y in 0..<8 {
+            for x in 0..<8 { XCTAssertEqual(target[y * w + x], target[x * w + y], "(\(x), \(y))") }
+        }
+        XCTAssertEqual(target[3 * w + 3], 0xFF00_0000)
+        XCTAssertEqual(Array(target[(8 * w)...]), [UInt32](repeating: 0xFFFF_FFFF, count: 2 * w))
+    }
+
+    /// The close button's ×: two-point lines go onto the canvas (a mesh's blended triangles
+    /// each cost SDL's software renderer a temporary surface), looking as SDL draws them; a
+    /// longer polyline stays with SDL.
+    func testTwoPointLinesAreDrawnOnTheCanvasAsSDLDrawsThem() throws {
+        var l = DisplayList(background: .white)
+        l.add(.fillRect(Self.window, radii: .zero, color: .white))
+        l.add(.fillCircle(center: Point(50, 50), radius: 15, color: Color(white: 0.95)))
+        l.add(.polyline([Point(44, 44), Point(56, 56)], color: Color(white: 0.2), lineWidth: 2.5))
+        l.add(.polyline([Point(44, 56), Point(56, 44)], color: Color(white: 0.2), lineWidth: 2.5))
+        l.withOpacity(0.5) { l in l.add(.polyline([Point(10, 90), Point(90, 80)], color: SystemColor.blue, lineWidth: 0.5)) }
+        var longer = DisplayList(background: .white)
+        longer.add(.polyline([Point(10, 10), Point(50, 30), Point(90, 10)], color: SystemColor.red, lineWidth: 3))
+        let cpu = try draw([l, longer], canvas: true), sdl = try draw([l, longer], canvas: false)
+        XCTAssertEqual(cpu.map { $0.1.canvasDraws }, [3, 0])
+        XCTAssertEqual(sdl.map { $0.1.canvasDraws }, [0, 0])
+        // The × on the canvas is symmetric about the circle's centre (device px 100, 100), as
+        // drawn (SDL's mesh is not: its triangles fill pixels half a pixel off, up to 191 of
+        // 255 apart from their mirror images), and holds the ink of its geometry: two 5 px wide
+        // strokes 24·√2 px long crossing square (their overlap inked once), 242 − 51 a pixel.
+        // (SDL's mesh holds 11 % more: its fringe and square-cut ends spill.)
+        func channel(_ img: RGBAImage, _ x: Int, _ y: Int, _ c: Int) -> Int { Int(img.pixels[(y * img.width + x) * 4 + c]) }
+        let image = cpu[0].0
+        var worst = 0, ink = 0
+        for y in 80..<120 {
+            for x in 80..<120 {
+                let g = channel(image, x, y, 1)
+                worst = max(worst, abs(g - channel(image, 199 - x, y, 1)), abs(g - channel(image, y, x, 1)))
+                ink += 242 - g
+            }
+        }
+        XCTAssertLessThanOrEqual(worst, 2)
+        let strokes = 2 * 5 * 24 * 2.0.squareRoot() - 5 * 5
+        XCTAssertEqual(Double(ink), strokes * (242 - 51), accuracy: 0.03 * strokes * (242 - 51))
+        // The faint line below (1 px at half opacity): its length in red ink, 255 − the blue's
+        // red blended at one half a pixel, within 3 %.
+        var faint = 0
+        for y in 140..<200 { for x in 0..<200 { faint += 255 - channel(image, x, y, 0) } }
+        let length = (160.0 * 160 + 20 * 20).squareRoot(), perPixel = 255 * 0.5 * (1 - SystemColor.blue.r)
+        XCTAssertEqual(Double(faint), length * perPixel, accuracy: 0.03 * length * perPixel)
+        XCTAssertEqual(cpu[1].0.pixels, sdl[1].0.pixels)
+    }
+
     func testATintOfARegionMatchesTheWholeTintThere() {
         let w = 11, h = 7
         let source = (0..<(w * h)).map { UInt32(0xFF00_0000) | UInt32($0 &* 0x030507 & 0xFFFFFF) }

@@ -4,7 +4,8 @@
 //      through SDL_RenderGeometry with a one-pixel alpha fringe (blend mode BLEND)
 //  [x] hairlines exactly one device pixel thick, snapped to the pixel grid (horizontal and
 //      vertical; a slanted one is a 1 px tessellated polyline)
-//  [x] polylines of any width, tessellated into triangles
+//  [x] polylines of any width: on the CPU canvas when there is one (CanvasKernels.polyline),
+//      otherwise tessellated into triangles
 //  [x] vertical two-colour gradients (one quad, the colours interpolated per vertex)
 //  [x] soft shadows (with an offset) from cached nine-slice blur textures (in their colour when
 //      rasterised into a layer held still, so SDL copies them with its fast blitter)
@@ -47,7 +48,8 @@ public final class Renderer {
     private struct RoundedImageKey: Hashable { var name: String; var w: Int32; var h: Int32; var source: SIMD4<Int32>; var radii: SIMD4<Int32> }
     private var roundedImages = LRUCache<RoundedImageKey, BakedPhoto>(capacity: 24)
     /// A photo baked at its frame's size with its corners' coverage, and those rows in a
-    /// texture of their own (EdgeRows) so that the photo's own texture is never blended.
+    /// texture of their own (EdgeRows) so that the photo's own texture is copied unblended
+    /// (unless faded).
     private struct BakedPhoto {
         var texture: OpaquePointer
         var edges: EdgeRows?
@@ -297,8 +299,7 @@ public final class Renderer {
             }
             if case let .shadow(r, radii, color, radius, offset) = c,
                shadowOnCanvas(r.offsetBy(dx: offset.x, dy: offset.y), radius: radii.maximum, color: color, blur: radius) { return }
-            if case let .polyline(points, color, lineWidth) = c, points.count == 2,
-               segmentOnCanvas(from: points[0], to: points[1], color: color, lineWidth: lineWidth) { return }
+            if case let .polyline(points, color, lineWidth) = c, polylineOnCanvas(points, color: color, lineWidth: lineWidth) { return }
             // A photo or faded text may go onto the canvas (drawImage and drawText settle the
             // frame themselves). An opaque fill paints its rows between the corners: the clear
             // skips them.
@@ -746,7 +747,8 @@ public final class Renderer {
         // blended copy, four times slower, at every composite of the Today list.)
         let rows = seen.spec.background.a >= 1 ? 0..<Int(seen.height) : Self.opaqueRows(pixels, width: Int(seen.width), height: Int(seen.height))
         let old = layers.entries[id]
-        let edges = pixels.withUnsafeBufferPointer {
+        // (A stretched layer is copied by RoundedCopy or the canvas, never in bands.)
+        let edges = seen.stretched ? nil : pixels.withUnsafeBufferPointer {
             EdgeRows.make(argb: $0, width: width, height: Int(seen.height), opaque: rows, reusing: old?.edges, renderer: sdl)
         }
         layers.store(LayerCache.Entry(texture: texture, width: seen.width, height: seen.height, scale: seen.scale,
@@ -1064,18 +1066,24 @@ public final class Renderer {
         return true
     }
 
-    /// A two-point polyline (the close button's ×) on the frame's own pixels: through SDL's
-    /// software renderer each blended triangle of its mesh is drawn via a temporary surface
-    /// (an allocation per triangle, every frame). False where there is no canvas (SDL draws it).
-    private func segmentOnCanvas(from p: Point, to q: Point, color: Color, lineWidth: Double) -> Bool {
-        guard rasterizing == 0, cpuCompositing, canvas.isOpen || pendingBase != nil || frameSurface != nil else { return false }
+    /// A polyline (the close button's ×, the instrument's traces) on the frame's own pixels:
+    /// through SDL's software renderer each blended triangle of its mesh is drawn via a
+    /// temporary surface (an allocation per triangle, every frame). False where there is no
+    /// canvas (a layer being rasterised, a rotated window): SDL draws the mesh, whose triangles
+    /// fill pixels up to half a pixel off the canvas's (see CPUCanvasTests).
+    private func polylineOnCanvas(_ points: [Point], color: Color, lineWidth: Double) -> Bool {
+        guard points.count >= 2, rasterizing == 0, cpuCompositing, canvas.isOpen || pendingBase != nil || frameSurface != nil else { return false }
         let w = lineWidth * pxPerPt
         // As Tessellator.polyline: at least a pixel wide, a thinner line fainter instead.
         let (cr, cg, cb, ca) = color.multipliedAlpha(opacity * min(1, w)).rgba8
         fillUntinted()
         guard let t = canvasForNextDraw() ?? frameCanvas() else { return false }
-        CanvasKernels.segment(from: px(p), to: px(q), width: max(w, 1), color: (cr, cg, cb), alpha: ca,
-                              visible: visiblePixels.intersection(t.bounds), into: t, scratch: &canvasScratch)
+        polylinePoints.removeAll(keepingCapacity: true)
+        for p in points { polylinePoints.append(px(p)) }
+        let visible = visiblePixels.intersection(t.bounds)
+        polylinePoints.withUnsafeBufferPointer { device in
+            CanvasKernels.polyline(device, width: max(w, 1), color: (cr, cg, cb), alpha: ca, visible: visible, into: t, scratch: &canvasScratch)
+        }
         stats.canvasDraws += 1
         targetTouched = true
         return true

@@ -18,10 +18,11 @@ func makeTexture(_ image: RGBAImage, renderer: OpaquePointer) -> OpaquePointer? 
 }
 
 /// A texture's rows above and below its opaque middle, stacked in a texture of their own that
-/// is only ever drawn blended, while the texture itself is then only ever copied without
-/// blending. SDL's software renderer relinks a texture to its target whenever its blend mode
-/// changes (`SDL_SetSurfaceBlendMode` drops the blit map; the next blit allocates a new link):
-/// one texture copied in bands of both kinds allocated twice in every frame it was drawn.
+/// is only ever drawn blended, so that the texture itself is copied without blending frame
+/// after frame (a faded copy still blends it whole, a mode switch at a fade's start and end).
+/// SDL's software renderer relinks a texture to its target whenever its blend mode changes
+/// (`SDL_SetSurfaceBlendMode` drops the blit map; the next blit allocates a new link): one
+/// texture copied in bands of both kinds allocated twice in every frame it was drawn.
 struct EdgeRows {
     let texture: OpaquePointer
     let width: Int
@@ -68,7 +69,8 @@ struct EdgeRows {
 
     /// The edge rows of a straight-alpha RGBA bitmap (a baked photo).
     static func make(_ image: RGBAImage, opaque: Range<Int>, renderer: OpaquePointer) -> EdgeRows? {
-        guard image.width > 0, image.height > 0, opaque.lowerBound >= 0, opaque.upperBound <= image.height else { return nil }
+        guard image.width > 0, image.height > 0, !opaque.isEmpty, opaque.count < image.height, opaque.lowerBound >= 0,
+              opaque.upperBound <= image.height, image.pixels.count >= image.width * image.height * 4 else { return nil }
         var argb = [UInt32](repeating: 0, count: image.width * image.height)
         image.pixels.withUnsafeBufferPointer { p in
             for y in 0..<image.height where !opaque.contains(y) {

@@ -658,8 +658,9 @@ final class CPUCanvasTests: XCTestCase {
             var scratch = CanvasScratch()
             target.withUnsafeMutableBytes { raw in
                 let t = PixelTarget(base: raw.baseAddress!, width: w, height: h, pitch: w * 4)
-                CanvasKernels.segment(from: Point(2, 3), to: Point(8, 3), width: width, color: (0, 0, 0), alpha: 255,
-                                      visible: t.bounds, into: t, scratch: &scratch)
+                [Point(2, 3), Point(8, 3)].withUnsafeBufferPointer {
+                    CanvasKernels.polyline($0, width: width, color: (0, 0, 0), alpha: 255, visible: t.bounds, into: t, scratch: &scratch)
+                }
             }
             for y in 0..<h {
                 for x in 0..<w {
@@ -673,8 +674,10 @@ final class CPUCanvasTests: XCTestCase {
         var scratch = CanvasScratch()
         target.withUnsafeMutableBytes { raw in
             let t = PixelTarget(base: raw.baseAddress!, width: w, height: w, pitch: w * 4)
-            CanvasKernels.segment(from: Point(1, 1), to: Point(9, 9), width: 2, color: (0, 0, 0), alpha: 255,
-                                  visible: PixelRect(x0: 0, y0: 0, x1: w, y1: 8), into: t, scratch: &scratch)
+            [Point(1, 1), Point(9, 9)].withUnsafeBufferPointer {
+                CanvasKernels.polyline($0, width: 2, color: (0, 0, 0), alpha: 255, visible: PixelRect(x0: 0, y0: 0, x1: w, y1: 8),
+                                       into: t, scratch: &scratch)
+            }
         }
         for y in 0..<8 {
             for x in 0..<8 { XCTAssertEqual(target[y * w + x], target[x * w + y], "(\(x), \(y))") }
@@ -683,20 +686,25 @@ final class CPUCanvasTests: XCTestCase {
         XCTAssertEqual(Array(target[(8 * w)...]), [UInt32](repeating: 0xFFFF_FFFF, count: 2 * w))
     }
 
-    /// The close button's ×: two-point lines go onto the canvas (a mesh's blended triangles
-    /// each cost SDL's software renderer a temporary surface), looking as SDL draws them; a
-    /// longer polyline stays with SDL.
-    func testTwoPointLinesAreDrawnOnTheCanvasAsSDLDrawsThem() throws {
+    /// The close button's ×: polylines go onto the canvas (a mesh's blended triangles each
+    /// cost SDL's software renderer a temporary surface), with their geometry's ink.
+    func testPolylinesAreDrawnOnTheCanvasWithTheirGeometrysInk() throws {
         var l = DisplayList(background: .white)
         l.add(.fillRect(Self.window, radii: .zero, color: .white))
         l.add(.fillCircle(center: Point(50, 50), radius: 15, color: Color(white: 0.95)))
         l.add(.polyline([Point(44, 44), Point(56, 56)], color: Color(white: 0.2), lineWidth: 2.5))
         l.add(.polyline([Point(44, 56), Point(56, 44)], color: Color(white: 0.2), lineWidth: 2.5))
-        l.withOpacity(0.5) { l in l.add(.polyline([Point(10, 90), Point(90, 80)], color: SystemColor.blue, lineWidth: 0.5)) }
-        var longer = DisplayList(background: .white)
-        longer.add(.polyline([Point(10, 10), Point(50, 30), Point(90, 10)], color: SystemColor.red, lineWidth: 3))
-        let cpu = try draw([l, longer], canvas: true), sdl = try draw([l, longer], canvas: false)
-        XCTAssertEqual(cpu.map { $0.1.canvasDraws }, [3, 0])
+        l.withOpacity(0.5) { l in l.add(.polyline([Point(10, 90), Point(90, 80)], color: SystemColor.blue, lineWidth: 0.25)) }
+        // A translucent line through a joint on a pixel centre (x = 100.5 px), clipped at y = 30 pt;
+        // a bent one.
+        var joined = DisplayList(background: .white)
+        joined.clipped(to: Rect(x: 0, y: 0, width: 100, height: 30)) { l in
+            l.add(.polyline([Point(10, 20), Point(50.25, 20), Point(90, 20)], color: Color(white: 0, alpha: 0.5), lineWidth: 3))
+            l.add(.polyline([Point(10, 40), Point(90, 40)], color: .black, lineWidth: 3))
+        }
+        joined.add(.polyline([Point(10, 60), Point(50, 80), Point(90, 60)], color: Color(white: 0, alpha: 0.5), lineWidth: 3))
+        let cpu = try draw([l, joined], canvas: true), sdl = try draw([l, joined], canvas: false)
+        XCTAssertEqual(cpu.map { $0.1.canvasDraws }, [3, 3])
         XCTAssertEqual(sdl.map { $0.1.canvasDraws }, [0, 0])
         // The × on the canvas is symmetric about the circle's centre (device px 100, 100), as
         // drawn (SDL's mesh is not: its triangles fill pixels half a pixel off, up to 191 of
@@ -716,13 +724,27 @@ final class CPUCanvasTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, 2)
         let strokes = 2 * 5 * 24 * 2.0.squareRoot() - 5 * 5
         XCTAssertEqual(Double(ink), strokes * (242 - 51), accuracy: 0.03 * strokes * (242 - 51))
-        // The faint line below (1 px at half opacity): its length in red ink, 255 − the blue's
-        // red blended at one half a pixel, within 3 %.
+        // The faint line below (half a pixel wide at half opacity: drawn a pixel wide at a
+        // quarter, as the mesh is): its length in red ink, 255 − the blue's red a quarter
+        // blended a pixel, within 3 %.
         var faint = 0
         for y in 140..<200 { for x in 0..<200 { faint += 255 - channel(image, x, y, 0) } }
-        let length = (160.0 * 160 + 20 * 20).squareRoot(), perPixel = 255 * 0.5 * (1 - SystemColor.blue.r)
+        let length = (160.0 * 160 + 20 * 20).squareRoot(), perPixel = 255 * 0.25 * (1 - SystemColor.blue.r)
         XCTAssertEqual(Double(faint), length * perPixel, accuracy: 0.03 * length * perPixel)
-        XCTAssertEqual(cpu[1].0.pixels, sdl[1].0.pixels)
+
+        // Through the joint the translucent line is inked once: its row is the same on either
+        // side of it and at it. Nothing is drawn past the clip (the black line at y = 80 px).
+        let lines = cpu[1].0
+        let row = (30..<170).map { channel(lines, $0, 40, 1) }
+        XCTAssertEqual(Set(row).count, 1, "\(Set(row))")
+        XCTAssertEqual(row[0], 126)   // 255 · (256 − 129) / 256: alpha 128 widened to 129
+        XCTAssertTrue((0..<200).allSatisfy { channel(lines, $0, 80, 1) == 255 })
+        // The bent line: the ink of two 6 px wide strokes of √(40² + 20²) pt each (their joint
+        // inked once; its outer wedge nearly filled by the square runs on), at half strength.
+        var bent = 0
+        for y in 100..<200 { for x in 0..<200 { bent += 255 - channel(lines, x, y, 1) } }
+        let bentStrokes = 2 * 6 * 2 * (40.0 * 40 + 20 * 20).squareRoot()
+        XCTAssertEqual(Double(bent), bentStrokes * 127.5, accuracy: 0.03 * bentStrokes * 127.5)
     }
 
     func testATintOfARegionMatchesTheWholeTintThere() {

@@ -152,12 +152,12 @@ package final class RestaurantListView {
             rowsHead = head
             var y = bounds.minY + -offset
             y += head
-            var frames = [Rect](repeating: .zero, count: restaurants.count)
+            // Written in place: a new array here was the one allocation of a scrolled frame.
+            if rowFrames.count != restaurants.count { rowFrames = [Rect](repeating: .zero, count: restaurants.count) }
             for i in restaurants.indices {
-                frames[i] = Rect(x: f.minX, y: y, width: f.width, height: Metrics.rowHeight)
+                rowFrames[i] = Rect(x: f.minX, y: y, width: f.width, height: Metrics.rowHeight)
                 y += Metrics.rowHeight
             }
-            rowFrames = frames
             rowFramesOffset = offset
         }
     }

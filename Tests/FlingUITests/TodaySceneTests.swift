@@ -298,4 +298,60 @@ final class TodayExcerptReuseTests: XCTestCase {
         fresh.draw(into: &b, time: 1.3); fresh.drawOverlay(into: &b, time: 1.3)
         XCTAssertEqual(Self.placedTexts(a), Self.placedTexts(b))
     } }
+
+    /// Each text run's first line, its opacity (the product of those it is drawn under) and
+    /// where it lands.
+    static func textOpacities(_ l: DisplayList) -> [String: Double] {
+        var opacity: [Double] = [1]
+        var out: [String: Double] = [:]
+        for c in l.commands {
+            switch c {
+            case .pushOpacity(let o): opacity.append(opacity[opacity.count - 1] * o)
+            case .popOpacity: if opacity.count > 1 { opacity.removeLast() }
+            case .text(let run): out[run.layout.lines.first?.text ?? ""] = opacity[opacity.count - 1]
+            default: break
+            }
+        }
+        return out
+    }
+
+    func testAnExpandingCardsExcerptFadesAndSlidesWithoutBeingBuiltAgain() throws { try MainActor.assumeIsolated {
+        // Issue 12: the sub-headline's fade and the column's slide are read when the excerpt
+        // draws, so the expansion draws one tree. Every frame draws what a scene that never
+        // saw the earlier frames draws, and the sub-headline is at 1 − progress.
+        for size in TodaySceneTests.sizes {
+            let kept = try TodaySceneTests.makeScene(size)
+            let card = kept.slotFrame(0, time: 0).center
+            var l = DisplayList(background: .white)
+            kept.draw(into: &l, time: 0)
+            TodaySceneTests.tap(kept, card, at: 1)
+            let i = try XCTUnwrap(kept.cards.index)
+            let sub = try XCTUnwrap(kept.cardGeometry(i, progress: 0, time: 1).excerpt.sub?.lines.first?.text)
+            var roots: [Node] = [], fading = 0   // held, so no address is reused
+            for t in stride(from: 1.05, through: 2.5, by: 1.0 / 30) {
+                let fresh = try TodaySceneTests.makeScene(size)
+                TodaySceneTests.tap(fresh, card, at: 1)
+                _ = kept.advance(to: t); _ = fresh.advance(to: t)
+                var a = DisplayList(background: .white), b = DisplayList(background: .white)
+                kept.draw(into: &a, time: t); kept.drawOverlay(into: &a, time: t)
+                fresh.draw(into: &b, time: t); fresh.drawOverlay(into: &b, time: t)
+                XCTAssertEqual(Self.placedTexts(a), Self.placedTexts(b), "\(size) at \(t)")
+                let p = kept.cards.progressValue(at: t)
+                let opacity = Self.textOpacities(a)[sub]
+                if kept.cards.phase == .expanding {
+                    let root = try XCTUnwrap(kept.excerptRoot(i))
+                    if !roots.contains(where: { $0 === root }) { roots.append(root) }
+                }
+                if p < 1 {
+                    XCTAssertEqual(try XCTUnwrap(opacity, "\(size) at p \(p)"), 1 - p, accuracy: 1e-9)
+                    if p > 0.1 { fading += 1 }
+                } else {
+                    XCTAssertNil(opacity, "not drawn once the card is open (\(size) at p \(p))")
+                }
+            }
+            XCTAssertEqual(kept.cards.phase, .expanded, "at rest by the last frame")
+            XCTAssertEqual(roots.count, 1, "one tree for the whole expansion, its swing back included, at \(size)")
+            XCTAssertGreaterThan(fading, 3, "frames part-way through the fade at \(size)")
+        }
+    } }
 }

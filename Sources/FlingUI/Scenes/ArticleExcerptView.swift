@@ -1,13 +1,14 @@
 import FlingCore
 
 /// Seed 004's `ArticleExcerptView` on the view tree: the category (wraps), the headline
-/// (≤ 2 lines, shrinking to fit), 5 pt, and the sub-headline, which hides as the content
-/// shows (seed: `if !self.isShowContent`; here it fades with the transition's progress).
+/// (≤ 2 lines, shrinking to fit), 5 pt, and the sub-headline, which the seed hides once the
+/// content shows (`if !self.isShowContent`); here it also fades out while the card expands.
 ///
 /// The white 100–150 pt panel behind it is drawn by `TodayScene`: its bottom corners round
 /// with the card's (the seed's `.cornerRadius` on the excerpt), a clip the view tree does not
-/// do. The text column keeps the card's width while the card grows (`textWidth`) and slides
-/// to the story's column (`leading`).
+/// do. The text column keeps the card's width while the card grows (`textWidth`); the scene
+/// slides it to the story's column by drawing the tree moved. The fade and the slide change
+/// only what is drawn, so an expansion's frames draw one tree, built once (issue 12).
 struct ArticleExcerptView: View, Equatable {
     let category: String
     let headline: String
@@ -15,10 +16,12 @@ struct ArticleExcerptView: View, Equatable {
     /// Lines of the sub-headline the panel holds (0: none) and its shrink limit.
     let subHeadlineLines: Int
     let subHeadlineMinimumScale: Double
-    /// 0 excerpt … 1 full content.
-    let showContent: Double
+    /// The card rests open: the sub-headline is gone.
+    let isShowContent: Bool
+    /// 1 − the transition's progress (0 past it), set by the scene each frame and read when
+    /// the tree draws.
+    let subHeadlineOpacity: RenderValue
     let textWidth: Double
-    let leading: Double
 
     var body: some View {
         HStack(spacing: 0) {
@@ -37,17 +40,16 @@ struct ArticleExcerptView: View, Equatable {
                     .lineLimit(2)
                     .padding(.bottom, CardConstants.headlineGap)
 
-                if showContent < 1 && subHeadlineLines > 0 {
+                if !isShowContent && subHeadlineLines > 0 {
                     Text(subHeadline)
                         .font(.subheadline)
                         .foregroundColor(SystemColor.secondaryLabel)
                         .minimumScaleFactor(subHeadlineMinimumScale)
                         .lineLimit(subHeadlineLines)
-                        .opacity(1 - showContent)
+                        .opacity(subHeadlineOpacity)
                 }
             }
             .frame(width: textWidth, alignment: .leading)
-            .padding(.leading, leading)
             .padding(.top, CardConstants.excerptPadding)
 
             Spacer(minLength: 0)

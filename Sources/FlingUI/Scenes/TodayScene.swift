@@ -537,35 +537,49 @@ package final class TodayScene: Scene {
         let panel = Rect(x: g.panel.minX, y: g.panel.minY, width: g.panel.width, height: g.panel.height + (bottomRadius > 0 ? 0 : 1))
         dl.add(.fillRect(panel, radii: CornerRadii(topLeft: 0, topRight: 0, bottomRight: bottomRadius, bottomLeft: bottomRadius), color: .white))
         let a = articles[i]
+        let excerpt = excerpt(i)
+        excerpt.subHeadlineOpacity.value = max(0, 1 - p)
+        // Open is open once the card rests (or is pulled) expanded: the spring's swing back
+        // below 1 only fades the sub-headline in a little, without a new tree.
+        let isOpen = cards.index == i && (cards.phase == .expanded || cards.phase == .dragging)
         let view = ArticleExcerptView(category: a.category, headline: a.headline, subHeadline: a.subHeadline,
                                       subHeadlineLines: e.sub == nil ? 0 : e.subLines, subHeadlineMinimumScale: e.subMinimumScale,
-                                      showContent: p, textWidth: e.textWidth,
-                                      leading: g.textX - g.panel.minX)
-        let host = excerptHost(i)
-        // The same excerpt at the same size is the same tree: moved, not rebuilt (every card
-        // of the list is drawn every frame; a rebuild each cost ~1,000 allocations at 1×).
-        if excerptViews[i] == view, let built = excerptBuiltIn[i], built.size == g.panel.size {
-            dl.transformed(.translate(g.panel.minX - built.minX, g.panel.minY - built.minY)) { dl in host.draw(into: &dl) }
-            return
+                                      isShowContent: isOpen, subHeadlineOpacity: excerpt.subHeadlineOpacity,
+                                      textWidth: e.textWidth)
+        // Laid out at the origin in the slot's panel (the column keeps the slot's width, and
+        // nothing in it follows the panel's growth), drawn moved to the text column's place.
+        let size = Size(e.textWidth + 2 * CardConstants.excerptPadding, g.panel.height)
+        if excerpt.view != view || excerpt.host.bounds.size != size {
+            // A new excerpt or panel height: built again. Every card of the list is drawn
+            // every frame, and an expanding card only fades and slides its excerpt, so this
+            // happens once per card, not per frame (a build costs ~70 allocations).
+            excerpt.view = view
+            excerpt.host.invalidate()
+            excerpt.host.update(bounds: Rect(origin: .zero, size: size), time: 0)
         }
-        excerptViews[i] = view
-        excerptBuiltIn[i] = g.panel
-        host.invalidate()
-        host.update(bounds: g.panel, time: 0)
-        host.draw(into: &dl)
+        dl.transformed(.translate(g.textX, g.panel.minY)) { dl in excerpt.host.draw(into: &dl) }
     }
 
-    /// One view host per card for its excerpt (the tree keeps no state, so it is cheap), the
-    /// view it was built from and the panel it was laid out in.
-    private var excerptHosts: [Int: ViewHost] = [:]
-    private var excerptViews: [Int: ArticleExcerptView] = [:]
-    private var excerptBuiltIn: [Int: Rect] = [:]
+    /// Card `i`'s excerpt: its view host (the tree keeps no state, so it is cheap), the view it
+    /// was built from, and the sub-headline's opacity the tree reads when it draws.
+    @MainActor
+    private final class Excerpt {
+        var view: ArticleExcerptView?
+        let subHeadlineOpacity = RenderValue(1)
+        private let env: SceneEnvironment
+        private(set) lazy var host = ViewHost(env: env) { [unowned self] in self.view.map { $0 as any View } ?? EmptyView() }
+        init(env: SceneEnvironment) { self.env = env }
+    }
+    private var excerpts: [Int: Excerpt] = [:]
 
-    private func excerptHost(_ i: Int) -> ViewHost {
-        if let h = excerptHosts[i] { return h }
-        let h = ViewHost(env: env) { [unowned self] in self.excerptViews[i].map { $0 as any View } ?? EmptyView() }
-        excerptHosts[i] = h
-        return h
+    /// The root of card `i`'s excerpt tree as last built (tests: kept while the card moves).
+    func excerptRoot(_ i: Int) -> Node? { excerpts[i]?.host.root }
+
+    private func excerpt(_ i: Int) -> Excerpt {
+        if let e = excerpts[i] { return e }
+        let e = Excerpt(env: env)
+        excerpts[i] = e
+        return e
     }
 
     // MARK: State

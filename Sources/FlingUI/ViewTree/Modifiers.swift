@@ -58,7 +58,13 @@ extension View {
     }
 
     public func opacity(_ opacity: Double) -> some View {
-        modified { OpacityNode(path: $1.path, child: $0, opacity: opacity) }
+        modified { OpacityNode(path: $1.path, child: $0, opacity: .fixed(opacity)) }
+    }
+
+    /// An opacity read when the view draws (see `RenderValue`): changing it redraws the
+    /// same tree.
+    public func opacity(_ opacity: RenderValue) -> some View {
+        modified { OpacityNode(path: $1.path, child: $0, opacity: .live(opacity)) }
     }
 
     /// Moves the view's drawing (and the frames below it) without changing its layout.
@@ -212,10 +218,20 @@ final class LayeredNode: Node {
 
 @MainActor
 final class OpacityNode: WrapperNode {
-    let opacity: Double
-    init(path: String, child: Node, opacity: Double) {
-        self.opacity = opacity
+    enum Source {
+        case fixed(Double)
+        case live(RenderValue)
+    }
+    private let source: Source
+    init(path: String, child: Node, opacity: Source) {
+        self.source = opacity
         super.init(path: path, child: child)
+    }
+    var opacity: Double {
+        switch source {
+        case .fixed(let o): o
+        case .live(let v): v.value
+        }
     }
     override func draw(into list: inout DisplayList) {
         list.withOpacity(opacity) { child.draw(into: &$0) }

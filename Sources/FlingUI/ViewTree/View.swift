@@ -42,8 +42,13 @@ extension SingleNodeView {
 }
 
 /// Builds the nodes of any view: primitives directly, composites through their body.
+///
+/// Generic rather than over `any View`: an existential holding a view larger than three
+/// words is a heap box, and casting one to `any PrimitiveView`, or wrapping a body in one,
+/// made a box for nearly every view of every build (a quarter of a rebuild's allocations,
+/// issue 12). An `any View` argument is opened; the kind of view is asked of its metatype.
 @MainActor
-func buildNodes(_ view: any View, _ context: BuildContext) -> [Node] {
+func buildNodes<V: View>(_ view: V, _ context: BuildContext) -> [Node] {
     var nodes: [Node] = []
     buildNodes(view, context, into: &nodes)
     return nodes
@@ -51,20 +56,35 @@ func buildNodes(_ view: any View, _ context: BuildContext) -> [Node] {
 
 /// Appends the nodes of any view to `nodes`.
 @MainActor
-func buildNodes(_ view: any View, _ context: BuildContext, into nodes: inout [Node]) {
-    if let primitive = view as? any PrimitiveView { return primitive.appendNodes(context, to: &nodes) }
+func buildNodes<V: View>(_ view: V, _ context: BuildContext, into nodes: inout [Node]) {
+    if let primitive = V.self as? any PrimitiveView.Type { return primitive.appendNodes(of: view, context, to: &nodes) }
     buildNodes(view.body, context, into: &nodes)
 }
 
 /// Builds a view that must be one node (a modifier's content): several become a VStack, as a
 /// lone group in SwiftUI lays out.
 @MainActor
-func buildSingleNode(_ view: any View, _ context: BuildContext) -> Node {
-    if let single = view as? any SingleNodeView { return single.makeNode(context) }
-    if !(view is any PrimitiveView) { return buildSingleNode(view.body, context) }
+func buildSingleNode<V: View>(_ view: V, _ context: BuildContext) -> Node {
+    if let single = V.self as? any SingleNodeView.Type, let node = single.makeNode(of: view, context) { return node }
+    if !(V.self is any PrimitiveView.Type) { return buildSingleNode(view.body, context) }
     let nodes = buildNodes(view, context)
     if nodes.count == 1 { return nodes[0] }
     return StackNode(axis: .vertical, alignment: .center, spacing: nil, children: nodes, context: context)
+}
+
+extension PrimitiveView {
+    /// Appends the nodes of `view`, a value of this type (a cast between the same concrete
+    /// types copies it; no existential is made).
+    static func appendNodes<V: View>(of view: V, _ context: BuildContext, to nodes: inout [Node]) {
+        (view as? Self)?.appendNodes(context, to: &nodes)
+    }
+}
+
+extension SingleNodeView {
+    /// The node of `view`, a value of this type.
+    static func makeNode<V: View>(of view: V, _ context: BuildContext) -> Node? {
+        (view as? Self)?.makeNode(context)
+    }
 }
 
 /// Type erasure, for views chosen at run time.
@@ -84,15 +104,27 @@ public struct EmptyView: PrimitiveView {
 
 /// The views a `@ViewBuilder` closure produced, in code order.
 public struct ViewGroup: PrimitiveView {
-    let views: [any View]
-    init(_ views: [any View]) { self.views = views }
+    /// One expression's view, or a block's parts. Kept apart rather than as one array of
+    /// `any View`: an expression then needs no array, and a block keeps the array its
+    /// variadic parameter made instead of copying it into another (issue 12).
+    private enum Parts {
+        case view(any View)
+        case group([ViewGroup])
+    }
+    private let parts: Parts
+    init(view: some View) { parts = .view(view) }
+    init(_ groups: [ViewGroup]) { parts = .group(groups) }
+
     func makeNodes(_ context: BuildContext) -> [Node] {
         var out: [Node] = []
         appendNodes(context, to: &out)
         return out
     }
     func appendNodes(_ context: BuildContext, to nodes: inout [Node]) {
-        for (i, v) in views.enumerated() { buildNodes(v, context.child(i), into: &nodes) }
+        switch parts {
+        case .view(let v): buildNodes(v, context.child(0), into: &nodes)
+        case .group(let groups): for (i, g) in groups.enumerated() { buildNodes(g, context.child(i), into: &nodes) }
+        }
     }
 }
 
@@ -102,11 +134,11 @@ public struct ViewGroup: PrimitiveView {
 @resultBuilder
 @MainActor
 public enum ViewBuilder {
-    public static func buildExpression<V: View>(_ view: V) -> ViewGroup { ViewGroup([view]) }
+    public static func buildExpression<V: View>(_ view: V) -> ViewGroup { ViewGroup(view: view) }
     public static func buildBlock(_ parts: ViewGroup...) -> ViewGroup { ViewGroup(parts) }
     public static func buildOptional(_ part: ViewGroup?) -> ViewGroup { part ?? ViewGroup([]) }
     public static func buildEither(first: ViewGroup) -> ViewGroup { ViewGroup([first]) }
-    public static func buildEither(second: ViewGroup) -> ViewGroup { ViewGroup([EmptyView(), second]) }
+    public static func buildEither(second: ViewGroup) -> ViewGroup { ViewGroup([ViewGroup([]), second]) }
     public static func buildArray(_ parts: [ViewGroup]) -> ViewGroup { ViewGroup(parts) }
     public static func buildLimitedAvailability(_ part: ViewGroup) -> ViewGroup { part }
 }

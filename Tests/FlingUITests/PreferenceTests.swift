@@ -28,6 +28,34 @@ final class PreferenceTests: XCTestCase {
         XCTAssertEqual(order, ["a", "b", "c", "hstack", "d", "vstack"])
     } }
 
+    func testTwoKeysFoldIndependentlyWhicheverCameFirst() { onMain {
+        // A subtree whose first writer publishes another key: each key still folds in tree
+        // order, and reading twice gives the same values (a fold changes no child's value).
+        struct CountKey: PreferenceKey {
+            static var defaultValue: [Int] { [] }
+            static func reduce(value: inout [Int], nextValue: () -> [Int]) { value += nextValue() }
+        }
+        let shared = ["shared"]
+        let host = makeHost(Size(300, 300)) {
+            VStack {
+                Color.white.preference(key: CountKey.self, value: [1])
+                Color.white.preference(key: OrderKey.self, value: shared)
+                HStack {
+                    Color.white.preference(key: CountKey.self, value: [2])
+                    Color.white.preference(key: OrderKey.self, value: ["b"])
+                }
+                .transformPreference(OrderKey.self) { $0.append("hstack") }   // the second key
+                .transformPreference(CountKey.self) { $0.append(3) }
+                Color.white.preference(key: OrderKey.self, value: shared)
+            }
+        }
+        for _ in 0..<2 {
+            XCTAssertEqual(host.preferenceValue(OrderKey.self), ["shared", "b", "hstack", "shared"])
+            XCTAssertEqual(host.preferenceValue(CountKey.self), [1, 2, 3])
+        }
+        XCTAssertEqual(shared, ["shared"])
+    } }
+
     func testTransformOnASubtreeThatWroteNothingStartsFromTheDefault() { onMain {
         let order = Self.collect(Color.white.transformPreference(OrderKey.self) { $0.append("x") })
         XCTAssertEqual(order, ["default", "x"])

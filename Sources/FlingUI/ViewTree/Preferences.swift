@@ -10,36 +10,66 @@ public protocol PreferenceKey {
 }
 
 /// The preferences a subtree wrote, per key, already folded.
+///
+/// Every node answers one of these whenever preferences are read (each build that has a
+/// preference reader or observer), so it is kept cheap: the first key's entry inline (a
+/// subtree publishes one key, or none), a dictionary only for a second, and each entry
+/// folded through its key's type rather than a closure made per value (issue 12).
 struct PreferenceValues {
     private struct Entry {
+        let key: any PreferenceKey.Type
         var value: Any
-        let reduce: (inout Any, Any) -> Void
     }
-    private var entries: [ObjectIdentifier: Entry] = [:]
+    private var first: Entry?
+    private var more: [ObjectIdentifier: Entry] = [:]
 
     func value<K: PreferenceKey>(_ key: K.Type) -> K.Value? {
-        entries[ObjectIdentifier(key)]?.value as? K.Value
+        let id = ObjectIdentifier(key)
+        if let first, ObjectIdentifier(first.key) == id { return first.value as? K.Value }
+        return more[id]?.value as? K.Value
     }
 
     /// Sets the key's value, replacing what was there (`.preference`, `.anchorPreference`).
     mutating func set<K: PreferenceKey>(_ key: K.Type, _ value: K.Value) {
-        entries[ObjectIdentifier(key)] = Entry(value: value, reduce: { acc, next in
-            guard var a = acc as? K.Value, let n = next as? K.Value else { return }
-            K.reduce(value: &a) { n }
-            acc = a
-        })
+        let entry = Entry(key: key, value: value)
+        if first == nil || first.map({ ObjectIdentifier($0.key) == ObjectIdentifier(key) }) == true {
+            first = entry
+        } else {
+            more[ObjectIdentifier(key)] = entry
+        }
     }
 
     /// Folds `later` (written after these values in tree order) into these.
     mutating func merge(_ later: PreferenceValues) {
-        for (id, entry) in later.entries {
-            if var mine = entries[id] {
-                mine.reduce(&mine.value, entry.value)
-                entries[id] = mine
-            } else {
-                entries[id] = entry
-            }
+        if let entry = later.first { fold(entry) }
+        for entry in later.more.values { fold(entry) }
+    }
+
+    private mutating func fold(_ later: Entry) {
+        let id = ObjectIdentifier(later.key)
+        if var mine = first, ObjectIdentifier(mine.key) == id {
+            first = nil   // `mine` holds the value alone: the fold can change it in place
+            later.key.fold(&mine.value, later.value)
+            first = mine
+        } else if first == nil {
+            first = later
+        } else if var mine = more.removeValue(forKey: id) {
+            later.key.fold(&mine.value, later.value)
+            more[id] = mine
+        } else {
+            more[id] = later
         }
+    }
+}
+
+extension PreferenceKey {
+    /// `reduce` on values stored as `Any`, leaving `accumulated` the only holder of its value
+    /// while it folds (an array appended to in place instead of copied).
+    static func fold(_ accumulated: inout Any, _ next: Any) {
+        guard var a = accumulated as? Value, let n = next as? Value else { return }
+        accumulated = ()
+        reduce(value: &a) { n }
+        accumulated = a
     }
 }
 

@@ -49,6 +49,18 @@ class Node {
 
     init(path: String) { self.path = path }
 
+    /// A node's spare answers go back to a pool when it goes: a stack's children are asked
+    /// up to fifteen proposals, and a tree rebuilt every frame (a slider dragged) otherwise
+    /// made that array anew for each of them (issue 12).
+    isolated deinit {
+        guard moreSizes.capacity > 0, Self.spareSizeArrays.count < Self.spareSizeArraysLimit else { return }
+        moreSizes.removeAll(keepingCapacity: true)
+        Self.spareSizeArrays.append(moreSizes)
+    }
+    private static var spareSizeArrays: [[(ProposedSize, Size)]] = []
+    /// More than a big tree's worth of nodes that overflow (the form has ~60).
+    private static let spareSizeArraysLimit = 2048
+
     /// The size this node takes for a proposal (cached: stacks ask more than once).
     final func size(for proposal: ProposedSize) -> Size {
         if let c = size0 { if c.0 == proposal { return c.1 } } else { return remember(proposal) { size0 = $0 } }
@@ -56,7 +68,8 @@ class Node {
         if let c = size2 { if c.0 == proposal { return c.1 } } else { return remember(proposal) { size2 = $0 } }
         if let c = size3 { if c.0 == proposal { return c.1 } } else { return remember(proposal) { size3 = $0 } }
         for (p, s) in moreSizes where p == proposal { return s }
-        if moreSizes.isEmpty { moreSizes.reserveCapacity(12) }
+        if moreSizes.capacity == 0 { moreSizes = Self.spareSizeArrays.popLast() ?? [] }
+        if moreSizes.isEmpty { moreSizes.reserveCapacity(16) }
         return remember(proposal) { moreSizes.append($0) }
     }
 

@@ -1,8 +1,12 @@
 import FlingCore
 
 /// A modifier applied to a view: builds the content's node and wraps or adjusts it.
-struct ModifiedView: SingleNodeView {
-    let content: any View
+///
+/// Generic over its content rather than holding `any View`: a modified view is larger than
+/// an existential's three inline words, so each modifier of a chain was a heap box in every
+/// build (issue 12).
+struct ModifiedView<Content: View>: SingleNodeView {
+    let content: Content
     let modify: @MainActor (Node, BuildContext) -> Node
     var environment: (@MainActor (inout EnvironmentValues) -> Void)?
 
@@ -13,7 +17,7 @@ struct ModifiedView: SingleNodeView {
 }
 
 extension View {
-    func modified(_ modify: @escaping @MainActor (Node, BuildContext) -> Node) -> ModifiedView {
+    func modified(_ modify: @escaping @MainActor (Node, BuildContext) -> Node) -> ModifiedView<Self> {
         ModifiedView(content: self, modify: modify)
     }
 

@@ -2,23 +2,123 @@ import FlingCore
 
 /// A modifier applied to a view: builds the content's node and wraps or adjusts it.
 ///
-/// Generic over its content rather than holding `any View`: a modified view is larger than
-/// an existential's three inline words, so each modifier of a chain was a heap box in every
-/// build (issue 12).
-struct ModifiedView<Content: View>: SingleNodeView {
+/// Generic over its content and its modifier rather than holding `any View` and a closure:
+/// a modified view is larger than an existential's three inline words, and a closure
+/// holding the modifier's arguments is a heap context, so each modifier of a chain cost two
+/// allocations in every build (issue 12).
+struct ModifiedView<Content: View, Modifier: NodeModifier>: SingleNodeView {
     let content: Content
-    let modify: @MainActor (Node, BuildContext) -> Node
-    var environment: (@MainActor (inout EnvironmentValues) -> Void)?
+    let modifier: Modifier
 
     func makeNode(_ context: BuildContext) -> Node {
-        let inner = environment.map { change in context.with(change) } ?? context
-        return modify(buildSingleNode(content, inner.child(0)), context)
+        modifier.node(wrapping: buildSingleNode(content, modifier.contentContext(context).child(0)), context)
     }
 }
 
+/// What a modifier does (SwiftUI's `ViewModifier`, at the level of nodes): the node that
+/// stands for the modified view, and the environment its content is built in.
+@MainActor
+protocol NodeModifier {
+    func node(wrapping content: Node, _ context: BuildContext) -> Node
+    func contentContext(_ context: BuildContext) -> BuildContext
+}
+
+extension NodeModifier {
+    func contentContext(_ context: BuildContext) -> BuildContext { context }
+}
+
+/// A modifier written as a closure (the rarer ones: gestures, scene-specific nodes).
+struct ClosureModifier: NodeModifier {
+    let modify: @MainActor (Node, BuildContext) -> Node
+    func node(wrapping content: Node, _ context: BuildContext) -> Node { modify(content, context) }
+}
+
+struct PaddingModifier: NodeModifier {
+    let insets: EdgeInsets
+    func node(wrapping content: Node, _ context: BuildContext) -> Node {
+        PaddingNode(path: context.path, child: content, insets: insets)
+    }
+}
+
+struct FixedFrameModifier: NodeModifier {
+    let width: Double?, height: Double?
+    let alignment: Alignment
+    func node(wrapping content: Node, _ context: BuildContext) -> Node {
+        FixedFrameNode(path: context.path, child: content, width: width, height: height, alignment: alignment)
+    }
+}
+
+struct FlexibleFrameModifier: NodeModifier {
+    let width: FrameLimits, height: FrameLimits
+    let alignment: Alignment
+    func node(wrapping content: Node, _ context: BuildContext) -> Node {
+        FlexibleFrameNode(path: context.path, child: content, width: width, height: height, alignment: alignment)
+    }
+}
+
+/// `.background` and `.overlay`: the second view is built as the modified view's child 1.
+struct LayerModifier<Secondary: View>: NodeModifier {
+    let secondary: Secondary
+    let alignment: Alignment
+    let inFront: Bool
+    func node(wrapping content: Node, _ context: BuildContext) -> Node {
+        LayeredNode(path: context.path, primary: content, secondary: buildSingleNode(secondary, context.child(1)),
+                    alignment: alignment, secondaryInFront: inFront)
+    }
+}
+
+struct OpacityModifier: NodeModifier {
+    let opacity: OpacityNode.Source
+    func node(wrapping content: Node, _ context: BuildContext) -> Node {
+        OpacityNode(path: context.path, child: content, opacity: opacity)
+    }
+}
+
+struct OffsetModifier: NodeModifier {
+    let offset: Point
+    func node(wrapping content: Node, _ context: BuildContext) -> Node {
+        OffsetNode(path: context.path, child: content, offset: offset)
+    }
+}
+
+struct LayoutPriorityModifier: NodeModifier {
+    let priority: Double
+    func node(wrapping content: Node, _ context: BuildContext) -> Node {
+        content.layoutPriority = priority
+        return content
+    }
+}
+
+struct FixedSizeModifier: NodeModifier {
+    let horizontal: Bool, vertical: Bool
+    func node(wrapping content: Node, _ context: BuildContext) -> Node {
+        FixedSizeNode(path: context.path, child: content, horizontal: horizontal, vertical: vertical)
+    }
+}
+
+struct FontModifier: NodeModifier {
+    let font: Font
+    func node(wrapping content: Node, _ context: BuildContext) -> Node { content }
+    func contentContext(_ context: BuildContext) -> BuildContext { context.with { $0.font = font } }
+}
+
+struct ForegroundColorModifier: NodeModifier {
+    let color: Color
+    func node(wrapping content: Node, _ context: BuildContext) -> Node { content }
+    func contentContext(_ context: BuildContext) -> BuildContext { context.with { $0.foregroundColor = color } }
+}
+
+struct ClipModifier: NodeModifier {
+    func node(wrapping content: Node, _ context: BuildContext) -> Node { ClipNode(path: context.path, child: content) }
+}
+
 extension View {
-    func modified(_ modify: @escaping @MainActor (Node, BuildContext) -> Node) -> ModifiedView<Self> {
-        ModifiedView(content: self, modify: modify)
+    func modifier<M: NodeModifier>(_ modifier: M) -> ModifiedView<Self, M> {
+        ModifiedView(content: self, modifier: modifier)
+    }
+
+    func modified(_ modify: @escaping @MainActor (Node, BuildContext) -> Node) -> ModifiedView<Self, ClosureModifier> {
+        modifier(ClosureModifier(modify: modify))
     }
 
     /// Space around the view (SwiftUI's default padding is 16 pt).
@@ -26,78 +126,54 @@ extension View {
         padding(EdgeInsets(edges, length))
     }
     public func padding(_ length: Double) -> some View { padding(.all, length) }
-    public func padding(_ insets: EdgeInsets) -> some View {
-        modified { PaddingNode(path: $1.path, child: $0, insets: insets) }
-    }
+    public func padding(_ insets: EdgeInsets) -> some View { modifier(PaddingModifier(insets: insets)) }
 
     /// A fixed size on either axis (the other follows the content).
     public func frame(width: Double? = nil, height: Double? = nil, alignment: Alignment = .center) -> some View {
-        modified { FixedFrameNode(path: $1.path, child: $0, width: width, height: height, alignment: alignment) }
+        modifier(FixedFrameModifier(width: width, height: height, alignment: alignment))
     }
 
     /// A flexible frame: the content's size clamped, or the proposal clamped (SwiftUI's rules).
     public func frame(minWidth: Double? = nil, idealWidth: Double? = nil, maxWidth: Double? = nil,
                       minHeight: Double? = nil, idealHeight: Double? = nil, maxHeight: Double? = nil,
                       alignment: Alignment = .center) -> some View {
-        modified {
-            FlexibleFrameNode(path: $1.path, child: $0, width: .init(min: minWidth, ideal: idealWidth, max: maxWidth),
-                              height: .init(min: minHeight, ideal: idealHeight, max: maxHeight), alignment: alignment)
-        }
+        modifier(FlexibleFrameModifier(width: .init(min: minWidth, ideal: idealWidth, max: maxWidth),
+                                       height: .init(min: minHeight, ideal: idealHeight, max: maxHeight), alignment: alignment))
     }
 
     /// Draws `background` behind the view, offered the view's size.
     public func background(_ background: some View, alignment: Alignment = .center) -> some View {
-        modified { node, context in
-            LayeredNode(path: context.path, primary: node, secondary: buildSingleNode(background, context.child(1)),
-                        alignment: alignment, secondaryInFront: false)
-        }
+        modifier(LayerModifier(secondary: background, alignment: alignment, inFront: false))
     }
 
     /// Draws `overlay` in front of the view, offered the view's size.
     public func overlay(_ overlay: some View, alignment: Alignment = .center) -> some View {
-        modified { node, context in
-            LayeredNode(path: context.path, primary: node, secondary: buildSingleNode(overlay, context.child(1)),
-                        alignment: alignment, secondaryInFront: true)
-        }
+        modifier(LayerModifier(secondary: overlay, alignment: alignment, inFront: true))
     }
 
-    public func opacity(_ opacity: Double) -> some View {
-        modified { OpacityNode(path: $1.path, child: $0, opacity: .fixed(opacity)) }
-    }
+    public func opacity(_ opacity: Double) -> some View { modifier(OpacityModifier(opacity: .fixed(opacity))) }
 
     /// An opacity read when the view draws (see `RenderValue`): changing it redraws the
     /// same tree.
-    public func opacity(_ opacity: RenderValue) -> some View {
-        modified { OpacityNode(path: $1.path, child: $0, opacity: .live(opacity)) }
-    }
+    public func opacity(_ opacity: RenderValue) -> some View { modifier(OpacityModifier(opacity: .live(opacity))) }
 
     /// Moves the view's drawing (and the frames below it) without changing its layout.
-    public func offset(x: Double = 0, y: Double = 0) -> some View {
-        modified { OffsetNode(path: $1.path, child: $0, offset: Point(x, y)) }
-    }
+    public func offset(x: Double = 0, y: Double = 0) -> some View { modifier(OffsetModifier(offset: Point(x, y))) }
 
-    public func layoutPriority(_ priority: Double) -> some View {
-        modified { node, _ in node.layoutPriority = priority; return node }
-    }
+    public func layoutPriority(_ priority: Double) -> some View { modifier(LayoutPriorityModifier(priority: priority)) }
 
     /// The ideal size on the given axes, whatever is offered.
     public func fixedSize(horizontal: Bool = true, vertical: Bool = true) -> some View {
-        modified { FixedSizeNode(path: $1.path, child: $0, horizontal: horizontal, vertical: vertical) }
+        modifier(FixedSizeModifier(horizontal: horizontal, vertical: vertical))
     }
 
-    public func font(_ font: Font) -> some View {
-        ModifiedView(content: self, modify: { n, _ in n }, environment: { $0.font = font })
-    }
+    public func font(_ font: Font) -> some View { modifier(FontModifier(font: font)) }
     public func font(_ style: TextStyle) -> some View { font(style.font) }
 
-    public func foregroundColor(_ color: Color) -> some View {
-        ModifiedView(content: self, modify: { n, _ in n }, environment: { $0.foregroundColor = color })
-    }
+    public func foregroundColor(_ color: Color) -> some View { modifier(ForegroundColorModifier(color: color)) }
 
     /// Clips drawing (and hit-testing) to the view's frame.
-    public func clipped() -> some View {
-        modified { ClipNode(path: $1.path, child: $0) }
-    }
+    public func clipped() -> some View { modifier(ClipModifier()) }
 }
 
 @MainActor

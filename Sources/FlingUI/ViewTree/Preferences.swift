@@ -108,61 +108,95 @@ extension Anchor.Source where Value == Point {
 
 /// How a preference modifier changes what its subtree wrote.
 @MainActor
-final class PreferenceNode: WrapperNode {
-    /// Given the subtree's values and this node's frame, the values this node publishes.
-    let write: @MainActor (inout PreferenceValues, Rect) -> Void
-    init(path: String, child: Node, write: @escaping @MainActor (inout PreferenceValues, Rect) -> Void) {
-        self.write = write
+protocol PreferenceWriter {
+    /// Given the subtree's values and the node's frame, the values the node publishes.
+    func write(_ values: inout PreferenceValues, frame: Rect)
+}
+
+/// A node that publishes preferences. Generic over its writer, a struct holding the
+/// modifier's arguments: a closure holding them was a heap context in every build, two with
+/// the modifier's own (issue 12).
+@MainActor
+final class PreferenceNode<Writer: PreferenceWriter>: WrapperNode {
+    let writer: Writer
+    init(path: String, child: Node, writer: Writer) {
+        self.writer = writer
         super.init(path: path, child: child)
     }
     override func preferences() -> PreferenceValues {
         var values = child.preferences()
-        write(&values, frame)
+        writer.write(&values, frame: frame)
         return values
+    }
+}
+
+/// A preference modifier: its writer's node around the content's.
+struct PreferenceModifier<Writer: PreferenceWriter>: NodeModifier {
+    let writer: Writer
+    func node(wrapping content: Node, _ context: BuildContext) -> Node {
+        PreferenceNode(path: context.path, child: content, writer: writer)
+    }
+}
+
+/// `.preference`: a value replacing the subtree's.
+struct ValueWriter<K: PreferenceKey>: PreferenceWriter {
+    let value: K.Value
+    func write(_ values: inout PreferenceValues, frame: Rect) { values.set(K.self, value) }
+}
+
+/// `.anchorPreference`: a value made from an anchor of the view, replacing the subtree's.
+struct AnchorWriter<K: PreferenceKey, A: Equatable & Sendable>: PreferenceWriter {
+    let anchor: Anchor<A>.Source
+    let transform: @MainActor (Anchor<A>) -> K.Value
+    func write(_ values: inout PreferenceValues, frame: Rect) {
+        values.set(K.self, transform(Anchor(global: anchor.make(frame))))
+    }
+}
+
+/// `.transformPreference`: the subtree's value changed in place.
+struct TransformWriter<K: PreferenceKey>: PreferenceWriter {
+    let callback: @MainActor (inout K.Value) -> Void
+    func write(_ values: inout PreferenceValues, frame: Rect) {
+        var v = values.value(K.self) ?? K.defaultValue
+        callback(&v)
+        values.set(K.self, v)
+    }
+}
+
+/// `.transformAnchorPreference`: the subtree's value changed with an anchor of the view.
+struct TransformAnchorWriter<K: PreferenceKey, A: Equatable & Sendable>: PreferenceWriter {
+    let anchor: Anchor<A>.Source
+    let transform: @MainActor (inout K.Value, Anchor<A>) -> Void
+    func write(_ values: inout PreferenceValues, frame: Rect) {
+        var v = values.value(K.self) ?? K.defaultValue
+        transform(&v, Anchor(global: anchor.make(frame)))
+        values.set(K.self, v)
     }
 }
 
 extension View {
     /// Publishes `value` for `key`, replacing what the view's subtree wrote for it.
     public func preference<K: PreferenceKey>(key: K.Type, value: K.Value) -> some View {
-        modified { node, context in
-            PreferenceNode(path: context.path, child: node) { values, _ in values.set(key, value) }
-        }
+        modifier(PreferenceModifier(writer: ValueWriter<K>(value: value)))
     }
 
     /// Publishes a value made from an anchor of this view, replacing the subtree's.
     public func anchorPreference<K: PreferenceKey, A>(key: K.Type, value: Anchor<A>.Source,
                                                       transform: @escaping @MainActor (Anchor<A>) -> K.Value) -> some View {
-        modified { node, context in
-            PreferenceNode(path: context.path, child: node) { values, frame in
-                values.set(key, transform(Anchor(global: value.make(frame))))
-            }
-        }
+        modifier(PreferenceModifier(writer: AnchorWriter<K, A>(anchor: value, transform: transform)))
     }
 
     /// Changes the subtree's value in place (starting from `defaultValue` if it wrote none).
     public func transformPreference<K: PreferenceKey>(_ key: K.Type,
                                                       _ callback: @escaping @MainActor (inout K.Value) -> Void) -> some View {
-        modified { node, context in
-            PreferenceNode(path: context.path, child: node) { values, _ in
-                var v = values.value(key) ?? K.defaultValue
-                callback(&v)
-                values.set(key, v)
-            }
-        }
+        modifier(PreferenceModifier(writer: TransformWriter<K>(callback: callback)))
     }
 
     /// Changes the subtree's value with an anchor of this view: adds to what the children
     /// wrote rather than replacing it (the seed's field containers).
     public func transformAnchorPreference<K: PreferenceKey, A>(key: K.Type, value: Anchor<A>.Source,
                                                                transform: @escaping @MainActor (inout K.Value, Anchor<A>) -> Void) -> some View {
-        modified { node, context in
-            PreferenceNode(path: context.path, child: node) { values, frame in
-                var v = values.value(key) ?? K.defaultValue
-                transform(&v, Anchor(global: value.make(frame)))
-                values.set(key, v)
-            }
-        }
+        modifier(PreferenceModifier(writer: TransformAnchorWriter<K, A>(anchor: value, transform: transform)))
     }
 
     /// Draws a view made from the subtree's value for `key` in front of this view.

@@ -53,7 +53,6 @@ final class PreferenceTests: XCTestCase {
             XCTAssertEqual(host.preferenceValue(OrderKey.self), ["shared", "b", "hstack", "shared"])
             XCTAssertEqual(host.preferenceValue(CountKey.self), [1, 2, 3])
         }
-        XCTAssertEqual(shared, ["shared"])
     } }
 
     func testTransformOnASubtreeThatWroteNothingStartsFromTheDefault() { onMain {

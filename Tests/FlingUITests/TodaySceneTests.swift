@@ -284,9 +284,9 @@ final class TodayExcerptReuseTests: XCTestCase {
         XCTAssertNotEqual(Self.placedTexts(a), Self.placedTexts(before), "the list scrolled")
     } }
 
-    func testAnExcerptWhoseContentChangesIsBuiltAgain() throws { try MainActor.assumeIsolated {
-        // Expanding, the first card's excerpt moves its text column (a new view value): the
-        // drawn text follows it as a fresh scene's does.
+    func testAnExcerptSlidingWithItsCardDrawsWhereAFreshOneDoes() throws { try MainActor.assumeIsolated {
+        // Expanding, the first card's excerpt slides its text column to the story's (drawn
+        // moved, the same tree): the drawn text follows it as a fresh scene's does.
         let kept = try TodaySceneTests.makeScene(), fresh = try TodaySceneTests.makeScene()
         var l = DisplayList(background: .white)
         kept.draw(into: &l, time: 0)
@@ -298,6 +298,13 @@ final class TodayExcerptReuseTests: XCTestCase {
         fresh.draw(into: &b, time: 1.3); fresh.drawOverlay(into: &b, time: 1.3)
         XCTAssertEqual(Self.placedTexts(a), Self.placedTexts(b))
     } }
+
+    /// The sub-headline strings in card `i`'s excerpt tree.
+    @MainActor static func subHeadlineNodes(_ scene: TodayScene, _ i: Int) -> [String] {
+        var out: [String] = []
+        scene.excerptRoot(i)?.visit { if let t = $0 as? TextNode, t.string == scene.articles[i].subHeadline { out.append(t.string) } }
+        return out
+    }
 
     /// Each text run's first line, its opacity (the product of those it is drawn under) and
     /// where it lands.
@@ -339,6 +346,7 @@ final class TodayExcerptReuseTests: XCTestCase {
                 let p = kept.cards.progressValue(at: t)
                 let opacity = Self.textOpacities(a)[sub]
                 if kept.cards.phase == .expanding {
+                    XCTAssertEqual(Self.subHeadlineNodes(kept, i).count, 1, "\(size) at p \(p)")
                     let root = try XCTUnwrap(kept.excerptRoot(i))
                     if !roots.contains(where: { $0 === root }) { roots.append(root) }
                 }
@@ -351,7 +359,36 @@ final class TodayExcerptReuseTests: XCTestCase {
             }
             XCTAssertEqual(kept.cards.phase, .expanded, "at rest by the last frame")
             XCTAssertEqual(roots.count, 1, "one tree for the whole expansion, its swing back included, at \(size)")
+            XCTAssertEqual(Self.subHeadlineNodes(kept, i), [], "at rest open, built again without the sub-headline (\(size))")
+            XCTAssertFalse(roots.contains { $0 === kept.excerptRoot(i) })
             XCTAssertGreaterThan(fading, 3, "frames part-way through the fade at \(size)")
         }
+    } }
+
+    func testACollapseUndershootingItsSlotKeepsTheExcerptInItsColumn() throws { try MainActor.assumeIsolated {
+        // A released pull collapses on a spring that undershoots the slot (progress below 0):
+        // the card is then narrower than its slot, and the text column stays at the
+        // geometry's text edge (a tree laid out in the narrower panel overflowed it and was
+        // centred, shifting the text left by up to 43 pt on a 1920-wide window).
+        let scene = try TodaySceneTests.makeScene(Size(1920, 1080))
+        let card = scene.slotFrame(0, time: 0).center
+        TodaySceneTests.tap(scene, card, at: 1)
+        _ = scene.advance(to: 3)
+        XCTAssertEqual(scene.cards.phase, .expanded)
+        Self.drag(scene, by: 400, at: 3)
+        let category = try XCTUnwrap(scene.cardGeometry(0, progress: 0, time: 0).excerpt.category.lines.first?.text)
+        var undershooting = 0
+        for t in stride(from: 3.4, through: 5, by: 1.0 / 60) {
+            _ = scene.advance(to: t)
+            let p = scene.cards.progressValue(at: t)
+            guard p < -0.02, scene.cards.phase == .collapsing else { continue }
+            undershooting += 1
+            var l = DisplayList(background: .white)
+            scene.draw(into: &l, time: t); scene.drawOverlay(into: &l, time: t)
+            let g = scene.cardGeometry(0, progress: p, time: t)
+            let placed = Self.placedTexts(l).filter { $0.hasPrefix(category + " @ ") }
+            XCTAssertEqual(placed, ["\(category) @ \((g.textX * 100).rounded() / 100), \(((g.panel.minY + g.excerpt.categoryY) * 100).rounded() / 100)"], "p \(p)")
+        }
+        XCTAssertGreaterThan(undershooting, 2, "frames below the slot")
     } }
 }

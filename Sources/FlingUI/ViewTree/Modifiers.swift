@@ -27,7 +27,9 @@ extension NodeModifier {
     func contentContext(_ context: BuildContext) -> BuildContext { context }
 }
 
-/// A modifier written as a closure (the rarer ones: gestures, scene-specific nodes).
+/// A modifier written as a closure (the rarer ones: gestures, preference readers and
+/// observers, hit testing, identifiers, scene-specific nodes); its closure is an allocation
+/// per build when it captures anything.
 struct ClosureModifier: NodeModifier {
     let modify: @MainActor (Node, BuildContext) -> Node
     func node(wrapping content: Node, _ context: BuildContext) -> Node { modify(content, context) }

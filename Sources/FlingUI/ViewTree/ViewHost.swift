@@ -131,7 +131,9 @@ package final class ViewHost {
         root.visit { livePaths.insert($0.path) }
         var gone: [String] = []
         for key in storage.keys {
-            let path = key.contains("#") ? String(key.prefix { $0 != "#" }) : key
+            // Searched as bytes: `String.contains(_: String)` is Foundation's, which bridges
+            // to NSString and allocates for every key of every build.
+            let path = key.utf8.contains(UInt8(ascii: "#")) ? String(key.prefix { $0 != "#" }) : key
             if !livePaths.contains(path) { gone.append(key) }
         }
         for key in gone { storage.removeValue(forKey: key) }

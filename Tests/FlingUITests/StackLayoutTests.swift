@@ -150,4 +150,35 @@ final class StackLayoutTests: XCTestCase {
         host.update(bounds: Rect(x: 0, y: 0, width: 200, height: 200), time: 0)
         XCTAssertEqual(host.node(identifier: "field")?.path, before, "the field keeps its identity when the if flips")
     } }
+
+    func testTheBranchesOfAnIfElseAreDifferentViewsAndABlockNumbersItsParts() { onMain {
+        // SwiftUI's _ConditionalContent: a text field in each branch is not the same view
+        // (its editing state would carry over otherwise); the views of a block, of a loop and
+        // of a ForEach each keep their own position.
+        let first = Captured<Bool>()
+        first.value = true
+        let host = makeHost(Size(200, 300)) {
+            VStack {
+                if first.value == true {
+                    TextField("", text: .constant("")).accessibilityIdentifier("field")
+                } else {
+                    TextField("", text: .constant("")).accessibilityIdentifier("field")
+                }
+                Color.white.frame(height: 10).accessibilityIdentifier("block")
+                ForEach(0..<2) { i in Color.white.frame(height: 10).accessibilityIdentifier("each\(i)") }
+            }
+        }
+        let a = host.node(identifier: "field")?.path
+        let each = [host.node(identifier: "each0")?.path, host.node(identifier: "each1")?.path]
+        first.value = false
+        host.invalidate()
+        host.update(bounds: Rect(x: 0, y: 0, width: 200, height: 300), time: 0)
+        let b = host.node(identifier: "field")?.path
+        XCTAssertNotNil(a)
+        XCTAssertNotNil(b)
+        XCTAssertNotEqual(a, b, "each branch has its own identity")
+        XCTAssertEqual([host.node(identifier: "each0")?.path, host.node(identifier: "each1")?.path], each)
+        XCTAssertNotEqual(each[0], each[1])
+        XCTAssertEqual(Set([a, b, host.node(identifier: "block")?.path, each[0]]).count, 4)
+    } }
 }

@@ -11,10 +11,10 @@ public struct ScrollAxes: OptionSet, Sendable {
 /// Content larger than its frame, moved by drags (1:1, momentum, rubber band: the app's
 /// `ScrollModel` physics on each axis) and by the wheel (SwiftUI's `ScrollView`). The content
 /// is offered unlimited space along the scroll axes.
-public struct ScrollView: SingleNodeView {
+public struct ScrollView<Content: View>: SingleNodeView {
     let axes: ScrollAxes
-    let content: ViewGroup
-    public init(_ axes: ScrollAxes = .vertical, @ViewBuilder content: () -> ViewGroup) {
+    let content: Content
+    public init(_ axes: ScrollAxes = .vertical, @ViewBuilder content: () -> Content) {
         self.axes = axes; self.content = content()
     }
     func makeNode(_ context: BuildContext) -> Node {

@@ -1,11 +1,11 @@
 import FlingCore
 
 /// Children top to bottom (SwiftUI's `VStack`).
-public struct VStack: SingleNodeView {
+public struct VStack<Content: View>: SingleNodeView {
     let alignment: HorizontalAlignment
     let spacing: Double?
-    let content: ViewGroup
-    public init(alignment: HorizontalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> ViewGroup) {
+    let content: Content
+    public init(alignment: HorizontalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
     func makeNode(_ context: BuildContext) -> Node {
@@ -16,11 +16,11 @@ public struct VStack: SingleNodeView {
 }
 
 /// Children left to right (SwiftUI's `HStack`).
-public struct HStack: SingleNodeView {
+public struct HStack<Content: View>: SingleNodeView {
     let alignment: VerticalAlignment
     let spacing: Double?
-    let content: ViewGroup
-    public init(alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> ViewGroup) {
+    let content: Content
+    public init(alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
     func makeNode(_ context: BuildContext) -> Node {
@@ -31,10 +31,10 @@ public struct HStack: SingleNodeView {
 }
 
 /// Children on top of each other, later ones in front (SwiftUI's `ZStack`).
-public struct ZStack: SingleNodeView {
+public struct ZStack<Content: View>: SingleNodeView {
     let alignment: Alignment
-    let content: ViewGroup
-    public init(alignment: Alignment = .center, @ViewBuilder content: () -> ViewGroup) {
+    let content: Content
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
         self.alignment = alignment; self.content = content()
     }
     func makeNode(_ context: BuildContext) -> Node {

@@ -104,18 +104,13 @@ public struct EmptyView: PrimitiveView {
     func appendNodes(_ context: BuildContext, to nodes: inout [Node]) {}
 }
 
-/// The views a `@ViewBuilder` closure produced, in code order.
-public struct ViewGroup: PrimitiveView {
-    /// One expression's view, or a block's parts. Kept apart rather than as one array of
-    /// `any View`: an expression then needs no array, and a block keeps the array its
-    /// variadic parameter made instead of copying it into another (issue 12).
-    private enum Parts {
-        case view(any View)
-        case group([ViewGroup])
-    }
-    private let parts: Parts
-    init(view: some View) { parts = .view(view) }
-    init(_ groups: [ViewGroup]) { parts = .group(groups) }
+/// A `@ViewBuilder` block's views, in code order, each at its own index. Typed by its
+/// parts (a parameter pack, as SwiftUI's `TupleView`): an array of `any View` was an
+/// allocation per block and a heap box per view larger than three words, in every build
+/// (issue 12).
+public struct TupleView<each Part: View>: PrimitiveView {
+    let parts: (repeat each Part)
+    init(_ parts: repeat each Part) { self.parts = (repeat each parts) }
 
     func makeNodes(_ context: BuildContext) -> [Node] {
         var out: [Node] = []
@@ -123,35 +118,88 @@ public struct ViewGroup: PrimitiveView {
         return out
     }
     func appendNodes(_ context: BuildContext, to nodes: inout [Node]) {
-        switch parts {
-        case .view(let v): buildNodes(v, context.child(0), into: &nodes)
-        case .group(let groups): for (i, g) in groups.enumerated() { buildNodes(g, context.child(i), into: &nodes) }
+        var i = 0
+        for part in repeat each parts {
+            buildNodes(part, context.child(i), into: &nodes)
+            i += 1
         }
     }
 }
 
-/// SwiftUI's result builder, flattening blocks, `if`, `if let`, `switch` and loops into a
-/// `ViewGroup`. Each position keeps its own index, so a view's identity does not change when
-/// an `if` before it flips.
+/// An `if` without an `else`: its content when the condition held, else nothing.
+public struct OptionalView<Content: View>: PrimitiveView {
+    let content: Content?
+    func makeNodes(_ context: BuildContext) -> [Node] { content.map { buildNodes($0, context) } ?? [] }
+    func appendNodes(_ context: BuildContext, to nodes: inout [Node]) {
+        if let content { buildNodes(content, context, into: &nodes) }
+    }
+}
+
+/// An `if`/`else` or a `switch`: the branch taken, at index 0 (first) or 1 (second), so the
+/// two branches never share an identity.
+public struct ConditionalView<First: View, Second: View>: PrimitiveView {
+    enum Branch {
+        case first(First)
+        case second(Second)
+    }
+    let branch: Branch
+    func makeNodes(_ context: BuildContext) -> [Node] {
+        var out: [Node] = []
+        appendNodes(context, to: &out)
+        return out
+    }
+    func appendNodes(_ context: BuildContext, to nodes: inout [Node]) {
+        switch branch {
+        case .first(let v): buildNodes(v, context.child(0), into: &nodes)
+        case .second(let v): buildNodes(v, context.child(1), into: &nodes)
+        }
+    }
+}
+
+/// A `for` loop's views, each at its index.
+public struct ArrayView<Element: View>: PrimitiveView {
+    let elements: [Element]
+    func makeNodes(_ context: BuildContext) -> [Node] {
+        var out: [Node] = []
+        appendNodes(context, to: &out)
+        return out
+    }
+    func appendNodes(_ context: BuildContext, to nodes: inout [Node]) {
+        for (i, v) in elements.enumerated() { buildNodes(v, context.child(i), into: &nodes) }
+    }
+}
+
+/// SwiftUI's result builder: blocks, `if`, `if let`, `switch` and loops, typed by what they
+/// hold. Each position keeps its own index, so a view's identity does not change when an
+/// `if` before it flips.
 @resultBuilder
 @MainActor
 public enum ViewBuilder {
-    public static func buildExpression<V: View>(_ view: V) -> ViewGroup { ViewGroup(view: view) }
-    public static func buildBlock(_ parts: ViewGroup...) -> ViewGroup { ViewGroup(parts) }
-    public static func buildOptional(_ part: ViewGroup?) -> ViewGroup { part ?? ViewGroup([]) }
-    public static func buildEither(first: ViewGroup) -> ViewGroup { ViewGroup([first]) }
-    public static func buildEither(second: ViewGroup) -> ViewGroup { ViewGroup([ViewGroup([]), second]) }
-    public static func buildArray(_ parts: [ViewGroup]) -> ViewGroup { ViewGroup(parts) }
-    public static func buildLimitedAvailability(_ part: ViewGroup) -> ViewGroup { part }
+    public static func buildBlock() -> EmptyView { EmptyView() }
+    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    public static func buildBlock<each Part: View>(_ parts: repeat each Part) -> TupleView<repeat each Part> {
+        TupleView(repeat each parts)
+    }
+    public static func buildOptional<Content: View>(_ content: Content?) -> OptionalView<Content> {
+        OptionalView(content: content)
+    }
+    public static func buildEither<First: View, Second: View>(first: First) -> ConditionalView<First, Second> {
+        ConditionalView(branch: .first(first))
+    }
+    public static func buildEither<First: View, Second: View>(second: Second) -> ConditionalView<First, Second> {
+        ConditionalView(branch: .second(second))
+    }
+    public static func buildArray<Element: View>(_ elements: [Element]) -> ArrayView<Element> { ArrayView(elements: elements) }
+    public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
 }
 
 /// One view per element of a collection, identified by `id` (SwiftUI's `ForEach`).
-public struct ForEach<Data: RandomAccessCollection, ID: Hashable>: PrimitiveView {
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: PrimitiveView {
     let data: Data
     let id: (Data.Element) -> ID
-    let content: (Data.Element) -> ViewGroup
+    let content: (Data.Element) -> Content
 
-    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> ViewGroup) {
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.id = { $0[keyPath: id] }
         self.content = content
@@ -169,13 +217,13 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable>: PrimitiveView
 }
 
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
-    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> ViewGroup) {
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.init(data, id: \.id, content: content)
     }
 }
 
 extension ForEach where Data == Range<Int>, ID == Int {
-    public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> ViewGroup) {
+    public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
         self.init(data, id: \.self, content: content)
     }
 }

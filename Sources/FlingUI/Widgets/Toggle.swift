@@ -3,11 +3,11 @@ import FlingCore
 /// A label and the iOS switch, the switch at the trailing end (SwiftUI's `Toggle`). The switch
 /// flips on a tap, follows a drag of its thumb, and flips with Space when focused; its thumb
 /// slides with a spring and the track cross-fades to green.
-public struct Toggle: SingleNodeView {
+public struct Toggle<Label: View>: SingleNodeView {
     let isOn: Binding<Bool>
-    let label: ViewGroup
+    let label: Label
 
-    public init(isOn: Binding<Bool>, @ViewBuilder label: () -> ViewGroup) {
+    public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) {
         self.isOn = isOn; self.label = label()
     }
 

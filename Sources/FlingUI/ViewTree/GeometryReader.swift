@@ -32,17 +32,19 @@ public struct GeometryReader<Content: View>: SingleNodeView {
     let content: @MainActor (GeometryProxy) -> Content
     public init(@ViewBuilder content: @escaping @MainActor (GeometryProxy) -> Content) { self.content = content }
     func makeNode(_ context: BuildContext) -> Node {
-        GeometryReaderNode(path: context.path, context: context.child(0)) { content($0) }
+        GeometryReaderNode(path: context.path, context: context.child(0), makeContent: content)
     }
 }
 
 @MainActor
-final class GeometryReaderNode: Node {
+final class GeometryReaderNode<Content: View>: Node {
     let context: BuildContext
-    let makeContent: @MainActor (GeometryProxy) -> any View
+    /// Typed, not `any View`: the content is larger than an existential's inline words, and
+    /// was boxed in every build.
+    let makeContent: @MainActor (GeometryProxy) -> Content
     private var content: Node?
 
-    init(path: String, context: BuildContext, makeContent: @escaping @MainActor (GeometryProxy) -> any View) {
+    init(path: String, context: BuildContext, makeContent: @escaping @MainActor (GeometryProxy) -> Content) {
         self.context = context; self.makeContent = makeContent
         super.init(path: path)
     }

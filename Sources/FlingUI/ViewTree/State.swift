@@ -50,15 +50,26 @@ public struct Binding<Value> {
     public var projectedValue: Binding<Value> { self }
 
     public subscript<T>(dynamicMember keyPath: WritableKeyPath<Value, T>) -> Binding<T> {
-        Binding<T>(get: { self.wrappedValue[keyPath: keyPath] },
-                   set: { var v = self.wrappedValue; v[keyPath: keyPath] = $0; self.wrappedValue = v })
+        let part = Part(whole: self, path: keyPath)
+        return Binding<T>(get: { part.whole.wrappedValue[keyPath: part.path] },
+                          set: { var v = part.whole.wrappedValue; v[keyPath: part.path] = $0; part.whole.wrappedValue = v })
+    }
+
+    /// What a binding to a part of this value reads and writes through. Both closures hold
+    /// this one object, which is their context: capturing the binding and the key path
+    /// directly made a context for each closure (views make such bindings in every build).
+    final class Part<Path> {
+        let whole: Binding<Value>
+        let path: Path
+        init(whole: Binding<Value>, path: Path) { self.whole = whole; self.path = path }
     }
 }
 
 extension Binding where Value: MutableCollection, Value.Index == Int {
     /// `$values[i]`: a binding to one element.
     public subscript(index: Int) -> Binding<Value.Element> {
-        Binding<Value.Element>(get: { self.wrappedValue[index] },
-                               set: { var v = self.wrappedValue; v[index] = $0; self.wrappedValue = v })
+        let part = Part(whole: self, path: index)
+        return Binding<Value.Element>(get: { part.whole.wrappedValue[part.path] },
+                                      set: { var v = part.whole.wrappedValue; v[part.path] = $0; part.whole.wrappedValue = v })
     }
 }

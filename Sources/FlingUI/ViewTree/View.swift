@@ -212,7 +212,16 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     }
     func appendNodes(_ context: BuildContext, to nodes: inout [Node]) {
         // The id in brackets: an id holding "/" cannot collide with a child's path.
-        for element in data { buildNodes(content(element), context.child("[\(id(element))]"), into: &nodes) }
+        func append(_ element: Data.Element) {
+            buildNodes(content(element), context.child("[\(id(element))]"), into: &nodes)
+        }
+        // An array's elements read through a buffer: iterating a collection of an unknown
+        // type reads each element through a coroutine, whose frame is a heap allocation
+        // when the element is large (the mini-map's preferences, every build).
+        let done: Void? = data.withContiguousStorageIfAvailable { elements in
+            for element in elements { append(element) }
+        }
+        if done == nil { for element in data { append(element) } }
     }
 }
 

@@ -13,9 +13,9 @@ public struct Toggle<Label: View>: SingleNodeView {
 
     func makeNode(_ context: BuildContext) -> Node {
         let row = context.with { $0.stackAxis = .horizontal }
-        let children = buildNodes(label, row.child(0))
-            + [SpacerNode(path: row.child(1).path, axis: .horizontal, minLength: 0),
-               SwitchNode(path: row.child(2).path, isOn: isOn, host: context.host)]
+        var children = buildNodes(label, row.child(0))
+        children.append(SpacerNode(path: row.child(1).path, axis: .horizontal, minLength: 0))
+        children.append(SwitchNode(path: row.child(2).path, isOn: isOn, host: context.host))
         return StackNode(axis: .horizontal, alignment: .center, spacing: nil, children: children, context: context)
     }
 }

@@ -572,8 +572,10 @@ package final class TodayScene: Scene {
     }
     private var excerpts: [Int: Excerpt] = [:]
 
-    /// The root of card `i`'s excerpt tree as last built (tests: kept while the card moves).
+    /// The root of card `i`'s excerpt tree as last built, and how many times it was built
+    /// (tests: not again while the card only moves).
     func excerptRoot(_ i: Int) -> Node? { excerpts[i]?.host.root }
+    func excerptBuilds(_ i: Int) -> Int? { excerpts[i]?.host.builds }
 
     private func excerpt(_ i: Int) -> Excerpt {
         if let e = excerpts[i] { return e }

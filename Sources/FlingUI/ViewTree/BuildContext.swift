@@ -38,6 +38,11 @@ struct BuildContext {
         BuildContext(path: host.paths.child(of: path, component: component), environment: environment, host: host)
     }
 
+    /// The node of exactly `type` that stood at this path in the tree being replaced, ready
+    /// to be given this build's values (nil: make a new one). A rebuilt tree keeps its node
+    /// objects instead of allocating one per view (issue 12).
+    func reusable<T: Node>(_ type: T.Type) -> T? { host.takeReusable(at: path, type) }
+
     func with(_ change: (inout EnvironmentValues) -> Void) -> BuildContext {
         var e = environment
         change(&e)

@@ -32,17 +32,27 @@ public struct GeometryReader<Content: View>: SingleNodeView {
     let content: @MainActor (GeometryProxy) -> Content
     public init(@ViewBuilder content: @escaping @MainActor (GeometryProxy) -> Content) { self.content = content }
     func makeNode(_ context: BuildContext) -> Node {
-        GeometryReaderNode(path: context.path, context: context.child(0), makeContent: content)
+        if let node = context.reusable(GeometryReaderNode<Content>.self) {
+            node.update(context: context.child(0), makeContent: content)
+            return node
+        }
+        return GeometryReaderNode(path: context.path, context: context.child(0), makeContent: content)
     }
 }
 
 @MainActor
 final class GeometryReaderNode<Content: View>: Node {
-    let context: BuildContext
+    private(set) var context: BuildContext
     /// Typed, not `any View`: the content is larger than an existential's inline words, and
     /// was boxed in every build.
-    let makeContent: @MainActor (GeometryProxy) -> Content
+    private(set) var makeContent: @MainActor (GeometryProxy) -> Content
     private var content: Node?
+
+    /// A reused node's new values; its content is built when placed.
+    func update(context: BuildContext, makeContent: @escaping @MainActor (GeometryProxy) -> Content) {
+        self.context = context; self.makeContent = makeContent
+        content = nil
+    }
 
     init(path: String, context: BuildContext, makeContent: @escaping @MainActor (GeometryProxy) -> Content) {
         self.context = context; self.makeContent = makeContent

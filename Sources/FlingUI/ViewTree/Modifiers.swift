@@ -38,7 +38,12 @@ struct ClosureModifier: NodeModifier {
 struct PaddingModifier: NodeModifier {
     let insets: EdgeInsets
     func node(wrapping content: Node, _ context: BuildContext) -> Node {
-        PaddingNode(path: context.path, child: content, insets: insets)
+        if let node = context.reusable(PaddingNode.self) {
+            node.rewrap(content)
+            node.insets = insets
+            return node
+        }
+        return PaddingNode(path: context.path, child: content, insets: insets)
     }
 }
 
@@ -46,7 +51,12 @@ struct FixedFrameModifier: NodeModifier {
     let width: Double?, height: Double?
     let alignment: Alignment
     func node(wrapping content: Node, _ context: BuildContext) -> Node {
-        FixedFrameNode(path: context.path, child: content, width: width, height: height, alignment: alignment)
+        if let node = context.reusable(FixedFrameNode.self) {
+            node.rewrap(content)
+            node.width = width; node.height = height; node.alignment = alignment
+            return node
+        }
+        return FixedFrameNode(path: context.path, child: content, width: width, height: height, alignment: alignment)
     }
 }
 
@@ -54,7 +64,12 @@ struct FlexibleFrameModifier: NodeModifier {
     let width: FrameLimits, height: FrameLimits
     let alignment: Alignment
     func node(wrapping content: Node, _ context: BuildContext) -> Node {
-        FlexibleFrameNode(path: context.path, child: content, width: width, height: height, alignment: alignment)
+        if let node = context.reusable(FlexibleFrameNode.self) {
+            node.rewrap(content)
+            node.width = width; node.height = height; node.alignment = alignment
+            return node
+        }
+        return FlexibleFrameNode(path: context.path, child: content, width: width, height: height, alignment: alignment)
     }
 }
 
@@ -64,22 +79,36 @@ struct LayerModifier<Secondary: View>: NodeModifier {
     let alignment: Alignment
     let inFront: Bool
     func node(wrapping content: Node, _ context: BuildContext) -> Node {
-        LayeredNode(path: context.path, primary: content, secondary: buildSingleNode(secondary, context.child(1)),
-                    alignment: alignment, secondaryInFront: inFront)
+        let second = buildSingleNode(secondary, context.child(1))
+        if let node = context.reusable(LayeredNode.self) {
+            node.update(primary: content, secondary: second, alignment: alignment, secondaryInFront: inFront)
+            return node
+        }
+        return LayeredNode(path: context.path, primary: content, secondary: second, alignment: alignment, secondaryInFront: inFront)
     }
 }
 
 struct OpacityModifier: NodeModifier {
     let opacity: OpacityNode.Source
     func node(wrapping content: Node, _ context: BuildContext) -> Node {
-        OpacityNode(path: context.path, child: content, opacity: opacity)
+        if let node = context.reusable(OpacityNode.self) {
+            node.rewrap(content)
+            node.source = opacity
+            return node
+        }
+        return OpacityNode(path: context.path, child: content, opacity: opacity)
     }
 }
 
 struct OffsetModifier: NodeModifier {
     let offset: Point
     func node(wrapping content: Node, _ context: BuildContext) -> Node {
-        OffsetNode(path: context.path, child: content, offset: offset)
+        if let node = context.reusable(OffsetNode.self) {
+            node.rewrap(content)
+            node.offset = offset
+            return node
+        }
+        return OffsetNode(path: context.path, child: content, offset: offset)
     }
 }
 
@@ -94,7 +123,12 @@ struct LayoutPriorityModifier: NodeModifier {
 struct FixedSizeModifier: NodeModifier {
     let horizontal: Bool, vertical: Bool
     func node(wrapping content: Node, _ context: BuildContext) -> Node {
-        FixedSizeNode(path: context.path, child: content, horizontal: horizontal, vertical: vertical)
+        if let node = context.reusable(FixedSizeNode.self) {
+            node.rewrap(content)
+            node.horizontal = horizontal; node.vertical = vertical
+            return node
+        }
+        return FixedSizeNode(path: context.path, child: content, horizontal: horizontal, vertical: vertical)
     }
 }
 
@@ -111,7 +145,13 @@ struct ForegroundColorModifier: NodeModifier {
 }
 
 struct ClipModifier: NodeModifier {
-    func node(wrapping content: Node, _ context: BuildContext) -> Node { ClipNode(path: context.path, child: content) }
+    func node(wrapping content: Node, _ context: BuildContext) -> Node {
+        if let node = context.reusable(ClipNode.self) {
+            node.rewrap(content)
+            return node
+        }
+        return ClipNode(path: context.path, child: content)
+    }
 }
 
 extension View {
@@ -180,7 +220,7 @@ extension View {
 
 @MainActor
 final class PaddingNode: WrapperNode {
-    let insets: EdgeInsets
+    var insets: EdgeInsets
     init(path: String, child: Node, insets: EdgeInsets) {
         self.insets = insets
         super.init(path: path, child: child)
@@ -204,8 +244,8 @@ final class PaddingNode: WrapperNode {
 
 @MainActor
 final class FixedFrameNode: WrapperNode {
-    let width: Double?, height: Double?
-    let alignment: Alignment
+    var width: Double?, height: Double?
+    var alignment: Alignment
     init(path: String, child: Node, width: Double?, height: Double?, alignment: Alignment) {
         self.width = width; self.height = height; self.alignment = alignment
         super.init(path: path, child: child)
@@ -247,8 +287,8 @@ struct FrameLimits: Equatable {
 
 @MainActor
 final class FlexibleFrameNode: WrapperNode {
-    let width: FrameLimits, height: FrameLimits
-    let alignment: Alignment
+    var width: FrameLimits, height: FrameLimits
+    var alignment: Alignment
     init(path: String, child: Node, width: FrameLimits, height: FrameLimits, alignment: Alignment) {
         self.width = width; self.height = height; self.alignment = alignment
         super.init(path: path, child: child)
@@ -269,13 +309,19 @@ final class FlexibleFrameNode: WrapperNode {
 /// `background` / `overlay`: the primary sets the size; the secondary is offered it.
 @MainActor
 final class LayeredNode: Node {
-    let primary: Node, secondary: Node
-    let alignment: Alignment
-    let secondaryInFront: Bool
+    private(set) var primary: Node, secondary: Node
+    private(set) var alignment: Alignment
+    private(set) var secondaryInFront: Bool
     init(path: String, primary: Node, secondary: Node, alignment: Alignment, secondaryInFront: Bool) {
         self.primary = primary; self.secondary = secondary
         self.alignment = alignment; self.secondaryInFront = secondaryInFront
         super.init(path: path)
+        layoutPriority = primary.layoutPriority
+    }
+    /// A reused node's new values (as `init` sets them).
+    func update(primary: Node, secondary: Node, alignment: Alignment, secondaryInFront: Bool) {
+        self.primary = primary; self.secondary = secondary
+        self.alignment = alignment; self.secondaryInFront = secondaryInFront
         layoutPriority = primary.layoutPriority
     }
     override var children: [Node] { secondaryInFront ? [primary, secondary] : [secondary, primary] }
@@ -304,7 +350,7 @@ final class OpacityNode: WrapperNode {
         case fixed(Double)
         case live(RenderValue)
     }
-    private let source: Source
+    var source: Source
     init(path: String, child: Node, opacity: Source) {
         self.source = opacity
         super.init(path: path, child: child)
@@ -324,7 +370,7 @@ final class OpacityNode: WrapperNode {
 
 @MainActor
 final class OffsetNode: WrapperNode {
-    let offset: Point
+    var offset: Point
     init(path: String, child: Node, offset: Point) {
         self.offset = offset
         super.init(path: path, child: child)
@@ -336,7 +382,7 @@ final class OffsetNode: WrapperNode {
 
 @MainActor
 final class FixedSizeNode: WrapperNode {
-    let horizontal: Bool, vertical: Bool
+    var horizontal: Bool, vertical: Bool
     init(path: String, child: Node, horizontal: Bool, vertical: Bool) {
         self.horizontal = horizontal; self.vertical = vertical
         super.init(path: path, child: child)

@@ -79,6 +79,17 @@ class Node {
         return s
     }
 
+    /// Forgets what measuring and placing left, for a rebuild that takes this node again
+    /// (`BuildContext.reusable`): the sizes it answered, its frame, priority and name. The
+    /// caller then sets everything its view gives the node.
+    final func prepareForReuse() {
+        size0 = nil; size1 = nil; size2 = nil; size3 = nil
+        moreSizes.removeAll(keepingCapacity: true)
+        frame = .zero
+        layoutPriority = 0
+        identifier = nil
+    }
+
     /// Subclasses answer a proposal here.
     func measure(_ proposal: ProposedSize) -> Size { Size(proposal.width ?? 0, proposal.height ?? 0) }
 
@@ -141,10 +152,15 @@ class Node {
 /// A node wrapping one child (most modifiers).
 @MainActor
 class WrapperNode: Node {
-    let child: Node
+    private(set) var child: Node
     init(path: String, child: Node) {
         self.child = child
         super.init(path: path)
+        layoutPriority = child.layoutPriority
+    }
+    /// A reused wrapper's new child (its priority with it, as a new wrapper takes it).
+    final func rewrap(_ child: Node) {
+        self.child = child
         layoutPriority = child.layoutPriority
     }
     override var children: [Node] { [child] }

@@ -118,7 +118,7 @@ protocol PreferenceWriter {
 /// the modifier's own (issue 12).
 @MainActor
 final class PreferenceNode<Writer: PreferenceWriter>: WrapperNode {
-    let writer: Writer
+    var writer: Writer
     init(path: String, child: Node, writer: Writer) {
         self.writer = writer
         super.init(path: path, child: child)
@@ -134,7 +134,12 @@ final class PreferenceNode<Writer: PreferenceWriter>: WrapperNode {
 struct PreferenceModifier<Writer: PreferenceWriter>: NodeModifier {
     let writer: Writer
     func node(wrapping content: Node, _ context: BuildContext) -> Node {
-        PreferenceNode(path: context.path, child: content, writer: writer)
+        if let node = context.reusable(PreferenceNode<Writer>.self) {
+            node.rewrap(content)
+            node.writer = writer
+            return node
+        }
+        return PreferenceNode(path: context.path, child: content, writer: writer)
     }
 }
 
@@ -202,21 +207,13 @@ extension View {
     /// Draws a view made from the subtree's value for `key` in front of this view.
     public func overlayPreferenceValue<K: PreferenceKey, V: View>(_ key: K.Type,
                                                                   @ViewBuilder _ transform: @escaping @MainActor (K.Value) -> V) -> some View {
-        modified { node, context in
-            PreferenceReaderNode(path: context.path, primary: node, context: context.child(1), inFront: true) { values in
-                transform(values.value(key) ?? K.defaultValue)
-            }
-        }
+        modifier(PreferenceReaderModifier<K, V>(transform: transform, inFront: true))
     }
 
     /// Draws a view made from the subtree's value for `key` behind this view.
     public func backgroundPreferenceValue<K: PreferenceKey, V: View>(_ key: K.Type,
                                                                      @ViewBuilder _ transform: @escaping @MainActor (K.Value) -> V) -> some View {
-        modified { node, context in
-            PreferenceReaderNode(path: context.path, primary: node, context: context.child(1), inFront: false) { values in
-                transform(values.value(key) ?? K.defaultValue)
-            }
-        }
+        modifier(PreferenceReaderModifier<K, V>(transform: transform, inFront: false))
     }
 
     /// Calls `action` after layout whenever the subtree's value for `key` changed.
@@ -234,20 +231,43 @@ extension View {
     }
 }
 
+/// `overlayPreferenceValue` / `backgroundPreferenceValue`.
+struct PreferenceReaderModifier<K: PreferenceKey, Secondary: View>: NodeModifier {
+    let transform: @MainActor (K.Value) -> Secondary
+    let inFront: Bool
+    func node(wrapping content: Node, _ context: BuildContext) -> Node {
+        if let node = context.reusable(PreferenceReaderNode<K, Secondary>.self) {
+            node.update(primary: content, context: context.child(1), inFront: inFront, transform: transform)
+            return node
+        }
+        return PreferenceReaderNode<K, Secondary>(path: context.path, primary: content, context: context.child(1),
+                                                  inFront: inFront, transform: transform)
+    }
+}
+
 /// `overlayPreferenceValue` / `backgroundPreferenceValue`: the secondary view is built after
 /// the primary is placed, from the primary's collected preferences, and offered its size.
+/// Generic over the key and the secondary view: a closure over them, returning `any View`,
+/// was a context and a box in every build.
 @MainActor
-final class PreferenceReaderNode: Node {
-    let primary: Node
-    let context: BuildContext
-    let inFront: Bool
-    let makeSecondary: @MainActor (PreferenceValues) -> any View
+final class PreferenceReaderNode<K: PreferenceKey, Secondary: View>: Node {
+    private(set) var primary: Node
+    private(set) var context: BuildContext
+    private(set) var inFront: Bool
+    private(set) var transform: @MainActor (K.Value) -> Secondary
     private var secondary: Node?
 
     init(path: String, primary: Node, context: BuildContext, inFront: Bool,
-         makeSecondary: @escaping @MainActor (PreferenceValues) -> any View) {
-        self.primary = primary; self.context = context; self.inFront = inFront; self.makeSecondary = makeSecondary
+         transform: @escaping @MainActor (K.Value) -> Secondary) {
+        self.primary = primary; self.context = context; self.inFront = inFront; self.transform = transform
         super.init(path: path)
+        layoutPriority = primary.layoutPriority
+    }
+
+    /// A reused node's new values (as `init` sets them); the secondary is built when placed.
+    func update(primary: Node, context: BuildContext, inFront: Bool, transform: @escaping @MainActor (K.Value) -> Secondary) {
+        self.primary = primary; self.context = context; self.inFront = inFront; self.transform = transform
+        secondary = nil
         layoutPriority = primary.layoutPriority
     }
 
@@ -262,7 +282,7 @@ final class PreferenceReaderNode: Node {
     override func measure(_ p: ProposedSize) -> Size { primary.size(for: p) }
     override func placeChildren(in rect: Rect, proposal: ProposedSize) {
         primary.place(in: rect, proposal: proposal)
-        let node = buildSingleNode(makeSecondary(primary.preferences()), context)
+        let node = buildSingleNode(transform(primary.preferences().value(K.self) ?? K.defaultValue), context)
         let offer = ProposedSize(rect.size)
         node.place(in: Alignment.center.place(node.size(for: offer), in: rect), proposal: offer)
         secondary = node

@@ -24,17 +24,21 @@ public struct Text: SingleNodeView {
         var f = font ?? env.font
         if let weight { f = f.withWeight(weight) }
         if env.textScale != 1 { f = f.withSize(f.size * env.textScale) }
-        return TextNode(path: context.path, string: string, font: f, color: color ?? env.foregroundColor,
-                         options: options, scene: context.scene)
+        let c = color ?? env.foregroundColor
+        if let node = context.reusable(TextNode.self) {
+            node.string = string; node.font = f; node.color = c; node.options = options
+            return node
+        }
+        return TextNode(path: context.path, string: string, font: f, color: c, options: options, scene: context.scene)
     }
 }
 
 @MainActor
 final class TextNode: Node {
-    let string: String
-    let font: Font
-    let color: Color
-    let options: TextOptions
+    var string: String
+    var font: Font
+    var color: Color
+    var options: TextOptions
     let scene: SceneEnvironment
 
     init(path: String, string: String, font: Font, color: Color, options: TextOptions, scene: SceneEnvironment) {
@@ -101,6 +105,10 @@ public struct ShapeView: SingleNodeView {
 
     func makeNode(_ context: BuildContext) -> Node {
         let fill = fillColor ?? (strokeColor == nil ? context.environment.foregroundColor : nil)
+        if let node = context.reusable(ShapeNode.self) {
+            node.kind = kind; node.fill = fill; node.stroke = strokeColor; node.lineWidth = lineWidth
+            return node
+        }
         return ShapeNode(path: context.path, kind: kind, fill: fill, stroke: strokeColor, lineWidth: lineWidth)
     }
 }
@@ -117,10 +125,10 @@ extension Color: View {
 
 @MainActor
 final class ShapeNode: Node {
-    let kind: ShapeKind
-    let fill: Color?
-    let stroke: Color?
-    let lineWidth: Double
+    var kind: ShapeKind
+    var fill: Color?
+    var stroke: Color?
+    var lineWidth: Double
     init(path: String, kind: ShapeKind, fill: Color?, stroke: Color?, lineWidth: Double) {
         self.kind = kind; self.fill = fill; self.stroke = stroke; self.lineWidth = lineWidth
         super.init(path: path)
@@ -164,14 +172,19 @@ public struct Image: SingleNodeView {
     public func cornerRadius(_ r: Double) -> Image { var i = self; i.radius = r; return i }
 
     func makeNode(_ context: BuildContext) -> Node {
-        ImageNode(path: context.path, image: self, naturalSize: context.scene.imageSize(name) ?? Size(100, 100))
+        let natural = context.scene.imageSize(name) ?? Size(100, 100)
+        if let node = context.reusable(ImageNode.self) {
+            node.image = self; node.naturalSize = natural
+            return node
+        }
+        return ImageNode(path: context.path, image: self, naturalSize: natural)
     }
 }
 
 @MainActor
 final class ImageNode: Node {
-    let image: Image
-    let naturalSize: Size
+    var image: Image
+    var naturalSize: Size
     init(path: String, image: Image, naturalSize: Size) {
         self.image = image; self.naturalSize = naturalSize
         super.init(path: path)

@@ -18,8 +18,12 @@ public struct ScrollView<Content: View>: SingleNodeView {
         self.axes = axes; self.content = content()
     }
     func makeNode(_ context: BuildContext) -> Node {
-        ScrollNode(path: context.path, axes: axes, host: context.host,
-                    content: buildSingleNode(content, context.child(0).with { $0.stackAxis = nil }))
+        let inner = buildSingleNode(content, context.child(0).with { $0.stackAxis = nil })
+        if let node = context.reusable(ScrollNode.self) {
+            node.axes = axes; node.content = inner
+            return node
+        }
+        return ScrollNode(path: context.path, axes: axes, host: context.host, content: inner)
     }
 }
 
@@ -41,8 +45,8 @@ struct ScrollState: Equatable {
 
 @MainActor
 final class ScrollNode: Node, PointerTarget {
-    let axes: ScrollAxes
-    let content: Node
+    var axes: ScrollAxes
+    var content: Node
     /// Where the scroll position lives between rebuilds.
     unowned let host: ViewHost
     init(path: String, axes: ScrollAxes, host: ViewHost, content: Node) {
@@ -68,10 +72,12 @@ final class ScrollNode: Node, PointerTarget {
     override func placeChildren(in rect: Rect, proposal: ProposedSize) {
         let offer = contentProposal(ProposedSize(rect.size))
         let size = content.size(for: offer)
-        var s = state(host)
+        let old = state(host)
+        var s = old
         s.x.resize(viewport: rect.width, content: axes.contains(.horizontal) ? size.width : rect.width, at: host.time)
         s.y.resize(viewport: rect.height, content: axes.contains(.vertical) ? size.height : rect.height, at: host.time)
-        host.storage[path] = s
+        // Stored only when it changed: storing boxes the state anew (every build otherwise).
+        if s != old || host.storage[path] == nil { host.storage[path] = s }
         let o = s.offset(at: host.time)
         // Content narrower than the viewport is centred across it; along a scroll axis it
         // starts at the top (or leading edge), as SwiftUI's ScrollView places it.

@@ -9,9 +9,9 @@ public struct VStack<Content: View>: SingleNodeView {
         self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
     func makeNode(_ context: BuildContext) -> Node {
-        let align = Alignment(horizontal: alignment, vertical: .center)
-        return StackNode(axis: .vertical, alignment: align, spacing: spacing,
-                          children: buildNodes(content, context.with { $0.stackAxis = .vertical }), context: context)
+        let inner = context.with { $0.stackAxis = .vertical }
+        return StackNode.make(axis: .vertical, alignment: Alignment(horizontal: alignment, vertical: .center),
+                              spacing: spacing, context: context) { buildNodes(content, inner, into: &$0) }
     }
 }
 
@@ -24,9 +24,9 @@ public struct HStack<Content: View>: SingleNodeView {
         self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
     func makeNode(_ context: BuildContext) -> Node {
-        let align = Alignment(horizontal: .center, vertical: alignment)
-        return StackNode(axis: .horizontal, alignment: align, spacing: spacing,
-                          children: buildNodes(content, context.with { $0.stackAxis = .horizontal }), context: context)
+        let inner = context.with { $0.stackAxis = .horizontal }
+        return StackNode.make(axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: alignment),
+                              spacing: spacing, context: context) { buildNodes(content, inner, into: &$0) }
     }
 }
 
@@ -38,7 +38,12 @@ public struct ZStack<Content: View>: SingleNodeView {
         self.alignment = alignment; self.content = content()
     }
     func makeNode(_ context: BuildContext) -> Node {
-        ZStackNode(path: context.path, alignment: alignment, children: buildNodes(content, context.with { $0.stackAxis = nil }))
+        let inner = context.with { $0.stackAxis = nil }
+        if let node = context.reusable(ZStackNode.self) {
+            node.update(alignment: alignment) { buildNodes(content, inner, into: &$0) }
+            return node
+        }
+        return ZStackNode(path: context.path, alignment: alignment, children: buildNodes(content, inner))
     }
 }
 
@@ -47,7 +52,12 @@ public struct Spacer: SingleNodeView {
     let minLength: Double?
     public init(minLength: Double? = nil) { self.minLength = minLength }
     func makeNode(_ context: BuildContext) -> Node {
-        SpacerNode(path: context.path, axis: context.environment.stackAxis, minLength: minLength ?? LayoutDefaults.spacerMinLength)
+        let axis = context.environment.stackAxis, length = minLength ?? LayoutDefaults.spacerMinLength
+        if let node = context.reusable(SpacerNode.self) {
+            node.axis = axis; node.minLength = length
+            return node
+        }
+        return SpacerNode(path: context.path, axis: axis, minLength: length)
     }
 }
 
@@ -55,7 +65,12 @@ public struct Spacer: SingleNodeView {
 public struct Divider: SingleNodeView {
     public init() {}
     func makeNode(_ context: BuildContext) -> Node {
-        DividerNode(path: context.path, axis: context.environment.stackAxis == .horizontal ? .vertical : .horizontal)
+        let axis: Axis = context.environment.stackAxis == .horizontal ? .vertical : .horizontal
+        if let node = context.reusable(DividerNode.self) {
+            node.axis = axis
+            return node
+        }
+        return DividerNode(path: context.path, axis: axis)
     }
 }
 
@@ -79,16 +94,36 @@ public enum LayoutDefaults {
 /// stack's proposal and aligned.
 @MainActor
 final class StackNode: Node {
-    let axis: Axis
-    let alignment: Alignment
-    let spacing: Double
-    private let items: [Node]
+    private(set) var axis: Axis
+    private(set) var alignment: Alignment
+    private(set) var spacing: Double
+    private var items: [Node]
 
     init(axis: Axis, alignment: Alignment, spacing: Double?, children: [Node], context: BuildContext) {
         self.axis = axis; self.alignment = alignment
         self.spacing = spacing ?? LayoutDefaults.stackSpacing
         self.items = children
         super.init(path: context.path)
+    }
+
+    /// The stack at `context`: the last tree's, given these values and refilled in its own
+    /// array by `fill`, or a new one.
+    static func make(axis: Axis, alignment: Alignment, spacing: Double?, context: BuildContext,
+                     children fill: (inout [Node]) -> Void) -> StackNode {
+        guard let node = context.reusable(StackNode.self) else {
+            var children: [Node] = []
+            children.reserveCapacity(8)
+            fill(&children)
+            return StackNode(axis: axis, alignment: alignment, spacing: spacing, children: children, context: context)
+        }
+        node.axis = axis; node.alignment = alignment
+        node.spacing = spacing ?? LayoutDefaults.stackSpacing
+        var children = node.items
+        node.items = []   // the array held once, emptied in place
+        children.removeAll(keepingCapacity: true)
+        fill(&children)
+        node.items = children
+        return node
     }
 
     override var children: [Node] { items }
@@ -257,11 +292,20 @@ final class StackNode: Node {
 
 @MainActor
 final class ZStackNode: Node {
-    let alignment: Alignment
-    private let items: [Node]
+    private(set) var alignment: Alignment
+    private var items: [Node]
     init(path: String, alignment: Alignment, children: [Node]) {
         self.alignment = alignment; self.items = children
         super.init(path: path)
+    }
+    /// A reused node's alignment, and its children refilled in its own array by `fill`.
+    func update(alignment: Alignment, children fill: (inout [Node]) -> Void) {
+        self.alignment = alignment
+        var children = items
+        items = []
+        children.removeAll(keepingCapacity: true)
+        fill(&children)
+        items = children
     }
     override var children: [Node] { items }
     override func measure(_ proposal: ProposedSize) -> Size {
@@ -279,8 +323,8 @@ final class ZStackNode: Node {
 
 @MainActor
 final class SpacerNode: Node {
-    let axis: Axis?
-    let minLength: Double
+    var axis: Axis?
+    var minLength: Double
     init(path: String, axis: Axis?, minLength: Double) {
         self.axis = axis; self.minLength = minLength
         super.init(path: path)
@@ -298,7 +342,7 @@ final class SpacerNode: Node {
 @MainActor
 final class DividerNode: Node {
     /// The direction the line runs.
-    let axis: Axis
+    var axis: Axis
     init(path: String, axis: Axis) { self.axis = axis; super.init(path: path) }
     override func measure(_ proposal: ProposedSize) -> Size {
         let t = LayoutDefaults.dividerThickness

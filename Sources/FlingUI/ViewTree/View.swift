@@ -68,6 +68,8 @@ func buildNodes<V: View>(_ view: V, _ context: BuildContext, into nodes: inout [
 @MainActor
 func buildSingleNode<V: View>(_ view: V, _ context: BuildContext) -> Node {
     if let single = V.self as? any SingleNodeView.Type, let node = single.makeNode(of: view, context) { return node }
+    // Type erasure passes through: its content may be one node (no array made to find out).
+    if V.self == AnyView.self, let erased = view as? AnyView { return buildSingleNode(erased.content, context) }
     if !(V.self is any PrimitiveView.Type) { return buildSingleNode(view.body, context) }
     let nodes = buildNodes(view, context)
     if nodes.count == 1 { return nodes[0] }

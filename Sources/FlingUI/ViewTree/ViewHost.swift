@@ -104,9 +104,18 @@ package final class ViewHost {
     /// A TimelineView that animates is in the tree: the host asks for every frame.
     var wantsFrames = false
 
+    /// How many times the tree was built (tests: a tree kept is not built again).
+    private(set) var builds = 0
+
     private func buildOnce() {
+        builds += 1
         dirty = false
         wantsFrames = false
+        // The last tree's nodes, by path, for the new tree to take again; kept through
+        // placing, where geometry readers and preference readers build their content.
+        reusable.removeAll(keepingCapacity: true)
+        root?.visit { reusable[$0.path] = $0 }
+        defer { reusable.removeAll(keepingCapacity: true) }
         let context = BuildContext(path: "", environment: EnvironmentValues(), host: self)
         let tree = buildSingleNode(content(), context.child(0))
         let proposal = ProposedSize(bounds.size)
@@ -124,6 +133,19 @@ package final class ViewHost {
         for o in observers where o.observe(host: self) { observersChanged = true }
     }
 
+    /// The replaced tree's nodes not yet taken by the build in progress.
+    private var reusable: [String: Node] = [:]
+
+    /// The node of exactly `type` at `path` in the replaced tree, taken (at most once) and
+    /// cleared of its layout, or nil.
+    func takeReusable<T: Node>(at path: String, _ type: T.Type) -> T? {
+        guard let node = reusable[path], ObjectIdentifier(Swift.type(of: node)) == ObjectIdentifier(T.self),
+              let typed = node as? T else { return nil }
+        reusable[path] = nil
+        typed.prepareForReuse()
+        return typed
+    }
+
     /// Forgets the state of views that are gone (keys are a path, or a path and "#…").
     private func pruneStorage() {
         guard let root, !storage.isEmpty || !lastObserved.isEmpty else { return }
@@ -133,12 +155,26 @@ package final class ViewHost {
         for key in storage.keys {
             // Searched as bytes: `String.contains(_: String)` is Foundation's, which bridges
             // to NSString and allocates for every key of every build.
-            let path = key.utf8.contains(UInt8(ascii: "#")) ? String(key.prefix { $0 != "#" }) : key
+            let path = key.utf8.contains(UInt8(ascii: "#")) ? ownerPath(of: key) : key
             if !livePaths.contains(path) { gone.append(key) }
         }
         for key in gone { storage.removeValue(forKey: key) }
+        if ownerPaths.count > 0 {
+            let stale = ownerPaths.keys.filter { storage[$0] == nil }
+            for key in stale { ownerPaths.removeValue(forKey: key) }
+        }
         for key in lastObserved.keys where !livePaths.contains(key) { lastObserved.removeValue(forKey: key) }
     }
+
+    /// The path a "path#part" storage key belongs to, cut once per key (a slider's grab lives
+    /// through its drag: cutting it in every frame's build made a string each time).
+    private func ownerPath(of key: String) -> String {
+        if let p = ownerPaths[key] { return p }
+        let p = String(key.prefix { $0 != "#" })
+        ownerPaths[key] = p
+        return p
+    }
+    private var ownerPaths: [String: String] = [:]
 
     /// The paths of the tree, collected by `pruneStorage` (kept to reuse its storage).
     private var livePaths = Set<String>()
@@ -446,6 +482,14 @@ enum FocusRing {
 extension View {
     /// Names a view for tests and state dumps (SwiftUI's `accessibilityIdentifier`).
     public func accessibilityIdentifier(_ identifier: String) -> some View {
-        modified { node, _ in node.identifier = identifier; return node }
+        modifier(IdentifierModifier(identifier: identifier))
+    }
+}
+
+struct IdentifierModifier: NodeModifier {
+    let identifier: String
+    func node(wrapping content: Node, _ context: BuildContext) -> Node {
+        content.identifier = identifier
+        return content
     }
 }

@@ -12,14 +12,18 @@ public struct Slider: SingleNodeView {
     }
 
     func makeNode(_ context: BuildContext) -> Node {
-        SliderNode(path: context.path, value: value, range: range, host: context.host)
+        if let node = context.reusable(SliderNode.self) {
+            node.value = value; node.range = range
+            return node
+        }
+        return SliderNode(path: context.path, value: value, range: range, host: context.host)
     }
 }
 
 @MainActor
 final class SliderNode: Node, PointerTarget, Focusable {
-    let value: Binding<Double>
-    let range: ClosedRange<Double>
+    var value: Binding<Double>
+    var range: ClosedRange<Double>
     unowned let host: ViewHost
 
     init(path: String, value: Binding<Double>, range: ClosedRange<Double>, host: ViewHost) {
@@ -67,7 +71,7 @@ final class SliderNode: Node, PointerTarget, Focusable {
     }
 
     /// The grab: the thumb's centre minus the finger's x, kept for the whole drag.
-    private var grabKey: String { path + "#grab" }
+    private lazy var grabKey = path + "#grab"
 
     func pressBegan(_ e: PointerEvent, host: ViewHost) -> PressClaim {
         let c = thumbCenter

@@ -20,16 +20,20 @@ public struct TextField: SingleNodeView {
     public func textFieldStyle(_ style: RoundedBorderTextFieldStyle) -> TextField { self }
 
     func makeNode(_ context: BuildContext) -> Node {
-        TextFieldNode(path: context.path, placeholder: placeholder, text: text,
-                       font: context.environment.font, host: context.host)
+        if let node = context.reusable(TextFieldNode.self) {
+            node.placeholder = placeholder; node.text = text; node.font = context.environment.font
+            return node
+        }
+        return TextFieldNode(path: context.path, placeholder: placeholder, text: text,
+                             font: context.environment.font, host: context.host)
     }
 }
 
 @MainActor
 final class TextFieldNode: Node, PointerTarget, Focusable {
-    let placeholder: String
-    let text: Binding<String>
-    let font: Font
+    var placeholder: String
+    var text: Binding<String>
+    var font: Font
     unowned let host: ViewHost
 
     init(path: String, placeholder: String, text: Binding<String>, font: Font, host: ViewHost) {

@@ -13,16 +13,23 @@ public struct Toggle<Label: View>: SingleNodeView {
 
     func makeNode(_ context: BuildContext) -> Node {
         let row = context.with { $0.stackAxis = .horizontal }
-        var children = buildNodes(label, row.child(0))
-        children.append(SpacerNode(path: row.child(1).path, axis: .horizontal, minLength: 0))
-        children.append(SwitchNode(path: row.child(2).path, isOn: isOn, host: context.host))
-        return StackNode(axis: .horizontal, alignment: .center, spacing: nil, children: children, context: context)
+        return StackNode.make(axis: .horizontal, alignment: .center, spacing: nil, context: context) { children in
+            buildNodes(label, row.child(0), into: &children)
+            children.append(Spacer(minLength: 0).makeNode(row.child(1)))
+            let switchContext = row.child(2)
+            if let node = switchContext.reusable(SwitchNode.self) {
+                node.update(isOn: isOn)
+                children.append(node)
+            } else {
+                children.append(SwitchNode(path: switchContext.path, isOn: isOn, host: context.host))
+            }
+        }
     }
 }
 
 @MainActor
 final class SwitchNode: Node, PointerTarget, Focusable {
-    let isOn: Binding<Bool>
+    private(set) var isOn: Binding<Bool>
     unowned let host: ViewHost
     /// A drag of the thumb: where it started, and whether it passed the touch slop.
     private struct Drag { var startX: Double; var startPosition: Double; var moved: Bool }
@@ -30,8 +37,21 @@ final class SwitchNode: Node, PointerTarget, Focusable {
     init(path: String, isOn: Binding<Bool>, host: ViewHost) {
         self.isOn = isOn; self.host = host
         super.init(path: path)
-        // The value changed from elsewhere (not by this switch): the thumb follows it.
-        if let stored = host.storage[path] as? AnimatedValue, host.storage[path + "#drag"] == nil,
+        followValue()
+    }
+
+    /// Where a drag of the thumb is kept (made once per node: a switch is reused by rebuilds).
+    private lazy var dragKey = path + "#drag"
+
+    /// A reused switch's new binding.
+    func update(isOn: Binding<Bool>) {
+        self.isOn = isOn
+        followValue()
+    }
+
+    /// The value changed from elsewhere (not by this switch): the thumb follows it.
+    private func followValue() {
+        if let stored = host.storage[path] as? AnimatedValue, host.storage[dragKey] == nil,
            stored.target != (isOn.wrappedValue ? 1 : 0) {
             animate(to: isOn.wrappedValue)
         }
@@ -78,27 +98,27 @@ final class SwitchNode: Node, PointerTarget, Focusable {
     }
 
     func pressBegan(_ e: PointerEvent, host: ViewHost) -> PressClaim {
-        host.storage[path + "#drag"] = Drag(startX: e.location.x, startPosition: position, moved: false)
+        host.storage[dragKey] = Drag(startX: e.location.x, startPosition: position, moved: false)
         return .gesture
     }
 
     func pressMoved(_ e: PointerEvent, host: ViewHost) {
-        guard var drag = host.storage[path + "#drag"] as? Drag else { return }
+        guard var drag = host.storage[dragKey] as? Drag else { return }
         if !drag.moved, abs(e.location.x - drag.startX) < WidgetMetrics.switchDragSlop { return }
         drag.moved = true
-        host.storage[path + "#drag"] = drag
+        host.storage[dragKey] = drag
         let p = min(1, max(0, drag.startPosition + (e.location.x - drag.startX) / travel))
         host.storage[path] = AnimatedValue.resting(p)
     }
 
     func pressEnded(_ e: PointerEvent, tapped: Bool, host: ViewHost) {
-        let drag = host.storage.removeValue(forKey: path + "#drag") as? Drag
+        let drag = host.storage.removeValue(forKey: dragKey) as? Drag
         // A tap flips it; a drag lands on the side the thumb was let go on.
         if drag?.moved == true { set(position >= 0.5) } else { set(!isOn.wrappedValue) }
     }
 
     func pressCancelled(time: Double, host: ViewHost) {
-        host.storage.removeValue(forKey: path + "#drag")
+        host.storage.removeValue(forKey: dragKey)
         animate(to: isOn.wrappedValue)
     }
 

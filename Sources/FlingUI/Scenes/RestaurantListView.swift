@@ -10,6 +10,9 @@ import FlingCore
 @MainActor
 package final class RestaurantListView {
     package let restaurants: [Restaurant]
+    /// Each row's detail line and identifier, made once for the list's builds.
+    private let details: [String]
+    private let rowIDs: [String]
     private let env: SceneEnvironment
     package private(set) var scroll = ScrollInteraction()
     package private(set) var bounds = Rect.zero
@@ -65,11 +68,13 @@ package final class RestaurantListView {
 
     package init(restaurants: [Restaurant], env: SceneEnvironment) {
         self.restaurants = restaurants
+        details = restaurants.map(RestaurantList.detail)
+        rowIDs = restaurants.indices.map(RestaurantList.rowID)
         self.env = env
     }
 
     private func view(offset: Double, rows: Range<Int>) -> RestaurantList {
-        RestaurantList(restaurants: restaurants, offset: offset, listBounds: bounds, column: column,
+        RestaurantList(restaurants: restaurants, details: details, rowIDs: rowIDs, offset: offset, listBounds: bounds, column: column,
                        pressedRow: pressedRow, selection: { [unowned self] i in self.selectionOpacity(i, time: self.builtTime) },
                        rows: rows, drift: { [unowned self] in self.builtOffset - self.liveOffset })
     }

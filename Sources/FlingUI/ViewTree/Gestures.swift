@@ -114,7 +114,12 @@ public struct TimelineView<Content: View>: PrimitiveView {
         self.paused = paused; self.content = content
     }
     func makeNodes(_ context: BuildContext) -> [Node] {
+        var nodes: [Node] = []
+        appendNodes(context, to: &nodes)
+        return nodes
+    }
+    func appendNodes(_ context: BuildContext, to nodes: inout [Node]) {
         if !paused { context.host.wantsFrames = true }
-        return buildNodes(content(context.time), context.child(0))
+        buildNodes(content(context.time), context.child(0), into: &nodes)
     }
 }

@@ -413,7 +413,17 @@ final class HitTestingNode: WrapperNode {
 
 extension View {
     /// Lets presses through to what is behind (`false`), as SwiftUI's modifier does.
-    public func allowsHitTesting(_ enabled: Bool) -> some View {
-        modified { node, context in enabled ? node : HitTestingNode(path: context.path, child: node) }
+    public func allowsHitTesting(_ enabled: Bool) -> some View { modifier(HitTestingModifier(enabled: enabled)) }
+}
+
+struct HitTestingModifier: NodeModifier {
+    let enabled: Bool
+    func node(wrapping content: Node, _ context: BuildContext) -> Node {
+        if enabled { return content }
+        if let node = context.reusable(HitTestingNode.self) {
+            node.rewrap(content)
+            return node
+        }
+        return HitTestingNode(path: context.path, child: content)
     }
 }

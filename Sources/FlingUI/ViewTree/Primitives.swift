@@ -203,24 +203,42 @@ final class ImageNode: Node {
 
 /// Custom drawing into the frame it is offered (SwiftUI's `Canvas`): for charts, the
 /// mini-map's rectangles, anything the display list can express.
-public struct Canvas: SingleNodeView {
-    let draw: @MainActor (inout DisplayList, Rect) -> Void
-    public init(_ draw: @escaping @MainActor (inout DisplayList, Rect) -> Void) { self.draw = draw }
+///
+/// `Canvas(value) { value, list, frame in … }` hands the drawing its inputs as a value: a
+/// closure that captures nothing is no allocation, where one capturing its inputs is a heap
+/// context made in every build (the list's rows draw their highlight and separator so).
+public struct Canvas<Value>: SingleNodeView {
+    let value: Value
+    let draw: @MainActor (Value, inout DisplayList, Rect) -> Void
+    public init(_ value: Value, _ draw: @escaping @MainActor (Value, inout DisplayList, Rect) -> Void) {
+        self.value = value; self.draw = draw
+    }
     func makeNode(_ context: BuildContext) -> Node {
-        CanvasNode(path: context.path, draw: draw)
+        if let node = context.reusable(CanvasNode<Value>.self) {
+            node.value = value; node.drawing = draw
+            return node
+        }
+        return CanvasNode(path: context.path, value: value, draw: draw)
+    }
+}
+
+extension Canvas where Value == Void {
+    public init(_ draw: @escaping @MainActor (inout DisplayList, Rect) -> Void) {
+        self.init(()) { _, list, frame in draw(&list, frame) }
     }
 }
 
 @MainActor
-final class CanvasNode: Node {
-    let drawing: @MainActor (inout DisplayList, Rect) -> Void
-    init(path: String, draw: @escaping @MainActor (inout DisplayList, Rect) -> Void) {
-        self.drawing = draw
+final class CanvasNode<Value>: Node {
+    var value: Value
+    var drawing: @MainActor (Value, inout DisplayList, Rect) -> Void
+    init(path: String, value: Value, draw: @escaping @MainActor (Value, inout DisplayList, Rect) -> Void) {
+        self.value = value; self.drawing = draw
         super.init(path: path)
     }
     override func measure(_ proposal: ProposedSize) -> Size {
         Size(proposal.width ?? LayoutDefaults.flexibleIdeal, proposal.height ?? LayoutDefaults.flexibleIdeal)
     }
-    override func draw(into list: inout DisplayList) { drawing(&list, frame) }
+    override func draw(into list: inout DisplayList) { drawing(value, &list, frame) }
     override var isHitOpaque: Bool { true }
 }

@@ -7,14 +7,24 @@ import FlingCore
 extension View {
     /// Places text so that its first baseline is `y` below the top of this view's frame
     /// (UIKit's `firstBaselineAnchor` constraint, which table cells use to set their lines).
-    func firstBaseline(at y: Double) -> some View {
-        modified { FirstBaselineNode(path: $1.path, child: $0, baseline: y) }
+    func firstBaseline(at y: Double) -> some View { modifier(FirstBaseline(y: y)) }
+}
+
+struct FirstBaseline: NodeModifier {
+    let y: Double
+    func node(wrapping content: Node, _ context: BuildContext) -> Node {
+        if let node = context.reusable(FirstBaselineNode.self) {
+            node.rewrap(content)
+            node.baselineY = y
+            return node
+        }
+        return FirstBaselineNode(path: context.path, child: content, baseline: y)
     }
 }
 
 @MainActor
 final class FirstBaselineNode: WrapperNode {
-    let baselineY: Double
+    var baselineY: Double
     init(path: String, child: Node, baseline: Double) {
         baselineY = baseline
         super.init(path: path, child: child)
@@ -33,6 +43,8 @@ final class FirstBaselineNode: WrapperNode {
 /// One restaurant row (seed 000's `BasicImageRow`).
 struct BasicImageRow: View {
     let restaurant: Restaurant
+    /// "type · location" (made once per restaurant, not in every build).
+    let detail: String
     /// Pressed (gray4) or selected (gray5 at this opacity, fading when deselected).
     let pressed: Bool
     let selection: Double
@@ -54,7 +66,7 @@ struct BasicImageRow: View {
                     .font(.headline)
                     .lineLimit(1)
                     .firstBaseline(at: nameBaseline)
-                Text("\(restaurant.type) · \(restaurant.location)")
+                Text(detail)
                     .font(.subheadline)
                     .foregroundColor(SystemColor.secondaryLabel)
                     .lineLimit(1)
@@ -83,12 +95,13 @@ private struct Highlight: View {
     let selection: Double
     let listBounds: Rect
     var body: some View {
-        Canvas { list, frame in
-            let row = Rect(x: listBounds.minX, y: frame.minY, width: listBounds.width, height: frame.height)
-            if pressed {
+        Canvas(self) { highlight, list, frame in
+            let bounds = highlight.listBounds
+            let row = Rect(x: bounds.minX, y: frame.minY, width: bounds.width, height: frame.height)
+            if highlight.pressed {
                 list.fill(row, SystemColor.gray4)
-            } else if selection > 0 {
-                list.withOpacity(selection) { $0.fill(row, SystemColor.gray5) }
+            } else if highlight.selection > 0 {
+                list.withOpacity(highlight.selection) { $0.fill(row, SystemColor.gray5) }
             }
         }
         .allowsHitTesting(false)
@@ -99,7 +112,7 @@ private struct Highlight: View {
 private struct Separator: View {
     let trailing: Double
     var body: some View {
-        Canvas { list, frame in
+        Canvas(trailing) { trailing, list, frame in
             let x = frame.minX + LayoutMetrics.margin + LayoutMetrics.thumbnailSize + LayoutMetrics.rowImageTextGap
             list.add(.hairline(from: Point(x, frame.maxY - 0.5), to: Point(trailing, frame.maxY - 0.5), color: SystemColor.separator))
         }

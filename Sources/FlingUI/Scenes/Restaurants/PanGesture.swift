@@ -13,21 +13,31 @@ struct PanGesture {
 
 extension View {
     /// Feeds every press on this view (and on children that take no pointer input) to `pan`.
-    func panGesture(_ pan: PanGesture) -> some View {
-        modified { PanGestureNode(path: $1.path, child: $0, pan: pan) }
+    func panGesture(_ pan: PanGesture) -> some View { modifier(PanGestureModifier(pan: pan)) }
+}
+
+struct PanGestureModifier: NodeModifier {
+    let pan: PanGesture
+    func node(wrapping content: Node, _ context: BuildContext) -> Node {
+        if let node = context.reusable(PanGestureNode.self) {
+            node.rewrap(content)
+            node.pan = pan
+            return node
+        }
+        return PanGestureNode(path: context.path, child: content, pan: pan)
     }
 }
 
 @MainActor
 final class PanGestureNode: WrapperNode, PointerTarget {
-    let pan: PanGesture
+    var pan: PanGesture
     init(path: String, child: Node, pan: PanGesture) {
         self.pan = pan
         super.init(path: path, child: child)
     }
 
     override var isInteractive: Bool { true }
-    private var key: String { path + "#last" }
+    private lazy var key = path + "#last"
 
     func pressBegan(_ e: PointerEvent, host: ViewHost) -> PressClaim {
         host.storage[key] = e.location

@@ -9,9 +9,15 @@ import FlingCore
 struct RestaurantList: View {
     static let listID = "restaurantList"
     static func rowID(_ i: Int) -> String { "row-\(i)" }
+    /// A row's second line.
+    static func detail(_ r: Restaurant) -> String { "\(r.type) · \(r.location)" }
     static func rowIndex(_ id: String) -> Int? { id.hasPrefix("row-") ? Int(id.dropFirst(4)) : nil }
 
     let restaurants: [Restaurant]
+    /// Each row's "type · location" line and identifier, made once (a row's strings were
+    /// made in every build).
+    let details: [String]
+    let rowIDs: [String]
     let offset: Double
     let listBounds: Rect
     /// The column the rows fill (window pt).
@@ -36,9 +42,9 @@ struct RestaurantList: View {
             Color.clear.frame(height: Double(rows.lowerBound) * LayoutMetrics.rowHeight)
 
             ForEach(rows) { i in
-                BasicImageRow(restaurant: restaurants[i], pressed: pressedRow == i, selection: selection(i),
-                              listBounds: listBounds, showsSeparator: i < restaurants.count - 1)
-                    .accessibilityIdentifier(Self.rowID(i))
+                BasicImageRow(restaurant: restaurants[i], detail: details[i], pressed: pressedRow == i,
+                              selection: selection(i), listBounds: listBounds, showsSeparator: i < restaurants.count - 1)
+                    .accessibilityIdentifier(rowIDs[i])
             }
 
             Color.clear.frame(height: Double(restaurants.count - rows.upperBound) * LayoutMetrics.rowHeight
@@ -93,13 +99,25 @@ extension View {
     /// Draws this view moved down by `dy()`, read when drawn: a scroll that only moves the
     /// content redraws the same laid-out tree instead of building it again.
     func translatedWhenDrawn(_ dy: @escaping @MainActor () -> Double) -> some View {
-        modified { TranslatedWhenDrawnNode(path: $1.path, child: $0, dy: dy) }
+        modifier(TranslatedWhenDrawn(dy: dy))
+    }
+}
+
+struct TranslatedWhenDrawn: NodeModifier {
+    let dy: @MainActor () -> Double
+    func node(wrapping content: Node, _ context: BuildContext) -> Node {
+        if let node = context.reusable(TranslatedWhenDrawnNode.self) {
+            node.rewrap(content)
+            node.dy = dy
+            return node
+        }
+        return TranslatedWhenDrawnNode(path: context.path, child: content, dy: dy)
     }
 }
 
 @MainActor
 final class TranslatedWhenDrawnNode: WrapperNode {
-    let dy: @MainActor () -> Double
+    var dy: @MainActor () -> Double
     init(path: String, child: Node, dy: @escaping @MainActor () -> Double) {
         self.dy = dy
         super.init(path: path, child: child)

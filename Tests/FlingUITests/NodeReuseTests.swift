@@ -3,8 +3,9 @@ import FlingCore
 import XCTest
 
 /// A rebuilt tree keeps its node objects (issue 12): a node of the same type at the same path
-/// is taken again and given the new build's values. Nothing of its last build may show: a
-/// tree rebuilt in place must lay out, draw and publish exactly what a fresh tree does.
+/// is taken again and given the new build's values, and a node no view took is kept as a
+/// spare for a new view of its type elsewhere. Nothing of its last build may show: a tree
+/// rebuilt in place must lay out, draw and publish exactly what a fresh tree does.
 final class NodeReuseTests: XCTestCase {
     /// A view whose every part follows `n`: sizes, colours, strings, alignments, which branch
     /// is taken, how many rows, what is published and read back.
@@ -46,8 +47,16 @@ final class NodeReuseTests: XCTestCase {
                 Divider()
                 HStack {
                     Toggle(isOn: $on) { Text(n % 2 == 0 ? "on" : "toggle") }
-                    Slider(value: $value, in: 0...(10 + k(3))).layoutPriority(k(2))
+                    if n % 5 == 0 {
+                        Slider(value: $value, in: 0...(10 + k(3)))
+                    } else {
+                        Slider(value: $value, in: 0...(10 + k(3))).layoutPriority(1).accessibilityIdentifier("slider")
+                    }
                 }
+                Canvas(k(7)) { x, list, frame in list.fill(Rect(x: frame.minX + x, y: frame.minY, width: 4, height: 2), .black) }
+                    .frame(height: 4)
+                    .allowsHitTesting(n % 3 == 0)
+                    .accessibilityIdentifier(n % 2 == 0 ? "canvas" : "drawing")
                 TextField("p\(n % 2)", text: $text).fixedSize(horizontal: n % 2 == 0, vertical: false)
                 Image("x.jpg").resizable().scaledToFill().frame(height: 20 + k(5)).clipped()
                 ScrollView {
@@ -79,6 +88,13 @@ final class NodeReuseTests: XCTestCase {
         host.draw(into: &dl)
         out += dl.commands.map { "\($0)" }
         out += (host.preferenceValue(AnchorKey.self) ?? []).map { "\($0.global)" }
+        // What a press takes, on a grid of points.
+        for y in stride(from: 2.0, to: 640, by: 12) {
+            for x in stride(from: 2.0, to: 320, by: 20) {
+                let chain = host.root?.hitChain(Point(x, y)).map { $0.map { "\(type(of: $0)) \($0.path)" } }
+                out.append("\(x),\(y): \(chain ?? ["nil"])")
+            }
+        }
         return out
     }
 
@@ -115,6 +131,7 @@ final class NodeReuseTests: XCTestCase {
             XCTAssertEqual(Self.picture(kept), Self.picture(fresh), "step \(step), n \(n.value ?? 0)")
         }
         XCTAssertGreaterThan(reusedNodes, 60 * 20, "most nodes are taken again")
+        XCTAssertGreaterThan(kept.recycled, 20, "rows that come and go recycle the nodes of rows gone")
     } }
 
     func testTheSameViewRebuiltKeepsEveryNodeAndAChangedKindIsNew() { onMain {
@@ -140,5 +157,49 @@ final class NodeReuseTests: XCTestCase {
         XCTAssertNotNil(text)
         XCTAssertFalse(first.contains { $0 === text }, "the other branch is another view: a new node")
         XCTAssertTrue(third.contains { $0 === first[0] }, "the stack is the same")
+    } }
+
+    func testALoneInteractiveChildOfAContainerTakesPressesAndKeys() throws { try onMain {
+        // A lone view is part 0 of its block: with the stack's own path it was found as the
+        // stack, so its presses and keys went nowhere.
+        let text = Captured<String>(), value = Captured<Double>()
+        text.value = ""; value.value = 0
+        let host = makeHost(Size(300, 200)) {
+            VStack {
+                HStack { TextField("", text: Binding(get: { text.value ?? "" }, set: { text.value = $0 })) }
+                VStack { Slider(value: Binding(get: { value.value ?? 0 }, set: { value.value = $0 }), in: 0...10) }
+            }
+        }
+        let field = try XCTUnwrap(host.nodes(of: TextFieldNode.self).first)
+        let stacks = host.nodes(of: StackNode.self)
+        XCTAssertFalse(stacks.contains { $0.path == field.path }, "no stack shares the field's path")
+        host.handlePointer(PointerEvent(id: 0, phase: .began, location: field.frame.center, time: 1))
+        host.handlePointer(PointerEvent(id: 0, phase: .ended, location: field.frame.center, time: 1.05))
+        XCTAssertEqual(host.focusedPath, field.path)
+        host.handleText("ab", time: 1.1)
+        XCTAssertEqual(text.value, "ab")
+        let slider = try XCTUnwrap(host.nodes(of: SliderNode.self).first)
+        host.handlePointer(PointerEvent(id: 0, phase: .began, location: Point(slider.frame.minX + 2, slider.frame.midY), time: 2))
+        host.handlePointer(PointerEvent(id: 0, phase: .moved, location: Point(slider.frame.maxX - 2, slider.frame.midY), time: 2.1))
+        host.handlePointer(PointerEvent(id: 0, phase: .ended, location: Point(slider.frame.maxX - 2, slider.frame.midY), time: 2.2))
+        XCTAssertEqual(value.value ?? 0, 10, accuracy: 0.5, "dragged to the end")
+    } }
+
+    func testANodeTakenAgainStartsAsANewOneWould() { onMain {
+        let node = SpacerNode(path: "a", axis: .horizontal, minLength: 4)
+        _ = node.size(for: ProposedSize(width: 10, height: nil))
+        node.place(in: Rect(x: 1, y: 2, width: 3, height: 4), proposal: .unspecified)
+        node.layoutPriority = 2
+        node.identifier = "x"
+        node.minLength = 20
+        node.prepareForReuse()
+        XCTAssertEqual(node.frame, .zero)
+        XCTAssertEqual(node.layoutPriority, 0)
+        XCTAssertNil(node.identifier)
+        XCTAssertEqual(node.size(for: ProposedSize(width: 10, height: nil)).width, 20, "measured again, not the cached 10")
+        XCTAssertEqual(node.storageKey("grab"), "a#grab")
+        node.move(to: "b")
+        XCTAssertEqual(node.path, "b")
+        XCTAssertEqual(node.storageKey("grab"), "b#grab")
     } }
 }

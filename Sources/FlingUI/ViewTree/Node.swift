@@ -30,8 +30,9 @@ extension Size {
 /// which sets `frame` in window pt), then drawn, hit-tested, and asked for preferences.
 @MainActor
 class Node {
-    /// Structural identity (see `BuildContext.path`).
-    let path: String
+    /// Structural identity (see `BuildContext.path`). A spare node recycled at another place
+    /// takes that place's path (`move(to:)`).
+    private(set) var path: String
     /// Where `place(in:)` put the node, in window pt.
     private(set) var frame: Rect = .zero
     /// SwiftUI's `layoutPriority`: stacks give space to higher priorities first.
@@ -78,6 +79,22 @@ class Node {
         slot((proposal, s))
         return s
     }
+
+    /// Gives a recycled node the path of the place it takes.
+    final func move(to newPath: String) {
+        path = newPath
+        partKey = nil
+    }
+
+    /// "path#part": where a widget keeps state of its own between events (made once per
+    /// path, not at every event).
+    final func storageKey(_ part: String) -> String {
+        if let k = partKey, k.part == part { return k.key }
+        let key = path + "#" + part
+        partKey = (part, key)
+        return key
+    }
+    private var partKey: (part: String, key: String)?
 
     /// Forgets what measuring and placing left, for a rebuild that takes this node again
     /// (`BuildContext.reusable`): the sizes it answered, its frame, priority and name. The

@@ -178,7 +178,8 @@ public struct ArrayView<Element: View>: PrimitiveView {
 @MainActor
 public enum ViewBuilder {
     public static func buildBlock() -> EmptyView { EmptyView() }
-    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    // No single-view overload returning the view itself: a lone view is part 0 of its block,
+    // so it never shares its container's path (a stack and its only child would).
     public static func buildBlock<each Part: View>(_ parts: repeat each Part) -> TupleView<repeat each Part> {
         TupleView(repeat each parts)
     }
@@ -223,7 +224,13 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         let done: Void? = data.withContiguousStorageIfAvailable { elements in
             for element in elements { append(element) }
         }
-        if done == nil { for element in data { append(element) } }
+        if done != nil { return }
+        // A range's numbers made here, for the same reason (a list's visible rows).
+        if let range = data as? Range<Int> {
+            for i in range { if let element = i as? Data.Element { append(element) } }
+            return
+        }
+        for element in data { append(element) }
     }
 }
 

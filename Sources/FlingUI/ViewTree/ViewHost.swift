@@ -115,11 +115,15 @@ package final class ViewHost {
         // placing, where geometry readers and preference readers build their content.
         reusable.removeAll(keepingCapacity: true)
         root?.visit { reusable[$0.path] = $0 }
-        defer { reusable.removeAll(keepingCapacity: true) }
+        building = true
         let context = BuildContext(path: "", environment: EnvironmentValues(), host: self)
         let tree = buildSingleNode(content(), context.child(0))
         let proposal = ProposedSize(bounds.size)
         tree.place(in: Alignment.center.place(tree.size(for: proposal), in: bounds), proposal: proposal)
+        building = false
+        // Done before the preference observers' actions: one that reads the tree again
+        // builds anew from this tree, with nothing of the last one left to take.
+        keepSpares()
         root = tree
         // A focused view that is gone (its `if` turned false) loses focus.
         if let f = focusedPath, node(at: f) == nil { unfocus() }
@@ -135,15 +139,51 @@ package final class ViewHost {
 
     /// The replaced tree's nodes not yet taken by the build in progress.
     private var reusable: [String: Node] = [:]
+    /// A build is placing its tree: nodes are taken only then (a tree built to measure a view,
+    /// `idealHeight`, would carry spares off to throw them away).
+    private var building = false
 
-    /// The node of exactly `type` at `path` in the replaced tree, taken (at most once) and
-    /// cleared of its layout, or nil.
+    /// Nodes no build took, by type, recycled where a view of their type is new (a row
+    /// scrolled into a list takes the nodes of one scrolled out, as a table view dequeues a
+    /// cell). At most `sparesPerType` of each type are kept.
+    private var spares: [ObjectIdentifier: SpareNodes] = [:]
+    private static let sparesPerType = 64
+
+    /// A type's spare nodes, held by reference: changing an array inside the dictionary goes
+    /// through its modify accessor, whose frame was a heap allocation at every take.
+    private final class SpareNodes {
+        var nodes: [Node] = []
+    }
+
+    /// The node of exactly `type` at `path` in the replaced tree, else a spare of that type
+    /// moved to `path`; taken (at most once) and cleared of its layout. Nil: make one.
     func takeReusable<T: Node>(at path: String, _ type: T.Type) -> T? {
-        guard let node = reusable[path], ObjectIdentifier(Swift.type(of: node)) == ObjectIdentifier(T.self),
-              let typed = node as? T else { return nil }
-        reusable[path] = nil
+        guard building else { return nil }
+        let id = ObjectIdentifier(T.self)
+        if let node = reusable[path], ObjectIdentifier(Swift.type(of: node)) == id, let typed = node as? T {
+            reusable[path] = nil
+            typed.prepareForReuse()
+            return typed
+        }
+        guard let list = spares[id], let spare = list.nodes.popLast(), let typed = spare as? T else { return nil }
+        recycled += 1
+        typed.move(to: path)
         typed.prepareForReuse()
         return typed
+    }
+
+    /// How many nodes were recycled from spares (tests).
+    private(set) var recycled = 0
+
+    /// Keeps the replaced tree's nodes that no view took.
+    private func keepSpares() {
+        for node in reusable.values {
+            let id = ObjectIdentifier(type(of: node))
+            let list: SpareNodes
+            if let l = spares[id] { list = l } else { list = SpareNodes(); spares[id] = list }
+            if list.nodes.count < Self.sparesPerType { list.nodes.append(node) }
+        }
+        reusable.removeAll(keepingCapacity: true)
     }
 
     /// Forgets the state of views that are gone (keys are a path, or a path and "#…").

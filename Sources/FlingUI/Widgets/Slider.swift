@@ -71,7 +71,7 @@ final class SliderNode: Node, PointerTarget, Focusable {
     }
 
     /// The grab: the thumb's centre minus the finger's x, kept for the whole drag.
-    private lazy var grabKey = path + "#grab"
+    private var grabKey: String { storageKey("grab") }
 
     func pressBegan(_ e: PointerEvent, host: ViewHost) -> PressClaim {
         let c = thumbCenter

@@ -40,8 +40,8 @@ final class SwitchNode: Node, PointerTarget, Focusable {
         followValue()
     }
 
-    /// Where a drag of the thumb is kept (made once per node: a switch is reused by rebuilds).
-    private lazy var dragKey = path + "#drag"
+    /// Where a drag of the thumb is kept.
+    private var dragKey: String { storageKey("drag") }
 
     /// A reused switch's new binding.
     func update(isOn: Binding<Bool>) {

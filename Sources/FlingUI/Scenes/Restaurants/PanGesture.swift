@@ -37,7 +37,7 @@ final class PanGestureNode: WrapperNode, PointerTarget {
     }
 
     override var isInteractive: Bool { true }
-    private lazy var key = path + "#last"
+    private var key: String { storageKey("last") }
 
     func pressBegan(_ e: PointerEvent, host: ViewHost) -> PressClaim {
         host.storage[key] = e.location

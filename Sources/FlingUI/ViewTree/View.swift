@@ -70,6 +70,8 @@ func buildSingleNode<V: View>(_ view: V, _ context: BuildContext) -> Node {
     if let single = V.self as? any SingleNodeView.Type, let node = single.makeNode(of: view, context) { return node }
     // Type erasure passes through: its content may be one node (no array made to find out).
     if V.self == AnyView.self, let erased = view as? AnyView { return buildSingleNode(erased.content, context) }
+    // A block of one view (a body of one expression) is that view: no array to find out.
+    if let block = V.self as? any OnePartBlock.Type, let node = block.onlyPartNode(of: view, context) { return node }
     if !(V.self is any PrimitiveView.Type) { return buildSingleNode(view.body, context) }
     let nodes = buildNodes(view, context)
     if nodes.count == 1 { return nodes[0] }
@@ -125,6 +127,31 @@ public struct TupleView<each Part: View>: PrimitiveView {
             buildNodes(part, context.child(i), into: &nodes)
             i += 1
         }
+    }
+}
+
+/// A builder block that may hold a single view.
+@MainActor
+protocol OnePartBlock {
+    /// The node of its only part, at index 0, if it has exactly one (else nil: built whole).
+    func onlyPartNode(_ context: BuildContext) -> Node?
+}
+
+extension OnePartBlock {
+    /// The same for `view`, a value of this type (asked through the metatype: casting the
+    /// view to the protocol would box it).
+    static func onlyPartNode<V: View>(of view: V, _ context: BuildContext) -> Node? {
+        (view as? Self)?.onlyPartNode(context)
+    }
+}
+
+extension TupleView: OnePartBlock {
+    func onlyPartNode(_ context: BuildContext) -> Node? {
+        var count = 0
+        for _ in repeat each parts { count += 1 }
+        guard count == 1 else { return nil }
+        for part in repeat each parts { return buildSingleNode(part, context.child(0)) }
+        return nil
     }
 }
 

@@ -155,7 +155,7 @@ final class NodeReuseTests: XCTestCase {
         let third = host.nodes(of: Node.self)
         let text = third.compactMap { $0 as? TextNode }.first { $0.string == "b" }
         XCTAssertNotNil(text)
-        XCTAssertFalse(first.contains { $0 === text }, "the other branch is another view: a new node")
+        XCTAssertFalse(first.contains { $0 === text }, "the other branch is another view: not a node of the first")
         XCTAssertTrue(third.contains { $0 === first[0] }, "the stack is the same")
     } }
 
@@ -201,5 +201,25 @@ final class NodeReuseTests: XCTestCase {
         node.move(to: "b")
         XCTAssertEqual(node.path, "b")
         XCTAssertEqual(node.storageKey("grab"), "b#grab")
+    } }
+
+    func testSparesAreRecycledOnlyByBuildsAndOnlyForTypesViewsAskFor() { onMain {
+        // Rows removed leave spares; a tree built to measure a view outside a build takes
+        // none of them, and the next build's new rows do.
+        let rows = Captured<Int>()
+        rows.value = 4
+        let host = makeHost(Size(200, 300)) {
+            VStack { ForEach(0..<(rows.value ?? 0)) { Text("row \($0)").padding(2) } }
+        }
+        rows.value = 1
+        host.invalidate()
+        host.update(bounds: Rect(x: 0, y: 0, width: 200, height: 300), time: 1)
+        let recycledBefore = host.recycled
+        _ = host.idealHeight(of: Text("measured").padding(2), width: 100)
+        XCTAssertEqual(host.recycled, recycledBefore, "measuring took no spare")
+        rows.value = 4
+        host.invalidate()
+        host.update(bounds: Rect(x: 0, y: 0, width: 200, height: 300), time: 2)
+        XCTAssertEqual(host.recycled - recycledBefore, 6, "three rows' text and padding nodes recycled")
     } }
 }

@@ -113,17 +113,29 @@ package final class ViewHost {
         wantsFrames = false
         // The last tree's nodes, by path, for the new tree to take again; kept through
         // placing, where geometry readers and preference readers build their content.
-        reusable.removeAll(keepingCapacity: true)
-        root?.visit { reusable[$0.path] = $0 }
-        building = true
+        // A build inside a build (nothing does one) makes its own nodes and leaves the outer
+        // build's alone.
+        let nested = building
+        if nested {
+            building = false
+        } else {
+            reusable.removeAll(keepingCapacity: true)
+            replaced.removeAll(keepingCapacity: true)
+            root?.visit { reusable[$0.path] = $0; replaced.append($0) }
+            building = true
+        }
         let context = BuildContext(path: "", environment: EnvironmentValues(), host: self)
         let tree = buildSingleNode(content(), context.child(0))
         let proposal = ProposedSize(bounds.size)
         tree.place(in: Alignment.center.place(tree.size(for: proposal), in: bounds), proposal: proposal)
-        building = false
-        // Done before the preference observers' actions: one that reads the tree again
-        // builds anew from this tree, with nothing of the last one left to take.
-        keepSpares()
+        if nested {
+            building = true
+        } else {
+            building = false
+            // Done before the preference observers' actions: one that reads the tree again
+            // builds anew from this tree, with nothing of the last one left to take.
+            keepSpares()
+        }
         root = tree
         // A focused view that is gone (its `if` turned false) loses focus.
         if let f = focusedPath, node(at: f) == nil { unfocus() }
@@ -165,7 +177,7 @@ package final class ViewHost {
             typed.prepareForReuse()
             return typed
         }
-        guard let list = spares[id], let spare = list.nodes.popLast(), let typed = spare as? T else { return nil }
+        guard let spare = spareList(id).nodes.popLast(), let typed = spare as? T else { return nil }
         recycled += 1
         typed.move(to: path)
         typed.prepareForReuse()
@@ -175,16 +187,27 @@ package final class ViewHost {
     /// How many nodes were recycled from spares (tests).
     private(set) var recycled = 0
 
-    /// Keeps the replaced tree's nodes that no view took.
+    /// The replaced tree's nodes in tree order (spares are kept in a stable order).
+    private var replaced: [Node] = []
+    /// The spare lists of the types views ask for; a type made only fresh (a button, a
+    /// gesture) is never kept.
+    private func spareList(_ id: ObjectIdentifier) -> SpareNodes {
+        if let l = spares[id] { return l }
+        let l = SpareNodes()
+        spares[id] = l
+        return l
+    }
+
+    /// Keeps the replaced tree's nodes that no view took, of the types views ask for.
     private func keepSpares() {
-        for node in reusable.values {
-            let id = ObjectIdentifier(type(of: node))
-            let list: SpareNodes
-            if let l = spares[id] { list = l } else { list = SpareNodes(); spares[id] = list }
-            if list.nodes.count < Self.sparesPerType { list.nodes.append(node) }
+        for node in replaced where reusable[node.path] === node {
+            guard let list = spares[ObjectIdentifier(type(of: node))], list.nodes.count < Self.sparesPerType else { continue }
+            list.nodes.append(node)
         }
         reusable.removeAll(keepingCapacity: true)
+        replaced.removeAll(keepingCapacity: true)
     }
+
 
     /// Forgets the state of views that are gone (keys are a path, or a path and "#…").
     private func pruneStorage() {

@@ -43,6 +43,16 @@ struct BuildContext {
     /// objects instead of allocating one per view (issue 12).
     func reusable<T: Node>(_ type: T.Type) -> T? { host.takeReusable(at: path, type) }
 
+    /// The wrapper of `type` around `content` at this path: the replaced tree's, rewrapped, or
+    /// a new one. The caller then sets its values, in one place for both.
+    func wrapper<T: SetUpWrapper>(_ type: T.Type, around content: Node) -> T {
+        if let node = reusable(T.self) {
+            node.rewrap(content)
+            return node
+        }
+        return T(path: path, child: content)
+    }
+
     func with(_ change: (inout EnvironmentValues) -> Void) -> BuildContext {
         var e = environment
         change(&e)

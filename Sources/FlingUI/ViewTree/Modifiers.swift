@@ -38,12 +38,9 @@ struct ClosureModifier: NodeModifier {
 struct PaddingModifier: NodeModifier {
     let insets: EdgeInsets
     func node(wrapping content: Node, _ context: BuildContext) -> Node {
-        if let node = context.reusable(PaddingNode.self) {
-            node.rewrap(content)
-            node.insets = insets
-            return node
-        }
-        return PaddingNode(path: context.path, child: content, insets: insets)
+        let node = context.wrapper(PaddingNode.self, around: content)
+        node.insets = insets
+        return node
     }
 }
 
@@ -51,12 +48,9 @@ struct FixedFrameModifier: NodeModifier {
     let width: Double?, height: Double?
     let alignment: Alignment
     func node(wrapping content: Node, _ context: BuildContext) -> Node {
-        if let node = context.reusable(FixedFrameNode.self) {
-            node.rewrap(content)
-            node.width = width; node.height = height; node.alignment = alignment
-            return node
-        }
-        return FixedFrameNode(path: context.path, child: content, width: width, height: height, alignment: alignment)
+        let node = context.wrapper(FixedFrameNode.self, around: content)
+        node.width = width; node.height = height; node.alignment = alignment
+        return node
     }
 }
 
@@ -64,12 +58,9 @@ struct FlexibleFrameModifier: NodeModifier {
     let width: FrameLimits, height: FrameLimits
     let alignment: Alignment
     func node(wrapping content: Node, _ context: BuildContext) -> Node {
-        if let node = context.reusable(FlexibleFrameNode.self) {
-            node.rewrap(content)
-            node.width = width; node.height = height; node.alignment = alignment
-            return node
-        }
-        return FlexibleFrameNode(path: context.path, child: content, width: width, height: height, alignment: alignment)
+        let node = context.wrapper(FlexibleFrameNode.self, around: content)
+        node.width = width; node.height = height; node.alignment = alignment
+        return node
     }
 }
 
@@ -91,24 +82,18 @@ struct LayerModifier<Secondary: View>: NodeModifier {
 struct OpacityModifier: NodeModifier {
     let opacity: OpacityNode.Source
     func node(wrapping content: Node, _ context: BuildContext) -> Node {
-        if let node = context.reusable(OpacityNode.self) {
-            node.rewrap(content)
-            node.source = opacity
-            return node
-        }
-        return OpacityNode(path: context.path, child: content, opacity: opacity)
+        let node = context.wrapper(OpacityNode.self, around: content)
+        node.source = opacity
+        return node
     }
 }
 
 struct OffsetModifier: NodeModifier {
     let offset: Point
     func node(wrapping content: Node, _ context: BuildContext) -> Node {
-        if let node = context.reusable(OffsetNode.self) {
-            node.rewrap(content)
-            node.offset = offset
-            return node
-        }
-        return OffsetNode(path: context.path, child: content, offset: offset)
+        let node = context.wrapper(OffsetNode.self, around: content)
+        node.offset = offset
+        return node
     }
 }
 
@@ -123,12 +108,9 @@ struct LayoutPriorityModifier: NodeModifier {
 struct FixedSizeModifier: NodeModifier {
     let horizontal: Bool, vertical: Bool
     func node(wrapping content: Node, _ context: BuildContext) -> Node {
-        if let node = context.reusable(FixedSizeNode.self) {
-            node.rewrap(content)
-            node.horizontal = horizontal; node.vertical = vertical
-            return node
-        }
-        return FixedSizeNode(path: context.path, child: content, horizontal: horizontal, vertical: vertical)
+        let node = context.wrapper(FixedSizeNode.self, around: content)
+        node.horizontal = horizontal; node.vertical = vertical
+        return node
     }
 }
 
@@ -146,11 +128,7 @@ struct ForegroundColorModifier: NodeModifier {
 
 struct ClipModifier: NodeModifier {
     func node(wrapping content: Node, _ context: BuildContext) -> Node {
-        if let node = context.reusable(ClipNode.self) {
-            node.rewrap(content)
-            return node
-        }
-        return ClipNode(path: context.path, child: content)
+        context.wrapper(ClipNode.self, around: content)
     }
 }
 
@@ -219,12 +197,8 @@ extension View {
 }
 
 @MainActor
-final class PaddingNode: WrapperNode {
-    var insets: EdgeInsets
-    init(path: String, child: Node, insets: EdgeInsets) {
-        self.insets = insets
-        super.init(path: path, child: child)
-    }
+final class PaddingNode: WrapperNode, SetUpWrapper {
+    var insets = EdgeInsets()
     private func inner(_ p: ProposedSize) -> ProposedSize {
         ProposedSize(width: p.width.map { max(0, $0 - insets.horizontal) }, height: p.height.map { max(0, $0 - insets.vertical) })
     }
@@ -243,13 +217,9 @@ final class PaddingNode: WrapperNode {
 }
 
 @MainActor
-final class FixedFrameNode: WrapperNode {
+final class FixedFrameNode: WrapperNode, SetUpWrapper {
     var width: Double?, height: Double?
-    var alignment: Alignment
-    init(path: String, child: Node, width: Double?, height: Double?, alignment: Alignment) {
-        self.width = width; self.height = height; self.alignment = alignment
-        super.init(path: path, child: child)
-    }
+    var alignment = Alignment.center
     private func offer(_ p: ProposedSize) -> ProposedSize { ProposedSize(width: width ?? p.width, height: height ?? p.height) }
     override func measure(_ p: ProposedSize) -> Size {
         let c = child.size(for: offer(p))
@@ -286,13 +256,9 @@ struct FrameLimits: Equatable {
 }
 
 @MainActor
-final class FlexibleFrameNode: WrapperNode {
-    var width: FrameLimits, height: FrameLimits
-    var alignment: Alignment
-    init(path: String, child: Node, width: FrameLimits, height: FrameLimits, alignment: Alignment) {
-        self.width = width; self.height = height; self.alignment = alignment
-        super.init(path: path, child: child)
-    }
+final class FlexibleFrameNode: WrapperNode, SetUpWrapper {
+    var width = FrameLimits(), height = FrameLimits()
+    var alignment = Alignment.center
     private func offer(_ p: ProposedSize) -> ProposedSize {
         ProposedSize(width: width.proposal(p.width), height: height.proposal(p.height))
     }
@@ -345,16 +311,12 @@ final class LayeredNode: Node {
 }
 
 @MainActor
-final class OpacityNode: WrapperNode {
+final class OpacityNode: WrapperNode, SetUpWrapper {
     enum Source {
         case fixed(Double)
         case live(RenderValue)
     }
-    var source: Source
-    init(path: String, child: Node, opacity: Source) {
-        self.source = opacity
-        super.init(path: path, child: child)
-    }
+    var source = Source.fixed(1)
     var opacity: Double {
         switch source {
         case .fixed(let o): o
@@ -369,24 +331,16 @@ final class OpacityNode: WrapperNode {
 }
 
 @MainActor
-final class OffsetNode: WrapperNode {
-    var offset: Point
-    init(path: String, child: Node, offset: Point) {
-        self.offset = offset
-        super.init(path: path, child: child)
-    }
+final class OffsetNode: WrapperNode, SetUpWrapper {
+    var offset = Point.zero
     override func placeChildren(in rect: Rect, proposal: ProposedSize) {
         child.place(in: Rect(origin: rect.origin + offset, size: rect.size), proposal: proposal)
     }
 }
 
 @MainActor
-final class FixedSizeNode: WrapperNode {
-    var horizontal: Bool, vertical: Bool
-    init(path: String, child: Node, horizontal: Bool, vertical: Bool) {
-        self.horizontal = horizontal; self.vertical = vertical
-        super.init(path: path, child: child)
-    }
+final class FixedSizeNode: WrapperNode, SetUpWrapper {
+    var horizontal = false, vertical = false
     private func offer(_ p: ProposedSize) -> ProposedSize {
         ProposedSize(width: horizontal ? nil : p.width, height: vertical ? nil : p.height)
     }
@@ -398,7 +352,7 @@ final class FixedSizeNode: WrapperNode {
 }
 
 @MainActor
-final class ClipNode: WrapperNode {
+final class ClipNode: WrapperNode, SetUpWrapper {
     override func draw(into list: inout DisplayList) {
         list.clipped(to: frame) { child.draw(into: &$0) }
     }
@@ -407,7 +361,7 @@ final class ClipNode: WrapperNode {
 
 /// `.allowsHitTesting(false)`: presses pass through the view and everything in it.
 @MainActor
-final class HitTestingNode: WrapperNode {
+final class HitTestingNode: WrapperNode, SetUpWrapper {
     override func hitChain(_ p: Point) -> [Node]? { nil }
 }
 
@@ -420,10 +374,6 @@ struct HitTestingModifier: NodeModifier {
     let enabled: Bool
     func node(wrapping content: Node, _ context: BuildContext) -> Node {
         if enabled { return content }
-        if let node = context.reusable(HitTestingNode.self) {
-            node.rewrap(content)
-            return node
-        }
-        return HitTestingNode(path: context.path, child: content)
+        return context.wrapper(HitTestingNode.self, around: content)
     }
 }

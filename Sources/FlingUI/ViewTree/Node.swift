@@ -166,6 +166,13 @@ class Node {
     }
 }
 
+/// A wrapper whose values have defaults and are set after it is made or taken again
+/// (`BuildContext.wrapper`), so that no value is listed twice.
+@MainActor
+protocol SetUpWrapper: WrapperNode {
+    init(path: String, child: Node)
+}
+
 /// A node wrapping one child (most modifiers).
 @MainActor
 class WrapperNode: Node {

@@ -13,22 +13,15 @@ extension View {
 struct FirstBaseline: NodeModifier {
     let y: Double
     func node(wrapping content: Node, _ context: BuildContext) -> Node {
-        if let node = context.reusable(FirstBaselineNode.self) {
-            node.rewrap(content)
-            node.baselineY = y
-            return node
-        }
-        return FirstBaselineNode(path: context.path, child: content, baseline: y)
+        let node = context.wrapper(FirstBaselineNode.self, around: content)
+        node.baselineY = y
+        return node
     }
 }
 
 @MainActor
-final class FirstBaselineNode: WrapperNode {
-    var baselineY: Double
-    init(path: String, child: Node, baseline: Double) {
-        baselineY = baseline
-        super.init(path: path, child: child)
-    }
+final class FirstBaselineNode: WrapperNode, SetUpWrapper {
+    var baselineY = 0.0
     private func top(_ size: Size) -> Double { baselineY - (child.baseline(last: false, size: size) ?? 0) }
     override func measure(_ p: ProposedSize) -> Size {
         let s = child.size(for: p)

@@ -106,22 +106,15 @@ extension View {
 struct TranslatedWhenDrawn: NodeModifier {
     let dy: @MainActor () -> Double
     func node(wrapping content: Node, _ context: BuildContext) -> Node {
-        if let node = context.reusable(TranslatedWhenDrawnNode.self) {
-            node.rewrap(content)
-            node.dy = dy
-            return node
-        }
-        return TranslatedWhenDrawnNode(path: context.path, child: content, dy: dy)
+        let node = context.wrapper(TranslatedWhenDrawnNode.self, around: content)
+        node.dy = dy
+        return node
     }
 }
 
 @MainActor
-final class TranslatedWhenDrawnNode: WrapperNode {
-    var dy: @MainActor () -> Double
-    init(path: String, child: Node, dy: @escaping @MainActor () -> Double) {
-        self.dy = dy
-        super.init(path: path, child: child)
-    }
+final class TranslatedWhenDrawnNode: WrapperNode, SetUpWrapper {
+    var dy: @MainActor () -> Double = { 0 }
     override func draw(into list: inout DisplayList) {
         list.transformed(.translate(0, dy())) { child.draw(into: &$0) }
     }

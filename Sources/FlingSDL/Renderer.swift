@@ -1526,16 +1526,24 @@ public final class Renderer {
             let bounds = Rect(x: x, y: y, width: (line.width * pxPerPt + 2 * lineHeightPx) , height: lineHeightPx * k)
             if let c = clip, !c.intersects(bounds) { continue }
             let key = TextKey(text: line.text, file: file, pixelSize: pixelSize, color: color)
-            // Faded (a card's story fading in): SDL's alpha-modulated copy is its slowest blit;
-            // on the frame's own pixels it is one blend by the coverage.
-            let faded = alpha < 255 && k == 1 && frameSurface != nil && rasterizing == 0 && cpuCompositing
-            guard let tex = textTexture(key, handle, coverage: faded) else { continue }
-            if faded, let coverage = tex.coverage, !coverage.isEmpty, let t = frameCanvas() {
+            // On the frame's own pixels when it is a plain surface. Faded (a card's story fading
+            // in), SDL's alpha-modulated copy is its slowest blit: here one blend by the
+            // coverage. Opaque, SDL's per-pixel-alpha blit takes each pixel through branches:
+            // here the same arithmetic four pixels at a time, to the same pixels (clips are
+            // whole pixels, so SDL's clip rectangle is `visiblePixels`).
+            let onCanvas = k == 1 && frameSurface != nil && rasterizing == 0 && cpuCompositing
+            guard let tex = textTexture(key, handle, coverage: onCanvas) else { continue }
+            if onCanvas, let coverage = tex.coverage, !coverage.isEmpty, let t = frameCanvas() {
                 fillUntinted()
-                let visible = visiblePixels
+                let (w, h) = (Int(tex.width), Int(tex.height))
                 coverage.withUnsafeBufferPointer { mask in
-                    CanvasKernels.text(mask: mask, width: Int(tex.width), height: Int(tex.height), x0: Int(x), y0: Int(y),
-                                       color: (cr, cg, cb), strength: alpha, visible: visible, into: t, scratch: &canvasScratch)
+                    if alpha == 255 {
+                        CanvasKernels.opaqueText(mask: mask, width: w, height: h, x0: Int(x), y0: Int(y), color: (cr, cg, cb),
+                                                 visible: visiblePixels, into: t)
+                    } else {
+                        CanvasKernels.text(mask: mask, width: w, height: h, x0: Int(x), y0: Int(y), color: (cr, cg, cb),
+                                           strength: alpha, visible: visiblePixels, into: t, scratch: &canvasScratch)
+                    }
                 }
                 stats.canvasDraws += 1
                 continue
@@ -1559,17 +1567,17 @@ public final class Renderer {
         guard let surface = TTF_RenderUTF8_Blended(font, key.text, fg) else { return cached }
         defer { SDL_FreeSurface(surface) }
         if var t = cached {
-            // Drawn faded for the first time: the glyphs rendered again for their coverage (of
-            // the texture's size, or none: the run stays with SDL).
+            // Drawn on the canvas for the first time: the glyphs rendered again for their
+            // coverage (of the texture's size, or none: the run stays with SDL).
             stats.textRasterizations += 1
-            t.coverage = surface.pointee.w == t.width && surface.pointee.h == t.height ? Self.coverage(of: surface, alpha: fg.a) : []
+            t.coverage = surface.pointee.w == t.width && surface.pointee.h == t.height ? Self.coverage(of: surface, color: fg) : []
             for evicted in textCache.insert(t, for: key) where evicted.texture != t.texture { SDL_DestroyTexture(evicted.texture) }
             return t
         }
         guard let tex = SDL_CreateTextureFromSurface(sdl, surface) else { return nil }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
         stats.textRasterizations += 1
-        let t = TextTexture(texture: tex, width: surface.pointee.w, height: surface.pointee.h, coverage: wanted ? Self.coverage(of: surface, alpha: fg.a) : nil)
+        let t = TextTexture(texture: tex, width: surface.pointee.w, height: surface.pointee.h, coverage: wanted ? Self.coverage(of: surface, color: fg) : nil)
         for evicted in textCache.insert(t, for: key) { SDL_DestroyTexture(evicted.texture) }
         return t
     }
@@ -1577,15 +1585,21 @@ public final class Renderer {
     /// An opaque colour's text surface's alpha (ARGB8888, as SDL_ttf renders it blended): the
     /// glyphs' coverage, 0…255 a pixel. Empty for a translucent colour or another format (the
     /// canvas then leaves the run to SDL).
-    private static func coverage(of surface: UnsafeMutablePointer<SDL_Surface>, alpha: UInt8) -> [UInt8] {
+    private static func coverage(of surface: UnsafeMutablePointer<SDL_Surface>, color fg: SDL_Color) -> [UInt8] {
         let s = surface.pointee
-        guard alpha == 255, let format = s.format, format.pointee.format == fling_SDL_PIXELFORMAT_ARGB8888(), let pixels = s.pixels,
+        guard fg.a == 255, let format = s.format, format.pointee.format == fling_SDL_PIXELFORMAT_ARGB8888(), let pixels = s.pixels,
               s.w > 0, s.h > 0 else { return [] }
         let w = Int(s.w), h = Int(s.h), pitch = Int(s.pitch)
         var out = [UInt8](repeating: 0, count: w * h)
+        let rgb = UInt32(fg.r) << 16 | UInt32(fg.g) << 8 | UInt32(fg.b)
         for y in 0..<h {
             let row = (pixels + y * pitch).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<w { out[y * w + x] = UInt8(row[x] >> 24) }
+            for x in 0..<w {
+                let p = row[x]
+                out[y * w + x] = UInt8(p >> 24)
+                // The canvas inks every pixel in the colour, as SDL_ttf renders them.
+                if p >> 24 != 0, p & 0xFF_FFFF != rgb { return [] }
+            }
         }
         return out
     }

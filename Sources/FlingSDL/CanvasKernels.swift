@@ -1,6 +1,6 @@
 // CanvasKernels: the pixel loops of the CPU canvas (CPUCanvas). Each writes ARGB8888 pixels
-// in place, inside a visible rectangle, with 8-bit fixed-point weights (0…256) so the inner
-// loops stay in integers (16-bit lanes where they vectorise; SSE2 is enough).
+// in place, inside a visible rectangle, with 8-bit fixed-point weights (0…256, or SDL's own
+// 0…255 where its pixels must be matched) so the inner loops stay in integers (16-bit lanes where they vectorise; SSE2 is enough).
 // They are the compositing SDL's software renderer does slowest for a pulled card: a large
 // colour- and alpha-modulated soft shadow (generic blitter through temporary surfaces) and a
 // bilinear scaled copy; here the shadow costs a blend over its ring only and the scaled copy
@@ -244,7 +244,8 @@ enum CanvasKernels {
     /// texture (ARGB8888 onto 32-bit RGB, `BlitRGBtoRGBPixelAlphaMMX`): coverage 0 leaves the
     /// pixel, 255 writes the colour with alpha 255, and between them each channel becomes
     /// `(c·a >> 8) + (d·(255 − a) >> 8)` (the alpha channel's `c` is `a`, its weight 255). The
-    /// same pixels as SDL's blit, four at a time instead of one through three branches.
+    /// same pixels as SDL's blit, four at a time instead of one through three branches. Used
+    /// only where SDL blends so (`opaqueTextIsSDLs`).
     static func opaqueText(mask: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int, x0: Int, y0: Int,
                            color: (r: UInt8, g: UInt8, b: UInt8), visible: PixelRect, into t: PixelTarget) {
         let area = PixelRect(x0: x0, y0: y0, x1: x0 + w, y1: y0 + h).intersection(visible).intersection(t.bounds)
@@ -281,15 +282,26 @@ enum CanvasKernels {
                 x += 4
             }
             while x < span {
-                row[x] = sdlBlend(row[x], coverage: source[x], solid: solid)
+                row[x] = mmxPixelAlphaBlend(row[x], coverage: source[x], solid: solid)
                 x += 1
             }
         }
     }
 
-    /// One pixel of `opaqueText`: SDL's per-pixel-alpha blend of the colour `solid` (alpha 255)
-    /// at `coverage` over `d`.
-    @inline(__always) static func sdlBlend(_ d: UInt32, coverage a8: UInt8, solid: UInt32) -> UInt32 {
+    /// Whether `opaqueText` gives SDL's pixels here: SDL 2 blends per-pixel alpha with its MMX
+    /// blitter on x86; elsewhere (aarch64) with a scalar one that rounds as `d + (s − d)·a >> 8`,
+    /// up to a level apart, and the text stays with SDL.
+    static let opaqueTextIsSDLs: Bool = {
+        #if arch(x86_64) || arch(i386)
+        return true
+        #else
+        return false
+        #endif
+    }()
+
+    /// One pixel of `opaqueText`: SDL's MMX per-pixel-alpha blend of the colour `solid` (alpha
+    /// 255) at `coverage` over `d`.
+    @inline(__always) static func mmxPixelAlphaBlend(_ d: UInt32, coverage a8: UInt8, solid: UInt32) -> UInt32 {
         if a8 == 0 { return d }
         if a8 == 255 { return solid }
         let a = UInt32(a8), ia = 255 - a

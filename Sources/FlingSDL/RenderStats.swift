@@ -16,7 +16,7 @@ public struct RenderStats: Equatable, Sendable {
     /// Photos resampled or re-masked this frame (rounded-corner bakes, moving or not).
     public var photoBakes = 0
     /// Draws done on the CPU canvas this frame (a shadow, a scaled layer, a moving photo, a
-    /// changed tint, a faded text line); 0 when the frame went through SDL alone. Not in the
+    /// changed tint, a line of text); 0 when the frame went through SDL alone. Not in the
     /// state dump.
     public var canvasDraws = 0
     /// Pixels not composited or filled because an opaque draw later in the frame paints over

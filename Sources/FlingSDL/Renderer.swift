@@ -82,7 +82,8 @@ public final class Renderer {
     private struct TextTexture {
         var texture: OpaquePointer; var width: Int32; var height: Int32
         /// The run's coverage (its alpha over the colour's), for the CPU canvas: nil until first
-        /// wanted, empty when it cannot be had (a translucent colour: the run stays with SDL).
+        /// wanted, empty when it cannot be had (a translucent colour, or pixels SDL_ttf inked in
+        /// another colour: the run stays with SDL).
         var coverage: [UInt8]?
     }
     private var textCache = LRUCache<TextKey, TextTexture>(capacity: 1024)
@@ -300,7 +301,7 @@ public final class Renderer {
             if case let .shadow(r, radii, color, radius, offset) = c,
                shadowOnCanvas(r.offsetBy(dx: offset.x, dy: offset.y), radius: radii.maximum, color: color, blur: radius) { return }
             if case let .polyline(points, color, lineWidth) = c, polylineOnCanvas(points, color: color, lineWidth: lineWidth) { return }
-            // A photo or faded text may go onto the canvas (drawImage and drawText settle the
+            // A photo or text may go onto the canvas (drawImage and drawText settle the
             // frame themselves). An opaque fill paints its rows between the corners: the clear
             // skips them.
             switch c {
@@ -1529,9 +1530,11 @@ public final class Renderer {
             // On the frame's own pixels when it is a plain surface. Faded (a card's story fading
             // in), SDL's alpha-modulated copy is its slowest blit: here one blend by the
             // coverage. Opaque, SDL's per-pixel-alpha blit takes each pixel through branches:
-            // here the same arithmetic four pixels at a time, to the same pixels (clips are
-            // whole pixels, so SDL's clip rectangle is `visiblePixels`).
+            // here the same arithmetic four pixels at a time, to the same pixels, where SDL
+            // blends with its MMX blitter (x86). Clips are whole pixels, so SDL's clip rectangle
+            // is `visiblePixels`; a partial redraw's damage happens only while rasterising.
             let onCanvas = k == 1 && frameSurface != nil && rasterizing == 0 && cpuCompositing
+                && (alpha < 255 || CanvasKernels.opaqueTextIsSDLs)
             guard let tex = textTexture(key, handle, coverage: onCanvas) else { continue }
             if onCanvas, let coverage = tex.coverage, !coverage.isEmpty, let t = frameCanvas() {
                 fillUntinted()
@@ -1558,7 +1561,7 @@ public final class Renderer {
     }
 
     /// The run's texture, cached; `coverage`: with its glyph coverage too (kept only for text
-    /// once drawn faded, so the cache holds no masks it never uses).
+    /// drawn on the canvas, so a cache of runs only SDL draws holds no masks).
     private func textTexture(_ key: TextKey, _ font: OpaquePointer, coverage wanted: Bool = false) -> TextTexture? {
         let cached = textCache.value(for: key)
         if let t = cached, !wanted || t.coverage != nil { return t }
@@ -1583,9 +1586,9 @@ public final class Renderer {
     }
 
     /// An opaque colour's text surface's alpha (ARGB8888, as SDL_ttf renders it blended): the
-    /// glyphs' coverage, 0…255 a pixel. Empty for a translucent colour or another format (the
-    /// canvas then leaves the run to SDL).
-    private static func coverage(of surface: UnsafeMutablePointer<SDL_Surface>, color fg: SDL_Color) -> [UInt8] {
+    /// glyphs' coverage, 0…255 a pixel. Empty for a translucent colour, another format, or a
+    /// pixel inked in another colour (a colour glyph): the canvas then leaves the run to SDL.
+    nonisolated static func coverage(of surface: UnsafeMutablePointer<SDL_Surface>, color fg: SDL_Color) -> [UInt8] {
         let s = surface.pointee
         guard fg.a == 255, let format = s.format, format.pointee.format == fling_SDL_PIXELFORMAT_ARGB8888(), let pixels = s.pixels,
               s.w > 0, s.h > 0 else { return [] }

@@ -5,7 +5,8 @@ import XCTest
 
 /// `CanvasKernels.opaqueText` against SDL's own blit of the same text texture (ARGB8888, the
 /// colour at each pixel's coverage, blended onto an ARGB8888 surface): the same bytes for every
-/// coverage over any destination, alpha included, clipped anywhere.
+/// coverage over any destination, alpha included, clipped anywhere; and the coverage the
+/// renderer takes from SDL_ttf's surface only when the kernel can draw it.
 final class OpaqueTextKernelTests: XCTestCase {
     /// SDL's software blit of `coverage` (`w × h`) in `color` onto a copy of `dest`
     /// (`dw × dh`) at (x0, y0), clipped to `clip`.
@@ -43,6 +44,7 @@ final class OpaqueTextKernelTests: XCTestCase {
     }
 
     func testEveryCoverageOverEveryKindOfPixelIsSDLsBlend() throws {
+        try XCTSkipUnless(CanvasKernels.opaqueTextIsSDLs, "SDL blends with its scalar blitter here; the canvas leaves opaque text to it")
         // 256 coverages × 7 columns (odd, so each row has a scalar tail), over pixels with
         // random colours and alphas, in three colours.
         var random = SplitMix64(seed: 12)
@@ -59,6 +61,7 @@ final class OpaqueTextKernelTests: XCTestCase {
     }
 
     func testClippedOrPartlyOutsideTheTargetIsSDLsBlit() throws {
+        try XCTSkipUnless(CanvasKernels.opaqueTextIsSDLs, "SDL blends with its scalar blitter here; the canvas leaves opaque text to it")
         // A text-like mask (mostly empty, some ink, some solid) at random places, some off the
         // target's edges, under random clips.
         var random = SplitMix64(seed: 7)
@@ -76,5 +79,33 @@ final class OpaqueTextKernelTests: XCTestCase {
             XCTAssertEqual(kernel(coverage: coverage, w: w, h: h, color: (30, 30, 32), onto: dest, dw: dw, dh: dh, x0: x0, y0: y0, clip: clip),
                            expected, "trial \(trial): at (\(x0), \(y0)) clip \(clip)")
         }
+    }
+
+    /// A text surface as SDL_ttf renders one blended: `rgb` everywhere, `alpha` per pixel.
+    func surface(_ pixels: [UInt32], w: Int32, format: UInt32 = fling_SDL_PIXELFORMAT_ARGB8888()) throws -> UnsafeMutablePointer<SDL_Surface> {
+        let s = try XCTUnwrap(SDL_CreateRGBSurfaceWithFormat(0, w, Int32(pixels.count) / w, 32, format))
+        pixels.withUnsafeBytes { src in
+            for y in 0..<Int(s.pointee.h) {
+                (s.pointee.pixels + y * Int(s.pointee.pitch)).copyMemory(from: src.baseAddress! + y * Int(w) * 4, byteCount: Int(w) * 4)
+            }
+        }
+        return s
+    }
+
+    func testACoverageIsTakenOnlyFromAnOpaqueColoursOwnPixels() throws {
+        let ink = SDL_Color(r: 0x12, g: 0x34, b: 0x56, a: 255)
+        // SDL_ttf fills the run with the colour at alpha 0 and inks glyphs in it.
+        let plain = try surface([0x0012_3456, 0x8012_3456, 0xFF12_3456, 0x0112_3456, 0x0012_3456, 0x7F12_3456], w: 3)
+        defer { SDL_FreeSurface(plain) }
+        XCTAssertEqual(Renderer.coverage(of: plain, color: ink), [0, 0x80, 0xFF, 0x01, 0, 0x7F])
+        // A pixel inked in another colour (a colour emoji): the run stays with SDL.
+        let coloured = try surface([0x0012_3456, 0x80FF_0000, 0xFF12_3456, 0x0012_3456], w: 2)
+        defer { SDL_FreeSurface(coloured) }
+        XCTAssertEqual(Renderer.coverage(of: coloured, color: ink), [])
+        // A translucent colour, or a surface in another format: SDL's too.
+        XCTAssertEqual(Renderer.coverage(of: plain, color: SDL_Color(r: 0x12, g: 0x34, b: 0x56, a: 200)), [])
+        let abgr = try surface([0xFF56_3412], w: 1, format: fling_SDL_PIXELFORMAT_RGBA32())
+        defer { SDL_FreeSurface(abgr) }
+        XCTAssertEqual(Renderer.coverage(of: abgr, color: ink), [])
     }
 }

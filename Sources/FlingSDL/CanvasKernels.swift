@@ -265,8 +265,10 @@ enum CanvasKernels {
             let raw = UnsafeMutableRawPointer(row)
             var x = 0
             while x + 4 <= span {
-                let c = SIMD4<UInt32>(UInt32(source[x]), UInt32(source[x + 1]), UInt32(source[x + 2]), UInt32(source[x + 3]))
-                if c != SIMD4<UInt32>(repeating: 0) {
+                // Most groups of a line hold no ink (between glyphs, above and below them).
+                let word = UInt32(littleEndian: UnsafeRawPointer(source + x).loadUnaligned(as: UInt32.self))
+                if word != 0 {
+                    let c = SIMD4<UInt32>(word & 0xFF, (word >> 8) & 0xFF, (word >> 16) & 0xFF, word >> 24)
                     // Each pixel's coverage in both of its 16-bit lanes.
                     let a = unsafeBitCast(c | c &<< 16, to: SIMD8<UInt16>.self)
                     let d = raw.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<UInt16>.self)

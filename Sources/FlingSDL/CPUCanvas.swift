@@ -1,8 +1,8 @@
 // CPUCanvas: the frame's pixels, written by the CPU (issue 12). SDL's software renderer draws
 // some things through its generic blitters (colour- and alpha-modulated, scaled through
 // temporary surfaces): a large soft shadow, a scaled rounded layer, a photo growing with its
-// corners rounded, a polyline's blended triangles. Here they are loops (CanvasKernels) over
-// the frame's pixels.
+// corners rounded, a polyline's blended triangles, text. Here they are loops (CanvasKernels)
+// over the frame's pixels.
 // Where the frame is a plain surface (headless, or a software-rendered window not rotated),
 // the canvas is that surface itself: opening it flushes SDL's queued drawing and hands out the
 // pixels, closing it costs nothing, and SDL and the CPU take turns on the same pixels.

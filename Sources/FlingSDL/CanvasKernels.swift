@@ -1,12 +1,14 @@
 // CanvasKernels: the pixel loops of the CPU canvas (CPUCanvas). Each writes ARGB8888 pixels
 // in place, inside a visible rectangle, with 8-bit fixed-point weights (0…256, or SDL's own
-// 0…255 where its pixels must be matched) so the inner loops stay in integers (16-bit lanes where they vectorise; SSE2 is enough).
+// 0…255 where its pixels must be matched) so the inner loops stay in integers (16-bit lanes
+// where they vectorise; SSE2 is enough).
 // They are the compositing SDL's software renderer does slowest for a pulled card: a large
 // colour- and alpha-modulated soft shadow (generic blitter through temporary surfaces) and a
 // bilinear scaled copy; here the shadow costs a blend over its ring only and the scaled copy
 // lands in the frame without a second pass. Polylines too: SDL draws each blended triangle of
 // their mesh through a temporary surface (their coverage is computed in floating point; only
-// the blend is in integers).
+// the blend is in integers). And text: faded (SDL's alpha-modulated copy) and opaque (SDL's
+// per-pixel-alpha blit, one pixel at a time through branches).
 import FlingCore
 
 /// Whole device pixels x0..<x1, y0..<y1.
@@ -245,7 +247,7 @@ enum CanvasKernels {
     /// pixel, 255 writes the colour with alpha 255, and between them each channel becomes
     /// `(c·a >> 8) + (d·(255 − a) >> 8)` (the alpha channel's `c` is `a`, its weight 255). The
     /// same pixels as SDL's blit, four at a time instead of one through three branches. Used
-    /// only where SDL blends so (`opaqueTextIsSDLs`).
+    /// only where the SDL in use blends so (`OpaqueTextCheck`).
     static func opaqueText(mask: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int, x0: Int, y0: Int,
                            color: (r: UInt8, g: UInt8, b: UInt8), visible: PixelRect, into t: PixelTarget) {
         let area = PixelRect(x0: x0, y0: y0, x1: x0 + w, y1: y0 + h).intersection(visible).intersection(t.bounds)
@@ -289,17 +291,6 @@ enum CanvasKernels {
             }
         }
     }
-
-    /// Whether `opaqueText` gives SDL's pixels here: SDL 2 blends per-pixel alpha with its MMX
-    /// blitter on x86; elsewhere (aarch64) with a scalar one that rounds as `d + (s − d)·a >> 8`,
-    /// up to a level apart, and the text stays with SDL.
-    static let opaqueTextIsSDLs: Bool = {
-        #if arch(x86_64) || arch(i386)
-        return true
-        #else
-        return false
-        #endif
-    }()
 
     /// One pixel of `opaqueText`: SDL's MMX per-pixel-alpha blend of the colour `solid` (alpha
     /// 255) at `coverage` over `d`.

@@ -107,7 +107,7 @@ public final class Renderer {
     public var frameSurface: UnsafeMutablePointer<SDL_Surface>?
     private var layers = LayerCache()
     private var roundedCopy = RoundedCopy()
-    /// Pulled-card frames composited on the CPU (CPUCanvas), and the frame's clear skipped
+    /// Frames composited on the CPU where SDL is slowest (CPUCanvas), and the frame's clear skipped
     /// where an opaque copy paints; false draws every frame through SDL alone as before (tests
     /// compare the two; the bench's floor keeps its clear).
     public var cpuCompositing = true
@@ -1530,11 +1530,12 @@ public final class Renderer {
             // On the frame's own pixels when it is a plain surface. Faded (a card's story fading
             // in), SDL's alpha-modulated copy is its slowest blit: here one blend by the
             // coverage. Opaque, SDL's per-pixel-alpha blit takes each pixel through branches:
-            // here the same arithmetic four pixels at a time, to the same pixels, where SDL
-            // blends with its MMX blitter (x86). Clips are whole pixels, so SDL's clip rectangle
-            // is `visiblePixels`; a partial redraw's damage happens only while rasterising.
+            // here the same arithmetic four pixels at a time, to the same pixels, where the SDL
+            // in use blends so (`OpaqueTextCheck`: its MMX blitter, x86). Clips are whole
+            // pixels, so SDL's clip rectangle is `visiblePixels`; a partial redraw's damage
+            // happens only while rasterising.
             let onCanvas = k == 1 && frameSurface != nil && rasterizing == 0 && cpuCompositing
-                && (alpha < 255 || CanvasKernels.opaqueTextIsSDLs)
+                && (alpha < 255 || OpaqueTextCheck.matchesSDL)
             guard let tex = textTexture(key, handle, coverage: onCanvas) else { continue }
             if onCanvas, let coverage = tex.coverage, !coverage.isEmpty, let t = frameCanvas() {
                 fillUntinted()
@@ -1567,7 +1568,13 @@ public final class Renderer {
         if let t = cached, !wanted || t.coverage != nil { return t }
         let c = key.color
         let fg = SDL_Color(r: UInt8(c >> 24), g: UInt8((c >> 16) & 0xFF), b: UInt8((c >> 8) & 0xFF), a: UInt8(c & 0xFF))
-        guard let surface = TTF_RenderUTF8_Blended(font, key.text, fg) else { return cached }
+        guard let surface = TTF_RenderUTF8_Blended(font, key.text, fg) else {
+            // No coverage to be had: the run stays with SDL, not rendered again every frame.
+            guard var t = cached else { return nil }
+            t.coverage = []
+            for evicted in textCache.insert(t, for: key) where evicted.texture != t.texture { SDL_DestroyTexture(evicted.texture) }
+            return t
+        }
         defer { SDL_FreeSurface(surface) }
         if var t = cached {
             // Drawn on the canvas for the first time: the glyphs rendered again for their

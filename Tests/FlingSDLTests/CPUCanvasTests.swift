@@ -206,7 +206,7 @@ final class CPUCanvasTests: XCTestCase {
         // SDL blends as the canvas does).
         XCTAssertGreaterThan(cpu[0].1.canvasDraws, 2)
         for i in 0..<2 { XCTAssertLessThanOrEqual(maxDifference(cpu[i].0, sdl[i].0), 2, "frame \(i)") }
-        XCTAssertEqual(cpu[2].1.canvasDraws > 2, CanvasKernels.opaqueTextIsSDLs)
+        XCTAssertEqual(cpu[2].1.canvasDraws > 2, OpaqueTextCheck.matchesSDL)
         XCTAssertEqual(cpu[2].0.pixels, sdl[2].0.pixels)
         // And the text is there: below the photo, the faded frame darkens many pixels of white.
         let darkened = stride(from: 100 * 200 * 4, to: cpu[0].0.pixels.count, by: 4).filter { cpu[0].0.pixels[$0] < 235 }.count
@@ -234,7 +234,7 @@ final class CPUCanvasTests: XCTestCase {
     func testTextOpaqueThenFadedThenOpaqueAgainIsRenderedOnceAndOpaqueIsSDLsExactly() throws {
         // On the canvas the run is rendered once, with its coverage, and drawn from it opaque
         // (SDL's blend, exactly) and faded alike.
-        try XCTSkipUnless(CanvasKernels.opaqueTextIsSDLs, "opaque text stays with SDL where it blends with its scalar blitter")
+        try XCTSkipUnless(OpaqueTextCheck.matchesSDL, "the SDL in use blends opaque text otherwise; it stays with SDL")
         let make: @Sendable (TextMeasurer) -> [DisplayList] = { fonts in
             let words = TextLayoutEngine.layout("Find Your Next Summit", font: Font(size: 15, weight: .bold), measurer: fonts)
             return [1, 0.5, 0.5, 1].map { o in
@@ -257,7 +257,7 @@ final class CPUCanvasTests: XCTestCase {
         // fall inside pixels (a clip is snapped to whole ones), and a translucent colour, which
         // stays with SDL: the canvas's frame is SDL's, byte for byte. Without the white and
         // blue runs, two fewer lines go onto the canvas.
-        try XCTSkipUnless(CanvasKernels.opaqueTextIsSDLs, "opaque text stays with SDL where it blends with its scalar blitter")
+        try XCTSkipUnless(OpaqueTextCheck.matchesSDL, "the SDL in use blends opaque text otherwise; it stays with SDL")
         let clips = [Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 3.3, y: 21.7, width: 61.45, height: 40.26),
                      Rect(x: -2.75, y: 30.2, width: 50.5, height: 80), Rect(x: 0, y: 0, width: 100, height: 100)]
         let make: @Sendable (TextMeasurer) -> [DisplayList] = { fonts in
@@ -290,7 +290,7 @@ final class CPUCanvasTests: XCTestCase {
     func testARunCachedBySDLIsRenderedAgainForItsCoverageOnceAndThenDrawnExactly() throws {
         // Drawn first with the canvas off (cached without its coverage), then with it on: the
         // glyphs are rendered once more for their coverage, then never again.
-        try XCTSkipUnless(CanvasKernels.opaqueTextIsSDLs, "opaque text stays with SDL where it blends with its scalar blitter")
+        try XCTSkipUnless(OpaqueTextCheck.matchesSDL, "the SDL in use blends opaque text otherwise; it stays with SDL")
         let (frames, reference): ([(RGBAImage, RenderStats)], RGBAImage) = try MainActor.assumeIsolated {
             try withHeadlessDisplay(size: Size(100, 100), scale: 2) { display in
                 let words = TextLayoutEngine.layout("Chase the Golden Hour", font: Font(size: 15, weight: .bold), measurer: display.renderer.fonts)

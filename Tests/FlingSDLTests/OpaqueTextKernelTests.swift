@@ -44,7 +44,7 @@ final class OpaqueTextKernelTests: XCTestCase {
     }
 
     func testEveryCoverageOverEveryKindOfPixelIsSDLsBlend() throws {
-        try XCTSkipUnless(CanvasKernels.opaqueTextIsSDLs, "SDL blends with its scalar blitter here; the canvas leaves opaque text to it")
+        try XCTSkipUnless(OpaqueTextCheck.matchesSDL, "the SDL in use blends opaque text otherwise; it stays with SDL")
         // 256 coverages × 7 columns (odd, so each row has a scalar tail), over pixels with
         // random colours and alphas, in three colours.
         var random = SplitMix64(seed: 12)
@@ -61,7 +61,7 @@ final class OpaqueTextKernelTests: XCTestCase {
     }
 
     func testClippedOrPartlyOutsideTheTargetIsSDLsBlit() throws {
-        try XCTSkipUnless(CanvasKernels.opaqueTextIsSDLs, "SDL blends with its scalar blitter here; the canvas leaves opaque text to it")
+        try XCTSkipUnless(OpaqueTextCheck.matchesSDL, "the SDL in use blends opaque text otherwise; it stays with SDL")
         // A text-like mask (mostly empty, some ink, some solid) at random places, some off the
         // target's edges, under random clips.
         var random = SplitMix64(seed: 7)
@@ -81,7 +81,21 @@ final class OpaqueTextKernelTests: XCTestCase {
         }
     }
 
-    /// A text surface as SDL_ttf renders one blended: `rgb` everywhere, `alpha` per pixel.
+    func testTheCheckAsksSDLAndFailsAKernelThatRoundsOtherwise() {
+        #if arch(x86_64)
+        XCTAssertTrue(OpaqueTextCheck.matchesSDL, "SDL no longer blends text as 2.26's MMX blitter does: opaque text stays with SDL")
+        #endif
+        // The faded-text kernel at full strength rounds as (d·(256 − a′) + c·a′) >> 8.
+        XCTAssertFalse(OpaqueTextCheck.matches { mask, w, h, target in
+            var scratch = CanvasScratch()
+            CanvasKernels.text(mask: mask, width: w, height: h, x0: 0, y0: 0, color: OpaqueTextCheck.colour, strength: 255,
+                               visible: target.bounds, into: target, scratch: &scratch)
+        })
+        XCTAssertFalse(OpaqueTextCheck.matches { _, _, _, _ in })
+    }
+
+    /// A text surface as SDL_ttf renders one blended: the run's colour everywhere, its
+    /// coverage in the alpha byte.
     func surface(_ pixels: [UInt32], w: Int32, format: UInt32 = fling_SDL_PIXELFORMAT_ARGB8888()) throws -> UnsafeMutablePointer<SDL_Surface> {
         let s = try XCTUnwrap(SDL_CreateRGBSurfaceWithFormat(0, w, Int32(pixels.count) / w, 32, format))
         pixels.withUnsafeBytes { src in

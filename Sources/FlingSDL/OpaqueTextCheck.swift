@@ -7,11 +7,11 @@ import CSDL2
 enum OpaqueTextCheck {
     /// True when the kernel matched SDL's blit of every coverage over varied pixels.
     static let matchesSDL: Bool = matches { mask, w, h, target in
-        CanvasKernels.opaqueText(mask: mask, width: w, height: h, x0: 0, y0: 0, color: colour, visible: target.bounds, into: target)
+        CanvasKernels.opaqueText(mask: mask, width: w, height: h, x0: 0, y0: 0, color: color, visible: target.bounds, into: target)
     }
 
     /// A colour with three different channels, so a channel mixed up shows.
-    static let colour: (r: UInt8, g: UInt8, b: UInt8) = (0x1E, 0x7A, 0xD3)
+    static let color: (r: UInt8, g: UInt8, b: UInt8) = (0x1E, 0x7A, 0xD3)
 
     /// Blits a text-like texture (the colour at each coverage 0…255 and again, 256 × 2 px) with
     /// SDL onto pixels of varied colours and alphas, draws the same with `kernel`, and compares
@@ -19,7 +19,7 @@ enum OpaqueTextCheck {
     static func matches(_ kernel: (UnsafeBufferPointer<UInt8>, Int, Int, PixelTarget) -> Void) -> Bool {
         let w = 256, h = 2
         let mask = (0..<(w * h)).map { UInt8(($0 % w + $0 / w * 101) % 256) }
-        let (r, g, b) = (UInt32(colour.r), UInt32(colour.g), UInt32(colour.b))
+        let (r, g, b) = (UInt32(color.r), UInt32(color.g), UInt32(color.b))
         var source = mask.map { UInt32($0) << 24 | r << 16 | g << 8 | b }
         let base = (0..<(w * h)).map { i -> UInt32 in
             let x = UInt32(truncatingIfNeeded: i &* 2_654_435_761)

@@ -1568,23 +1568,17 @@ public final class Renderer {
         if let t = cached, !wanted || t.coverage != nil { return t }
         let c = key.color
         let fg = SDL_Color(r: UInt8(c >> 24), g: UInt8((c >> 16) & 0xFF), b: UInt8((c >> 8) & 0xFF), a: UInt8(c & 0xFF))
-        guard let surface = TTF_RenderUTF8_Blended(font, key.text, fg) else {
-            // No coverage to be had: the run stays with SDL, not rendered again every frame.
-            guard var t = cached else { return nil }
-            t.coverage = []
-            for evicted in textCache.insert(t, for: key) where evicted.texture != t.texture { SDL_DestroyTexture(evicted.texture) }
-            return t
-        }
+        let surface = TTF_RenderUTF8_Blended(font, key.text, fg)
         defer { SDL_FreeSurface(surface) }
         if var t = cached {
             // Drawn on the canvas for the first time: the glyphs rendered again for their
-            // coverage (of the texture's size, or none: the run stays with SDL).
-            stats.textRasterizations += 1
-            t.coverage = surface.pointee.w == t.width && surface.pointee.h == t.height ? Self.coverage(of: surface, color: fg) : []
+            // coverage (of the texture's size), or none, once (the run stays with SDL).
+            if surface != nil { stats.textRasterizations += 1 }
+            t.coverage = surface.flatMap { $0.pointee.w == t.width && $0.pointee.h == t.height ? Self.coverage(of: $0, color: fg) : nil } ?? []
             for evicted in textCache.insert(t, for: key) where evicted.texture != t.texture { SDL_DestroyTexture(evicted.texture) }
             return t
         }
-        guard let tex = SDL_CreateTextureFromSurface(sdl, surface) else { return nil }
+        guard let surface, let tex = SDL_CreateTextureFromSurface(sdl, surface) else { return nil }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
         stats.textRasterizations += 1
         let t = TextTexture(texture: tex, width: surface.pointee.w, height: surface.pointee.h, coverage: wanted ? Self.coverage(of: surface, color: fg) : nil)

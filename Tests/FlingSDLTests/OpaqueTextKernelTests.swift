@@ -88,7 +88,7 @@ final class OpaqueTextKernelTests: XCTestCase {
         // The faded-text kernel at full strength rounds as (d·(256 − a′) + c·a′) >> 8.
         XCTAssertFalse(OpaqueTextCheck.matches { mask, w, h, target in
             var scratch = CanvasScratch()
-            CanvasKernels.text(mask: mask, width: w, height: h, x0: 0, y0: 0, color: OpaqueTextCheck.colour, strength: 255,
+            CanvasKernels.text(mask: mask, width: w, height: h, x0: 0, y0: 0, color: OpaqueTextCheck.color, strength: 255,
                                visible: target.bounds, into: target, scratch: &scratch)
         })
         XCTAssertFalse(OpaqueTextCheck.matches { _, _, _, _ in })

@@ -1,6 +1,8 @@
 import ArgumentParser
+import Glibc
 import FlingCore
 import FlingUI
+import FlingSDL
 
 /// A command-line mistake: printed with the usage, exit status 2.
 /// Thrown from option transforms and `validate()`; `CommandLine.report` finds it inside
@@ -29,6 +31,32 @@ struct CalendarDay: Equatable, Sendable {
     var year: Int
     var month: Int
     var day: Int
+
+    /// Today in the local time zone (read here, in the app: core never reads the clock).
+    static func today() -> CalendarDay {
+        var now = time(nil)
+        var local = tm()
+        guard localtime_r(&now, &local) != nil else { return CalendarDay(year: 2000, month: 1, day: 1) }
+        return CalendarDay(year: Int(local.tm_year) + 1900, month: Int(local.tm_mon) + 1, day: Int(local.tm_mday))
+    }
+
+    /// 0 = Sunday … 6 = Saturday (Sakamoto's method, proleptic Gregorian).
+    var weekday: Int {
+        let offsets = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4]
+        let y = month < 3 ? year - 1 : year
+        return (y + y / 4 - y / 100 + y / 400 + offsets[month - 1] + day) % 7
+    }
+
+    /// YYYY-MM-DD.
+    var isoText: String { cFormat("%04d-%02d-%02d", Int32(year), Int32(month), Int32(day)) }
+
+    /// "EEEE, MMM d" in English ("Sunday, Nov 22"), as the Today scene's date line reads,
+    /// formatted here rather than by Foundation's DateFormatter, which links ICU (issue 34).
+    var headlineText: String {
+        "\(Self.weekdayNames[weekday]), \(Self.monthNames[month - 1].prefix(3)) \(day)"
+    }
+
+    static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
     static func daysIn(month: Int, year: Int) -> Int {
         switch month {
@@ -86,6 +114,11 @@ struct AppOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("log-level"), help: ArgumentHelp("error, warning (default), info or debug.", valueName: "level"),
             completion: .list(["error", "warning", "info", "debug"]), transform: Parse.logLevel)
     var logLevel: LogLevel = .warning
+
+    /// Which SDL renderer draws the window (RendererChoice says what auto picks and why).
+    @Option(help: ArgumentHelp("auto (default: measured per output; no GPU: the software renderer on the window's own framebuffer, no GL), software, gl or gles2. --log-level info says what was chosen and why.", valueName: "name"),
+            completion: .list(RendererRequest.allCases.map(\.rawValue)), transform: Parse.renderer)
+    var renderer: RendererRequest = .auto
 
     /// The release policy of the restaurant sheet (default fluid) and, when given, of the
     /// two-stage scene's sheet too (which is two-stage by default).
@@ -223,6 +256,13 @@ enum Parse {
     /// `--tune key=value,…` (issue 15): unknown keys and out-of-range values list the keys.
     @Sendable static func tune(_ v: String) throws -> Tuning {
         do { return try Tuning.parse(v) } catch { throw UsageError(message: "--tune: \(error.message)") }
+    }
+
+    @Sendable static func renderer(_ v: String) throws -> RendererRequest {
+        guard let r = RendererRequest(rawValue: v) else {
+            throw UsageError(message: "unknown renderer '\(v)' (\(RendererRequest.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return r
     }
 
     @Sendable static func logLevel(_ v: String) throws -> LogLevel {

@@ -12,11 +12,14 @@
 //      mouse moves (the app decides when; `setCursorVisible`), closing the window does not quit
 //  [x] vsync and the display's refresh rate are reported so the loop paces only where vsync
 //      is absent
-//  [x] no GPU (GL_RENDERER is Mesa's llvmpipe/softpipe): SDL's software renderer instead,
-//      measured faster on the same frames (issue 12); SDL_RENDER_DRIVER set by the user wins
+//  [x] the renderer and present path chosen before the window exists (RendererChoice, issue 34):
+//      without a GPU, SDL's software renderer on the X11 window's own shared-memory image, no
+//      GL context at all; a GL renderer that turns out to be llvmpipe is replaced on a window
+//      made again without GL; --renderer and SDL_RENDER_DRIVER override
 import CSDL2
 import CSDL2Image
 import FlingCore
+import Glibc
 
 /// How a window opens (issue 14). Defaults: a normal desktop window.
 public struct WindowOptions: Sendable {
@@ -27,8 +30,12 @@ public struct WindowOptions: Sendable {
     /// --scale was not given: multiply by the display's own scale.
     public var scaleFromDisplay = false
     public var rotation: Rotation = .none
-    public init(displayIndex: Int? = nil, kiosk: Bool = false, scaleFromDisplay: Bool = false, rotation: Rotation = .none) {
+    /// --renderer: which SDL renderer draws the window (RendererChoice).
+    public var renderer: RendererRequest = .auto
+    public init(displayIndex: Int? = nil, kiosk: Bool = false, scaleFromDisplay: Bool = false, rotation: Rotation = .none,
+                renderer: RendererRequest = .auto) {
         self.displayIndex = displayIndex; self.kiosk = kiosk; self.scaleFromDisplay = scaleFromDisplay; self.rotation = rotation
+        self.renderer = renderer
     }
 }
 
@@ -57,6 +64,8 @@ public final class Display {
     /// Rotated windows: the layout-sized frame, turned onto the window on present.
     private var rotationTarget: OpaquePointer?
     private var shown = false
+    /// How the window's renderer was chosen (nil headless).
+    public private(set) var rendererChoice: RendererChoice?
     private let fullscreen: Bool
     private let displayIndex: Int32
     private var cursorVisible = true
@@ -65,7 +74,7 @@ public final class Display {
 
     public init(context: SDLContext, size: Size, uiScale: Double, fullscreen: Bool, title: String,
                 fontDirectory: String, imageDirectory: String, window options: WindowOptions = WindowOptions(),
-                log: @escaping (String) -> Void) throws {
+                log: @escaping (String) -> Void, note: (String) -> Void = { _ in }) throws {
         headless = context.headless
         rotation = options.rotation
         self.fullscreen = fullscreen || options.kiosk
@@ -125,29 +134,55 @@ public final class Display {
                 var bounds = SDL_Rect()
                 if SDL_GetDisplayBounds(displayIndex, &bounds) == 0 { frame = bounds }
             }
-            guard let w = SDL_CreateWindow(title, frame.x, frame.y, frame.w, frame.h, flags) else {
-                throw SDLError("the window could not be created (SDL_CreateWindow)")
+            let minimum = options.rotation.panelSize(layout: Size(200, 300))
+            func makeWindow() throws -> OpaquePointer {
+                guard let w = SDL_CreateWindow(title, frame.x, frame.y, frame.w, frame.h, flags) else {
+                    throw SDLError("the window could not be created (SDL_CreateWindow)")
+                }
+                SDL_SetWindowMinimumSize(w, Int32(minimum.width * uiScale), Int32(minimum.height * uiScale))
+                return w
+            }
+            // The renderer and present path (RendererChoice), decided before the window is made.
+            var choice = RendererChoice.decide(request: options.renderer, videoDriver: context.videoDriver,
+                                               environmentDriver: SDL_getenv("SDL_RENDER_DRIVER").map { String(cString: $0) },
+                                               hasRenderNode: Self.hasRenderNode())
+            if let value = choice.framebufferAcceleration { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, value) }
+            var w = try makeWindow()
+            var made: OpaquePointer?
+            if case .accelerated(let name) = choice.kind {
+                let index = name.flatMap(Self.renderDriverIndex) ?? -1
+                if let r = SDL_CreateRenderer(w, index, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue) {
+                    if choice.probeForSoftwareGL, let gl = Self.softwareGLRenderer(r) {
+                        // A CPU rasteriser: the window is GL-backed now, so it is made again.
+                        SDL_DestroyRenderer(r)
+                        SDL_DestroyWindow(w)
+                        choice = choice.fallingBack(glRenderer: gl, videoDriver: context.videoDriver)
+                        if let value = choice.framebufferAcceleration { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, value) }
+                        w = try makeWindow()
+                    } else {
+                        made = r
+                    }
+                } else {
+                    log("renderer: \(name ?? "an accelerated renderer") could not be created (\(String(cString: SDL_GetError()))); using SDL's software renderer")
+                    choice = RendererChoice(kind: context.videoDriver == "x11" ? .softwareWindowFramebuffer : .softwareTextureFramebuffer,
+                                            probeForSoftwareGL: false, reason: "the accelerated renderer failed")
+                }
             }
             window = w
-            let minimum = options.rotation.panelSize(layout: Size(200, 300))
-            SDL_SetWindowMinimumSize(w, Int32(minimum.width * uiScale), Int32(minimum.height * uiScale))
-            var accelerated = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
-            if let r = accelerated, SDL_getenv("SDL_RENDER_DRIVER") == nil, let gl = Self.softwareGLRenderer(r) {
-                // No GPU: Mesa rasterises GL on the CPU. SDL's software renderer measured faster
-                // on the same frames (README, Performance: renderers), so it draws instead.
-                log("renderer: OpenGL is \(gl) (no GPU); using SDL's software renderer, faster here (SDL_RENDER_DRIVER=opengl keeps GL)")
-                SDL_DestroyRenderer(r)
-                accelerated = nil
-            }
-            if let r = accelerated {
+            if let r = made {
                 sdlRenderer = r
                 var info = SDL_RendererInfo()
-                if SDL_GetRendererInfo(r, &info) == 0 { vsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0 }
+                // SDL's software renderer reports the vsync it was asked for without waiting.
+                if SDL_GetRendererInfo(r, &info) == 0, let name = info.name, String(cString: name) != "software" {
+                    vsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+                }
             } else if let r = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) {
                 sdlRenderer = r
             } else {
                 throw SDLError("no renderer could be created (SDL_CreateRenderer)")
             }
+            rendererChoice = choice
+            note("renderer: \(Self.rendererName(sdlRenderer)) (\(choice.reason))")
             var mode = SDL_DisplayMode()
             if SDL_GetWindowDisplayMode(w, &mode) == 0 || SDL_GetCurrentDisplayMode(displayIndex, &mode) == 0, mode.refresh_rate > 0 {
                 refreshRate = Double(mode.refresh_rate)
@@ -175,8 +210,33 @@ public final class Display {
         let glGetString = unsafeBitCast(proc, to: GetString.self)
         guard let s = glGetString(0x1F01 /* GL_RENDERER */) else { return nil }
         let text = String(cString: s)
-        let lower = text.lowercased()
-        return ["llvmpipe", "softpipe", "swrast", "software rasterizer"].contains(where: lower.contains) ? text : nil
+        return RendererChoice.isSoftwareGL(text) ? text : nil
+    }
+
+    /// A GPU render node exists (/dev/dri/renderD128…): without one there is no GPU to ask.
+    static func hasRenderNode() -> Bool {
+        guard let dir = opendir("/dev/dri") else { return false }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            if name.hasPrefix("renderD") { return true }
+        }
+        return false
+    }
+
+    /// SDL's index of a render driver by name ("opengl", "opengles2"), or nil.
+    static func renderDriverIndex(_ name: String) -> Int32? {
+        for i in 0..<SDL_GetNumRenderDrivers() {
+            var info = SDL_RendererInfo()
+            if SDL_GetRenderDriverInfo(i, &info) == 0, let n = info.name, String(cString: n) == name { return i }
+        }
+        return nil
+    }
+
+    static func rendererName(_ r: OpaquePointer) -> String {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(r, &info) == 0, let name = info.name else { return "unknown" }
+        return String(cString: name)
     }
 
     /// The display's own UI scale where SDL can tell: the physical DPI over 96 (X11, KMSDRM),
@@ -234,6 +294,7 @@ public final class Display {
         if rotation.swapsAxes { swap(&dw, &dh) }
         pixelWidth = dw; pixelHeight = dh
         renderer.scale = scale
+        presentsWhole = true
         return size
     }
 
@@ -255,7 +316,30 @@ public final class Display {
         if window != nil && rotation != .none { bindRotationTarget() }
         if let window, rotation == .none { renderer.frameSurface = windowSurface(window) }
         renderer.draw(list, pixelWidth: pixelWidth, pixelHeight: pixelHeight, consecutive: consecutive)
+        // What the next present must send: every frame drawn since the last present.
+        if let d = renderer.frameDamage, !presentsWhole, let pending = pendingDamage {
+            pendingDamage = pending.union(d)
+        } else if let d = renderer.frameDamage, !presentsWhole, !drawnSincePresent {
+            pendingDamage = d
+        } else {
+            presentsWhole = true
+        }
+        drawnSincePresent = true
     }
+
+    /// The part of the window the next present sends (nil with presentsWhole).
+    private var pendingDamage: PixelRect?
+    /// The next present sends the whole window (a first frame, a resize, an expose, a frame
+    /// whose change could not be bounded).
+    private var presentsWhole = true
+    private var drawnSincePresent = false
+    /// Presents so far that sent only a part of the window, and the pixels they sent (tests,
+    /// the window bench).
+    public private(set) var partialPresents = 0
+    public private(set) var presentedPixels = 0
+
+    /// The window's contents must be sent whole at the next present (it was exposed).
+    public func invalidateWindow() { presentsWhole = true }
 
     /// A software-rendered window's surface, which its renderer draws into, if it is the frame's
     /// size and 32-bit xRGB (the CPU canvas writes it in place); nil otherwise. (SDL documents
@@ -286,11 +370,7 @@ public final class Display {
     }
 
     /// SDL's name for the renderer in use ("software", "opengl", "opengles2", …).
-    public var rendererName: String {
-        var info = SDL_RendererInfo()
-        guard SDL_GetRendererInfo(renderer.sdl, &info) == 0, let name = info.name else { return "unknown" }
-        return String(cString: name)
-    }
+    public var rendererName: String { Self.rendererName(renderer.sdl) }
 
     /// The frame as drawn, in layout orientation (before any rotation).
     public func readPixels() -> RGBAImage? { renderer.readPixels(width: pixelWidth, height: pixelHeight) }
@@ -311,14 +391,32 @@ public final class Display {
             SDL_RenderClear(renderer.sdl)
             SDL_RenderCopyEx(renderer.sdl, target, nil, &dst, Double(rotation.degrees), nil, SDL_FLIP_NONE)
         }
-        SDL_RenderPresent(renderer.sdl)
         if !shown {
-            // The first frame is ready: only now does the window appear.
+            // The first frame is drawn: only now does the window appear, and the frame is
+            // presented after it is shown. Pixels put into a window not yet mapped are lost on
+            // X11 (no backing store) and Wayland has no surface to show them on until then:
+            // presented before, the first frame reached the screen only with a later redraw
+            // (X11: the expose; Wayland: never, issue 30).
             shown = true
             SDL_ShowWindow(window)
             SDL_RaiseWindow(window)
             if fullscreen { SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue) }
         }
+        defer { pendingDamage = nil; presentsWhole = false; drawnSincePresent = false }
+        // SDL's software renderer on the window's own framebuffer: only the changed rectangle
+        // goes to the display server (SDL_UpdateWindowSurfaceRects; on X11 one XShmPutImage of
+        // that part). Anything else presents the whole frame.
+        if rotation == .none, renderer.frameSurface != nil, rendererChoice?.kind == .softwareWindowFramebuffer,
+           !presentsWhole, let damage = pendingDamage {
+            SDL_RenderFlush(renderer.sdl)
+            partialPresents += 1
+            guard !damage.isEmpty else { return }   // nothing changed: nothing to send
+            var rect = SDL_Rect(x: Int32(damage.x0), y: Int32(damage.y0), w: Int32(damage.x1 - damage.x0), h: Int32(damage.y1 - damage.y0))
+            presentedPixels += damage.area
+            if SDL_UpdateWindowSurfaceRects(window, &rect, 1) == 0 { return }
+        }
+        presentedPixels += Int(pixelWidth) * Int(pixelHeight)
+        SDL_RenderPresent(renderer.sdl)
     }
 
     // MARK: window icon (issue 13)

@@ -93,6 +93,7 @@ public final class EventSource {
                 mouseDown = false
                 out.append(.focusLost(time: time))
             case SDL_WINDOWEVENT_EXPOSED:
+                display.invalidateWindow()
                 // Redraw only: an event of any kind marks the frame dirty, and a resize to
                 // the same size changes nothing.
                 out.append(.resize(display.panelSize, time: time))

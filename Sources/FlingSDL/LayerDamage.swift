@@ -79,6 +79,41 @@ enum LayerDamage {
         return Plan(damage: damage, runs: runs, touched: touched)
     }
 
+    /// The pixels of a whole frame that can differ from the frame drawn before it (commands
+    /// `old` → `new`, both drawn at `scale` into `width × height`), so that only they are
+    /// presented (issue 34: a blinking caret or a moving slider thumb pushed the whole 2 MP
+    /// window to the display server). nil: present it all. Conservative: a change that touches
+    /// a layer (whose copy may be scaled, tinted or moved by its spec), a drawing without a
+    /// known footprint, or state stacks that differ after the change all answer nil.
+    static func frameDamage(old: ArraySlice<DrawCommand>, new: ArraySlice<DrawCommand>, scale: Double,
+                            width: Int, height: Int) -> PixelRect? {
+        let frame = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+        let n = min(old.count, new.count)
+        var prefix = 0
+        while prefix < n, old[old.startIndex + prefix] == new[new.startIndex + prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < n - prefix, old[old.endIndex - 1 - suffix] == new[new.endIndex - 1 - suffix] { suffix += 1 }
+        var damage = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+        var after: [Walk.State] = []
+        for list in [old, new] {
+            var walk = Walk(base: .identity, scale: scale)
+            let changed = (list.startIndex + prefix)..<(list.endIndex - suffix)
+            for c in list[list.startIndex..<changed.lowerBound] { _ = walk.apply(c) }
+            for c in list[changed] {
+                switch c {
+                case .beginLayer, .endLayer: return nil
+                default: break
+                }
+                if walk.apply(c) { continue }
+                guard let f = walk.footprint(of: c) else { return nil }
+                damage = damage.union(f)
+            }
+            after.append(walk.state)
+        }
+        guard after[0] == after[1] else { return nil }
+        return damage.intersection(frame)
+    }
+
     /// Drawn by a copy SDL may scale, whose pixels a clip across it can change: drawn whole.
     static func drawnWhole(_ c: DrawCommand, transformScale: Double) -> Bool {
         switch c {

@@ -1,0 +1,109 @@
+// RendererChoice: which SDL renderer draws a window and how its frames reach the screen,
+// decided before any window or GL context exists (issue 34). Pure: the facts it needs (the
+// video driver, the user's request, whether the machine has a GPU render node) come in, the
+// decision and the sentence the log gives for it come out; Display carries it out.
+//
+// Measured on a machine without a GPU (docs/performance.md, "Presented frames"): a software
+// frame presented through an OpenGL texture on Mesa's llvmpipe cost 23–28 ms of the app's CPU
+// per presented frame at 1080×1920; the same frame written into the X11 window's own shared-
+// memory image (SDL_FRAMEBUFFER_ACCELERATION=0) cost a third of that. So:
+//  - X11 without a GPU: SDL's software renderer on the window's own X11 framebuffer. No GL
+//    context is ever made (one made only to look at GL_RENDERER leaves the window GL-backed
+//    and maps 50+ MB of LLVM).
+//  - X11 with a render node: a GL renderer, unless its GL_RENDERER turns out to be a CPU
+//    rasteriser (llvmpipe, softpipe, swrast); then the window is made again without GL.
+//  - Wayland: SDL 2 has no shared-memory window framebuffer there; the software renderer's
+//    window surface goes through SDL's texture framebuffer, so the same llvmpipe test
+//    applies, and without a GPU the software renderer is still the cheaper of the two.
+//  - KMSDRM: only the GLES2 renderer presents (SDL's software renderer shows nothing there
+//    and the desktop-GL one draws no textures, issue 27).
+//  - `--renderer software|gl|gles2` (or SDL_RENDER_DRIVER, as SDL documents it) wins.
+import FlingCore
+
+/// What `--renderer` asks for.
+public enum RendererRequest: String, Sendable, CaseIterable {
+    case auto, software, gl, gles2
+}
+
+/// The decision, before the window is made.
+public struct RendererChoice: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// SDL's software renderer writing the window's own framebuffer (X11: MIT-SHM).
+        case softwareWindowFramebuffer
+        /// SDL's software renderer through SDL's texture framebuffer (Wayland: the only way).
+        case softwareTextureFramebuffer
+        /// An accelerated renderer, by SDL's name ("opengl", "opengles2"), or nil: SDL's pick.
+        case accelerated(String?)
+    }
+    public var kind: Kind
+    /// With `.accelerated`: look at GL_RENDERER once the renderer exists and fall back to the
+    /// software renderer on a fresh window when it is a CPU rasteriser.
+    public var probeForSoftwareGL: Bool
+    /// Why, for the log (info level).
+    public var reason: String
+
+    public init(kind: Kind, probeForSoftwareGL: Bool, reason: String) {
+        self.kind = kind; self.probeForSoftwareGL = probeForSoftwareGL; self.reason = reason
+    }
+
+    /// The hint value for SDL_HINT_FRAMEBUFFER_ACCELERATION, or nil to leave SDL's default.
+    public var framebufferAcceleration: String? {
+        kind == .softwareWindowFramebuffer ? "0" : nil
+    }
+
+    /// The choice for a window on `videoDriver`.
+    /// - `environmentDriver`: SDL_RENDER_DRIVER as the user set it (honoured under `auto`).
+    /// - `hasRenderNode`: a GPU render node (/dev/dri/renderD*) exists.
+    public static func decide(request: RendererRequest, videoDriver: String?, environmentDriver: String?,
+                              hasRenderNode: Bool) -> RendererChoice {
+        let driver = videoDriver ?? "unknown"
+        switch request {
+        case .software:
+            return RendererChoice(kind: driver == "x11" ? .softwareWindowFramebuffer : .softwareTextureFramebuffer,
+                                  probeForSoftwareGL: false, reason: "--renderer software")
+        case .gl:
+            return RendererChoice(kind: .accelerated("opengl"), probeForSoftwareGL: false, reason: "--renderer gl")
+        case .gles2:
+            return RendererChoice(kind: .accelerated("opengles2"), probeForSoftwareGL: false, reason: "--renderer gles2")
+        case .auto:
+            break
+        }
+        if let env = environmentDriver, !env.isEmpty {
+            if env == "software" {
+                return RendererChoice(kind: driver == "x11" ? .softwareWindowFramebuffer : .softwareTextureFramebuffer,
+                                      probeForSoftwareGL: false, reason: "SDL_RENDER_DRIVER=software")
+            }
+            return RendererChoice(kind: .accelerated(env), probeForSoftwareGL: false, reason: "SDL_RENDER_DRIVER=\(env)")
+        }
+        switch driver {
+        case "kmsdrm":
+            return RendererChoice(kind: .accelerated("opengles2"), probeForSoftwareGL: false,
+                                  reason: "KMSDRM: only GLES2 through EGL/GBM presents there")
+        case "x11":
+            if !hasRenderNode {
+                return RendererChoice(kind: .softwareWindowFramebuffer, probeForSoftwareGL: false,
+                                      reason: "no GPU (no /dev/dri render node): SDL's software renderer, presented through the X11 window's own framebuffer (MIT-SHM), no GL")
+            }
+            return RendererChoice(kind: .accelerated(nil), probeForSoftwareGL: true, reason: "a GPU render node: SDL's accelerated renderer")
+        default:
+            if !hasRenderNode {
+                return RendererChoice(kind: .softwareTextureFramebuffer, probeForSoftwareGL: false,
+                                      reason: "no GPU (no /dev/dri render node) on \(driver): SDL's software renderer")
+            }
+            return RendererChoice(kind: .accelerated(nil), probeForSoftwareGL: true, reason: "a GPU render node: SDL's accelerated renderer")
+        }
+    }
+
+    /// The choice after an accelerated renderer turned out to rasterise on the CPU.
+    public func fallingBack(glRenderer: String, videoDriver: String?) -> RendererChoice {
+        RendererChoice(kind: videoDriver == "x11" ? .softwareWindowFramebuffer : .softwareTextureFramebuffer,
+                       probeForSoftwareGL: false,
+                       reason: "OpenGL is \(glRenderer), a CPU rasteriser: SDL's software renderer on a window made again without GL")
+    }
+
+    /// A GL_RENDERER string naming a CPU rasteriser (Mesa's llvmpipe, softpipe, swrast).
+    public static func isSoftwareGL(_ glRenderer: String) -> Bool {
+        let lower = glRenderer.lowercased()
+        return ["llvmpipe", "softpipe", "swrast", "software rasterizer"].contains(where: lower.contains)
+    }
+}

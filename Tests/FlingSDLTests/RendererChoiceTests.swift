@@ -1,0 +1,56 @@
+// The renderer and present path a window gets, per output and request (issue 34).
+import FlingSDL
+import XCTest
+
+final class RendererChoiceTests: XCTestCase {
+    func testX11WithoutAGPUNeverMakesAGLContext() {
+        let c = RendererChoice.decide(request: .auto, videoDriver: "x11", environmentDriver: nil, hasRenderNode: false)
+        XCTAssert(c.kind == .softwareWindowFramebuffer)
+        XCTAssert(c.probeForSoftwareGL == false)
+        XCTAssert(c.framebufferAcceleration == "0")
+        XCTAssert(c.reason.contains("no GPU"))
+    }
+
+    func testX11WithARenderNodeTriesTheGPUAndChecksForLlvmpipe() {
+        let c = RendererChoice.decide(request: .auto, videoDriver: "x11", environmentDriver: nil, hasRenderNode: true)
+        XCTAssert(c.kind == .accelerated(nil))
+        XCTAssert(c.probeForSoftwareGL)
+        XCTAssert(c.framebufferAcceleration == nil)
+        let fallback = c.fallingBack(glRenderer: "llvmpipe (LLVM 15.0.6, 256 bits)", videoDriver: "x11")
+        XCTAssert(fallback.kind == .softwareWindowFramebuffer)
+        XCTAssert(fallback.framebufferAcceleration == "0")
+        XCTAssert(fallback.reason.contains("llvmpipe"))
+    }
+
+    func testKmsdrmAlwaysPresentsThroughGLES2() {
+        for node in [false, true] {
+            let c = RendererChoice.decide(request: .auto, videoDriver: "kmsdrm", environmentDriver: nil, hasRenderNode: node)
+            XCTAssert(c.kind == .accelerated("opengles2"))
+            XCTAssert(c.probeForSoftwareGL == false)
+        }
+    }
+
+    func testWaylandWithoutAGPUUsesTheSoftwareRendererThroughSDLsTextureFramebuffer() {
+        let c = RendererChoice.decide(request: .auto, videoDriver: "wayland", environmentDriver: nil, hasRenderNode: false)
+        XCTAssert(c.kind == .softwareTextureFramebuffer)
+        // SDL 2 has no shared-memory framebuffer on Wayland: the hint would leave no way to present.
+        XCTAssert(c.framebufferAcceleration == nil)
+    }
+
+    func testTheUserWins() {
+        XCTAssert(RendererChoice.decide(request: .gl, videoDriver: "x11", environmentDriver: "software", hasRenderNode: false).kind == .accelerated("opengl"))
+        XCTAssert(RendererChoice.decide(request: .gles2, videoDriver: "x11", environmentDriver: nil, hasRenderNode: false).kind == .accelerated("opengles2"))
+        XCTAssert(RendererChoice.decide(request: .software, videoDriver: "x11", environmentDriver: nil, hasRenderNode: true).kind == .softwareWindowFramebuffer)
+        let env = RendererChoice.decide(request: .auto, videoDriver: "x11", environmentDriver: "opengl", hasRenderNode: false)
+        XCTAssert(env == RendererChoice(kind: .accelerated("opengl"), probeForSoftwareGL: false, reason: "SDL_RENDER_DRIVER=opengl"))
+        XCTAssert(RendererChoice.decide(request: .auto, videoDriver: "x11", environmentDriver: "software", hasRenderNode: true).kind == .softwareWindowFramebuffer)
+    }
+
+    func testCpuRasterisersAreRecognised() {
+        XCTAssert(RendererChoice.isSoftwareGL("llvmpipe (LLVM 15.0.6, 256 bits)"))
+        XCTAssert(RendererChoice.isSoftwareGL("softpipe"))
+        XCTAssert(RendererChoice.isSoftwareGL("Software Rasterizer"))
+        XCTAssert(!RendererChoice.isSoftwareGL("Mesa Intel(R) UHD Graphics 620 (KBL GT2)"))
+        XCTAssert(!RendererChoice.isSoftwareGL("V3D 4.2"))
+    }
+}

@@ -1,7 +1,9 @@
+import CAllocCounter
 import FlingCore
 import FlingUI
 import FlingSDL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension RenderStats: RenderStatsJSON {}
 
@@ -26,6 +28,10 @@ struct RunContext {
     /// `--metrics` (issue 15): after each loop iteration's advance, its time and, when a frame
     /// was drawn, how long advance + draw took (s).
     var onFrame: ((_ time: Double, _ drawSeconds: Double?) -> Void)?
+    /// The window bench: scripted input played in real time, and each present reported
+    /// (when its frame began and when the present returned, on the loop's clock).
+    var feed: ScriptFeed?
+    var onPresented: ((_ frameStart: Double, _ presentedAt: Double) -> Void)?
 }
 
 /// The windowed loop of shared/DESIGN.md: drain events → advance to now → draw → present.
@@ -45,17 +51,33 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
     var animating = true
     var readySent = false
     var lastDrawn = 0.0
+    var trimmed = false
+    let memoryReport = getenv("FLING_MEMORY_REPORT") != nil
     while !app.quitRequested {
         var wait = animating || app.needsDisplay ? 0 : 1.0
+        // Idle: the caches shrink to what is on screen once nothing was drawn for a while.
+        if !trimmed && wait > 0 {
+            let due = lastDrawn + KioskConstants.idleTrimDelay
+            if now() >= due {
+                if memoryReport { printMemoryReport(display, when: "before the idle trim") }
+                display.renderer.trimForIdle(); fling_heap_release(); trimmed = true
+                if memoryReport { printMemoryReport(display, when: "after the idle trim") }
+            } else { wait = min(wait, due - now()) }
+        }
         // A focused text field's caret blinks: wake for its next change, no sooner.
         if let blink = app.nextRedraw(after: lastDrawn) { wait = min(wait, max(0, blink - now())) }
         if let d = kiosk.nextDeadline { wait = min(wait, max(0, d - now())) }
+        if let d = run.feed?.nextTime { wait = min(wait, max(0, d - now())) }
         if let w = run.systemd.watchdogInterval { wait = min(wait, w) }   // a sleeping loop still feeds it
         // Wake to hide the cursor 3 s after the mouse last moved (only while it shows).
         if run.hidesCursor, let m = events.lastMouseMotion, m + KioskConstants.cursorHideDelay > now() {
             wait = min(wait, m + KioskConstants.cursorHideDelay - now())
         }
         for e in events.events(waitingUpTo: wait, now: now) { kiosk.input(e, now: now()) }
+        for e in run.feed?.due(now: now(), panel: kiosk.panelSize) ?? [] {
+            if case .resize(let panel, _) = e { try? display.resize(to: kiosk.rotation.layoutSize(panel: panel)) }
+            kiosk.input(e, now: now())
+        }
         if app.quitRequested { break }
         textInput.sync(caret: app.textInputRect, owner: app.textInputOwner)
         let t = now()
@@ -71,6 +93,7 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
         // frame that does not continue an animation it gets photos baked sharp again.
         if app.needsDisplay || animating || wasAnimating || blinkDue {
             lastDrawn = t
+            trimmed = false
             if app.scale != display.scale { app.scale = display.scale; app.env.invalidateLayouts() }
             display.draw(app.displayList(time: t), consecutive: animating && wasAnimating)
             // The overlay's frame-time graph and --metrics' late frames: the frame's work,
@@ -79,6 +102,7 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
             let work = now() - t
             app.recordFrameTime(work, at: t)
             display.present()
+            run.onPresented?(t, now())
             run.onFrame?(t, work)
             if !readySent { readySent = true; run.systemd.send("READY=1") }
             if let frameBudget {
@@ -239,4 +263,14 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
         }
     }
     run.systemd.send("STOPPING=1")
+}
+
+/// FLING_MEMORY_REPORT=1: what the renderer's caches hold, on stderr, each time the loop goes
+/// idle (docs/performance.md, memory).
+@MainActor
+func printMemoryReport(_ display: Display, when: String) {
+    let items = display.renderer.memoryReport
+    let total = items.reduce(0) { $0 + $1.bytes }
+    let mb = { (b: Int) in cFormat("%.1f", Double(b) / 1_048_576) }
+    printError("memory \(when): caches \(mb(total)) MB (" + items.filter { $0.bytes > 0 }.map { "\($0.cache) \(mb($0.bytes))" }.joined(separator: ", ") + ")")
 }

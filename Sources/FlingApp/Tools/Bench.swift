@@ -19,6 +19,8 @@ enum Bench {
         /// Draw into a real window (presenting each frame) instead of the headless frame
         /// texture: to compare SDL's renderers (SDL_RENDER_DRIVER=software|opengl|opengles2).
         var window = false
+        /// --renderer for the window (the app's choice by default).
+        var renderer: RendererRequest = .auto
     }
 
     /// Runs the scenarios `o` asks for (BenchCommand.swift parses the command line).
@@ -28,12 +30,21 @@ enum Bench {
         let scenarios = o.scenario.flatMap(BenchScenario.named).map { [$0] } ?? BenchScenario.all
         return withBenchDisplay(o, resources: resources) { display, env in
             if !o.json {
-                print("bench \(Int(o.size.width))x\(Int(o.size.height)) @\(BenchStatistics.format(o.scale, 0))x, \(display.rendererName) renderer, "
-                      + "\(o.frames) frames a scenario (frame = advance + display list + render)")
+                print(o.window
+                      ? "bench --window \(Int(o.size.width))x\(Int(o.size.height)) @\(BenchStatistics.format(o.scale, 0))x, \(display.rendererName) renderer, "
+                        + "\(o.frames) frames a scenario, in real time (cpu = the process's CPU per presented frame)"
+                      : "bench \(Int(o.size.width))x\(Int(o.size.height)) @\(BenchStatistics.format(o.scale, 0))x, \(display.rendererName) renderer, "
+                        + "\(o.frames) frames a scenario (frame = advance + display list + render)")
             }
             for scenario in scenarios {
                 do {
                     if display.size != o.size { try display.resize(to: o.size) }
+                    if o.window {
+                        // What the user sees: real time, the app's own loop and present.
+                        let result = try WindowBench.measure(scenario, options: o, resources: resources, display: display, env: env)
+                        print(o.json ? result.json.serialized : result.text)
+                        continue
+                    }
                     let floor = measureFloor(display, frames: o.frames)
                     let result = try measure(scenario, options: o, resources: resources, display: display, env: env, floor: floor)
                     print(o.json ? result.json.serialized : result.text)
@@ -56,7 +67,8 @@ enum Bench {
         let display: Display
         do {
             display = try Display(context: context, size: o.size, uiScale: o.scale, fullscreen: false, title: "Fling bench",
-                                  fontDirectory: resources.fonts, imageDirectory: resources.images, log: { printError("fling: \($0)") })
+                                  fontDirectory: resources.fonts, imageDirectory: resources.images, window: WindowOptions(renderer: o.renderer),
+                                  log: { printError("fling: \($0)") }, note: { printError("fling: \($0)") })
         } catch { printError("fling: \(error)"); return 1 }
         defer { display.close() }
         let env = SceneEnvironment(measurer: display.renderer.fonts, imageSize: { display.renderer.imageSize($0) })
@@ -88,13 +100,12 @@ enum Bench {
         return BenchStatistics.percentile(times, 0.5)
     }
 
-    static func measure(_ scenario: BenchScenario, options o: Options, resources: Resources, display: Display,
-                        env: SceneEnvironment, floor: Double) throws -> BenchResult {
-        // Enough cycles that the measured windows hold the requested frames, plus a first
-        // cycle that fills the caches and is not counted.
+    /// The scenario's cycles for `frames` measured frames at 60 fps: enough that the measured
+    /// windows hold them, plus a first cycle that fills the caches and is not counted; then quit.
+    static func cycleScript(_ scenario: BenchScenario, size: Size, frames: Int) throws -> Script {
         let perCycle = max(1, Int((scenario.measured.upperBound - scenario.measured.lowerBound) * 60))
-        let cycles = (o.frames + perCycle - 1) / perCycle + 1
-        let one = scenario.script(o.size)
+        let cycles = (frames + perCycle - 1) / perCycle + 1
+        let one = scenario.script(size)
         var text = ""
         for c in 0..<cycles {
             for line in one.split(separator: "\n") {
@@ -104,7 +115,12 @@ enum Bench {
             }
         }
         text += "\(Double(cycles) * scenario.cycle) quit\n"
-        let script = try Script.parse(text, file: "bench \(scenario.name)")
+        return try Script.parse(text, file: "bench \(scenario.name)")
+    }
+
+    static func measure(_ scenario: BenchScenario, options o: Options, resources: Resources, display: Display,
+                        env: SceneEnvironment, floor: Double) throws -> BenchResult {
+        let script = try cycleScript(scenario, size: o.size, frames: o.frames)
         let app = AppController(restaurants: resources.restaurants, articles: resources.articles, env: env, first: scenario.scene,
                                 windowSize: display.size, scale: display.scale, dateText: "Sunday, Nov 22")
         var times: [Double] = [], allocs: [Double] = [], cpu: [Double] = []
@@ -127,9 +143,9 @@ enum Bench {
             if t >= scenario.cycle, scenario.measured.contains(inCycle), times.count < o.frames {
                 if trace {
                     let r = display.renderer.stats
-                    printError(String(format: "bench trace: %@ cycle %d t %.3f s: %.2f ms (draw calls %d, canvas draws %d, layers rasterised %d, allocations %d)",
-                                      scenario.name, Int(t / scenario.cycle), inCycle, dt * 1000, r.drawCalls, r.canvasDraws, r.layersRasterized,
-                                      Int(now - lastAllocs)))
+                    printError("bench trace: \(scenario.name) " + cFormat("cycle %d t %.3f s: %.2f ms (draw calls %d, canvas draws %d, layers rasterised %d, allocations %d)",
+                                      Int32(t / scenario.cycle), inCycle, dt * 1000, Int32(r.drawCalls), Int32(r.canvasDraws), Int32(r.layersRasterized),
+                                      Int32(now - lastAllocs)))
                 }
                 times.append(dt)
                 allocs.append(Double(now - lastAllocs))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlingCore
 import FlingUI
+import FlingSDL
 
 /// `fling bench`: the command line of Bench (Bench.swift), declarations only.
 struct BenchCommand: FlingCommand {
@@ -27,13 +28,16 @@ struct BenchCommand: FlingCommand {
     var scenario: String?
     @Flag(help: "One JSON object per scenario and size instead of the table.")
     var json = false
-    @Flag(help: "Draw into a real window, presenting each frame (compare SDL_RENDER_DRIVER=software|opengl|opengles2).")
+    @Flag(help: "Play the scenarios in real time in a real window, through the app's own loop and present: presented frames a second, the process's CPU per presented frame, input-to-present latency and the display server's CPU.")
     var window = false
+    @Option(help: ArgumentHelp("With --window: auto (the app's choice), software, gl or gles2.", valueName: "name"),
+            completion: .list(RendererRequest.allCases.map(\.rawValue)), transform: Parse.renderer)
+    var renderer: RendererRequest = .auto
     @Option(help: ArgumentHelp("Fonts, images and data (default: as for the app).", valueName: "dir"), completion: .directory)
     var resources: String?
 
     var options: Bench.Options {
-        Bench.Options(size: size, scale: scale, frames: Int(frames), resources: resources, scenario: scenario, json: json, window: window)
+        Bench.Options(size: size, scale: scale, frames: Int(frames), resources: resources, scenario: scenario, json: json, window: window, renderer: renderer)
     }
 
     func validate() throws {

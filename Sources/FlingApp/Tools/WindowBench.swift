@@ -1,0 +1,163 @@
+import FlingCore
+import FlingUI
+import FlingSDL
+import Glibc
+
+/// `fling bench --window`: what a user sees. The same scenarios as the headless bench, played
+/// in real time into the app's own windowed loop (runWindowed: the renderer and present path
+/// the app chooses, its pacing, its present), and per scenario:
+/// - presented frames a second over the measured parts of each cycle;
+/// - the process's CPU time (every thread: the canvas's workers too) per presented frame;
+/// - input-to-present latency: from each input's own time to the return of the present of the
+///   first frame that began after it arrived;
+/// - the display server's CPU per presented frame, where its process can be read (/proc).
+/// The headless bench stays for the ratio to the compositing floor.
+@MainActor
+enum WindowBench {
+    /// Input rate of the scripted drags: a 120 Hz pointer, faster than the frames.
+    static let inputRate = 120.0
+
+    static func measure(_ scenario: BenchScenario, options o: Bench.Options, resources: Resources, display: Display,
+                        env: SceneEnvironment) throws -> WindowBenchResult {
+        let script = try Bench.cycleScript(scenario, size: o.size, frames: o.frames)
+        let app = AppController(restaurants: resources.restaurants, articles: resources.articles, env: env, first: scenario.scene,
+                                windowSize: display.size, scale: display.scale, dateText: "Sunday, Nov 22")
+        let feed = ScriptFeed(script: script, fps: inputRate)
+        var run = RunContext(kiosk: KioskDriver(app: app, config: KioskState.Config(), rotation: .none), fpsCap: nil)
+        run.feed = feed
+        var result = WindowBenchResult(scenario: scenario.name, size: o.size, scale: o.scale, renderer: display.rendererName)
+        var lastCPU = processCPUSeconds()
+        var cycles = Set<Int>()
+        var allFrames = 0
+        run.onPresented = { start, presented in
+            allFrames += 1
+            let cpu = processCPUSeconds()
+            defer { lastCPU = cpu }
+            let latencies = feed.presented(frameStart: start, at: presented)
+            let cycle = Int(start / scenario.cycle)
+            let inCycle = start - Double(cycle) * scenario.cycle
+            guard cycle >= 1, scenario.measured.contains(inCycle) else { return }
+            cycles.insert(cycle)
+            result.cpuPerFrame.append(cpu - lastCPU)
+            result.latencies += latencies
+        }
+        let server = DisplayServerCPU()
+        let serverStart = server.seconds
+        let pixels0 = display.presentedPixels, partial0 = display.partialPresents
+        runWindowed(app: app, display: display, run: run)
+        if allFrames > 0 {
+            result.presentedMPPerFrame = Double(display.presentedPixels - pixels0) / Double(allFrames) / 1e6
+            result.partialPresentShare = Double(display.partialPresents - partial0) / Double(allFrames)
+        }
+        if let s0 = serverStart, let s1 = server.seconds, allFrames > 0 {
+            result.serverCPUPerFrame = (s1 - s0) / Double(allFrames)
+            result.serverName = server.name
+        }
+        result.measuredSeconds = Double(cycles.count) * (scenario.measured.upperBound - scenario.measured.lowerBound)
+        result.peakRSSMB = BenchStatistics.peakRSSMB
+        return result
+    }
+
+    /// User + system CPU seconds of the whole process.
+    static func processCPUSeconds() -> Double {
+        var u = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &u) == 0 else { return 0 }
+        return Double(u.ru_utime.tv_sec) + Double(u.ru_utime.tv_usec) / 1e6 + Double(u.ru_stime.tv_sec) + Double(u.ru_stime.tv_usec) / 1e6
+    }
+}
+
+/// The display server's CPU time, read from /proc: the first process named Xvfb, Xorg,
+/// Xwayland, weston or cage (nil when there is none, or it cannot be read).
+struct DisplayServerCPU {
+    static let names = ["Xvfb", "Xorg", "Xwayland", "weston", "cage"]
+    let pid: Int32?
+    let name: String?
+
+    init() {
+        var found: (Int32, String)?
+        if let dir = opendir("/proc") {
+            defer { closedir(dir) }
+            while found == nil, let entry = readdir(dir) {
+                let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+                guard let pid = Int32(entryName), let comm = Self.read("/proc/\(pid)/comm") else { continue }
+                let c = String(comm.prefix { $0 != "\n" })
+                if Self.names.contains(c) { found = (pid, c) }
+            }
+        }
+        pid = found?.0; name = found?.1
+    }
+
+    /// utime + stime in seconds.
+    var seconds: Double? {
+        guard let pid, let stat = Self.read("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let u = Double(fields[11]), let s = Double(fields[12]) else { return nil }
+        return (u + s) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    private static func read(_ path: String) -> String? {
+        guard let f = fopen(path, "r") else { return nil }
+        defer { fclose(f) }
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let n = fread(&buffer, 1, buffer.count, f)
+        return String(decoding: buffer[0..<n], as: UTF8.self)
+    }
+}
+
+/// One scenario in a real window.
+struct WindowBenchResult {
+    var scenario: String
+    var size: Size
+    var scale: Double
+    var renderer: String
+    /// Process CPU seconds between consecutive presents, for the measured frames.
+    var cpuPerFrame: [Double] = []
+    /// Input-to-present latencies (s) of the inputs the measured frames carried.
+    var latencies: [Double] = []
+    var measuredSeconds = 0.0
+    var serverCPUPerFrame: Double?
+    var serverName: String?
+    var peakRSSMB = 0.0
+    /// Pixels sent to the display server per present (megapixels), and the share of presents
+    /// that sent only the changed part.
+    var presentedMPPerFrame = 0.0
+    var partialPresentShare = 0.0
+
+    var frames: Int { cpuPerFrame.count }
+    var fps: Double { measuredSeconds > 0 ? Double(frames) / measuredSeconds : 0 }
+    var cpuMsPerFrame: Double { frames > 0 ? cpuPerFrame.reduce(0, +) / Double(frames) * 1000 : 0 }
+
+    var json: JSONValue {
+        let ms = { (v: Double) in JSONValue.number((v * 1000 * 100).rounded() / 100) }
+        var fields: [(String, JSONValue)] = [
+            ("scenario", .string(scenario)),
+            ("size", .array([.int(Int(size.width)), .int(Int(size.height))])),
+            ("scale", .number(scale)),
+            ("window", .bool(true)),
+            ("renderer", .string(renderer)),
+            ("frames", .int(frames)),
+            ("presented_fps", .number((fps * 10).rounded() / 10)),
+            ("cpu_ms_per_frame", .number((cpuMsPerFrame * 100).rounded() / 100)),
+            ("cpu_p99_ms", ms(BenchStatistics.percentile(cpuPerFrame, 0.99))),
+            ("latency_median_ms", ms(BenchStatistics.percentile(latencies, 0.5))),
+            ("latency_p99_ms", ms(BenchStatistics.percentile(latencies, 0.99))),
+            ("peak_rss_mb", .number((peakRSSMB * 10).rounded() / 10)),
+            ("presented_mp_per_frame", .number((presentedMPPerFrame * 1000).rounded() / 1000)),
+            ("partial_presents", .number((partialPresentShare * 100).rounded() / 100)),
+        ]
+        if let s = serverCPUPerFrame {
+            fields.append(("server_cpu_ms_per_frame", ms(s)))
+            fields.append(("server", .string(serverName ?? "")))
+        }
+        return .object(fields)
+    }
+
+    var text: String {
+        let f = BenchStatistics.format
+        var line = "\(scenario.padded(to: 18)) \(f(fps, 1)) fps presented  cpu \(f(cpuMsPerFrame, 2)) ms/frame"
+            + "  latency median \(f(BenchStatistics.percentile(latencies, 0.5) * 1000, 1)) ms  p99 \(f(BenchStatistics.percentile(latencies, 0.99) * 1000, 1)) ms"
+        line += "  sent \(f(presentedMPPerFrame, 2)) MP/frame"
+        if let s = serverCPUPerFrame { line += "  \(serverName ?? "server") \(f(s * 1000, 2)) ms/frame" }
+        return line + "  peak RSS \(f(peakRSSMB, 0)) MB"
+    }
+}

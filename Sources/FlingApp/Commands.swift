@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlingCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A command Fling runs on the main actor (SDL lives there), returning its exit status:
 /// 0, 1 for a runtime failure, 2 for bad input found late.

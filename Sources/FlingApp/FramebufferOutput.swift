@@ -1,5 +1,6 @@
 import FlingCore
-import Foundation
+import FoundationEssentials
+import Glibc
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,7 @@
 import FlingCore
 import FlingUI
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Everything between real input and the app in a run (issue 14): panel coordinates mapped to
 /// layout coordinates (`--rotate`, the one place this happens), the touch filter (ghosts,

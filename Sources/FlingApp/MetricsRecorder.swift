@@ -1,6 +1,7 @@
 import FlingCore
 import FlingUI
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `--metrics FILE` (issue 15): one JSON line per gesture, collected here in the app layer by
 /// watching the models' decision records (`lastDecision`, `decisionCount`) after each loop

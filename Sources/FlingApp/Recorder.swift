@@ -1,6 +1,7 @@
 import FlingCore
 import FlingSDL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `--record FILE` (issue 15): everything the user did, written as a script as it happens.
 ///
@@ -160,8 +161,6 @@ extension SessionRecorder.Header {
 
     /// YYYY-MM-DD of `--date`, or of today (local, as the Today scene shows it) when none was given.
     static func dayText(_ day: CalendarDay?) -> String {
-        if let day { return String(format: "%04d-%02d-%02d", day.year, day.month, day.day) }
-        let c = Calendar(identifier: .gregorian).dateComponents([.year, .month, .day], from: Date())
-        return String(format: "%04d-%02d-%02d", c.year ?? 2000, c.month ?? 1, c.day ?? 1)
+        (day ?? CalendarDay.today()).isoText
     }
 }

@@ -1,6 +1,7 @@
 import FlingCore
 import FlingUI
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Finds and loads Resources/: fonts, images, and the sample data files.
 struct Resources {
@@ -78,8 +79,8 @@ struct Resources {
     }
 
     static func isDirectory(_ path: String) -> Bool {
-        var isDir: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     @MainActor

@@ -1,7 +1,9 @@
+import CAllocCounter
 import FlingCore
 import FlingUI
 import FlingSDL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `fling`: the app, plus the tuning tools (spring, velocity), the drawing gallery and bench.
 /// The command line is in Commands.swift (argument-parser), the app's options in Options.swift.
@@ -53,10 +55,11 @@ func runApp(_ options: AppOptions) -> Int32 {
     let display: Display
     do {
         let window = WindowOptions(displayIndex: options.kioskOptions.display, kiosk: options.kioskOptions.kiosk,
-                                   scaleFromDisplay: options.scale == nil, rotation: options.kioskOptions.rotation)
+                                   scaleFromDisplay: options.scale == nil, rotation: options.kioskOptions.rotation,
+                                   renderer: options.renderer)
         display = try Display(context: context, size: size, uiScale: options.scale ?? 1,
                               fullscreen: options.isFullscreen, title: "Fling", fontDirectory: resources.fonts,
-                              imageDirectory: resources.images, window: window, log: { Log.warning($0) })
+                              imageDirectory: resources.images, window: window, log: { Log.warning($0) }, note: { Log.info($0) })
     } catch {
         printError("fling: \(error)")
         return 1
@@ -145,25 +148,29 @@ func loadScript(_ path: String, what: String) -> Script? {
 /// substitution (`--script <(…)`), which FileManager's `contents(atPath:)` reads as empty.
 /// nil when it cannot be opened or is a folder.
 func readUserFile(_ path: String) -> Data? {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-          let handle = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? handle.close() }
-    return try? handle.readToEnd() ?? Data()
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { return nil }
+    return readToEnd(fd)
+}
+
+/// Everything left to read from `fd` (nil on a read error).
+func readToEnd(_ fd: Int32) -> Data? {
+    var data = Data()
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n < 0 { if errno == EINTR { continue }; return nil }
+        if n == 0 { return data }
+        data.append(contentsOf: chunk[0..<n])
+    }
 }
 
 /// "EEEE, MMM d" of --date (or of today, read once here: core never reads the clock).
-func todayText(_ fixed: CalendarDay?) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.dateFormat = "EEEE, MMM d"
-    guard let fixed else { return formatter.string(from: Date()) }
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    formatter.timeZone = calendar.timeZone
-    let date = calendar.date(from: DateComponents(year: fixed.year, month: fixed.month, day: fixed.day)) ?? Date()
-    return formatter.string(from: date)
-}
+func todayText(_ fixed: CalendarDay?) -> String { (fixed ?? CalendarDay.today()).headlineText }
 
+fling_heap_configure()
 let status = MainActor.assumeIsolated { FlingCLI.main(Array(CommandLine.arguments.dropFirst())) }
 exit(status)

@@ -23,6 +23,8 @@ struct CPUCanvas {
     private(set) var isDirect = false
 
     var isOpen: Bool { target != nil }
+    /// Bytes of its own streaming texture (0 when it writes the frame's pixels).
+    var byteCount: Int { texture == nil ? 0 : Int(width) * Int(height) * 4 }
 
     /// The frame's own pixels, `width × height` from the top-left of `surface` (a 32-bit
     /// surface SDL's software renderer draws into), once SDL's queued drawing has landed there;

@@ -16,7 +16,10 @@ import FlingCore
 @MainActor
 final class ImageStore {
     struct Entry {
-        var texture: OpaquePointer
+        /// The SDL texture of `pixels`, made only once an SDL copy needs it (sdlTexture): rounded
+        /// photos are baked and moving ones resampled from `pixels` on the CPU, so most photos
+        /// never need one (a second copy of every photo, 22 MB after a tour at 1080×1920).
+        var texture: OpaquePointer?
         var width: Int32
         var height: Int32
         /// Size of the decoded original, in pixels.
@@ -44,14 +47,31 @@ final class ImageStore {
     }
 
     var count: Int { textures.count }
+    /// Bytes of the photo textures (4 a pixel), of their CPU copies and of decoded originals.
+    var textureBytes: Int { textures.values.reduce(0) { $0 + ($1.texture == nil ? 0 : Int($1.width) * Int($1.height) * 4) } }
+    var pixelBytes: Int { textures.values.reduce(0) { $0 + $1.pixels.pixels.count } }
+    var originalByteCount: Int { originalBytes }
 
     /// The image's texture is loaded and every pixel of it opaque (nothing is decoded for it).
     func isOpaqueTexture(_ name: String) -> Bool { textures[name]?.opaque ?? false }
 
-    /// The original's pixel size, decoding it if needed; nil for a missing or corrupt image.
+    /// The original's pixel size from its file's header, without decoding it (layout asks for
+    /// every photo's size, Today for all of its cards at once: decoding them all only to measure
+    /// held 47 MB from the first frame, issue 34); nil for a missing or refused image.
     func originalSize(_ name: String) -> Size? {
         if let s = sizes[name] { return s }
-        return original(name).map { Size(Double($0.width), Double($0.height)) }
+        if failed.contains(name) || name.isEmpty { return nil }
+        let path = directory + "/" + name
+        switch Self.read(path) {
+        case .success(let file):
+            let size = Size(Double(file.header.width), Double(file.header.height))
+            sizes[name] = size
+            return size
+        case .failure(let error):
+            failed.insert(name)
+            if warnedImages.insert(path).inserted { log("warning: image \(error.description); drawing a placeholder") }
+            return nil
+        }
     }
 
     /// When each original was last used, and the bytes all of them hold (ImageHeader.decodedBudget).
@@ -87,9 +107,12 @@ final class ImageStore {
         }
     }
 
-    /// Reads, checks and decodes an image file.
-    static func load(_ path: String) -> Result<RGBAImage, PNGFile.IOError> {
-        func fail(_ reason: String) -> Result<RGBAImage, PNGFile.IOError> { .failure(PNGFile.IOError(path: path, reason: reason)) }
+    /// An image file's bytes and header, checked but not decoded.
+    struct CheckedFile { var bytes: [UInt8]; var header: ImageHeader }
+
+    /// Reads and checks an image file: a PNG or JPEG within the budgets, a JPEG complete.
+    static func read(_ path: String) -> Result<CheckedFile, PNGFile.IOError> {
+        func fail(_ reason: String) -> Result<CheckedFile, PNGFile.IOError> { .failure(PNGFile.IOError(path: path, reason: reason)) }
         guard let rw = SDL_RWFromFile(path, "rb") else { return fail("file not found or unreadable") }
         let size = SDL_RWsize(rw)
         guard size >= 0, size <= Int64(ImageHeader.fileSizeLimit) else {
@@ -105,6 +128,26 @@ final class ImageStore {
         if header.format == .jpeg, !ImageHeader.jpegIsComplete(bytes) {
             return fail("the JPEG data ends early (a truncated file?)")
         }
+        return .success(CheckedFile(bytes: bytes, header: header))
+    }
+
+    /// Drops every decoded original (the app went idle: textures stay, originals come back
+    /// from their files when a photo is drawn bigger).
+    func trimOriginals() {
+        originals.removeAll()
+        originalUse.removeAll()
+        originalBytes = 0
+    }
+
+    /// Reads, checks and decodes an image file.
+    static func load(_ path: String) -> Result<RGBAImage, PNGFile.IOError> {
+        func fail(_ reason: String) -> Result<RGBAImage, PNGFile.IOError> { .failure(PNGFile.IOError(path: path, reason: reason)) }
+        let file: CheckedFile
+        switch read(path) {
+        case .success(let f): file = f
+        case .failure(let e): return .failure(e)
+        }
+        let bytes = file.bytes, header = file.header
         let decoded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
             guard let mem = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
             return IMG_Load_RW(mem, 1)
@@ -133,22 +176,31 @@ final class ImageStore {
         let tw = max(1, Int((Double(img.width) * factor).rounded(.up)))
         let th = max(1, Int((Double(img.height) * factor).rounded(.up)))
         let scaled = img.downscaled(toWidth: tw, height: th)
-        guard let tex = makeTexture(scaled, renderer: renderer) else { return nil }
         generation += 1
-        if let old = textures[name] { SDL_DestroyTexture(old.texture) }
+        if let old = textures[name]?.texture { SDL_DestroyTexture(old) }
         var opaque = true
         scaled.pixels.withUnsafeBufferPointer { p in
             for i in stride(from: 3, to: p.count, by: 4) where p[i] != 255 { opaque = false; break }
         }
-        let e = Entry(texture: tex, width: Int32(scaled.width), height: Int32(scaled.height),
+        let e = Entry(texture: nil, width: Int32(scaled.width), height: Int32(scaled.height),
                       originalSize: Size(Double(img.width), Double(img.height)), pixels: scaled, opaque: opaque)
         textures[name] = e
         return e
     }
 
+    /// The SDL texture of a photo's current pixels (made now if it has none); nil if the photo
+    /// has no pixels yet or SDL refused.
+    func sdlTexture(_ name: String) -> OpaquePointer? {
+        guard let e = textures[name] else { return nil }
+        if let t = e.texture { return t }
+        guard let t = makeTexture(e.pixels, renderer: renderer) else { return nil }
+        textures[name]?.texture = t
+        return t
+    }
+
     func destroyAll() {
         generation += 1
-        for e in textures.values { SDL_DestroyTexture(e.texture) }
+        for e in textures.values { if let t = e.texture { SDL_DestroyTexture(t) } }
         textures.removeAll()
     }
 }

@@ -6,8 +6,8 @@
 // (for LayerTint), its rows around the opaque ones when it has any (EdgeRows) and, once dimmed
 // or faded, one streaming texture of the same size. The app
 // uses a few ids (backdrop, sheet, today list, today card): at 1080×1920 that is at most
-// ~25 MB each, and a layer not drawn for `keptUndrawnFrames` drawn frames is dropped (an app
-// gone idle right after a sheet closed keeps that one until it draws 30 more frames).
+// ~25 MB each, and a layer not drawn for `keptUndrawnFrames` drawn frames is dropped; when the
+// app goes idle, every layer its last frame did not draw is dropped at once (dropUndrawn).
 import CSDL2
 import FlingCore
 
@@ -159,6 +159,16 @@ struct LayerCache {
         SDL_DestroyTexture(e.texture)
         if let t = e.tinted { SDL_DestroyTexture(t) }
         e.edges?.destroy()
+    }
+
+    /// The app went idle: layers the last frame did not draw give their textures back now
+    /// rather than after `keptUndrawnFrames` more frames, which an idle app never draws (a
+    /// closed sheet's 25 MB at 1080×1920, issue 34). Returns how many were dropped.
+    @discardableResult
+    mutating func dropUndrawn() -> Int {
+        let gone = entries.keys.filter { current[$0] == nil }
+        for id in gone { remove(id); missed[id] = nil }
+        return gone.count
     }
 
     mutating func destroyAll() {

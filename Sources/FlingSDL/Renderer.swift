@@ -178,6 +178,41 @@ public final class Renderer {
         fonts.scale = scale
     }
 
+    /// The app went idle (nothing moves, no input for a while): caches keep only what the last
+    /// frame drew (the loop then gives the heap's free pages back, issue 34).
+    public func trimForIdle() {
+        layers.dropUndrawn()
+        for t in motionTextures.values { SDL_DestroyTexture(t) }
+        motionTextures.removeAll()
+        images.trimOriginals()
+        // Baked photos the last frame did not draw (a list shown from its layer draws none).
+        let drawn = Set(roundedThisFrame.values)
+        for b in roundedImages.removeAll(keeping: { drawn.contains($0) }) { b.destroy() }
+    }
+
+    /// Bytes each cache holds now, by name (FLING_MEMORY_REPORT, docs/performance.md): a texture
+    /// counts its pixels at 4 bytes each, CPU copies their arrays.
+    public var memoryReport: [(cache: String, bytes: Int)] {
+        func textureBytes(_ t: OpaquePointer?) -> Int {
+            guard let t else { return 0 }
+            var w: Int32 = 0, h: Int32 = 0
+            SDL_QueryTexture(t, nil, nil, &w, &h)
+            return Int(w) * Int(h) * 4
+        }
+        var layerTextures = 0, layerCopies = 0, layerTinted = 0
+        for e in layers.entries.values {
+            layerTextures += textureBytes(e.texture) + textureBytes(e.edges?.texture)
+            layerCopies += e.pixels.count * 4
+            layerTinted += textureBytes(e.tinted)
+        }
+        let baked = roundedImages.values.reduce(0) { $0 + textureBytes($1.texture) + textureBytes($1.edges?.texture) }
+        let text = textCache.values.reduce(0) { $0 + Int($1.width) * Int($1.height) * 4 + ($1.coverage?.count ?? 0) }
+        return [("layer textures", layerTextures), ("layer CPU copies", layerCopies), ("layer tinted copies", layerTinted),
+                ("photo textures", images.textureBytes), ("photo CPU copies", images.pixelBytes), ("decoded originals", images.originalByteCount),
+                ("baked rounded photos", baked), ("moving photo textures", motionTextures.values.reduce(0) { $0 + textureBytes($1) }),
+                ("text", text), ("canvas", canvas.byteCount)]
+    }
+
     private func flushTextCache() {
         for t in textCache.removeAll() { SDL_DestroyTexture(t.texture) }
     }
@@ -227,9 +262,28 @@ public final class Renderer {
         run(list.commands, 0..<list.commands.count)
         prepareFrameForSDL()
         flushSolid()
+        noteFrameDamage(list, pixelWidth: pixelWidth, pixelHeight: pixelHeight, consecutive: consecutive)
         stats.textCacheEntries = textCache.count
         stats.layerEntries = layers.count
         stats.imageCacheEntries = images.count
+    }
+
+    /// The pixels this frame changed from the last one drawn (LayerDamage.frameDamage), for
+    /// presenting only them; nil: the whole frame. The first frame after motion (not
+    /// consecutive, after a consecutive one) is whole: the same commands draw photos sharp
+    /// again there.
+    private(set) var frameDamage: PixelRect?
+    private var lastFrame: (commands: [DrawCommand], background: Color, width: Int32, height: Int32, scale: Double, consecutive: Bool)?
+
+    private func noteFrameDamage(_ list: DisplayList, pixelWidth: Int32, pixelHeight: Int32, consecutive: Bool) {
+        if let last = lastFrame, last.background == list.background, last.width == pixelWidth, last.height == pixelHeight,
+           last.scale == scale, consecutive || !last.consecutive {
+            frameDamage = LayerDamage.frameDamage(old: last.commands[...], new: list.commands[...], scale: scale,
+                                                  width: Int(pixelWidth), height: Int(pixelHeight))
+        } else {
+            frameDamage = nil
+        }
+        lastFrame = (list.commands, list.background, pixelWidth, pixelHeight, scale, consecutive)
     }
 
     private var transform: Transform { transforms[transforms.count - 1] }
@@ -1317,8 +1371,13 @@ public final class Renderer {
         guard let tex = images.texture(name, needed: (needW, needH)) else { return }
         flushSolid()
         let alpha = UInt8(max(0, min(255, (opacity * 255).rounded())))
-        SDL_SetTextureAlphaMod(tex.texture, 255)
-        SDL_SetTextureColorMod(tex.texture, 255, 255, 255)
+        /// The photo's SDL texture, for the copies SDL makes (made on first need), unmodulated.
+        func sdlTexture() -> OpaquePointer? {
+            guard let t = images.sdlTexture(name) else { return nil }
+            SDL_SetTextureAlphaMod(t, 255)
+            SDL_SetTextureColorMod(t, 255, 255, 255)
+            return t
+        }
         let kx = Double(tex.width) / natural.width, ky = Double(tex.height) / natural.height
         let scaledRadii = scaleRadii(radii)
         if scaledRadii.isZero && alpha == 255 {
@@ -1337,8 +1396,9 @@ public final class Renderer {
             // scaled copy through an intermediate surface, several times the cost of the copy.
             // (Each copy sets the mode it needs and leaves it: switching back and forth relinks
             // the texture in SDL, an allocation, at every copy.)
-            SDL_SetTextureBlendMode(tex.texture, tex.opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
-            SDL_RenderCopyF(sdl, tex.texture, &src, &dst)
+            guard let texture = sdlTexture() else { return }
+            SDL_SetTextureBlendMode(texture, tex.opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+            SDL_RenderCopyF(sdl, texture, &src, &dst)
             stats.drawCalls += 1
             return
         }
@@ -1385,8 +1445,9 @@ public final class Renderer {
             var visible = Rect(x: 0, y: 0, width: Double(tw), height: Double(th))
             if let c = clip { visible = visible.intersection(c) }
             let pixels = tex.pixels
+            guard let texture = sdlTexture() else { return }
             stats.drawCalls += pixels.pixels.withUnsafeBytes { bytes in
-                roundedCopy.copy(RoundedCopySource(texture: tex.texture, crop: crop, opaque: true,
+                roundedCopy.copy(RoundedCopySource(texture: texture, crop: crop, opaque: true,
                                                    sample: RoundedCopy.sampler(bytes, width: pixels.width, height: pixels.height, r: 0, g: 1, b: 2, a: 3)),
                                  sdl: sdl, x0: x0, y0: y0, x1: x1, y1: y1, radii: radii, visible: visible, alpha: 255)
             }

@@ -43,7 +43,7 @@ struct BenchResult {
 
     var text: String {
         let f = BenchStatistics.format
-        return "\(scenario.padding(toLength: 18, withPad: " ", startingAt: 0)) median \(f(median * 1000, 2)) ms  p90 \(f(BenchStatistics.percentile(times, 0.9) * 1000, 2))"
+        return "\(scenario.padded(to: 18)) median \(f(median * 1000, 2)) ms  p90 \(f(BenchStatistics.percentile(times, 0.9) * 1000, 2))"
             + "  p99 \(f(BenchStatistics.percentile(times, 0.99) * 1000, 2))  max \(f((times.max() ?? 0) * 1000, 2))"
             + "  floor \(f(floor * 1000, 2)) ms  ×\(f(ratio, 2))  allocs/frame \(f(allocsPerFrame, 0))  peak RSS \(f(peakRSSMB, 0)) MB  (cpu \(f(BenchStatistics.percentile(cpuTimes, 0.5) * 1000, 2)) ms)"
     }

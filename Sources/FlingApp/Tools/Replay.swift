@@ -1,7 +1,8 @@
 import FlingCore
 import FlingUI
 import FlingSDL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `fling replay FILE`: a recording (or any script) run again headless through the same run
 /// loop, kiosk driver and app code as the session that made it, at the recorded fps, so the

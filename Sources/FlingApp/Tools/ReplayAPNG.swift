@@ -1,6 +1,7 @@
 import CZlib
 import FlingCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Fling's own PNG encoder, animated (APNG: acTL, fcTL, fdAT) for `fling replay --video x.png`.
 ///

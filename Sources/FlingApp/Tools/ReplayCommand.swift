@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlingCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `fling replay`: see Replay.
 struct ReplayCommand: FlingCommand, SingleUseOptions {

@@ -1,7 +1,8 @@
 import FlingCore
 import FlingUI
 import FlingSDL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where `fling replay` puts its frames: PNGs in a folder (`--out`), an MP4 through ffmpeg or
 /// an animated PNG (`--video`). With `--compare` the settings' frames stand side by side,
@@ -29,7 +30,7 @@ enum ReplayFrames {
         var sinks: [any FrameSink] = []
         if let dir = o.out {
             do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-                throw RunFailure(message: "\(dir): the frames folder could not be made (\(error.localizedDescription))", status: 1)
+                throw RunFailure(message: "\(dir): the frames folder could not be made (\(error))", status: 1)
             }
             sinks.append(FolderSink(dir: dir))
         }
@@ -112,7 +113,7 @@ protocol FrameSink {
 struct FolderSink: FrameSink {
     var dir: String
     func add(_ image: RGBAImage, index: Int) throws(RunFailure) {
-        let path = dir + "/" + String(format: "frame-%05d.png", index + 1)
+        let path = dir + "/" + cFormat("frame-%05d.png", Int32(index + 1))
         do { try PNGFile.write(image, to: path) } catch { throw RunFailure(message: "\(error)", status: 1) }
     }
     func finish() throws(RunFailure) {}
@@ -161,5 +162,5 @@ struct FFmpegSink: FrameSink {
         return dirs.map { "\($0)/ffmpeg" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    static func quoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    static func quoted(_ s: String) -> String { "'" + s.replacing("'", with: "'\\''") + "'" }
 }

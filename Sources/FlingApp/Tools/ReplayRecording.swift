@@ -1,6 +1,7 @@
 import FlingCore
 import FlingUI
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A recording read back for `fling replay`: its script and the header's run setup.
 /// A plain script (no header) replays too, with the app's defaults.
@@ -44,13 +45,13 @@ struct Recording {
     /// The `# name: value` lines before the first command.
     mutating func readHeader(_ text: String) throws(LoadError) {
         for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingWhitespace()
             if line.isEmpty { continue }
             guard line.hasPrefix("#") else { break }   // the header ends at the first command
-            let body = line.dropFirst().trimmingCharacters(in: .whitespaces)
+            let body = line.dropFirst().trimmingWhitespace()
             guard let colon = body.firstIndex(of: ":") else { continue }
-            let name = body[..<colon].trimmingCharacters(in: .whitespaces)
-            let value = body[body.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = body[..<colon].trimmingWhitespace()
+            let value = body[body.index(after: colon)...].trimmingWhitespace()
             func fail(_ m: String) -> LoadError { LoadError(message: "\(path):\(i + 1): \(name): \(m)") }
             do {
                 switch name {
@@ -72,7 +73,7 @@ struct Recording {
                 case "idle-reset": idleReset = try Parse.number(value, "idle-reset", in: 0...86_400)
                 case "kiosk": kiosk = value == "true"
                 case "slow": slow = try Parse.number(value, "slow", in: InstrumentConstants.slowRange)
-                case "instrument": instrument = Set(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+                case "instrument": instrument = Set(value.split(separator: ",").map { $0.trimmingWhitespace() })
                 default: continue   // version, recorded, and notes
                 }
             } catch let e as LoadError {

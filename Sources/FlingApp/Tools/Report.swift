@@ -2,7 +2,8 @@ import ArgumentParser
 import FlingCore
 import FlingUI
 import FlingSDL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `fling report FILE`: the summary of a metrics file, and with `--plot` a decision map.
 struct ReportCommand: FlingCommand, SingleUseOptions {

@@ -1,7 +1,8 @@
 import FlingCore
 import FlingUI
 import FlingSDL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `fling soak`: weeks of kiosk use compressed into virtual time (issue 14). A visitor tours
 /// every scene (a gesture every 2 s: sheets opened, dragged and closed, lists flicked, cards

@@ -1,7 +1,8 @@
 import FlingCore
 import FlingUI
 import FlingSDL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `fling spring`: a spring's trajectory frame by frame as CSV, optionally as a PNG chart,
 /// so testers can tune the feel with numbers instead of by eye.

@@ -1,7 +1,8 @@
 import ArgumentParser
 import FlingCore
 import FlingUI
-import Foundation
+import FoundationEssentials
+import Glibc
 
 // The command lines of the tools: declarations only. Each tool's logic stays in its own file
 // and takes a checked `Options` value.
@@ -90,7 +91,7 @@ struct VelocityCommand: FlingCommand {
     var each = false
 
     func execute() -> Int32 {
-        VelocityTool.run(each: each, input: String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self))
+        VelocityTool.run(each: each, input: String(decoding: readToEnd(0) ?? Data(), as: UTF8.self))
     }
 }
 

@@ -11,6 +11,10 @@ public enum KioskConstants {
     public static let ghostMaxDistance: Double = 0.5
     /// A finger down this long without an up is stuck (a lost release) and is released.
     public static let stuckFingerTimeout: Double = 60
+    /// After this long with nothing drawn, the windowed and framebuffer loops trim the
+    /// renderer's caches to what the last frame drew and give free heap pages back (issue 34:
+    /// idle ≤ 60 MB RSS). Long enough that a pause between two drags keeps its layers.
+    public static let idleTrimDelay: Double = 2
     /// The mouse cursor hides this long after the mouse last moved (kiosk mode).
     public static let cursorHideDelay: Double = 3
     /// The leave-kiosk long press: held this long…

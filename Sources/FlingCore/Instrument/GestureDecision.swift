@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What an interaction model decided when a finger let go (issue 15 `--metrics`): the gesture
 /// in real units, the outcome, and the rule that chose it with its margin. The models record
@@ -62,7 +66,7 @@ public struct GestureDecision: Equatable, Sendable {
 enum RuleNumber {
     static func text(_ v: Double, digits: Int = 2) -> String {
         guard v.isFinite else { return "\(v)" }
-        var s = String(format: "%.\(digits)f", v)
+        var s = cFormat("%.*f", Int32(digits), v)
         if s.contains(".") {
             while s.hasSuffix("0") { s.removeLast() }
             if s.hasSuffix(".") { s.removeLast() }

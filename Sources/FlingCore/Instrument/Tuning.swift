@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The feel of the sheets and cards as one value (issue 15): what a UX tester changes with
 /// `--tune key=value,…` or the tuning panel, and what a replay sets up again. The defaults are
@@ -98,7 +102,7 @@ public struct Tuning: Equatable, Sendable {
         var t = base
         let keyList = keys.map(\.name).joined(separator: ", ")
         for item in text.split(separator: ",", omittingEmptySubsequences: true) {
-            let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingWhitespace() }
             guard parts.count == 2, !parts[0].isEmpty else {
                 throw ParseError(message: "'\(item)' is not key=value (keys: \(keyList))")
             }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A released motion slowing down exponentially, UIKit-style: the velocity is multiplied by
 /// `rate` every millisecond, so v(t) = v₀·r^(1000t) and, in closed form,

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Small numeric guards shared by the motion types (namespaced to stay out of the rest of FlingCore).
 enum MotionMath {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A damped-harmonic-oscillator trajectory solved in closed form (under-, critically and
 /// overdamped), so its value at any time is exact and does not depend on the frame rate.

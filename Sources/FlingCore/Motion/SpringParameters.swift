@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The physical constants of a damped spring, and the ways the seeds and Apple's APIs name them.
 /// Units: mass in arbitrary mass units, stiffness in N/m-like units (force per value unit),

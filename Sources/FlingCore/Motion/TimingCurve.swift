@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Easing for timed (non-spring) animations: linear or a CSS/Core Animation cubic Bézier from
 /// (0, 0) to (1, 1) with control points (x1, y1) and (x2, y2).

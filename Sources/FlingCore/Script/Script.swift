@@ -116,14 +116,14 @@ public struct Script: Equatable, Sendable {
                 action = .key(key)
             case "text":
                 // The rest of the line after the verb, spaces kept.
-                guard let range = trimmed.range(of: "text") else { throw fail("'text' takes a STRING") }
+                guard let range = trimmed.firstRange(of: "text") else { throw fail("'text' takes a STRING") }
                 var rest = trimmed[range.upperBound...]
                 if rest.first == " " || rest.first == "\t" { rest = rest.dropFirst() }
                 guard !rest.isEmpty else { throw fail("'text' takes a STRING") }
                 action = .text(String(rest))
             case "compose":
                 // The rest of the line (may be empty: the composition ends).
-                guard let range = trimmed.range(of: "compose") else { throw fail("'compose' takes a STRING") }
+                guard let range = trimmed.firstRange(of: "compose") else { throw fail("'compose' takes a STRING") }
                 var rest = trimmed[range.upperBound...]
                 if rest.first == " " || rest.first == "\t" { rest = rest.dropFirst() }
                 action = .composition(String(rest))

@@ -36,6 +36,13 @@ public struct LRUCache<Key: Hashable, Value> {
         return evicted
     }
 
+    /// Removes every entry whose key fails `keep`, returning their values.
+    public mutating func removeAll(keeping keep: (Key) -> Bool) -> [Value] {
+        var removed: [Value] = []
+        for (k, e) in entries where !keep(k) { entries[k] = nil; removed.append(e.value) }
+        return removed
+    }
+
     public mutating func removeAll() -> [Value] {
         let all = entries.values.map(\.value)
         entries.removeAll()

@@ -27,10 +27,13 @@ let package = Package(
         // zlib: the animated PNGs of `fling replay --video x.png` (a dependency of libsdl2-dev).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
+        // JPEG photos decoded by libjpeg at a DCT scale (thumbnails at 1/8 of the work).
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+
         // Platform-neutral: imports no SDL.
         .target(name: "FlingCore"),
         // The SDL backend: the only code that touches SDL pointers.
-        .target(name: "FlingSDL", dependencies: ["FlingCore", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
+        .target(name: "FlingSDL", dependencies: ["FlingCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CJPEG"]),
         // The view tree, widgets, scenes and the app controller: on FlingCore only, so tests
         // drive it in-process with a fake text measurer.
         .target(name: "FlingUI", dependencies: ["FlingCore"]),

@@ -8,6 +8,9 @@ server's read from /proc.
                           [--env NAME=VALUE ...] [--label L] [--json]
   scripts/window-bench.py BINARY --memory [--size 1080x1920]   (RSS idle and after a tour)
   scripts/window-bench.py BINARY --startup [--size 1080x1920]  (exec -> first frame on screen)
+  BINARY `qml` runs the peer instead: bench/peer/restaurants.qml on Qt Quick's software renderer
+  (apt-get install qml-qt6 qml6-module-qtquick qml6-module-qtquick-window); list-scroll,
+  sheet-drag, --memory (its tour opens and drags the sheet) and --startup.
 
 Each scenario starts a fresh Xvfb and app, waits for the window to show and settle, then
 drives one interaction for a few seconds with xdotool (mouse moves every 8 ms, as a 125 Hz
@@ -178,7 +181,14 @@ class Session:
             time.sleep(0.01)
         time.sleep(0.2)
         self.env = {**os.environ, "DISPLAY": self.disp, **env}
-        self.args = [binary, "--size", f"{w}x{h}", "--scale", str(scale), "--scene", scene, "--date", "2026-11-22", *extra_args]
+        if binary == "qml":
+            # The peer: Qt Quick with its software renderer (bench/peer/restaurants.qml).
+            root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+            self.env.update({"QT_QUICK_BACKEND": "software", "QML_XHR_ALLOW_FILE_READ": "1"})
+            self.args = ["/usr/lib/qt6/bin/qml", os.path.join(root, "bench/peer/restaurants.qml"), "--",
+                         os.path.join(root, "Resources"), str(int(w * scale)), str(int(h * scale))]
+        else:
+            self.args = [binary, "--size", f"{w}x{h}", "--scale", str(scale), "--scene", scene, "--date", "2026-11-22", *extra_args]
         self.exec_time = time.monotonic()
         self.app = subprocess.Popen(self.args, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
@@ -346,7 +356,8 @@ def main():
     a = p.parse_args()
     a.size = tuple(int(v) for v in a.size.split("x"))
     a.env = dict(e.split("=", 1) for e in a.env)
-    a.binary = os.path.abspath(a.binary)
+    if a.binary != "qml":
+        a.binary = os.path.abspath(a.binary)
     for r in range(a.runs):
         if a.memory:
             print(json.dumps(run_memory(a, a.display)), flush=True)

@@ -7,6 +7,7 @@
 // one would draw half grey without a word).
 import CSDL2
 import CSDL2Image
+import CJPEG
 import FlingCore
 
 /// Images already warned about (directory/name): the warning comes once per run, even when
@@ -50,7 +51,16 @@ final class ImageStore {
     /// Bytes of the photo textures (4 a pixel), of their CPU copies and of decoded originals.
     var textureBytes: Int { textures.values.reduce(0) { $0 + ($1.texture == nil ? 0 : Int($1.width) * Int($1.height) * 4) } }
     var pixelBytes: Int { textures.values.reduce(0) { $0 + $1.pixels.pixels.count } }
-    var originalByteCount: Int { originalBytes }
+    /// Decoded originals' bytes not shared with a texture's pixels (a photo derived at its full
+    /// size keeps one array for both).
+    var originalByteCount: Int {
+        originals.reduce(0) { sum, o in
+            let shared = textures[o.key].map { e in
+                e.pixels.pixels.withUnsafeBufferPointer { a in o.value.pixels.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+            } ?? false
+            return sum + (shared ? 0 : o.value.pixels.count)
+        }
+    }
 
     /// The image's texture is loaded and every pixel of it opaque (nothing is decoded for it).
     func isOpaqueTexture(_ name: String) -> Bool { textures[name]?.opaque ?? false }
@@ -81,17 +91,23 @@ final class ImageStore {
     /// Sizes of originals decoded once (answered without decoding again once evicted).
     private var sizes: [String: Size] = [:]
 
-    private func original(_ name: String) -> RGBAImage? {
+    /// The photo decoded at least `atLeast` pixels in size: a JPEG at the smallest of 1/8, 1/4,
+    /// 1/2 or its full size that is as large (libjpeg scales in the DCT, JPEGDecoder), anything
+    /// else at its full size; kept within `ImageHeader.decodedBudget` and decoded again, larger,
+    /// when a bigger one is wanted. nil (warned once) when it cannot be read.
+    private func original(_ name: String, atLeast: (w: Int, h: Int)) -> RGBAImage? {
         useClock += 1
-        if let img = originals[name] { originalUse[name] = useClock; return img }
+        if let img = originals[name], (img.width >= atLeast.w && img.height >= atLeast.h) || img.width >= sizes[name].map({ Int($0.width) }) ?? 0 {
+            originalUse[name] = useClock
+            return img
+        }
         // No name: the data file's entry was refused when it was loaded (already warned).
         if failed.contains(name) || name.isEmpty { return nil }
         let path = directory + "/" + name
-        switch Self.load(path) {
+        switch Self.load(path, atLeast: atLeast) {
         case .success(let img):
-            originals[name] = img
+            originalBytes -= originals.updateValue(img, forKey: name)?.pixels.count ?? 0
             originalUse[name] = useClock
-            sizes[name] = Size(Double(img.width), Double(img.height))
             originalBytes += img.pixels.count
             // Over budget: drop the originals used longest ago (never the one just decoded).
             while originalBytes > ImageHeader.decodedBudget,
@@ -131,16 +147,18 @@ final class ImageStore {
         return .success(CheckedFile(bytes: bytes, header: header))
     }
 
-    /// Drops every decoded original (the app went idle: textures stay, originals come back
-    /// from their files when a photo is drawn bigger).
-    func trimOriginals() {
+    /// The app went idle: every decoded original goes (textures stay: a list shown from its
+    /// layer at rest must not decode its photos again when it next scrolls; originals come
+    /// back from their files when a photo is drawn bigger).
+    func trimForIdle() {
         originals.removeAll()
         originalUse.removeAll()
         originalBytes = 0
     }
 
-    /// Reads, checks and decodes an image file.
-    static func load(_ path: String) -> Result<RGBAImage, PNGFile.IOError> {
+    /// Reads, checks and decodes an image file: a JPEG at the smallest DCT scale at least
+    /// `atLeast` in size (JPEGDecoder; SDL_image if libjpeg refuses it), anything else whole.
+    static func load(_ path: String, atLeast: (w: Int, h: Int) = (.max, .max)) -> Result<RGBAImage, PNGFile.IOError> {
         func fail(_ reason: String) -> Result<RGBAImage, PNGFile.IOError> { .failure(PNGFile.IOError(path: path, reason: reason)) }
         let file: CheckedFile
         switch read(path) {
@@ -148,6 +166,7 @@ final class ImageStore {
         case .failure(let e): return .failure(e)
         }
         let bytes = file.bytes, header = file.header
+        if header.format == .jpeg, let image = JPEGDecoder.decode(bytes, atLeast: atLeast) { return .success(image) }
         let decoded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
             guard let mem = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
             return IMG_Load_RW(mem, 1)
@@ -158,6 +177,17 @@ final class ImageStore {
         guard Int(loaded.pointee.w) == header.width, Int(loaded.pointee.h) == header.height else {
             return fail("decodes to \(loaded.pointee.w)×\(loaded.pointee.h) px, not the \(header.width)×\(header.height) of its header")
         }
+        // Converted straight into the image's own array: no RGBA surface in between (a 1600 px
+        // photo's decode held three full copies at once, issue 34).
+        let w = Int(loaded.pointee.w), h = Int(loaded.pointee.h)
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        guard let format = loaded.pointee.format, let source = loaded.pointee.pixels else { return fail("decoded to no pixels") }
+        let converted = pixels.withUnsafeMutableBytes { dst in
+            SDL_ConvertPixels(Int32(w), Int32(h), format.pointee.format, source, loaded.pointee.pitch,
+                              fling_SDL_PIXELFORMAT_RGBA32(), dst.baseAddress, Int32(w * 4))
+        }
+        if converted == 0 { return .success(RGBAImage(width: w, height: h, pixels: pixels)) }
+        // A palette (an indexed PNG) takes SDL's surface conversion.
         guard let rgba = SDL_ConvertSurfaceFormat(loaded, fling_SDL_PIXELFORMAT_RGBA32(), 0) else {
             return fail("could not convert to RGBA (\(String(cString: SDL_GetError())))")
         }
@@ -170,11 +200,12 @@ final class ImageStore {
         if let e = textures[name], Int(e.width) >= needed.w - 1 || Int(e.height) >= needed.h - 1 || e.width >= Int32(e.originalSize.width) {
             return e
         }
-        guard let img = original(name) else { return nil }
+        guard let natural = originalSize(name) else { return nil }
         // Round the request up by 25 % so a growing animation does not re-derive every frame.
-        let factor = min(1, max(Double(needed.w) / Double(img.width), Double(needed.h) / Double(img.height)) * 1.25)
-        let tw = max(1, Int((Double(img.width) * factor).rounded(.up)))
-        let th = max(1, Int((Double(img.height) * factor).rounded(.up)))
+        let factor = min(1, max(Double(needed.w) / natural.width, Double(needed.h) / natural.height) * 1.25)
+        let tw = max(1, Int((natural.width * factor).rounded(.up)))
+        let th = max(1, Int((natural.height * factor).rounded(.up)))
+        guard let img = original(name, atLeast: (tw, th)) else { return nil }
         let scaled = img.downscaled(toWidth: tw, height: th)
         generation += 1
         if let old = textures[name]?.texture { SDL_DestroyTexture(old) }
@@ -183,7 +214,7 @@ final class ImageStore {
             for i in stride(from: 3, to: p.count, by: 4) where p[i] != 255 { opaque = false; break }
         }
         let e = Entry(texture: nil, width: Int32(scaled.width), height: Int32(scaled.height),
-                      originalSize: Size(Double(img.width), Double(img.height)), pixels: scaled, opaque: opaque)
+                      originalSize: natural, pixels: scaled, opaque: opaque)
         textures[name] = e
         return e
     }

@@ -53,6 +53,8 @@ public final class Renderer {
     private struct BakedPhoto {
         var texture: OpaquePointer
         var edges: EdgeRows?
+        /// Its pixels' bytes (the budget's measure).
+        var bytes = 0
         func destroy() { SDL_DestroyTexture(texture); edges?.destroy() }
     }
     /// A polyline's points in device px (kept: one array for every polyline drawn).
@@ -63,6 +65,19 @@ public final class Renderer {
     private var roundedThisFrame: [String: RoundedImageKey] = [:]
     private var roundedLastFrame: [String: RoundedImageKey] = [:]
     private static let drawnTwice = RoundedImageKey(name: "", w: -1, h: -1, source: .zero, radii: .zero)
+
+    /// Baked photos are dropped, least recently used first, once they hold more than
+    /// `RenderBudgets.bakedPhotoBytes`, except those this frame drew: a pulled card's photo is
+    /// baked again at each 4 px step of its corner radius, and 24 bakes of a 1080-wide card
+    /// held 54 MB (issue 34).
+    private func keepBakedPhotosWithinBudget(drawnNow: RoundedImageKey) {
+        var total = roundedImages.values.reduce(0) { $0 + $1.bytes }
+        guard total > RenderBudgets.bakedPhotoBytes else { return }
+        let drawn = Set(roundedThisFrame.values).union([drawnNow])
+        for (key, _) in roundedImages.keysOldestFirst where total > RenderBudgets.bakedPhotoBytes && !drawn.contains(key) {
+            if let b = roundedImages.remove(key) { total -= b.bytes; b.destroy() }
+        }
+    }
 
     /// Records this frame's draw of a photo; true if it is the photo's only draw in this frame
     /// and in the last, at another size or shape there.
@@ -184,7 +199,7 @@ public final class Renderer {
         layers.dropUndrawn()
         for t in motionTextures.values { SDL_DestroyTexture(t) }
         motionTextures.removeAll()
-        images.trimOriginals()
+        images.trimForIdle()
         // Baked photos the last frame did not draw (a list shown from its layer draws none).
         let drawn = Set(roundedThisFrame.values)
         for b in roundedImages.removeAll(keeping: { drawn.contains($0) }) { b.destroy() }
@@ -849,13 +864,14 @@ public final class Renderer {
     /// false if SDL refused the tinted texture (nothing was drawn).
     @discardableResult
     private func compositeTinted(_ id: String, tint: LayerTint, dest: Rect) -> Bool {
-        // A tint that changed since the last frame (a fade in progress) goes straight onto the
-        // frame's own pixels: one pass, no texture to fill and copy; one that holds still is
-        // kept in a texture and copied. (The frame is settled and the canvas closed again at
-        // once: this runs while the frame is being prepared for SDL.)
-        let changed = layers.entries[id]?.shownTint != tint
+        // On the frame's own pixels the tint goes straight there, where nothing later covers
+        // it: one pass, no texture to fill and copy, and no second frame-sized copy of the layer
+        // kept (8 MB at 1080×1920, issue 34; writing a still tint again costs what copying the
+        // kept one did). Elsewhere a tint that holds still is kept in a texture and copied.
+        // (The frame is settled and the canvas closed again at once: this runs while the frame
+        // is being prepared for SDL.)
         layers.update(id) { $0.shownTint = tint }
-        if changed, let e = layers.entries[id], frameSurface != nil, rasterizing == 0, cpuCompositing, frameUnclipped,
+        if let e = layers.entries[id], frameSurface != nil, rasterizing == 0, cpuCompositing, frameUnclipped,
            dest.minX == 0, dest.minY == 0, Int32(dest.width) == e.width, Int32(dest.height) == e.height,
            e.width <= frameWidth, e.height <= frameHeight, let t = frameCanvas(covering: PixelRect(inside: dest)) {
             fillUntinted()
@@ -1471,8 +1487,10 @@ public final class Renderer {
             stats.photoBakes += 1
             let image = bakeRounded(tex, source: source, width: w, height: h, radii: r, reduction: 1)
             guard let t = makeTexture(image, renderer: sdl) else { return }
-            baked = BakedPhoto(texture: t, edges: EdgeRows.make(image, opaque: opaqueRows(tex, r, h: h, f: 1), renderer: sdl))
+            baked = BakedPhoto(texture: t, edges: EdgeRows.make(image, opaque: opaqueRows(tex, r, h: h, f: 1), renderer: sdl),
+                               bytes: w * h * 4)
             for evicted in roundedImages.insert(baked, for: key) { evicted.destroy() }
+            keepBakedPhotosWithinBudget(drawnNow: key)
         }
         prepareFrameForSDL()
         SDL_SetTextureAlphaMod(baked.texture, alpha)

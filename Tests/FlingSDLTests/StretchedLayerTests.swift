@@ -114,8 +114,10 @@ final class StretchedLayerTests: XCTestCase {
         }
         let f = try drawSequence([layered, layered, layered])
         XCTAssertEqual(f[2].1.layersComposited, 1)
-        // Folded: the tinted copy is the frame's one draw call (no blended fill after it).
-        XCTAssertEqual(f[2].1.drawCalls, 1)
+        // Folded: the tint is written onto the frame in one canvas pass, no SDL draw and no
+        // blended fill after it.
+        XCTAssertEqual(f[2].1.drawCalls, 0)
+        XCTAssertEqual(f[2].1.canvasDraws, 1)
         var m = 0
         for i in 0..<opaque.pixels.count where i % 4 != 3 {
             let expected = (Double(opaque.pixels[i]) * 0.6 + 255 * 0.4) * 0.75

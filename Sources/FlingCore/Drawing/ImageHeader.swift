@@ -18,11 +18,13 @@ public struct ImageHeader: Equatable, Sendable {
 
     /// Bytes of decoded full-size originals kept in memory (least recently used dropped first):
     /// an original is only needed again when its photo is drawn bigger than its texture, and is
-    /// then decoded again from its file. 16 MB holds the two largest bundled photos (1600×1200
-    /// is 7.7 MB as RGBA): the one a card grows from while it expands and one more. Sizes for
-    /// layout come from the file's header, never from a decode. Source: Fling (issue 12, image
-    /// memory budget; issue 34 lowered it from 48 MB for the ≤ 100 MB RSS budget).
-    public static let decodedBudget = 16 << 20
+    /// then decoded again from its file. 8 MB holds the largest bundled photo (1600×1200 is
+    /// 7.7 MB as RGBA), and the one just decoded is always kept: a card growing past its
+    /// texture finds its original there. A photo drawn at least as large as its original
+    /// (Today's cards at 1080 wide) shares one array with its texture. Sizes for layout come
+    /// from the file's header, never from a decode. Source: Fling (issue 12, image memory
+    /// budget; issue 34 lowered it from 48 MB for the ≤ 100 MB RSS budget).
+    public static let decodedBudget = 8 << 20
 
     public var pixels: Int { width * height }
 

@@ -36,6 +36,14 @@ public struct LRUCache<Key: Hashable, Value> {
         return evicted
     }
 
+    /// Every key with its value, least recently used first.
+    public var keysOldestFirst: [(Key, Value)] {
+        entries.sorted { $0.value.stamp < $1.value.stamp }.map { ($0.key, $0.value.value) }
+    }
+
+    /// Removes `key`'s entry, returning its value.
+    public mutating func remove(_ key: Key) -> Value? { entries.removeValue(forKey: key)?.value }
+
     /// Removes every entry whose key fails `keep`, returning their values.
     public mutating func removeAll(keeping keep: (Key) -> Bool) -> [Value] {
         var removed: [Value] = []

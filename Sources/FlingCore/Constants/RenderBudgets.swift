@@ -1,0 +1,11 @@
+// RenderBudgets: how much memory the renderer's caches may hold (issue 34: ≤ 100 MB RSS after
+// a tour of every scene at 1080×1920, ≤ 60 MB idle). The other budgets: decoded originals,
+// `ImageHeader.decodedBudget`; layers, what is on screen (LayerCache drops a layer undrawn for
+// 30 frames, or at once when the app goes idle); text, `Renderer`'s 1,024 runs.
+public enum RenderBudgets {
+    /// Photos baked at their frame's size with rounded corners: 12 MB, about two full-width
+    /// card photos at 1080×1920 (a 1,000 × 600 px bake is 2.4 MB) and every thumbnail of a
+    /// restaurant list (96 × 96 px, 37 KB each). What the current frame draws is never dropped.
+    /// Source: Fling (issue 34), from the window bench's memory report.
+    public static let bakedPhotoBytes = 12 << 20
+}

@@ -66,14 +66,18 @@ public final class Renderer {
     private var roundedLastFrame: [String: RoundedImageKey] = [:]
     private static let drawnTwice = RoundedImageKey(name: "", w: -1, h: -1, source: .zero, radii: .zero)
 
-    /// Baked photos are dropped, least recently used first, once they hold more than
+    /// A photo's new bake replaces its older bakes (those this frame did not draw), and baked
+    /// photos are dropped, least recently used first, once they hold more than
     /// `RenderBudgets.bakedPhotoBytes`, except those this frame drew: a pulled card's photo is
     /// baked again at each 4 px step of its corner radius, and 24 bakes of a 1080-wide card
     /// held 54 MB (issue 34).
     private func keepBakedPhotosWithinBudget(drawnNow: RoundedImageKey) {
+        let drawn = Set(roundedThisFrame.values).union([drawnNow])
+        // A new bake of a photo replaces its other bakes this frame does not draw (the pulled
+        // card's earlier radius steps): the list's other photos keep theirs.
+        for b in roundedImages.removeAll(keeping: { $0.name != drawnNow.name || drawn.contains($0) }) { b.destroy() }
         var total = roundedImages.values.reduce(0) { $0 + $1.bytes }
         guard total > RenderBudgets.bakedPhotoBytes else { return }
-        let drawn = Set(roundedThisFrame.values).union([drawnNow])
         for (key, _) in roundedImages.keysOldestFirst where total > RenderBudgets.bakedPhotoBytes && !drawn.contains(key) {
             if let b = roundedImages.remove(key) { total -= b.bytes; b.destroy() }
         }

@@ -32,10 +32,18 @@ enum WindowBench {
         var lastCPU = processCPUSeconds()
         var cycles = Set<Int>()
         var allFrames = 0
+        // FLING_BENCH_TRACE=1: every presented frame's CPU and what the renderer did, on stderr.
+        let trace = getenv("FLING_BENCH_TRACE") != nil
         run.onPresented = { start, presented in
             allFrames += 1
             let cpu = processCPUSeconds()
             defer { lastCPU = cpu }
+            if trace {
+                let r = display.renderer.stats
+                printError("window trace: \(scenario.name) " + cFormat("t %.3f s: cpu %.2f ms (draw calls %d, canvas draws %d, layers rasterised %d, photo bakes %d)",
+                                                                      start, (cpu - lastCPU) * 1000, Int32(r.drawCalls), Int32(r.canvasDraws),
+                                                                      Int32(r.layersRasterized), Int32(r.photoBakes)))
+            }
             let latencies = feed.presented(frameStart: start, at: presented)
             let cycle = Int(start / scenario.cycle)
             let inCycle = start - Double(cycle) * scenario.cycle

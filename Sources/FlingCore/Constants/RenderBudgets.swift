@@ -3,9 +3,12 @@
 // `ImageHeader.decodedBudget`; layers, what is on screen (LayerCache drops a layer undrawn for
 // 30 frames, or at once when the app goes idle); text, `Renderer`'s 1,024 runs.
 public enum RenderBudgets {
-    /// Photos baked at their frame's size with rounded corners: 12 MB, about two full-width
-    /// card photos at 1080×1920 (a 1,000 × 600 px bake is 2.4 MB) and every thumbnail of a
-    /// restaurant list (96 × 96 px, 37 KB each). What the current frame draws is never dropped.
-    /// Source: Fling (issue 34), from the window bench's memory report.
-    public static let bakedPhotoBytes = 12 << 20
+    /// Photos baked at their frame's size with rounded corners: 24 MB, the four card photos a
+    /// 1080×1920 Today list shows (a 1,000 × 600 px bake is 2.4 MB), the expanded card's
+    /// (1080 × 1,100 px, 4.8 MB) and every thumbnail of a restaurant list (96 × 96 px, 37 KB
+    /// each), so closing a card does not bake the list again (12 MB did: 77 ms in that frame).
+    /// A photo keeps one bake (its new one replaces the older). What the current frame draws
+    /// is never dropped. Source: Fling (issue 34), from the window bench's memory report and
+    /// FLING_BENCH_TRACE.
+    public static let bakedPhotoBytes = 24 << 20
 }

@@ -1,0 +1,67 @@
+import FlingCore
+import Foundation
+import XCTest
+
+/// `fling bench --window` in a real X11 window (Xvfb, which `make test` installs): the renderer
+/// a machine without a GPU gets, and what a present sends (issue 34). No timing thresholds:
+/// the figures' presence and what the present path did.
+final class WindowBenchTests: XCTestCase {
+    /// An Xvfb of its own on a free display number, stopped at the end.
+    private func withXvfb(_ body: (String) throws -> Void) throws {
+        let xvfb = "/usr/bin/Xvfb"
+        guard FileManager.default.isExecutableFile(atPath: xvfb) else {
+            return XCTFail("Xvfb is missing: make test installs it (apt-get install xvfb)")
+        }
+        var number = 140 + Int(ProcessInfo.processInfo.processIdentifier % 50)
+        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: xvfb)
+        p.arguments = [":\(number)", "-screen", "0", "900x1000x24", "-nolisten", "tcp"]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        defer { p.terminate(); p.waitUntilExit() }
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { usleep(10_000) }
+        try body(":\(number)")
+    }
+
+    private var hasRenderNode: Bool {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []).contains { $0.hasPrefix("renderD") }
+    }
+
+    func testTypingPresentsOnlyWhatChanged() throws {
+        try withXvfb { display in
+            let r = try FlingRunner.run(["bench", "--window", "--json", "--frames", "10", "--scenario", "form-typing"],
+                                        timeout: 120, environment: ["DISPLAY": display])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let o = try JSONParser.parse(String(r.stdout.split(separator: "\n").first ?? ""))
+            for key in ["presented_fps", "cpu_ms_per_frame", "latency_median_ms", "latency_p99_ms", "presented_mp_per_frame", "partial_presents"] {
+                XCTAssertNotNil(o[key]?.doubleValue, key)
+            }
+            XCTAssertEqual(o["window"], .bool(true))
+            XCTAssertGreaterThan(o["frames"]?.doubleValue ?? 0, 0)
+            if !hasRenderNode {
+                // No GPU: the software renderer on the window's own image, never GL.
+                XCTAssertEqual(o["renderer"], .string("software"))
+                XCTAssertTrue(r.stderr.contains("renderer: software (no GPU"), r.stderr)
+                // A keystroke changes the field, the title and the mini-map, not the window:
+                // most presents send a part, and less than the 390x844 window a present.
+                XCTAssertGreaterThan(o["partial_presents"]?.doubleValue ?? 0, 0.5)
+                XCTAssertLessThan(o["presented_mp_per_frame"]?.doubleValue ?? 1, 390.0 * 844 / 1e6 * 0.8)
+            }
+        }
+    }
+
+    func testADragPresentsItsFramesThroughTheAppsOwnLoop() throws {
+        try withXvfb { display in
+            let r = try FlingRunner.run(["bench", "--window", "--json", "--frames", "10", "--scenario", "sheet-drag"],
+                                        timeout: 120, environment: ["DISPLAY": display])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let o = try JSONParser.parse(String(r.stdout.split(separator: "\n").first ?? ""))
+            XCTAssertGreaterThanOrEqual(o["frames"]?.doubleValue ?? 0, 10)
+            let median = o["latency_median_ms"]?.doubleValue ?? .nan, p99 = o["latency_p99_ms"]?.doubleValue ?? .nan
+            XCTAssertGreaterThan(median, 0)
+            XCTAssertLessThanOrEqual(median, p99)
+        }
+    }
+}

@@ -92,6 +92,10 @@ public final class Renderer {
         return last != key && last != Self.drawnTwice
     }
     private var frameIsConsecutive = false
+    /// Still photos at least this large (device px at their frame's size) go onto the frame's
+    /// own pixels each time they are drawn rather than being baked (where the frame is a plain
+    /// surface): about a 1000 × 500 px card. Below it, a bake copied each frame is cheaper.
+    static let canvasPhotoPixels = 500_000
     /// The frame's `DisplayList.preparesHidden`.
     private var preparesHidden = true
     private var motionTextures: [String: OpaquePointer] = [:]
@@ -1451,6 +1455,13 @@ public final class Renderer {
         let baked: BakedPhoto
         if let cached = roundedImages.value(for: key) {
             baked = cached
+        } else if !moving, abs(k - 1) <= 1e-6, w * h >= Self.canvasPhotoPixels, tex.opaque, alpha == 255,
+                  photoOnCanvas(tex, crop: Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky),
+                                dest: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1), radii: r) {
+            // A large photo held still (an expanded card's): resampled onto the frame's own
+            // pixels like a moving one, not baked. Its bake took 55–74 ms in the frame it came
+            // to rest (a 1080-wide photo), twice an expansion, and held 4.8 MB (issue 34).
+            return
         } else if moving, tex.opaque, alpha == 255 {
             // In motion (a card growing, a pull rounding its corners): resampled each frame.
             let (x0, y0, x1, y1) = snapped(destination)

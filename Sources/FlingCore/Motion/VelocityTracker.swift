@@ -17,6 +17,9 @@ public struct VelocityTracker: Sendable, Equatable {
     static var ringSize: Int { InlineArray<20, Sample>.count }
     private var first = 0
     private var count = 0
+    /// The newest sample is the press's: a move however soon after it is a move, not the
+    /// same instant.
+    private var newestIsPress = false
 
     public init() {}
 
@@ -37,12 +40,14 @@ public struct VelocityTracker: Sendable, Equatable {
     public mutating func reset() {
         first = 0
         count = 0
+        newestIsPress = false
     }
 
     /// A press (down) starts a fresh history.
     public mutating func addPress(time: Double, position: Point) {
         reset()
         addMove(time: time, position: position)
+        newestIsPress = count == 1
     }
 
     /// A move to `position` (pt) at `time` (s). Non-finite input is ignored.
@@ -52,10 +57,12 @@ public struct VelocityTracker: Sendable, Equatable {
             if time - last.time > MotionConstants.velocityStoppedGap || time < last.time {
                 // The pointer stopped (or the clock went back): what came before says nothing now.
                 reset()
-            } else if time == last.time || (time - last.time < MotionConstants.velocityCoalesceInterval && count > 1) {
+            } else if time == last.time || (time - last.time < MotionConstants.velocityCoalesceInterval && !newestIsPress) {
                 // Two events at one instant (SDL's stamps are whole ms; a batch read late has
                 // them µs apart): keep the newer. (A press keeps its own sample: the first move
-                // after it, however soon, is a move.)
+                // after it, however soon, is a move.) After a stop the first move is no press:
+                // two moves read in one poll there were two samples µs apart, a nudge of 60 pt
+                // read as 8,000 pt/s (issue 28).
                 count -= 1
             }
         }
@@ -66,6 +73,7 @@ public struct VelocityTracker: Sendable, Equatable {
         }
         ring[(first + count) % ring.count] = Sample(time: time, position: position)
         count += 1
+        newestIsPress = false
     }
 
     /// The velocity (pt/s) at the newest sample, or nil when there is no estimate: fewer than

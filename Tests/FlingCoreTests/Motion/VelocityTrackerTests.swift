@@ -134,6 +134,30 @@ final class VelocityTrackerTests: XCTestCase {
         XCTAssertGreaterThan(v?.y ?? 0, 200)
     }
 
+    /// Issue 28's reproducer: after a stop (> 40 ms without input) the first two moves arrive
+    /// in one poll, microseconds apart. They are one instant, not a flick at the cap: the same
+    /// moves 10 ms apart read −200 pt/s and stay a slow drag; read in one poll they give no
+    /// estimate (one instant) instead of −8,000 pt/s.
+    func testTwoMovesInOnePollAfterAStopAreOneInstant() {
+        var apart = VelocityTracker(), together = VelocityTracker()
+        apart.addPress(time: 0, position: Point(0, 400))
+        apart.addMove(time: 0.1, position: Point(0, 400))          // a stop: history dropped
+        apart.addMove(time: 0.11, position: Point(0, 398))
+        assertClose(apart.velocity(releaseTime: 0.11)?.y ?? .nan, -200, within: 1e-6, "10 ms apart")
+
+        together.addPress(time: 0, position: Point(0, 400))
+        together.addMove(time: 0.1, position: Point(0, 400))
+        together.addMove(time: 0.100003, position: Point(0, 340))   // 60 pt, 3 µs later: same poll
+        XCTAssertEqual(together.sampleCount, 1)
+        XCTAssertNil(together.velocity(releaseTime: 0.100004))
+        XCTAssertEqual(together.releaseVelocity(at: 0.100004), .zero)
+        // A press still keeps its own sample: the first move after it is a move.
+        var pressed = VelocityTracker()
+        pressed.addPress(time: 0, position: Point(0, 0))
+        pressed.addMove(time: 0.0005, position: Point(0, 1))
+        XCTAssertEqual(pressed.sampleCount, 2)
+    }
+
     /// The samples are a ring held inline: once it wraps, the tracker keeps exactly the last
     /// 20 moves (its estimate is that of a tracker given only those), and two trackers holding
     /// the same samples are equal wherever their rings start.

@@ -21,7 +21,7 @@ Version: ${version}
 Architecture: ${arch}
 Maintainer: The Fling authors <fling@users.noreply.invalid>
 Installed-Size: ${size_kb}
-Depends: libsdl2-2.0-0, libsdl2-image-2.0-0, libsdl2-ttf-2.0-0, libjpeg62-turbo, libstdc++6, libgcc-s1, libc6
+Depends: libsdl2-2.0-0, libsdl2-image-2.0-0, libsdl2-ttf-2.0-0, libjpeg62-turbo | libjpeg-turbo8, libstdc++6, libgcc-s1, libc6
 Section: utils
 Priority: optional
 Description: iOS-grade sheets and cards for Linux desktops and kiosks

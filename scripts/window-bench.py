@@ -190,7 +190,9 @@ class Session:
         else:
             self.args = [binary, "--size", f"{w}x{h}", "--scale", str(scale), "--scene", scene, "--date", "2026-11-22", *extra_args]
         self.exec_time = time.monotonic()
-        self.app = subprocess.Popen(self.args, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        # stderr goes to a file, read at the end: a pipe nobody reads could fill and stall the app.
+        self.log = open(f"/tmp/window-bench-{disp_num}.log", "w+")
+        self.app = subprocess.Popen(self.args, env=self.env, stdout=subprocess.DEVNULL, stderr=self.log, text=True)
 
     def close(self):
         for p in (self.app, self.xvfb):
@@ -281,16 +283,18 @@ def run_memory(a, disp_num):
         th = threading.Thread(target=sample, daemon=True)
         th.start()
         xdo(s.disp, *tour, origin=origin)
+        time.sleep(3.5)   # past the app's 2 s idle trim and the last animation
         done.set()
         th.join()
         after = rss_mb(s.app.pid)
         out = {"label": a.label, "size": f"{w}x{h}", "scale": a.scale, "rss_idle_mb": round(idle, 1),
-               "rss_peak_tour_mb": round(peak, 1), "rss_after_tour_mb": round(after, 1)}
+               "rss_peak_tour_mb": round(peak, 1), "rss_idle_after_tour_mb": round(after, 1)}
         if a.series:
             out["series"] = series[::5]
         s.close()
         if a.series:
-            out["memory_report"] = [l for l in s.app.stderr.read().splitlines() if l.startswith("memory")]
+            s.log.seek(0)
+            out["memory_report"] = [l for l in s.log.read().splitlines() if l.startswith("memory")]
         return out
     finally:
         s.close()

@@ -240,8 +240,15 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
     let frameBudget = 1 / fps
     var animating = true
     var readySent = false
+    var lastDrawn = 0.0
+    var trimmed = false
     while !app.quitRequested {
         var wait = animating || app.needsDisplay ? 0 : 1.0
+        // Idle: the caches shrink to what is on screen, as in the windowed loop.
+        if !trimmed && wait > 0 {
+            let due = lastDrawn + KioskConstants.idleTrimDelay
+            if now() >= due { display.renderer.trimForIdle(); fling_heap_release(); trimmed = true } else { wait = min(wait, due - now()) }
+        }
         if let d = kiosk.nextDeadline { wait = min(wait, max(0, d - now())) }
         if let w = run.systemd.watchdogInterval { wait = min(wait, w) }   // a sleeping loop still feeds it
         if let input { input.wait(wait) } else if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
@@ -254,6 +261,8 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
         let wasAnimating = animating
         animating = app.advance(to: t)
         if app.needsDisplay || animating || wasAnimating {
+            lastDrawn = t
+            trimmed = false
             display.draw(app.displayList(time: t), consecutive: animating && wasAnimating)
             if let image = display.readPixels() { fb.show(image) }
             run.onFrame?(t, now() - t)

@@ -333,8 +333,8 @@ public final class Display {
     /// whose change could not be bounded).
     private var presentsWhole = true
     private var drawnSincePresent = false
-    /// Presents so far that sent only a part of the window, and the pixels they sent (tests,
-    /// the window bench).
+    /// Presents so far that sent only a (non-empty) part of the window, and the pixels all
+    /// presents sent (tests, the window bench).
     public private(set) var partialPresents = 0
     public private(set) var presentedPixels = 0
 
@@ -409,11 +409,13 @@ public final class Display {
         if rotation == .none, renderer.frameSurface != nil, rendererChoice?.kind == .softwareWindowFramebuffer,
            !presentsWhole, let damage = pendingDamage {
             SDL_RenderFlush(renderer.sdl)
-            partialPresents += 1
             guard !damage.isEmpty else { return }   // nothing changed: nothing to send
             var rect = SDL_Rect(x: Int32(damage.x0), y: Int32(damage.y0), w: Int32(damage.x1 - damage.x0), h: Int32(damage.y1 - damage.y0))
-            presentedPixels += damage.area
-            if SDL_UpdateWindowSurfaceRects(window, &rect, 1) == 0 { return }
+            if SDL_UpdateWindowSurfaceRects(window, &rect, 1) == 0 {
+                partialPresents += 1
+                presentedPixels += damage.area
+                return
+            }
         }
         presentedPixels += Int(pixelWidth) * Int(pixelHeight)
         SDL_RenderPresent(renderer.sdl)

@@ -166,7 +166,7 @@ final class ImageStore {
         case .failure(let e): return .failure(e)
         }
         let bytes = file.bytes, header = file.header
-        if header.format == .jpeg, let image = JPEGDecoder.decode(bytes, atLeast: atLeast) { return .success(image) }
+        if header.format == .jpeg, let image = JPEGDecoder.decode(bytes, header: header, atLeast: atLeast) { return .success(image) }
         let decoded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
             guard let mem = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
             return IMG_Load_RW(mem, 1)

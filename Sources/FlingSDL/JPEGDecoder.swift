@@ -8,8 +8,12 @@ import FlingCore
 enum JPEGDecoder {
     /// `bytes` (a checked JPEG) decoded at least `atLeast` in size when its full size allows,
     /// or nil when libjpeg cannot decode it (SDL_image then tries).
-    static func decode(_ bytes: [UInt8], atLeast: (w: Int, h: Int)) -> RGBAImage? {
+    static func decode(_ bytes: [UInt8], header: ImageHeader, atLeast: (w: Int, h: Int)) -> RGBAImage? {
         var message = [CChar](repeating: 0, count: 256)
+        // libjpeg must read the size the header gave (the budget was checked against it).
+        var fullW: Int32 = 0, fullH: Int32 = 0
+        guard fling_jpeg_scaled_size(bytes, bytes.count, 1, &fullW, &fullH, &message, message.count) == 0,
+              Int(fullW) == header.width, Int(fullH) == header.height else { return nil }
         var chosen: (denominator: Int32, w: Int32, h: Int32)?
         for denominator: Int32 in [8, 4, 2, 1] {
             var w: Int32 = 0, h: Int32 = 0

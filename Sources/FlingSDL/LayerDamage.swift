@@ -36,11 +36,7 @@ enum LayerDamage {
     static func plan(old: ArraySlice<DrawCommand>, new: ArraySlice<DrawCommand>, base: Transform, scale: Double,
                      width: Int, height: Int) -> Plan? {
         let layer = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
-        let n = min(old.count, new.count)
-        var prefix = 0
-        while prefix < n, old[old.startIndex + prefix] == new[new.startIndex + prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < n - prefix, old[old.endIndex - 1 - suffix] == new[new.endIndex - 1 - suffix] { suffix += 1 }
+        let (prefix, suffix) = commonEnds(old, new)
         guard !containsLayer(old), !containsLayer(new) else { return nil }
 
         var damage = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
@@ -79,20 +75,34 @@ enum LayerDamage {
         return Plan(damage: damage, runs: runs, touched: touched)
     }
 
-    /// The pixels of a whole frame that can differ from the frame drawn before it (commands
-    /// `old` → `new`, both drawn at `scale` into `width × height`), so that only they are
-    /// presented (issue 34: a blinking caret or a moving slider thumb pushed the whole 2 MP
-    /// window to the display server). nil: present it all. Conservative: a change that touches
-    /// a layer (whose copy may be scaled, tinted or moved by its spec), a drawing without a
-    /// known footprint, or state stacks that differ after the change all answer nil.
-    static func frameDamage(old: ArraySlice<DrawCommand>, new: ArraySlice<DrawCommand>, scale: Double,
-                            width: Int, height: Int) -> PixelRect? {
-        let frame = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+    /// How many commands the two lists share at their start, and then at their end.
+    private static func commonEnds(_ old: ArraySlice<DrawCommand>, _ new: ArraySlice<DrawCommand>) -> (prefix: Int, suffix: Int) {
         let n = min(old.count, new.count)
         var prefix = 0
         while prefix < n, old[old.startIndex + prefix] == new[new.startIndex + prefix] { prefix += 1 }
         var suffix = 0
         while suffix < n - prefix, old[old.endIndex - 1 - suffix] == new[new.endIndex - 1 - suffix] { suffix += 1 }
+        return (prefix, suffix)
+    }
+
+    /// The pixels of a whole frame that can differ from the frame drawn before it (commands
+    /// `old` → `new`, both drawn at `scale` into `width × height`), so that only they are
+    /// presented (issue 34: a blinking caret or a moving slider thumb pushed the whole 2 MP
+    /// window to the display server). nil: present it all. Conservative: a change that touches
+    /// a layer or lies inside one (whose copy may be scaled, tinted or moved by its spec), a
+    /// drawing without a known footprint, or state stacks that differ after the change all
+    /// answer nil.
+    static func frameDamage(old: ArraySlice<DrawCommand>, new: ArraySlice<DrawCommand>, scale: Double,
+                            width: Int, height: Int) -> PixelRect? {
+        let frame = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+        let (prefix, suffix) = commonEnds(old, new)
+        // A change inside a layer: its content is copied by the layer's spec (moved, scaled,
+        // tinted), not where its commands say.
+        var depth = 0
+        for c in new[new.startIndex..<(new.startIndex + prefix)] {
+            if case .beginLayer = c { depth += 1 } else if case .endLayer = c { depth -= 1 }
+        }
+        guard depth == 0 else { return nil }
         var damage = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
         var after: [Walk.State] = []
         for list in [old, new] {

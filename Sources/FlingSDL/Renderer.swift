@@ -72,7 +72,7 @@ public final class Renderer {
     /// baked again at each 4 px step of its corner radius, and 24 bakes of a 1080-wide card
     /// held 54 MB (issue 34).
     private func keepBakedPhotosWithinBudget(drawnNow: RoundedImageKey) {
-        let drawn = Set(roundedThisFrame.values).union([drawnNow])
+        let drawn = bakeKeysThisFrame.union([drawnNow])
         // A new bake of a photo replaces its other bakes this frame does not draw (the pulled
         // card's earlier radius steps): the list's other photos keep theirs.
         for b in roundedImages.removeAll(keeping: { $0.name != drawnNow.name || drawn.contains($0) }) { b.destroy() }
@@ -92,6 +92,9 @@ public final class Renderer {
         return last != key && last != Self.drawnTwice
     }
     private var frameIsConsecutive = false
+    /// Every rounded photo key drawn this frame (a photo drawn twice has two): their bakes are
+    /// never dropped while it runs.
+    private var bakeKeysThisFrame = Set<RoundedImageKey>()
     /// Still photos at least this large (device px at their frame's size) go onto the frame's
     /// own pixels each time they are drawn rather than being baked (where the frame is a plain
     /// surface): about a 1000 × 500 px card. Below it, a bake copied each frame is cheaper.
@@ -208,9 +211,8 @@ public final class Renderer {
         for t in motionTextures.values { SDL_DestroyTexture(t) }
         motionTextures.removeAll()
         images.trimForIdle()
-        // Baked photos the last frame did not draw (a list shown from its layer draws none).
-        let drawn = Set(roundedThisFrame.values)
-        for b in roundedImages.removeAll(keeping: { drawn.contains($0) }) { b.destroy() }
+        // Baked photos stay (within their budget): a list shown from its layer draws none of
+        // them, and its next scroll would bake every one again in one frame.
     }
 
     /// Bytes each cache holds now, by name (FLING_MEMORY_REPORT, docs/performance.md): a texture
@@ -267,6 +269,8 @@ public final class Renderer {
         preparesHidden = list.preparesHidden
         swap(&roundedLastFrame, &roundedThisFrame)
         roundedThisFrame.removeAll(keepingCapacity: true)
+        bakeKeysThisFrame.removeAll(keepingCapacity: true)
+        imageGenerationAtFrameStart = images.generation
         resetStateStacks()
         SDL_SetRenderTarget(sdl, frameTarget)
         currentTarget = frameTarget
@@ -297,10 +301,14 @@ public final class Renderer {
     /// again there.
     private(set) var frameDamage: PixelRect?
     private var lastFrame: (commands: [DrawCommand], background: Color, width: Int32, height: Int32, scale: Double, consecutive: Bool)?
+    private var imageGenerationAtFrameStart = 0
 
     private func noteFrameDamage(_ list: DisplayList, pixelWidth: Int32, pixelHeight: Int32, consecutive: Bool) {
+        // Pixels the commands do not show changing: a photo baked sharp (it was resampled while
+        // it moved) or drawn from a texture derived again at another size.
+        let redrawnPhotos = stats.photoBakes > 0 || images.generation != imageGenerationAtFrameStart
         if let last = lastFrame, last.background == list.background, last.width == pixelWidth, last.height == pixelHeight,
-           last.scale == scale, consecutive || !last.consecutive {
+           last.scale == scale, consecutive || !last.consecutive, !redrawnPhotos {
             frameDamage = LayerDamage.frameDamage(old: last.commands[...], new: list.commands[...], scale: scale,
                                                   width: Int(pixelWidth), height: Int(pixelHeight))
         } else {
@@ -871,7 +879,9 @@ public final class Renderer {
     /// Copies the layer tinted (dimmed and/or faded over the background) without blending;
     /// false if SDL refused the tinted texture (nothing was drawn).
     @discardableResult
-    private func compositeTinted(_ id: String, tint: LayerTint, dest: Rect) -> Bool {
+    /// `unclipped`: SDL's clip is off for this copy whatever the clip stack holds (a waiting
+    /// full-frame base).
+    private func compositeTinted(_ id: String, tint: LayerTint, dest: Rect, unclipped: Bool = false) -> Bool {
         // On the frame's own pixels the tint goes straight there, where nothing later covers
         // it: one pass, no texture to fill and copy, and no second frame-sized copy of the layer
         // kept (8 MB at 1080×1920, issue 34; writing a still tint again costs what copying the
@@ -879,7 +889,7 @@ public final class Renderer {
         // (The frame is settled and the canvas closed again at once: this runs while the frame
         // is being prepared for SDL.)
         layers.update(id) { $0.shownTint = tint }
-        if let e = layers.entries[id], frameSurface != nil, rasterizing == 0, cpuCompositing, frameUnclipped,
+        if let e = layers.entries[id], frameSurface != nil, rasterizing == 0, cpuCompositing, frameUnclipped || unclipped,
            dest.minX == 0, dest.minY == 0, Int32(dest.width) == e.width, Int32(dest.height) == e.height,
            e.width <= frameWidth, e.height <= frameHeight, let t = frameCanvas(covering: PixelRect(inside: dest)) {
             fillUntinted()
@@ -1009,7 +1019,7 @@ public final class Renderer {
             SDL_RenderSetClipRect(sdl, nil)
             var copied = false
             if let tint = b.tint {
-                copied = compositeTinted(b.id, tint: tint, dest: b.dest)
+                copied = compositeTinted(b.id, tint: tint, dest: b.dest, unclipped: true)
             } else if let e = layers.entries[b.id] {
                 SDL_SetTextureAlphaMod(e.texture, 255)
                 SDL_SetTextureBlendMode(e.texture, SDL_BLENDMODE_NONE)
@@ -1392,7 +1402,12 @@ public final class Renderer {
         // The texture needs as many pixels as the image covers on screen.
         let needW = Int((natural.width * destination.width / max(1, source.width)).rounded(.up))
         let needH = Int((natural.height * destination.height / max(1, source.height)).rounded(.up))
-        guard let tex = images.texture(name, needed: (needW, needH)) else { return }
+        guard let tex = images.texture(name, needed: (needW, needH)) else {
+            // Its header was fine but it did not decode: the placeholder, as for a missing one.
+            prepareFrameForSDL()
+            fillRounded(d, radii: scaleRadii(radii), color: SystemColor.gray5.multipliedAlpha(opacity))
+            return
+        }
         flushSolid()
         let alpha = UInt8(max(0, min(255, (opacity * 255).rounded())))
         /// The photo's SDL texture, for the copies SDL makes (made on first need), unmodulated.
@@ -1452,6 +1467,7 @@ public final class Renderer {
         let key = RoundedImageKey(name: name, w: Int32(w), h: Int32(h), source: src,
                                   radii: SIMD4(Int32(clamping: r.tl), Int32(clamping: r.tr), Int32(clamping: r.br), Int32(clamping: r.bl)))
         let moving = inMotion(key)
+        bakeKeysThisFrame.insert(key)
         let baked: BakedPhoto
         if let cached = roundedImages.value(for: key) {
             baked = cached

@@ -29,12 +29,17 @@ final class WindowBenchTests: XCTestCase {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []).contains { $0.hasPrefix("renderD") }
     }
 
+    /// `fling bench --window` for one scenario on `display`: its JSON line and its stderr.
+    private func windowBench(_ scenario: String, on display: String) throws -> (JSONValue, String) {
+        let r = try FlingRunner.run(["bench", "--window", "--json", "--frames", "10", "--scenario", scenario],
+                                    timeout: 120, environment: ["DISPLAY": display])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return (try JSONParser.parse(String(r.stdout.split(separator: "\n").first ?? "")), r.stderr)
+    }
+
     func testTypingPresentsOnlyWhatChanged() throws {
         try withXvfb { display in
-            let r = try FlingRunner.run(["bench", "--window", "--json", "--frames", "10", "--scenario", "form-typing"],
-                                        timeout: 120, environment: ["DISPLAY": display])
-            XCTAssertEqual(r.status, 0, r.stderr)
-            let o = try JSONParser.parse(String(r.stdout.split(separator: "\n").first ?? ""))
+            let (o, stderr) = try windowBench("form-typing", on: display)
             for key in ["presented_fps", "cpu_ms_per_frame", "latency_median_ms", "latency_p99_ms", "presented_mp_per_frame", "partial_presents"] {
                 XCTAssertNotNil(o[key]?.doubleValue, key)
             }
@@ -43,7 +48,7 @@ final class WindowBenchTests: XCTestCase {
             if !hasRenderNode {
                 // No GPU: the software renderer on the window's own image, never GL.
                 XCTAssertEqual(o["renderer"], .string("software"))
-                XCTAssertTrue(r.stderr.contains("renderer: software (no GPU"), r.stderr)
+                XCTAssertTrue(stderr.contains("renderer: software (no GPU"), stderr)
                 // A keystroke changes the field, the title and the mini-map, not the window:
                 // most presents send a part, and less than the 390x844 window a present.
                 XCTAssertGreaterThan(o["partial_presents"]?.doubleValue ?? 0, 0.5)
@@ -54,10 +59,7 @@ final class WindowBenchTests: XCTestCase {
 
     func testADragPresentsItsFramesThroughTheAppsOwnLoop() throws {
         try withXvfb { display in
-            let r = try FlingRunner.run(["bench", "--window", "--json", "--frames", "10", "--scenario", "sheet-drag"],
-                                        timeout: 120, environment: ["DISPLAY": display])
-            XCTAssertEqual(r.status, 0, r.stderr)
-            let o = try JSONParser.parse(String(r.stdout.split(separator: "\n").first ?? ""))
+            let (o, _) = try windowBench("sheet-drag", on: display)
             XCTAssertGreaterThanOrEqual(o["frames"]?.doubleValue ?? 0, 10)
             let median = o["latency_median_ms"]?.doubleValue ?? .nan, p99 = o["latency_p99_ms"]?.doubleValue ?? .nan
             XCTAssertGreaterThan(median, 0)

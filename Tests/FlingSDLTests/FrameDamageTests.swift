@@ -41,6 +41,15 @@ final class FrameDamageTests: XCTestCase {
             }
         }
         XCTAssertNil(LayerDamage.frameDamage(old: withLayer(100)[...], new: withLayer(90)[...], scale: 1, width: 400, height: 300))
+        // The same layer, only its content changed: the copy may be moved or scaled by the spec.
+        func content(_ color: Color) -> [DrawCommand] {
+            list { l in
+                l.layer(LayerSpec(id: "card", bounds: Rect(x: 0, y: 0, width: 400, height: 200), background: .white, scalable: true)) { s in
+                    s.add(.fillRect(Rect(x: 10, y: 10, width: 20, height: 20), radii: .zero, color: color))
+                }
+            }
+        }
+        XCTAssertNil(LayerDamage.frameDamage(old: content(.white)[...], new: content(.black)[...], scale: 1, width: 400, height: 300))
     }
 
     func testDamageStaysInsideTheFrame() throws {

@@ -30,10 +30,13 @@ let package = Package(
         // JPEG photos decoded by libjpeg at a DCT scale (thumbnails at 1/8 of the work).
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
 
+        // When the X server says a pointer event happened (read from SDL's raw X11 events).
+        .target(name: "CInputTime"),
+
         // Platform-neutral: imports no SDL.
         .target(name: "FlingCore"),
         // The SDL backend: the only code that touches SDL pointers.
-        .target(name: "FlingSDL", dependencies: ["FlingCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CJPEG"]),
+        .target(name: "FlingSDL", dependencies: ["FlingCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CJPEG", "CInputTime"]),
         // The view tree, widgets, scenes and the app controller: on FlingCore only, so tests
         // drive it in-process with a fake text measurer.
         .target(name: "FlingUI", dependencies: ["FlingCore"]),

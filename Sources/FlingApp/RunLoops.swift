@@ -41,7 +41,7 @@ struct RunContext {
 /// Xvfb) the refresh rate is the cap; --fps caps only when given.
 @MainActor
 func runWindowed(app: AppController, display: Display, run: RunContext) {
-    let events = EventSource(display: display)
+    let events = EventSource(display: display, log: { Log.info($0) })
     let start = SDLContext.monotonicSeconds()
     func now() -> Double { SDLContext.monotonicSeconds() - start }
     let kiosk = run.kiosk

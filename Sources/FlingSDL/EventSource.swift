@@ -7,6 +7,10 @@
 //      events are synthesised from touches (we never relied on either)
 //  [x] positions are the panel's (the window as mounted); the app maps them for --rotate
 //  [x] the time the mouse last moved, so kiosk mode can show the cursor only then
+//  [x] X11: mouse events carry the X server's own time (issue 28), read from the raw X event SDL
+//      hands over first (SDL_SYSWMEVENT) and mapped by ServerClock; touch, and other
+//      platforms, keep SDL's stamps (when SDL read its queue). `pointerTiming` says which.
+import CInputTime
 import CSDL2
 import FlingCore
 
@@ -16,7 +20,24 @@ public final class EventSource {
     private var mouseDown = false
     /// App-clock time of the last real mouse motion (kiosk: the cursor shows while it moves).
     public private(set) var lastMouseMotion: Double?
-    public init(display: Display) { self.display = display }
+    /// Where the last pointer event's time came from: "server" (the X server's clock) or
+    /// "poll" (SDL's stamp: when SDL read the event).
+    public private(set) var pointerTiming = "poll"
+    private var serverClock = ServerClock()
+    /// The X server's time of the core event SDL is about to translate (its raw event first).
+    private var pendingServerStamp: UInt32?
+    /// The last mouse event's time from the server's clock.
+    private var lastServerTime: Double?
+    private let log: (String) -> Void
+    private var timingLogged = false
+
+    public init(display: Display, log: @escaping (String) -> Void = { _ in }) {
+        self.display = display
+        self.log = log
+        if let driver = SDL_GetCurrentVideoDriver(), String(cString: driver) == "x11" {
+            SDL_EventState(UInt32(SDL_SYSWMEVENT.rawValue), SDL_ENABLE)
+        }
+    }
 
     /// Waits up to `timeout` seconds for the first event (0 = just poll), then drains the queue.
     /// Events carry the time SDL stamped them with (on the app clock, 1 ms resolution), not
@@ -29,11 +50,43 @@ public final class EventSource {
         func time(_ e: SDL_Event) -> Double {
             EventClock.time(stamp: e.common.timestamp, ticksNow: SDL_GetTicks64(), now: now())
         }
-        if timeout > 0 {
-            if SDL_WaitEventTimeout(&e, Int32((timeout * 1000).rounded(.up))) != 0 { translate(e, time(e), into: &out) }
+        func take(_ e: SDL_Event) {
+            if e.type == SDL_SYSWMEVENT.rawValue {
+                let stamp = withUnsafePointer(to: e) { fling_x11_pointer_event_time($0) }
+                if stamp != 0 { pendingServerStamp = UInt32(truncatingIfNeeded: stamp) }
+                return
+            }
+            translate(e, eventTime(e, poll: time(e), now: now), into: &out)
         }
-        while SDL_PollEvent(&e) != 0 { translate(e, time(e), into: &out) }
+        if timeout > 0 {
+            if SDL_WaitEventTimeout(&e, Int32((timeout * 1000).rounded(.up))) != 0 { take(e) }
+        }
+        while SDL_PollEvent(&e) != 0 { take(e) }
         return out
+    }
+
+    /// A mouse event's time: the X server's when its raw event came just before it; SDL's stamp
+    /// otherwise. A mouse event without one among server-timed ones (SDL makes some itself)
+    /// takes the last server time, so that a gesture's times never go back.
+    private func eventTime(_ e: SDL_Event, poll: Double, now: () -> Double) -> Double {
+        let mouse = e.type == SDL_MOUSEMOTION.rawValue || e.type == SDL_MOUSEBUTTONDOWN.rawValue || e.type == SDL_MOUSEBUTTONUP.rawValue
+        let finger = e.type == SDL_FINGERDOWN.rawValue || e.type == SDL_FINGERMOTION.rawValue || e.type == SDL_FINGERUP.rawValue
+        guard mouse || finger else { return poll }
+        defer { pendingServerStamp = nil }
+        guard mouse else { pointerTiming = "poll"; return poll }
+        guard let stamp = pendingServerStamp else {
+            if let last = lastServerTime, poll - last < 0.5 { return last }
+            pointerTiming = "poll"
+            return poll
+        }
+        pointerTiming = "server"
+        if !timingLogged {
+            timingLogged = true
+            log("input: mouse events are timed by the X server's clock; touch by when SDL read them")
+        }
+        let t = serverClock.time(stamp: stamp, now: now())
+        lastServerTime = t
+        return t
     }
 
     private func translate(_ e: SDL_Event, _ time: Double, into out: inout [InputEvent]) {

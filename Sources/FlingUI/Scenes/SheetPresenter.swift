@@ -79,12 +79,18 @@ package final class SheetPresenter {
                 },
                 changed: { [unowned self] p, t in self.sheet.move(to: self.toWindow(p), time: t) },
                 ended: { [unowned self] p, t, cancelled in
-                    if !cancelled { self.sheet.move(to: self.toWindow(p), time: t) }
+                    // The release's place is a move only if the finger got there after its last
+                    // move: an up where the last move left it, 10-25 ms later, read as the finger
+                    // stopping, and the fit at that still sample took a flick's speed down to a
+                    // fraction, or to 0 (issue 28).
+                    if !cancelled, self.toWindow(p) != self.lastMove { self.sheet.move(to: self.toWindow(p), time: t) }
                     self.sheet.release(at: self.toWindow(p), time: t, cancelled: cancelled)
                 })))
     }
 
     private func toWindow(_ p: Point) -> Point { Point(p.x, p.y + eventTop) }
+    /// Where the press or its last move left the finger (window pt).
+    private var lastMove = Point(0, 0)
 
     // MARK: Presenting
 
@@ -123,6 +129,7 @@ package final class SheetPresenter {
         local.location = Point(e.location.x, e.location.y - top)
         switch e.phase {
         case .began:
+            lastMove = e.location
             if frame(top: top).contains(e.location) && !sheet.isDismissing {
                 pressOnSheet = true
                 host.update(bounds: localBounds, time: max(host.time, e.time))
@@ -135,7 +142,7 @@ package final class SheetPresenter {
             // Moves go straight to the model (the pan gesture's `changed`): routing each one
             // through the tree would rebuild it every frame of a drag, though nothing in it
             // changes while only the sheet's position does.
-            if pressOnSheet { sheet.move(to: e.location, time: e.time) }
+            if pressOnSheet { sheet.move(to: e.location, time: e.time); lastMove = e.location }
             return pressOnSheet || pressOnDim || sheet.isVisible
         case .ended, .cancelled:
             if pressOnSheet {

@@ -89,7 +89,9 @@ final class GestureNode: WrapperNode, PointerTarget {
         case .drag(let g):
             guard let t = host.storage.removeValue(forKey: key) as? Tracking else { return }
             var tracker = t.tracker
-            tracker.addMove(time: e.time, position: e.location)
+            // The release's place counts only if the finger got there after its last move (an
+            // up where the last move left it reads as a stop and slows the fit, issue 28).
+            if e.location != t.last { tracker.addMove(time: e.time, position: e.location) }
             if t.recognized {
                 g.ended?(DragValue(startLocation: t.start, location: e.location, time: e.time,
                                    velocity: tracker.releaseVelocity(at: e.time)))

@@ -1,0 +1,21 @@
+// X11EventTime: see include/InputTime.h.
+#include <SDL2/SDL.h>
+#include <SDL2/SDL_syswm.h>
+#include "InputTime.h"
+
+unsigned long fling_x11_pointer_event_time(const void *sdl_event) {
+#if defined(SDL_VIDEO_DRIVER_X11)
+    const SDL_Event *e = (const SDL_Event *)sdl_event;
+    if (!e || e->type != SDL_SYSWMEVENT || !e->syswm.msg || e->syswm.msg->subsystem != SDL_SYSWM_X11) return 0;
+    const XEvent *x = &e->syswm.msg->msg.x11.event;
+    switch (x->type) {
+    case MotionNotify: return (unsigned long)x->xmotion.time;
+    case ButtonPress:
+    case ButtonRelease: return (unsigned long)x->xbutton.time;
+    default: return 0;
+    }
+#else
+    (void)sdl_event;
+    return 0;
+#endif
+}

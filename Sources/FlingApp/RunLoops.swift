@@ -135,6 +135,8 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
     var frame = 0
     var lastDrawn = -2
     let epsilon = 1e-9
+    // `stall MS`: no frame runs until this time; input inside it waits for the next frame.
+    var stalledUntil = -Double.infinity
     while next < inputs.count {
         let t = Double(frame) / fps
         var probes: [Probe] = []
@@ -158,6 +160,7 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
                 do { try display.resize(to: layout) } catch { throw RunFailure(message: "resize failed: \(error)", status: 1) }
                 kiosk.input(.resize(s, time: input.time), now: input.time)
             case .action(.blur): kiosk.input(.focusLost(time: input.time), now: input.time)
+            case .action(.stall(let seconds)): stalledUntil = max(stalledUntil, input.time + seconds)
             case .action(.shot(let path)): probes.append(.shot(path))
             case .action(.state(let path)): probes.append(.state(path))
             case .action(.quit): quit = true
@@ -203,6 +206,12 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
         run?.onFrame?(t, drawSeconds)
         if quit { return }
         frame += 1
+        // A stall: the next frame is the first at or after its end; what came in meanwhile is
+        // delivered there, together, each input with its own time.
+        if stalledUntil > Double(frame) / fps {
+            frame = max(frame, Int(((stalledUntil - epsilon) * fps).rounded(.up)))
+            continue
+        }
         // Nothing moves and nothing is due: jump to the next input's frame (a long pause in a
         // script costs nothing, and the result is the same as stepping every frame).
         if !moving && !renderEveryFrame && next < inputs.count {

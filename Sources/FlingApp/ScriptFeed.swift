@@ -36,6 +36,7 @@ final class ScriptFeed {
             case .action(.resize(let s)): out.append(.resize(s, time: t))
             case .action(.blur): out.append(.focusLost(time: t))
             case .action(.quit): out.append(.quit); continue
+            // Probes mean nothing in a live window; a stall is the loop's own (headless runs).
             case .action: continue
             }
             waiting.append(t)

@@ -11,6 +11,7 @@
 ///     2.4  shot PATH       | state PATH
 ///     2.6  finger down|move|up ID X Y   a touch finger (ID ≥ 1)
 ///     2.7  blur            the window loses focus
+///     2.8  stall MS        no frame for MS ms; input in it arrives together after
 ///     9.0  quit
 public struct Script: Equatable, Sendable {
     public struct Command: Equatable, Sendable {
@@ -35,6 +36,9 @@ public struct Script: Equatable, Sendable {
         case state(String)
         case finger(phase: PointerEvent.Phase, id: Int64, at: Point)
         case blur
+        /// The loop runs no frame for this long (s, from the command's time): input in it keeps
+        /// its own time and arrives together when the loop wakes, as on a stalled kiosk (issue 28).
+        case stall(Double)
         case quit
     }
 
@@ -151,6 +155,10 @@ public struct Script: Equatable, Sendable {
             case "blur":
                 guard args.isEmpty else { throw fail("'blur' takes no arguments") }
                 action = .blur
+            case "stall":
+                let v = try numbers(1, "MS")
+                guard v[0] > 0, v[0] <= 60_000 else { throw fail("a stall lasts 1…60000 ms") }
+                action = .stall(v[0] / 1000)
             case "quit":
                 guard args.isEmpty else { throw fail("'quit' takes no arguments") }
                 action = .quit
@@ -212,7 +220,7 @@ extension Script {
                 add(t + d, .pointer(.moved, id: mouse, b))
                 add(t + d, .pointer(.ended, id: mouse, b))
             case .finger(let phase, let id, let p): add(t, .pointer(phase, id: id, p))
-            case .wheel, .key, .text, .composition, .resize, .shot, .state, .blur, .quit: add(t, .action(c.action))
+            case .wheel, .key, .text, .composition, .resize, .shot, .state, .blur, .stall, .quit: add(t, .action(c.action))
             }
         }
         return out.sorted { $0.time != $1.time ? $0.time < $1.time : $0.sequence < $1.sequence }

@@ -64,6 +64,8 @@ public final class Display {
     /// Rotated windows: the layout-sized frame, turned onto the window on present.
     private var rotationTarget: OpaquePointer?
     private var shown = false
+    /// The window presents only what changed (SDL's software renderer on its own framebuffer).
+    private var partialPresentsPossible = false
     /// How the window's renderer was chosen (nil headless).
     public private(set) var rendererChoice: RendererChoice?
     private let fullscreen: Bool
@@ -182,6 +184,7 @@ public final class Display {
                 throw SDLError("no renderer could be created (SDL_CreateRenderer)")
             }
             rendererChoice = choice
+            partialPresentsPossible = choice.kind == .softwareWindowFramebuffer
             note("renderer: \(Self.rendererName(sdlRenderer)) (\(choice.reason))")
             var mode = SDL_DisplayMode()
             if SDL_GetWindowDisplayMode(w, &mode) == 0 || SDL_GetCurrentDisplayMode(displayIndex, &mode) == 0, mode.refresh_rate > 0 {
@@ -195,6 +198,7 @@ public final class Display {
         if SDL_GetRendererInfo(sdlRenderer, &info) == 0, let name = info.name {
             renderer.cpuCompositing = String(cString: name) == "software"
         }
+        renderer.tracksFrameDamage = partialPresentsPossible && rotation == .none
         if headless { try makeFrame(size: size) } else { refreshWindowMetrics() }
         if options.kiosk { setCursorVisible(false) }
     }
@@ -406,7 +410,7 @@ public final class Display {
         // SDL's software renderer on the window's own framebuffer: only the changed rectangle
         // goes to the display server (SDL_UpdateWindowSurfaceRects; on X11 one XShmPutImage of
         // that part). Anything else presents the whole frame.
-        if rotation == .none, renderer.frameSurface != nil, rendererChoice?.kind == .softwareWindowFramebuffer,
+        if rotation == .none, renderer.frameSurface != nil, partialPresentsPossible,
            !presentsWhole, let damage = pendingDamage {
             SDL_RenderFlush(renderer.sdl)
             guard !damage.isEmpty else { return }   // nothing changed: nothing to send

@@ -303,7 +303,12 @@ public final class Renderer {
     private var lastFrame: (commands: [DrawCommand], background: Color, width: Int32, height: Int32, scale: Double, consecutive: Bool)?
     private var imageGenerationAtFrameStart = 0
 
+    /// Whether the frame's damage is wanted (a window that presents only what changed): the
+    /// comparison with the last frame's commands is skipped everywhere else.
+    public var tracksFrameDamage = false
+
     private func noteFrameDamage(_ list: DisplayList, pixelWidth: Int32, pixelHeight: Int32, consecutive: Bool) {
+        guard tracksFrameDamage else { frameDamage = nil; lastFrame = nil; return }
         // Pixels the commands do not show changing: a photo baked sharp (it was resampled while
         // it moved) or drawn from a texture derived again at another size.
         let redrawnPhotos = stats.photoBakes > 0 || images.generation != imageGenerationAtFrameStart

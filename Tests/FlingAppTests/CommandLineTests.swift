@@ -153,6 +153,15 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
     }
 
+    func testAnUnknownRendererIsAUsageErrorNamingTheChoices() throws {
+        let r = try FlingRunner.run(["--renderer", "vulkan", "--headless"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("unknown renderer 'vulkan' (auto, software, gl, gles2)"), r.stderr)
+        let bench = try FlingRunner.run(["bench", "--renderer", "metal"])
+        XCTAssertEqual(bench.status, 2)
+        XCTAssertTrue(bench.stderr.contains("unknown renderer 'metal'"), bench.stderr)
+    }
+
     func testABadScriptNamesFileAndLineAndRunsNothing() throws {
         let dir = FlingRunner.scratch("badscript")
         let script = dir.appendingPathComponent("bad.txt")

@@ -8,11 +8,8 @@ import XCTest
 final class StallTests: XCTestCase {
     /// The sheet's release line of a run of `script` (its metrics), as JSON.
     private func release(_ script: String, _ name: String) throws -> JSONValue {
-        let dir = FlingRunner.scratch(name)
-        let scriptURL = dir.appendingPathComponent("s.txt"), metrics = dir.appendingPathComponent("m.jsonl")
-        try script.write(to: scriptURL, atomically: true, encoding: .utf8)
-        let r = try FlingRunner.run(["--headless", "--script", scriptURL.path, "--metrics", metrics.path])
-        XCTAssertEqual(r.status, 0, r.stderr)
+        let metrics = FlingRunner.scratch(name).appendingPathComponent("m.jsonl")
+        try FlingRunner.headless(script, args: ["--metrics", metrics.path], name: name)
         let lines = try String(contentsOf: metrics, encoding: .utf8).split(separator: "\n")
         return try JSONParser.parse(String(try XCTUnwrap(lines.last)))
     }

@@ -147,10 +147,13 @@ final class ImageStore {
         return .success(CheckedFile(bytes: bytes, header: header))
     }
 
-    /// The app went idle: every decoded original goes (textures stay: a list shown from its
-    /// layer at rest must not decode its photos again when it next scrolls; originals come
-    /// back from their files when a photo is drawn bigger).
-    func trimForIdle() {
+    /// The app went idle: every decoded original goes, and the photos not in `inUse` (what
+    /// is on screen, directly or in a layer; the rest come back from their files when drawn).
+    func trimForIdle(keeping inUse: Set<String>) {
+        for (name, e) in textures where !inUse.contains(name) {
+            if let t = e.texture { SDL_DestroyTexture(t) }
+            textures[name] = nil
+        }
         originals.removeAll()
         originalUse.removeAll()
         originalBytes = 0
@@ -202,6 +205,8 @@ final class ImageStore {
         }
         guard let natural = originalSize(name) else { return nil }
         // Round the request up by 25 % so a growing animation does not re-derive every frame.
+        // (Keeping a smaller DCT-scaled decode instead, when it covers what is drawn, saved 2 MB
+        // at a tour's peak but resampled photos nearly 1:1: visibly softer, issue 34.)
         let factor = min(1, max(Double(needed.w) / natural.width, Double(needed.h) / natural.height) * 1.25)
         let tw = max(1, Int((natural.width * factor).rounded(.up)))
         let th = max(1, Int((natural.height * factor).rounded(.up)))
@@ -227,6 +232,26 @@ final class ImageStore {
         guard let t = makeTexture(e.pixels, renderer: renderer) else { return nil }
         textures[name]?.texture = t
         return t
+    }
+
+    /// Drops the photos named (they come back from their files when drawn again).
+    func drop(_ names: [String]) {
+        for name in names {
+            guard let e = textures[name] else { continue }
+            if let t = e.texture { SDL_DestroyTexture(t) }
+            textures[name] = nil
+        }
+    }
+
+    /// Drops the SDL textures of photos of `pixels` or more: made for one copy SDL had to make
+    /// (a large photo drawn into a layer being rasterised), they would double the photo's
+    /// memory until the next trim (7.7 MB for an expanded card's photo, issue 34).
+    func dropTextures(ofAtLeast pixels: Int) {
+        for (name, e) in textures where Int(e.width) * Int(e.height) >= pixels {
+            guard let t = e.texture else { continue }
+            SDL_DestroyTexture(t)
+            textures[name]?.texture = nil
+        }
     }
 
     func destroyAll() {

@@ -2,9 +2,11 @@
 // in the last frame, so a layer is rasterised only once its commands repeat (or at once when
 // it is hidden and to be made ready, or faded and new: see Renderer.drawLayer). A layer whose
 // commands changed in part is redrawn only where they differ (LayerDamage).
-// Memory: per layer id, one target texture of the layer's pixel size, a CPU copy of its pixels
-// (for LayerTint), its rows around the opaque ones when it has any (EdgeRows) and, once dimmed
-// or faded, one streaming texture of the same size. The app
+// Memory: per layer id, a CPU copy of its pixels, its rows around the opaque ones when it has
+// any (EdgeRows) and, where SDL copies it (not onto the frame's own pixels), a texture of the
+// layer's pixel size and, once dimmed or faded, one streaming texture of the same size. Where
+// the frame is a plain surface the target texture it was rasterised into goes after
+// rasterising, and it is composited from its pixels (issue 34). The app
 // uses a few ids (backdrop, sheet, today list, today card): at 1080×1920 that is at most
 // ~25 MB each, and a layer not drawn for `keptUndrawnFrames` drawn frames is dropped; when the
 // app goes idle, every layer its last frame did not draw is dropped at once (dropUndrawn).
@@ -15,7 +17,9 @@ import FlingCore
 struct LayerCache {
     /// A rasterised layer.
     struct Entry {
-        var texture: OpaquePointer
+        /// Its SDL texture: the target it was rasterised into, or one made from `pixels` when an
+        /// SDL copy needs it; nil once handed back (`releaseTarget`).
+        var texture: OpaquePointer?
         var width: Int32
         var height: Int32
         /// Device pixels per pt the content was rasterised at.
@@ -130,17 +134,44 @@ struct LayerCache {
         return .drawDirectly
     }
 
-    /// A target texture for the layer `id` of this size, reusing the old one when it fits.
+    /// A target texture for the layer `id` of this size: its own when it has one that fits, or
+    /// a new one. Its old pixels are not needed: a partial redraw fills the damage before
+    /// drawing into it and reads back only the damage.
     mutating func targetTexture(for id: String, width: Int32, height: Int32, renderer: OpaquePointer) -> OpaquePointer? {
-        if let e = entries[id], e.width == width, e.height == height { return e.texture }
-        remove(id)
-        let t = SDL_CreateTexture(renderer, fling_SDL_PIXELFORMAT_ARGB8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue), width, height)
+        if let e = entries[id], e.width == width, e.height == height {
+            if let t = e.texture { return t }
+        } else {
+            remove(id)
+        }
+        return SDL_CreateTexture(renderer, fling_SDL_PIXELFORMAT_ARGB8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue), width, height)
+    }
+
+    /// The layer is composited from its pixels from now on: its target texture goes (a
+    /// frame-sized texture per layer was 8.3 MB each at 1080×1920, issue 34; keeping one spare
+    /// for the next rasterisation held 6 MB more at the peak of a tour and saved no measurable
+    /// time, interleaved `fling bench --window` runs).
+    mutating func releaseTarget(_ id: String) {
+        guard let t = entries[id]?.texture else { return }
+        SDL_DestroyTexture(t)
+        entries[id]?.texture = nil
+    }
+
+    /// The layer's SDL texture, made from its pixels if it has none (an SDL copy needs it).
+    mutating func texture(_ id: String, renderer: OpaquePointer) -> OpaquePointer? {
+        guard let e = entries[id] else { return nil }
+        if let t = e.texture { return t }
+        guard e.pixels.count == Int(e.width) * Int(e.height),
+              let t = SDL_CreateTexture(renderer, fling_SDL_PIXELFORMAT_ARGB8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue), e.width, e.height)
+        else { return nil }
+        let ok = e.pixels.withUnsafeBytes { SDL_UpdateTexture(t, nil, $0.baseAddress, e.width * 4) }
+        guard ok == 0 else { SDL_DestroyTexture(t); return nil }
+        entries[id]?.texture = t
         return t
     }
 
     mutating func store(_ e: Entry) {
         if let old = entries[e.spec.id] {
-            if old.texture != e.texture { SDL_DestroyTexture(old.texture) }
+            if let t = old.texture, t != e.texture { SDL_DestroyTexture(t) }
             if let t = old.tinted, t != e.tinted { SDL_DestroyTexture(t) }
             if let edges = old.edges, edges.texture != e.edges?.texture { edges.destroy() }
         }
@@ -156,7 +187,7 @@ struct LayerCache {
 
     mutating func remove(_ id: String) {
         guard let e = entries.removeValue(forKey: id) else { return }
-        SDL_DestroyTexture(e.texture)
+        if let t = e.texture { SDL_DestroyTexture(t) }
         if let t = e.tinted { SDL_DestroyTexture(t) }
         e.edges?.destroy()
     }

@@ -210,9 +210,54 @@ public final class Renderer {
         layers.dropUndrawn()
         for t in motionTextures.values { SDL_DestroyTexture(t) }
         motionTextures.removeAll()
-        images.trimForIdle()
-        // Baked photos stay (within their budget): a list shown from its layer draws none of
-        // them, and its next scroll would bake every one again in one frame.
+        // Photos stay, with their bakes, if the last frame drew them or a layer it showed holds
+        // them (a list shown from its layer draws none of them, and its next scroll would
+        // decode and bake every one again in one frame); the rest go: Today's card photos
+        // after the tour, 28 MB at 1080×1920 (issue 34).
+        let inUse = imagesDrawn.union(imagesInLayers)
+        images.trimForIdle(keeping: inUse)
+        for b in roundedImages.removeAll(keeping: { inUse.contains($0.name) }) { b.destroy() }
+    }
+
+    /// The photos the frame drew (trimForIdle keeps them).
+    private var imagesDrawn = Set<String>()
+
+    /// The photos the kept layers hold (shown from a layer, they are drawn by no command).
+    private var imagesInLayers: Set<String> {
+        var names = Set<String>()
+        for e in layers.entries.values {
+            for c in e.commands[e.range] { if case let .image(name, _, _, _) = c { names.insert(name) } }
+        }
+        return names
+    }
+
+    /// Frames drawn, and the frame each photo was last drawn in.
+    private var framesDrawn = 0
+    private var photoLastDrawn: [String: Int] = [:]
+    /// The screen the frames show (DisplayList.scene), and the frame it changed in.
+    private var scene = ""
+    private var sceneChangedAt: Int?
+
+    /// `LayerCache.keptUndrawnFrames` frames after the screen changed (a tab switch), the
+    /// photos and bakes only the screen left behind drew go, unless a kept layer holds them:
+    /// Today's card photos and bakes (23 MB at 1080×1920) were still held while the two-stage
+    /// sheet opened, the peak of a tour (issue 34). Within a screen nothing goes: letting go
+    /// of a Today card's photo scrolled out of view made scrolling back decode two in one
+    /// frame (85 ms). The idle trim does the rest.
+    private func dropPhotosOfAnotherScene(_ listScene: String) {
+        framesDrawn += 1
+        if listScene != scene {
+            if !scene.isEmpty { sceneChangedAt = framesDrawn }
+            scene = listScene
+        }
+        guard let changed = sceneChangedAt, framesDrawn - changed >= LayerCache.keptUndrawnFrames else { return }
+        sceneChangedAt = nil
+        let held = imagesInLayers
+        func left(_ name: String) -> Bool { (photoLastDrawn[name] ?? 0) < changed && !held.contains(name) }
+        for b in roundedImages.removeAll(keeping: { !left($0.name) }) { b.destroy() }
+        let gone = photoLastDrawn.keys.filter(left)
+        images.drop(gone)
+        for name in gone { photoLastDrawn[name] = nil }
     }
 
     /// Bytes each cache holds now, by name (FLING_MEMORY_REPORT, docs/performance.md): a texture
@@ -245,7 +290,12 @@ public final class Renderer {
     /// The blend modes of a layer's texture and its edge rows' texture, and of each baked
     /// photo's (tests: see EdgeRows).
     func blendModes(ofLayer id: String) -> (texture: SDL_BlendMode, edges: SDL_BlendMode?)? {
-        layers.entries[id].map { (Self.blendMode($0.texture), $0.edges.map { Self.blendMode($0.texture) }) }
+        layers.entries[id].map { e in (e.texture.map(Self.blendMode) ?? SDL_BLENDMODE_NONE, e.edges.map { Self.blendMode($0.texture) }) }
+    }
+    /// Layers' SDL textures (their own and edge-row ones; tests: composited from their pixels,
+    /// layers hold none).
+    var layerTextureCount: Int {
+        layers.entries.values.reduce(0) { $0 + ($1.texture == nil ? 0 : 1) + ($1.edges == nil ? 0 : 1) }
     }
     var bakedPhotoBlendModes: [(texture: SDL_BlendMode, edges: SDL_BlendMode?)] {
         roundedImages.values.map { (Self.blendMode($0.texture), $0.edges.map { Self.blendMode($0.texture) }) }
@@ -269,6 +319,8 @@ public final class Renderer {
         preparesHidden = list.preparesHidden
         swap(&roundedLastFrame, &roundedThisFrame)
         roundedThisFrame.removeAll(keepingCapacity: true)
+        imagesDrawn.removeAll(keepingCapacity: true)
+        dropPhotosOfAnotherScene(list.scene)
         bakeKeysThisFrame.removeAll(keepingCapacity: true)
         imageGenerationAtFrameStart = images.generation
         resetStateStacks()
@@ -646,15 +698,19 @@ public final class Renderer {
             // One tint pass (kept while the tint holds still), then an opaque 1:1 copy.
             let tint = LayerTint(opacity: faded ? opacity : 1, dim: dimAmount, background: targetBackground)
             compositeTinted(spec.id, tint: tint, dest: dest)
-        } else {
+        } else if opacity >= 0.999, e.opaqueRows == 0..<Int(h), copyOnCanvas(e, to: dest) {
+            // Opaque, onto the frame's own pixels (its texture was handed back).
+        } else if blendOnCanvas(e, to: dest) {
+            // With transparent parts or faded, blended onto the frame's own pixels.
+        } else if let texture = layers.texture(spec.id, renderer: sdl) {
             let alpha = UInt8(max(0, min(255, (opacity * 255).rounded())))
-            SDL_SetTextureAlphaMod(e.texture, alpha)
+            SDL_SetTextureAlphaMod(texture, alpha)
             if alpha == 255, e.opaqueRows == 0..<Int(h) {
                 // Opaque: one copy without blending, around what a later draw paints over.
-                SDL_SetTextureBlendMode(e.texture, SDL_BLENDMODE_NONE)
-                copyUnoccluded(e.texture, to: dest)
+                SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+                copyUnoccluded(texture, to: dest)
             } else {
-                copyInRowBands(e.texture, edges: e.edges, width: w, height: Int(h), opaqueRows: e.opaqueRows, blendOpaque: alpha < 255) { rows in
+                copyInRowBands(texture, edges: e.edges, width: w, height: Int(h), opaqueRows: e.opaqueRows, blendOpaque: alpha < 255) { rows in
                     SDL_Rect(x: Int32(ox), y: Int32(oy) + Int32(rows.lowerBound), w: w, h: Int32(rows.count))
                 }
             }
@@ -717,8 +773,9 @@ public final class Renderer {
         SDL_GetRendererOutputSize(sdl, &tw, &th)
         var visibleRect = Rect(x: 0, y: 0, width: Double(tw), height: Double(th))
         if let c = clip { visibleRect = visibleRect.intersection(c) }
+        guard let texture = layers.texture(spec.id, renderer: sdl) else { applyClip(); return }
         let calls = e.pixels.withUnsafeBytes { bytes in
-            roundedCopy.copy(RoundedCopySource(texture: e.texture, crop: Rect(x: 0, y: 0, width: Double(w), height: Double(h)), opaque: opaque,
+            roundedCopy.copy(RoundedCopySource(texture: texture, crop: Rect(x: 0, y: 0, width: Double(w), height: Double(h)), opaque: opaque,
                                                sample: RoundedCopy.sampler(bytes, width: Int(w), height: Int(h), r: 2, g: 1, b: 0, a: 3)),
                              sdl: sdl, x0: x0, y0: y0, x1: x1, y1: y1, radii: radii, visible: visibleRect, alpha: alpha)
         }
@@ -784,7 +841,9 @@ public final class Renderer {
             plan = p
         }
         let region = plan?.damage ?? whole
-        guard SDL_SetRenderTarget(sdl, texture) == 0 else { return false }
+        /// A texture no entry holds yet (a new one) is destroyed if SDL fails.
+        func dropUnheld() { if layers.entries[id]?.texture != texture { SDL_DestroyTexture(texture) } }
+        guard SDL_SetRenderTarget(sdl, texture) == 0 else { dropUnheld(); return false }
         currentTarget = texture
         let (r, g, b, a) = seen.spec.background.rgba8
         SDL_SetRenderDrawColor(sdl, r, g, b, a)
@@ -822,7 +881,7 @@ public final class Renderer {
             SDL_RenderReadPixels(sdl, &area, fling_SDL_PIXELFORMAT_ARGB8888(), buf.baseAddress.map { $0 + (region.y0 * width + region.x0) * 4 },
                                  seen.width * 4)
         }
-        if ok == 0, let t = plan?.touched, t != region {
+        if ok == 0, !releasesLayerTargets, let t = plan?.touched, t != region {
             // What the copies drawn whole spilled around the damage: put back as it was.
             var spill = sdlRect(t)
             ok = pixels.withUnsafeBytes { buf in
@@ -832,14 +891,15 @@ public final class Renderer {
         (transforms, opacities, clips, currentTarget, targetBackground, targetTouched) = saved
         SDL_SetRenderTarget(sdl, currentTarget)
         applyClip()
-        guard ok == 0 else { layers.remove(id); return false }
+        guard ok == 0 else { dropUnheld(); layers.remove(id); return false }
         // An opaque background makes the layer opaque. (What SDL blends onto it may read 253 or
         // 254 in alpha from its rounding: scanned, one such pixel left every row below it to a
         // blended copy, four times slower, at every composite of the Today list.)
         let rows = seen.spec.background.a >= 1 ? 0..<Int(seen.height) : Self.opaqueRows(pixels, width: Int(seen.width), height: Int(seen.height))
         let old = layers.entries[id]
         // (A stretched layer is copied by RoundedCopy or the canvas, never in bands.)
-        let edges = seen.stretched ? nil : pixels.withUnsafeBufferPointer {
+        // (Nor one composited from its pixels: its edge rows are blended there, LayerBlend.)
+        let edges = seen.stretched || releasesLayerTargets ? nil : pixels.withUnsafeBufferPointer {
             EdgeRows.make(argb: $0, width: width, height: Int(seen.height), opaque: rows, reusing: old?.edges, renderer: sdl)
         }
         layers.store(LayerCache.Entry(texture: texture, width: seen.width, height: seen.height, scale: seen.scale,
@@ -848,6 +908,10 @@ public final class Renderer {
                                       commands: seen.commands, range: seen.range, pixels: pixels, opaqueRows: rows, edges: edges,
                                       tinted: old?.width == seen.width && old?.height == seen.height ? old?.tinted : nil, tint: nil))
         if let t = old?.tinted, old?.width != seen.width || old?.height != seen.height { SDL_DestroyTexture(t) }
+        if releasesLayerTargets {
+            layers.releaseTarget(id)
+            if rasterizing == 1 { images.dropTextures(ofAtLeast: Self.canvasPhotoPixels) }   // (the outermost)
+        }
         return true
     }
 
@@ -893,15 +957,22 @@ public final class Renderer {
         // kept one did). Elsewhere a tint that holds still is kept in a texture and copied.
         // (The frame is settled and the canvas closed again at once: this runs while the frame
         // is being prepared for SDL.)
+        // Wherever the layer is placed and whatever clips it (the Today list under the tab bar
+        // kept a 7.6 MB tinted copy, issue 34): only the visible part is written.
         layers.update(id) { $0.shownTint = tint }
-        if let e = layers.entries[id], frameSurface != nil, rasterizing == 0, cpuCompositing, frameUnclipped || unclipped,
-           dest.minX == 0, dest.minY == 0, Int32(dest.width) == e.width, Int32(dest.height) == e.height,
-           e.width <= frameWidth, e.height <= frameHeight, let t = frameCanvas(covering: PixelRect(inside: dest)) {
-            fillUntinted()
-            writeTinted(e, tint, into: t, PixelRect(x0: 0, y0: 0, x1: Int(e.width), y1: Int(e.height)))
-            canvas.close(sdl: sdl)
-            stats.canvasDraws += 1
-            return true
+        if let e = layers.entries[id], frameSurface != nil, rasterizing == 0, cpuCompositing,
+           Int32(dest.width) == e.width, Int32(dest.height) == e.height {
+            let ox = Int(dest.minX), oy = Int(dest.minY)
+            let region = PixelRect(x0: ox, y0: oy, x1: ox + Int(e.width), y1: oy + Int(e.height))
+                .intersection(unclipped ? framePixels : visiblePixels)
+            if region.isEmpty { return true }
+            if let t = frameCanvas(covering: region) {
+                fillUntinted()
+                writeTinted(e, tint, into: t, region, origin: (ox, oy))
+                canvas.close(sdl: sdl)
+                stats.canvasDraws += 1
+                return true
+            }
         }
         var target: OpaquePointer?
         layers.update(id) { e in
@@ -1025,10 +1096,12 @@ public final class Renderer {
             var copied = false
             if let tint = b.tint {
                 copied = compositeTinted(b.id, tint: tint, dest: b.dest, unclipped: true)
-            } else if let e = layers.entries[b.id] {
-                SDL_SetTextureAlphaMod(e.texture, 255)
-                SDL_SetTextureBlendMode(e.texture, SDL_BLENDMODE_NONE)
-                copied = copyUnoccluded(e.texture, to: b.dest)
+            } else if let e = layers.entries[b.id], copyOnCanvas(e, to: b.dest, unclipped: true, closing: true) {
+                copied = true
+            } else if let texture = layers.texture(b.id, renderer: sdl) {
+                SDL_SetTextureAlphaMod(texture, 255)
+                SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+                copied = copyUnoccluded(texture, to: b.dest)
             }
             applyClip()
             // The frame is covered only if the copy happened; if SDL refused, it is cleared.
@@ -1126,12 +1199,106 @@ public final class Renderer {
 
     /// A layer's pixels, tinted, onto the canvas over `r` (the same place in both), except what
     /// a later occluder paints over.
-    private func writeTinted(_ e: LayerCache.Entry, _ tint: LayerTint, into t: PixelTarget, _ r: PixelRect) {
+    /// `origin`: where the layer's first pixel is on the canvas (`r` is in canvas pixels).
+    private func writeTinted(_ e: LayerCache.Entry, _ tint: LayerTint, into t: PixelTarget, _ r: PixelRect, origin: (x: Int, y: Int) = (0, 0)) {
+        let inside = r.intersection(t.bounds)
+        guard !inside.isEmpty else { return }
         e.pixels.withUnsafeBufferPointer { px in
-            forEachUnoccludedPart(of: r) {
-                tint.applyInBands(px, width: Int(e.width), height: Int(e.height), into: t.base, pitch: t.pitch, region: $0)
+            forEachUnoccludedPart(of: inside) { p in
+                // The layer's pixels under p, written through a base shifted by the origin.
+                let local = PixelRect(x0: p.x0 - origin.x, y0: p.y0 - origin.y, x1: p.x1 - origin.x, y1: p.y1 - origin.y)
+                tint.applyInBands(px, width: Int(e.width), height: Int(e.height), into: t.base + origin.y * t.pitch + origin.x * 4,
+                                  pitch: t.pitch, region: local)
             }
         }
+    }
+
+    /// Layers are composited from their CPU copies: the frame is a plain surface the canvas
+    /// writes (their target textures are handed back after rasterising, issue 34).
+    private var releasesLayerTargets: Bool { frameSurface != nil && cpuCompositing }
+
+    /// A layer blended 1:1 onto the frame's own pixels at `dest` (device px, its size) at the
+    /// group's opacity, within the clip and around what a later occluder paints (LayerBlend);
+    /// false if the frame is not a plain surface or a layer is being rasterised.
+    private func blendOnCanvas(_ e: LayerCache.Entry, to dest: Rect) -> Bool {
+        guard releasesLayerTargets, rasterizing == 0, Int32(dest.width) == e.width, Int32(dest.height) == e.height,
+              e.pixels.count == Int(e.width) * Int(e.height) else { return false }
+        let ox = Int(dest.minX), oy = Int(dest.minY)
+        let region = PixelRect(x0: ox, y0: oy, x1: ox + Int(e.width), y1: oy + Int(e.height)).intersection(visiblePixels)
+        if region.isEmpty { return true }
+        guard let t = canvasForNextDraw() ?? frameCanvas() else { return false }
+        fillUntinted()
+        let inside = region.intersection(t.bounds)
+        let width = Int(e.width)
+        let alpha = UInt32(max(0, min(255, (opacity * 255).rounded())))
+        e.pixels.withUnsafeBufferPointer { px in
+            guard let src = px.baseAddress else { return }
+            forEachUnoccludedPart(of: inside) { p in
+                LayerBlend.blend(src + (p.y0 - oy) * width + (p.x0 - ox), sourceStride: width, onto: t.row(p.y0) + p.x0,
+                                 destinationStride: t.pitch / 4, width: p.x1 - p.x0, rows: p.y1 - p.y0, alpha: alpha)
+            }
+        }
+        stats.canvasDraws += 1
+        targetTouched = true
+        return true
+    }
+
+    /// An opaque layer copied 1:1 into the target texture of the layer being rasterised (the
+    /// Today list inside the backdrop behind a card), within the clip and the damage being
+    /// redrawn: its pixels written into the texture, so that it needs no texture of its own.
+    private func copyIntoTarget(_ e: LayerCache.Entry, at origin: (x: Int, y: Int)) -> Bool {
+        guard let target = currentTarget else { return false }
+        var tw: Int32 = 0, th: Int32 = 0
+        guard SDL_QueryTexture(target, nil, nil, &tw, &th) == 0 else { return false }
+        var region = PixelRect(x0: origin.x, y0: origin.y, x1: origin.x + Int(e.width), y1: origin.y + Int(e.height))
+            .intersection(PixelRect(x0: 0, y0: 0, x1: Int(tw), y1: Int(th)))
+        if let c = clip { region = region.intersection(PixelRect(inside: c)) }
+        if let p = partialRedraw, !p.drawingWhole { region = region.intersection(PixelRect(inside: p.damage)) }
+        if region.isEmpty { return true }
+        // What SDL queued for the target is drawn first: the write must land on top of it.
+        flushSolid()
+        SDL_RenderFlush(sdl)
+        var rect = sdlRect(region)
+        let width = Int(e.width)
+        let ok = e.pixels.withUnsafeBytes { buf in
+            SDL_UpdateTexture(target, &rect, buf.baseAddress.map { $0 + ((region.y0 - origin.y) * width + region.x0 - origin.x) * 4 }, e.width * 4)
+        }
+        guard ok == 0 else { return false }
+        stats.drawCalls += 1
+        targetTouched = true
+        return true
+    }
+
+    /// An opaque layer copied 1:1 onto the frame's own pixels at `dest` (device px, its size),
+    /// within the clip (unless `unclipped`) and around what a later occluder paints; false if
+    /// the frame is not a plain surface (nothing drawn). `closing`: the canvas is closed after
+    /// (while the frame is being prepared for SDL).
+    private func copyOnCanvas(_ e: LayerCache.Entry, to dest: Rect, unclipped: Bool = false, closing: Bool = false) -> Bool {
+        guard releasesLayerTargets, Int32(dest.width) == e.width, Int32(dest.height) == e.height,
+              e.pixels.count == Int(e.width) * Int(e.height) else { return false }
+        let ox = Int(dest.minX), oy = Int(dest.minY)
+        if rasterizing > 0 { return copyIntoTarget(e, at: (ox, oy)) }
+        let region = PixelRect(x0: ox, y0: oy, x1: ox + Int(e.width), y1: oy + Int(e.height))
+            .intersection(unclipped ? framePixels : visiblePixels)
+        if region.isEmpty { return true }
+        guard let t = canvasForNextDraw(skip: region) ?? frameCanvas(covering: region) else { return false }
+        fillUntinted(except: region)
+        let inside = region.intersection(t.bounds)
+        let width = Int(e.width)
+        e.pixels.withUnsafeBufferPointer { px in
+            guard let src = px.baseAddress else { return }
+            forEachUnoccludedPart(of: inside) { p in
+                // Opaque (what SDL blended onto the background may read 254 in alpha).
+                for y in p.y0..<p.y1 {
+                    let d = t.row(y) + p.x0, s = src + (y - oy) * width + (p.x0 - ox)
+                    for x in 0..<(p.x1 - p.x0) { d[x] = s[x] | 0xFF00_0000 }
+                }
+            }
+        }
+        stats.canvasDraws += 1
+        if closing { canvas.close(sdl: sdl) }
+        targetTouched = true
+        return true
     }
 
     /// A shadow onto the canvas (see CanvasKernels.shadow); false if the canvas is not open, no
@@ -1397,6 +1564,8 @@ public final class Renderer {
     private func drawImage(_ name: String, frame: Rect, mode: ContentMode, radii: CornerRadii) {
         let d = px(frame)
         guard visible(d) else { return }
+        imagesDrawn.insert(name)
+        photoLastDrawn[name] = framesDrawn
         guard let natural = images.originalSize(name) else {
             // Missing or corrupt: a neutral placeholder in the same shape.
             prepareFrameForSDL()
@@ -1425,11 +1594,14 @@ public final class Renderer {
         let kx = Double(tex.width) / natural.width, ky = Double(tex.height) / natural.height
         let scaledRadii = scaleRadii(radii)
         if scaledRadii.isZero && alpha == 255 {
-            // Growing or shrinking (a card expanding past its corners): resampled on the canvas.
+            // Resampled on the frame's own pixels where it is a plain surface, moving (a card
+            // expanding past its corners) or still and large (an expanded card's photo): SDL's
+            // copy would need an SDL texture of the photo, a second copy of its pixels (7.3 MB
+            // at 1080×1920, issue 34), and its still frame would differ from the moving ones.
             let (x0, y0, x1, y1) = snapped(destination)
             let key = RoundedImageKey(name: name, w: Int32(x1 - x0), h: Int32(y1 - y0), source: SIMD4(repeating: -1), radii: .zero)
             let moving = inMotion(key)
-            if moving, tex.opaque, photoOnCanvas(tex, crop: Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky),
+            if moving || (x1 - x0) * (y1 - y0) >= Self.canvasPhotoPixels, tex.opaque, photoOnCanvas(tex, crop: Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky),
                                                  dest: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1), radii: (0, 0, 0, 0)) { return }
             prepareFrameForSDL()
             var src = SDL_Rect(x: Int32((source.minX * kx).rounded()), y: Int32((source.minY * ky).rounded()),
@@ -1737,3 +1909,4 @@ public final class Renderer {
         return RGBAImage(width: Int(width), height: Int(height), pixels: px)
     }
 }
+

@@ -297,6 +297,7 @@ package final class AppController {
         var list = DisplayList(background: .white, reusing: takeCommandStorage())
         // Hidden layers are made when nothing moves (see the backdrop below).
         list.preparesHidden = sceneAtRest
+        list.scene = scene.id.rawValue
         defer { commandStorage[currentCommandStorage] = list.commands }
         // Behind a modal overlay (sheet, expanded card) the scene and tab bar form one layer:
         // composited while they hold still, and the overlay's dim folds into that copy.

@@ -117,8 +117,12 @@ final class EdgeRowsTests: XCTestCase {
         scene(&direct, layered: false)
         scene(&layered, layered: true)
         let (d, l) = (direct, layered)
+        // Through SDL (no CPU compositing): the layer's texture and its edge rows. Onto the
+        // frame's own pixels: blended from its CPU copy, with no SDL texture at all (issue 34).
+        for cpu in [false, true] {
         try MainActor.assumeIsolated {
             try withHeadlessDisplay(scale: 2) { display in
+                display.renderer.cpuCompositing = cpu
                 display.draw(d)
                 let reference = try XCTUnwrap(display.readPixels())
                 for frame in 0..<5 {
@@ -137,11 +141,16 @@ final class EdgeRowsTests: XCTestCase {
                     guard frame >= 2 else { continue }
                     // Rasterised in the third frame, composited from then on.
                     XCTAssertEqual(display.renderer.stats.layersComposited, 1, "frame \(frame)")
+                    if cpu {
+                        XCTAssertEqual(display.renderer.layerTextureCount, 0, "frame \(frame)")
+                        continue
+                    }
                     let modes = try XCTUnwrap(display.renderer.blendModes(ofLayer: "card"))
                     XCTAssertEqual(modes.texture, SDL_BLENDMODE_NONE, "frame \(frame)")
                     XCTAssertEqual(modes.edges, SDL_BLENDMODE_BLEND, "frame \(frame)")
                 }
             }
+        }
         }
     }
 }

@@ -53,7 +53,9 @@ final class LayerTests: XCTestCase {
             }
         }
         XCTAssertEqual(f.map { $0.1.layersComposited }, [0, 0, 1, 1])
-        XCTAssertEqual(f[3].1.drawCalls, 1)
+        // One copy: onto the frame's own pixels (a plain surface here), no SDL call.
+        XCTAssertEqual(f[3].1.canvasDraws, 1)
+        XCTAssertEqual(f[3].1.drawCalls, 0)
         for (img, _) in f { XCTAssertLessThanOrEqual(maxDifference(img, f[0].0), 2) }
     }
 

@@ -120,6 +120,9 @@ public struct DisplayList: Sendable {
     /// Whether this frame is a good time to make hidden layers ready (see `hidden`): false
     /// while something on screen moves, where a full-window rasterisation is a dropped frame.
     public var preparesHidden = true
+    /// Which screen the frame shows ("today", …; empty: not the app's). A change lets the
+    /// renderer give back the photos only the screen left behind drew (issue 34).
+    public var scene = ""
 
     public init(background: Color = .white) { self.background = background }
 

@@ -24,6 +24,10 @@ final class EvdevInput {
     struct Failure: Error { var message: String }
 
     static let ABS_X: UInt32 = 0x00, ABS_Y: UInt32 = 0x01, ABS_MT_POSITION_X: UInt32 = 0x35, ABS_MT_POSITION_Y: UInt32 = 0x36
+    /// EVIOCSCLOCKID = _IOW('E', 0xa0, int): which clock the device stamps events with.
+    static let EVIOCSCLOCKID = UInt(1 << 30 | 4 << 16 | 0x45 << 8 | 0xa0)
+    /// The device's stamps on the app clock.
+    private var clock = ServerClock()
     /// EVIOCGABS(abs) = _IOR('E', 0x40 + abs, struct input_absinfo): 24 bytes of s32.
     static func EVIOCGABS(_ abs: UInt32) -> UInt { UInt(2 << 30 | 24 << 16 | 0x45 << 8 | (0x40 + abs)) }
     static let defaultRange: ClosedRange<Int32> = 0...4095
@@ -50,20 +54,26 @@ final class EvdevInput {
                 throw Failure(message: "\(path): not a touch device (no ABS_X/ABS_Y or ABS_MT_POSITION axes)")
             }
             xRange = x; yRange = y
-            Log.info("evdev: \(path): x \(x), y \(y)")
+            // Its stamps on CLOCK_MONOTONIC (the default, CLOCK_REALTIME, jumps with the wall
+            // clock); mapped onto the app clock either way.
+            var monotonic = CLOCK_MONOTONIC
+            let clockSet = ioctl(f, EvdevInput.EVIOCSCLOCKID, &monotonic) == 0
+            Log.info("evdev: \(path): x \(x), y \(y); touches timed by the kernel (\(clockSet ? "CLOCK_MONOTONIC" : "its default clock"))")
         } else {
             xRange = Self.defaultRange; yRange = Self.defaultRange
         }
     }
 
-    /// Reads what the device has (never blocks) and decodes it; times are the caller's `now`.
+    /// Reads what the device has (never blocks) and decodes it. Times are the kernel's stamps
+    /// of each report (when the finger moved, however late the loop reads them: a stalled
+    /// frame cannot bunch them, issue 28), put on the app clock by `clock`.
     func poll(panel: Size, now: Double) -> [PointerEvent] {
         var out: [PointerEvent] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             guard n > 0 else { break }
-            for c in decoder.decode(Array(buffer[0..<n])) { out.append(event(c, panel: panel, time: now)) }
+            for c in decoder.decode(Array(buffer[0..<n])) { out.append(event(c, panel: panel, time: clock.time(seconds: c.time, now: now))) }
             if n < buffer.count { break }
         }
         return out

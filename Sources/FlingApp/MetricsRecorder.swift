@@ -25,6 +25,7 @@ final class MetricsRecorder {
         var decision: GestureDecision
         var frames: Int
         var lateFrames: Int
+        var velocitySource: InputTiming
     }
     private var pending: [Pending] = []
     /// Per model: the last decision seen (count and release), so a new one is told apart even
@@ -32,6 +33,8 @@ final class MetricsRecorder {
     private var seen: [String: (count: Int, release: GestureMetric.Sample?)] = [:]
     /// Frames since the latest press (they belong to the gesture that press starts).
     private var pressFrames = 0, pressLate = 0
+    /// The least trustworthy timing among the pointer events since the latest press.
+    private var pressTiming = InputTiming.device
 
     init(app: AppController, frameBudget: Double, path: String?) throws(RunFailure) {
         self.app = app
@@ -47,7 +50,8 @@ final class MetricsRecorder {
 
     /// An input that reached the app: a press starts counting frames for its gesture.
     func input(_ e: InputEvent) {
-        if case .pointer(let p) = e, p.phase == .began { pressFrames = 0; pressLate = 0 }
+        guard case .pointer(let p) = e else { return }
+        if p.phase == .began { pressFrames = 0; pressLate = 0; pressTiming = p.timing } else { pressTiming = pressTiming.worse(p.timing) }
     }
 
     /// After a loop iteration: new decisions are taken up, rested ones written.
@@ -64,7 +68,8 @@ final class MetricsRecorder {
                 seen[name] = (d.count, decision.release)
                 // A new gesture on this model ends the one before (its motion was interrupted).
                 if let i = pending.firstIndex(where: { $0.source == name }) { emit(pending.remove(at: i)) }
-                pending.append(Pending(source: name, scene: scene, decision: decision, frames: pressFrames, lateFrames: pressLate))
+                pending.append(Pending(source: name, scene: scene, decision: decision, frames: pressFrames, lateFrames: pressLate,
+                                       velocitySource: pressTiming))
             }
             if let i = pending.firstIndex(where: { $0.source == name }) {
                 pending[i].decision = decision
@@ -82,7 +87,8 @@ final class MetricsRecorder {
     }
 
     private func emit(_ p: Pending) {
-        let metric = GestureMetric(scene: p.scene, decision: p.decision, frames: p.frames, lateFrames: p.lateFrames)
+        let metric = GestureMetric(scene: p.scene, decision: p.decision, frames: p.frames, lateFrames: p.lateFrames,
+                                   velocitySource: p.velocitySource)
         gestures.append(metric)
         guard let f = file else { return }
         fputs(metric.json.serialized + "\n", f)

@@ -9,7 +9,9 @@
 //  [x] the time the mouse last moved, so kiosk mode can show the cursor only then
 //  [x] X11: mouse events carry the X server's own time (issue 28), read from the raw X event SDL
 //      hands over first (SDL_SYSWMEVENT) and mapped by ServerClock; touch, and other
-//      platforms, keep SDL's stamps (when SDL read its queue). `pointerTiming` says which.
+//      platforms, keep SDL's stamps (when SDL read its queue). Each PointerEvent's `timing`
+//      says which; those SDL read in a batch after the loop was busy are spread over that
+//      time (PollTimeSpreader), not left at one instant.
 import CInputTime
 import CSDL2
 import FlingCore
@@ -20,9 +22,12 @@ public final class EventSource {
     private var mouseDown = false
     /// App-clock time of the last real mouse motion (kiosk: the cursor shows while it moves).
     public private(set) var lastMouseMotion: Double?
-    /// Where the last pointer event's time came from: "server" (the X server's clock) or
-    /// "poll" (SDL's stamp: when SDL read the event).
-    public private(set) var pointerTiming = "poll"
+    /// Where the last pointer event's time came from: the X server's clock, or SDL's stamp
+    /// (when SDL read the event).
+    public private(set) var pointerTiming = InputTiming.poll
+    /// When the last read of events ended (the loop was busy from then until the next).
+    private var lastReadEnd: Double?
+    private var spreader = PollTimeSpreader()
     private var serverClock = ServerClock()
     /// The X server's time of the core event SDL is about to translate (its raw event first).
     private var pendingServerStamp: UInt32?
@@ -46,6 +51,8 @@ public final class EventSource {
     /// times microseconds apart, as before, made the fit see a huge slope.
     public func events(waitingUpTo timeout: Double, now: () -> Double) -> [InputEvent] {
         var out: [InputEvent] = []
+        let entered = now()
+        defer { lastReadEnd = now() }
         var e = SDL_Event()
         func time(_ e: SDL_Event) -> Double {
             EventClock.time(stamp: e.common.timestamp, ticksNow: SDL_GetTicks64(), now: now())
@@ -62,8 +69,37 @@ public final class EventSource {
             if SDL_WaitEventTimeout(&e, Int32((timeout * 1000).rounded(.up))) != 0 { take(e) }
         }
         while SDL_PollEvent(&e) != 0 { take(e) }
+        spreadBatch(&out, readAt: entered)
         return out
     }
+
+    /// Pointer events SDL stamped when it read its queue on entry (they arrived while the loop
+    /// was busy, since the last read ended) get times spread over that window; those that
+    /// arrived during the wait keep their stamps, unless three or more share one stamp: a
+    /// backlog read at once during the wait (the process was stopped or starved there: a flick
+    /// made during a 400 ms SIGSTOP under weston read 0), spread up to that stamp.
+    private func spreadBatch(_ out: inout [InputEvent], readAt entered: Double) {
+        guard let since = lastReadEnd else { return }
+        var pollTimes: [Double] = []
+        for e in out { if case .pointer(let p) = e, p.timing == .poll { pollTimes.append(p.time) } }
+        guard !pollTimes.isEmpty else { return }
+        var readAt = entered
+        if let backlog = pollTimes.last(where: { t in pollTimes.filter { abs($0 - t) <= Self.sameReadTolerance }.count >= 3 }) {
+            readAt = max(readAt, backlog)
+        }
+        var indices: [Int] = []
+        var batch: [PointerEvent] = []
+        for (i, e) in out.enumerated() {
+            if case .pointer(let p) = e, p.timing == .poll, p.time <= readAt + Self.sameReadTolerance {
+                indices.append(i); batch.append(p)
+            }
+        }
+        guard !batch.isEmpty else { return }
+        for (i, p) in zip(indices, spreader.spread(batch, since: since, readAt: readAt)) { out[i] = .pointer(p) }
+    }
+
+    /// SDL's stamps are whole milliseconds, taken just after the read began.
+    private static let sameReadTolerance = 0.003
 
     /// A mouse event's time: the X server's when its raw event came just before it; SDL's stamp
     /// otherwise. A mouse event without one among server-timed ones (SDL makes some itself)
@@ -73,13 +109,13 @@ public final class EventSource {
         let finger = e.type == SDL_FINGERDOWN.rawValue || e.type == SDL_FINGERMOTION.rawValue || e.type == SDL_FINGERUP.rawValue
         guard mouse || finger else { return poll }
         defer { pendingServerStamp = nil }
-        guard mouse else { pointerTiming = "poll"; return poll }
+        guard mouse else { pointerTiming = .poll; return poll }
         guard let stamp = pendingServerStamp else {
             if let last = lastServerTime, poll - last < 0.5 { return last }
-            pointerTiming = "poll"
+            pointerTiming = .poll
             return poll
         }
-        pointerTiming = "server"
+        pointerTiming = .server
         if !timingLogged {
             timingLogged = true
             log("input: mouse events are timed by the X server's clock; touch by when SDL read them")
@@ -95,15 +131,15 @@ public final class EventSource {
             out.append(.quit)
         case SDL_MOUSEBUTTONDOWN where e.button.which != fling_SDL_TOUCH_MOUSEID() && e.button.button == UInt8(SDL_BUTTON_LEFT):
             mouseDown = true
-            out.append(.pointer(PointerEvent(id: 0, phase: .began, location: display.toPoints(x: e.button.x, y: e.button.y), time: time)))
+            out.append(.pointer(PointerEvent(id: 0, phase: .began, location: display.toPoints(x: e.button.x, y: e.button.y), time: time, timing: pointerTiming)))
         case SDL_MOUSEBUTTONUP where e.button.which != fling_SDL_TOUCH_MOUSEID() && e.button.button == UInt8(SDL_BUTTON_LEFT):
             guard mouseDown else { return }
             mouseDown = false
-            out.append(.pointer(PointerEvent(id: 0, phase: .ended, location: display.toPoints(x: e.button.x, y: e.button.y), time: time)))
+            out.append(.pointer(PointerEvent(id: 0, phase: .ended, location: display.toPoints(x: e.button.x, y: e.button.y), time: time, timing: pointerTiming)))
         case SDL_MOUSEMOTION where e.motion.which != fling_SDL_TOUCH_MOUSEID():
             lastMouseMotion = time
             guard mouseDown else { return }
-            out.append(.pointer(PointerEvent(id: 0, phase: .moved, location: display.toPoints(x: e.motion.x, y: e.motion.y), time: time)))
+            out.append(.pointer(PointerEvent(id: 0, phase: .moved, location: display.toPoints(x: e.motion.x, y: e.motion.y), time: time, timing: pointerTiming)))
         case SDL_MOUSEWHEEL where e.wheel.which != fling_SDL_TOUCH_MOUSEID():
             var dy = Double(e.wheel.preciseY)
             if e.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue { dy = -dy }
@@ -116,7 +152,7 @@ public final class EventSource {
             // id 0, over the touch device, which a kiosk's fullscreen window covers).
             let panel = display.panelSize
             let p = Point(Double(e.tfinger.x) * panel.width, Double(e.tfinger.y) * panel.height)
-            out.append(.pointer(PointerEvent(id: 1 + Int64(e.tfinger.fingerId), phase: phase, location: p, time: time)))
+            out.append(.pointer(PointerEvent(id: 1 + Int64(e.tfinger.fingerId), phase: phase, location: p, time: time, timing: pointerTiming)))
         case SDL_KEYDOWN:
             // Keys the app has no use for (a modifier alone, media keys) are dropped.
             guard let key = KeyTranslation.key(sym: e.key.keysym.sym, mod: e.key.keysym.mod) else { return }

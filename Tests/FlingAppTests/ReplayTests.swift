@@ -145,7 +145,7 @@ final class ReplayTests: XCTestCase {
         let script = dir.appendingPathComponent("script.txt").path
         let r = try FlingRunner.run(["--headless", "--script", script, "--metrics", live])
         XCTAssertEqual(r.status, 0, r.stderr)
-        let fluid = #"{"scene": "restaurants", "target": "sheet", "policy": "fluid", "start": {"t": 1.5, "x": 200.0, "y": 500.0}, "release": {"t": 1.6, "x": 200.0, "y": 700.0, "vx": 0.0, "vy": 2000.0}, "projected": {"x": 200.0, "y": 1610.0}, "decision": {"outcome": "dismiss", "rule": "velocity/distance 8.62 ≥ 5.5", "margin": 3.121}, "settleTime": 0.603, "overshoot": 0.945, "frames": 0, "lateFrames": 0}"#
+        let fluid = #"{"scene": "restaurants", "target": "sheet", "policy": "fluid", "start": {"t": 1.5, "x": 200.0, "y": 500.0}, "release": {"t": 1.6, "x": 200.0, "y": 700.0, "vx": 0.0, "vy": 2000.0}, "projected": {"x": 200.0, "y": 1610.0}, "decision": {"outcome": "dismiss", "rule": "velocity/distance 8.62 ≥ 5.5", "margin": 3.121}, "settleTime": 0.603, "overshoot": 0.945, "frames": 0, "lateFrames": 0, "velocitySource": "device"}"#
         XCTAssertEqual(try String(contentsOfFile: live, encoding: .utf8), fluid + "\n")
         let replayed = dir.appendingPathComponent("replayed.jsonl").path
         let c = try FlingRunner.run(["replay", recording, "--compare", "fluid,tutorial", "--metrics", replayed])

@@ -9,9 +9,11 @@ public struct PointerEvent: Equatable, Sendable {
     public var location: Point
     /// Seconds on the app clock.
     public var time: Double
+    /// Where `time` came from.
+    public var timing: InputTiming
 
-    public init(id: Int64, phase: Phase, location: Point, time: Double) {
-        self.id = id; self.phase = phase; self.location = location; self.time = time
+    public init(id: Int64, phase: Phase, location: Point, time: Double, timing: InputTiming = .device) {
+        self.id = id; self.phase = phase; self.location = location; self.time = time; self.timing = timing
     }
 }
 

@@ -77,9 +77,10 @@ enum RuleNumber {
 
 extension GestureMetric {
     /// A metrics line from a model's decision record.
-    public init(scene: String, decision d: GestureDecision, frames: Int, lateFrames: Int) {
+    public init(scene: String, decision d: GestureDecision, frames: Int, lateFrames: Int, velocitySource: InputTiming = .device) {
         self.init(scene: scene, target: d.target, policy: d.policy, start: d.start, release: d.release,
                   vx: d.vx, vy: d.vy, projected: d.projected, decision: d.decision,
-                  settleTime: d.settleTime, overshoot: d.overshoot ?? 0, frames: frames, lateFrames: lateFrames)
+                  settleTime: d.settleTime, overshoot: d.overshoot ?? 0, frames: frames, lateFrames: lateFrames,
+                  velocitySource: velocitySource)
     }
 }

@@ -38,12 +38,17 @@ public struct GestureMetric: Equatable, Sendable {
     /// Frames drawn from the press until rest, and how many of them missed the frame budget.
     public var frames: Int
     public var lateFrames: Int
+    /// Where the times the release velocity was fitted to came from (issue 28): the least
+    /// trustworthy of the gesture's pointer events ("device", "server", "poll", "estimated").
+    public var velocitySource: InputTiming
 
     public init(scene: String, target: String, policy: String, start: Sample, release: Sample, vx: Double, vy: Double,
-                projected: Point, decision: Decision, settleTime: Double?, overshoot: Double, frames: Int, lateFrames: Int) {
+                projected: Point, decision: Decision, settleTime: Double?, overshoot: Double, frames: Int, lateFrames: Int,
+                velocitySource: InputTiming = .device) {
         self.scene = scene; self.target = target; self.policy = policy; self.start = start; self.release = release
         self.vx = vx; self.vy = vy; self.projected = projected; self.decision = decision
         self.settleTime = settleTime; self.overshoot = overshoot; self.frames = frames; self.lateFrames = lateFrames
+        self.velocitySource = velocitySource
     }
 
     public var json: JSONValue {
@@ -56,7 +61,7 @@ public struct GestureMetric: Equatable, Sendable {
             ("decision", .object([("outcome", .string(decision.outcome)), ("rule", .string(decision.rule)),
                                   ("margin", .rounded(decision.margin))])),
             ("settleTime", settleTime.map { .rounded($0) } ?? .null), ("overshoot", .rounded(overshoot)),
-            ("frames", .int(frames)), ("lateFrames", .int(lateFrames)),
+            ("frames", .int(frames)), ("lateFrames", .int(lateFrames)), ("velocitySource", .string(velocitySource.rawValue)),
         ])
     }
 
@@ -100,5 +105,14 @@ public struct GestureMetric: Equatable, Sendable {
         settleTime = v["settleTime"]?.doubleValue.flatMap { $0.isFinite && abs($0) <= Self.maximumMagnitude ? $0 : nil }
         overshoot = try number(["overshoot"])
         frames = Int(try number(["frames"])); lateFrames = Int(try number(["lateFrames"]))
+        // (Lines written before issue 28 have none: their times were the device's or a poll's.)
+        if let source = v["velocitySource"] {
+            guard let name = source.stringValue, let timing = InputTiming(rawValue: name) else {
+                throw DecodeError(message: "\"velocitySource\" is not one of \(InputTiming.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            velocitySource = timing
+        } else {
+            velocitySource = .device
+        }
     }
 }

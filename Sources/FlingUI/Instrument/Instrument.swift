@@ -25,6 +25,7 @@ package final class Instrument {
     /// The primary pointer's velocity, tracked in real time as the models track theirs.
     private var tracker = VelocityTracker()
     private var trackedID: Int64?
+    private var trackedTiming = InputTiming.device
 
     /// The last release: where, how fast (pt/s, real units) and where the projection ends.
     package struct Release: Equatable {
@@ -37,6 +38,8 @@ package final class Instrument {
         package var sceneTime: Double
         /// The dragged sheet's top at the release (nil when no sheet was dragged).
         package var sheetTop: Double? = nil
+        /// Where the gesture's times came from (its least trustworthy event's, issue 28).
+        package var velocitySource: InputTiming = .device
         package var projectedSheetTop: Double? { sheetTop.map { $0 + projected.y - location.y } }
     }
     package private(set) var lastRelease: Release?
@@ -95,13 +98,14 @@ package final class Instrument {
             trails[p.id] = Trail(points: [(p.location, p.time)], down: true)
             if trackedID == nil {
                 trackedID = p.id
+                trackedTiming = p.timing
                 lastRelease = nil   // the previous gesture's vector would read as this one's
                 tracker.reset()
                 tracker.addPress(time: p.time, position: p.location)
             }
         case .moved:
             trails[p.id]?.points.append((p.location, p.time))
-            if p.id == trackedID { tracker.addMove(time: p.time, position: p.location) }
+            if p.id == trackedID { tracker.addMove(time: p.time, position: p.location); trackedTiming = trackedTiming.worse(p.timing) }
         case .ended, .cancelled:
             trails[p.id]?.points.append((p.location, p.time))
             trails[p.id]?.down = false
@@ -110,7 +114,8 @@ package final class Instrument {
                 let v = tracker.releaseVelocity(at: p.time)
                 let projected = Point(Projection.endPoint(position: p.location.x, velocity: v.x, decelerationRate: projectionRate),
                                       Projection.endPoint(position: p.location.y, velocity: v.y, decelerationRate: projectionRate))
-                lastRelease = Release(location: p.location, velocity: v, projected: projected, time: p.time, sceneTime: sceneTime)
+                lastRelease = Release(location: p.location, velocity: v, projected: projected, time: p.time, sceneTime: sceneTime,
+                                      velocitySource: trackedTiming.worse(p.timing))
                 trackedID = nil
             }
         }

@@ -63,7 +63,9 @@ extension Instrument {
                 list.add(.polyline([left, tip, right], color: Self.ink, lineWidth: 2.5))
                 // The label stays on screen when the arrow leaves it (a flick down to dismiss).
                 let at = Point(min(max(tip.x + 6, 0), window.width - 150), min(max(tip.y, 12), window.height - 12))
-                label("\(Int(speed.rounded())) pt/s (\(Int(r.velocity.x.rounded())), \(Int(r.velocity.y.rounded())))",
+                // Times read late or guessed say so (the velocity is only as right as they are).
+                let source = r.velocitySource == .poll || r.velocitySource == .estimated ? " · \(r.velocitySource.rawValue) times" : ""
+                label("\(Int(speed.rounded())) pt/s (\(Int(r.velocity.x.rounded())), \(Int(r.velocity.y.rounded())))\(source)",
                       at: at, anchor: .left, color: Self.ink, env: env, into: &list)
                 list.add(.polyline([r.location, r.projected], color: Self.ink.withAlpha(0.35), lineWidth: 1))
             }

@@ -16,6 +16,22 @@ final class MetricsReportTests: XCTestCase {
         XCTAssertTrue(line.hasPrefix(#"{"scene": "restaurants", "target": "sheet", "policy": "fluid", "start": {"t": 1.0"#), line)
     }
 
+    /// Each line names where its velocity's times came from (issue 28); a line without one
+    /// (written before) reads as device-timed, a wrong one is refused by name.
+    func testAMetricSaysWhereItsTimesCameFrom() throws {
+        var m = metric("fluid", "full", vy: -1234.5)
+        m.velocitySource = .estimated
+        let line = m.json.serialized
+        XCTAssertTrue(line.contains(#""velocitySource": "estimated""#), line)
+        XCTAssertEqual(try GestureMetric(json: try JSONParser.parse(line)), m)
+        let old = line.replacingOccurrences(of: #", "velocitySource": "estimated""#, with: "")
+        XCTAssertEqual(try GestureMetric(json: try JSONParser.parse(old)).velocitySource, .device)
+        let bad = line.replacingOccurrences(of: #""estimated""#, with: #""guessed""#)
+        XCTAssertThrowsError(try GestureMetric(json: try JSONParser.parse(bad))) { error in
+            XCTAssertTrue("\(error)".contains("velocitySource"), "\(error)")
+        }
+    }
+
     func testSummaryCountsOutcomesPerPolicyAndVelocityPercentiles() throws {
         let lines = [metric("fluid", "full", vy: -1000), metric("fluid", "dismiss", vy: 3000, late: 2),
                      metric("tutorial", "half", vy: 100), metric("fluid", "full", vy: -2000)]

@@ -1,0 +1,77 @@
+// PollTimeSpreaderTests (issue 28): the times poll-stamped pointer events get, whole.
+import FlingCore
+import XCTest
+
+final class PollTimeSpreaderTests: XCTestCase {
+    private func batch(_ phases: [PointerEvent.Phase], at t: Double) -> [PointerEvent] {
+        phases.enumerated().map { i, p in PointerEvent(id: 1, phase: p, location: Point(0, Double(10 * i)), time: t, timing: .poll) }
+    }
+
+    func testAFramesBatchIsSpreadOverTheFrame() {
+        var s = PollTimeSpreader()
+        let out = s.spread(batch([.moved, .moved], at: 1.0167), since: 1.0, readAt: 1.0167)
+        XCTAssertEqual(out.map(\.time), [1.00835, 1.0167].map { $0 }, accuracy: 1e-9)
+        XCTAssertEqual(out.map(\.timing), [.poll, .poll])
+        XCTAssertEqual(out.map(\.location), [Point(0, 0), Point(0, 10)])
+        // Two moves in 16.7 ms: the pace moves a fifth of the way from 1/120 s to 8.35 ms.
+        XCTAssertEqual(s.pace, 1.0 / 120 + 0.2 * (0.00835 - 1.0 / 120), accuracy: 1e-12)
+    }
+
+    func testAfterAStallABatchEndsAtTheReadAtTheDevicesPace() {
+        var s = PollTimeSpreader()
+        _ = s.spread(batch([.began], at: 1.0), since: 0.99, readAt: 1.0)
+        let out = s.spread(batch([.moved, .moved, .moved], at: 1.4), since: 1.0, readAt: 1.4)
+        let p = PollTimeSpreader.defaultPace
+        XCTAssertEqual(out.map(\.time), [1.4 - 2 * p, 1.4 - p, 1.4], accuracy: 1e-9)
+        XCTAssertEqual(out.map(\.timing), [.estimated, .estimated, .estimated])
+    }
+
+    func testAfterAStallALiftFollowsTheLastMoveBeforeIt() {
+        var s = PollTimeSpreader()
+        _ = s.spread(batch([.moved], at: 1.0), since: 0.99, readAt: 1.0)
+        let p = s.pace   // (a lone move in 10 ms moved it towards 10 ms)
+        XCTAssertEqual(p, 1.0 / 120 + 0.2 * (0.01 - 1.0 / 120), accuracy: 1e-12)
+        let out = s.spread(batch([.moved, .ended], at: 1.7), since: 1.0, readAt: 1.7)
+        XCTAssertEqual(out.map(\.time), [1.0 + p, 1.0 + 2 * p], accuracy: 1e-9)
+        XCTAssertEqual(out.map(\.timing), [.estimated, .estimated])
+    }
+
+    func testAStallTooShortForTheBatchSpreadsItEvenly() {
+        var s = PollTimeSpreader()
+        let out = s.spread(batch(Array(repeating: .moved, count: 10), at: 1.06), since: 1.0, readAt: 1.06)
+        XCTAssertEqual(out.map(\.time), (1...10).map { 1.0 + 0.006 * Double($0) }, accuracy: 1e-9)
+        XCTAssertEqual(Set(out.map(\.timing)), [.estimated])
+    }
+
+    func testNonsenseWindowsLeaveTheBatchAlone() {
+        var s = PollTimeSpreader()
+        let b = batch([.moved, .moved], at: 2)
+        XCTAssertEqual(s.spread(b, since: 2, readAt: 1), b)
+        XCTAssertEqual(s.spread(b, since: .nan, readAt: 2), b)
+        XCTAssertEqual(s.spread([], since: 1, readAt: 2), [])
+    }
+
+    func testAGesturesSourceIsItsWorstEvents() {
+        XCTAssertEqual(InputTiming.device.worse(.server), .server)
+        XCTAssertEqual(InputTiming.estimated.worse(.poll), .estimated)
+        XCTAssertEqual(InputTiming.poll.worse(.device), .poll)
+    }
+
+    /// evdev's kernel stamps go through the same mapping as the X server's: the offset of the
+    /// soonest-read event, never after the read, never back.
+    func testDeviceSecondsMapOntoTheAppClock() {
+        var c = ServerClock()
+        XCTAssertEqual(c.time(seconds: 500.000, now: 10.002), 10.002, accuracy: 1e-9)
+        // Read late in a batch: the kernel's spacing is kept.
+        XCTAssertEqual(c.time(seconds: 500.008, now: 10.200), 10.010, accuracy: 1e-9)
+        XCTAssertEqual(c.time(seconds: 500.016, now: 10.200), 10.018, accuracy: 1e-9)
+        // One read sooner than the first: the offset follows it.
+        XCTAssertEqual(c.time(seconds: 500.100, now: 10.101), 10.101, accuracy: 1e-9)
+        XCTAssertEqual(c.time(seconds: .infinity, now: 10.3), 10.3)
+    }
+}
+
+private func XCTAssertEqual(_ a: [Double], _ b: [Double], accuracy: Double, file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(a.count, b.count, file: file, line: line)
+    for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: accuracy, "\(a) vs \(b)", file: file, line: line) }
+}

@@ -26,8 +26,9 @@ final class EvdevInput {
     static let ABS_X: UInt32 = 0x00, ABS_Y: UInt32 = 0x01, ABS_MT_POSITION_X: UInt32 = 0x35, ABS_MT_POSITION_Y: UInt32 = 0x36
     /// EVIOCSCLOCKID = _IOW('E', 0xa0, int): which clock the device stamps events with.
     static let EVIOCSCLOCKID = UInt(1 << 30 | 4 << 16 | 0x45 << 8 | 0xa0)
-    /// The device's stamps on the app clock.
-    private var clock = ServerClock()
+    /// The device's stamps on the app clock, and the kernel clock they are on.
+    private var clock = DeviceClock()
+    private var stampClock = CLOCK_REALTIME
     /// EVIOCGABS(abs) = _IOR('E', 0x40 + abs, struct input_absinfo): 24 bytes of s32.
     static func EVIOCGABS(_ abs: UInt32) -> UInt { UInt(2 << 30 | 24 << 16 | 0x45 << 8 | (0x40 + abs)) }
     static let defaultRange: ClosedRange<Int32> = 0...4095
@@ -58,6 +59,7 @@ final class EvdevInput {
             // clock); mapped onto the app clock either way.
             var monotonic = CLOCK_MONOTONIC
             let clockSet = ioctl(f, EvdevInput.EVIOCSCLOCKID, &monotonic) == 0
+            if clockSet { stampClock = CLOCK_MONOTONIC }
             Log.info("evdev: \(path): x \(x), y \(y); touches timed by the kernel (\(clockSet ? "CLOCK_MONOTONIC" : "its default clock"))")
         } else {
             xRange = Self.defaultRange; yRange = Self.defaultRange
@@ -66,14 +68,17 @@ final class EvdevInput {
 
     /// Reads what the device has (never blocks) and decodes it. Times are the kernel's stamps
     /// of each report (when the finger moved, however late the loop reads them: a stalled
-    /// frame cannot bunch them, issue 28), put on the app clock by `clock`.
+    /// frame cannot bunch them, issue 28), put on the app clock by their age on that clock.
     func poll(panel: Size, now: Double) -> [PointerEvent] {
         var out: [PointerEvent] = []
+        var ts = timespec()
+        clock_gettime(stampClock, &ts)
+        let reference = Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             guard n > 0 else { break }
-            for c in decoder.decode(Array(buffer[0..<n])) { out.append(event(c, panel: panel, time: clock.time(seconds: c.time, now: now))) }
+            for c in decoder.decode(Array(buffer[0..<n])) { out.append(event(c, panel: panel, time: clock.time(stamp: c.time, reference: reference, now: now))) }
             if n < buffer.count { break }
         }
         return out

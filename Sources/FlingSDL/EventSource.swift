@@ -45,10 +45,10 @@ public final class EventSource {
     }
 
     /// Waits up to `timeout` seconds for the first event (0 = just poll), then drains the queue.
-    /// Events carry the time SDL stamped them with (on the app clock, 1 ms resolution), not
-    /// the time this loop read them. SDL stamps when it pumps the system queue, so a batch may
-    /// share a millisecond; the velocity tracker keeps the newest sample of an instant. Read
-    /// times microseconds apart, as before, made the fit see a huge slope.
+    /// Pointer events carry the X server's time where it has one, else SDL's stamp (on the app
+    /// clock, 1 ms resolution: when SDL pumped the system queue), and a batch SDL pumped at
+    /// once is spread over the time it piled up in (`spreadBatch`); each says which
+    /// (`PointerEvent.timing`).
     public func events(waitingUpTo timeout: Double, now: () -> Double) -> [InputEvent] {
         var out: [InputEvent] = []
         let entered = now()
@@ -98,8 +98,9 @@ public final class EventSource {
         for (i, p) in zip(indices, spreader.spread(batch, since: since, readAt: readAt)) { out[i] = .pointer(p) }
     }
 
-    /// SDL's stamps are whole milliseconds, taken just after the read began.
-    private static let sameReadTolerance = 0.003
+    /// SDL's stamps are whole milliseconds, taken just after the read began (an event that came
+    /// 2 ms into the wait is no part of the batch).
+    private static let sameReadTolerance = 0.0015
 
     /// A mouse event's time: the X server's when its raw event came just before it; SDL's stamp
     /// otherwise. A mouse event without one among server-timed ones (SDL makes some itself)

@@ -78,6 +78,9 @@ struct LayerCache {
 
     var count: Int { entries.count }
 
+    /// The layers the frame drawn last drew (before the next `beginFrame`).
+    func drawnInLastFrame(_ id: String) -> Bool { current[id] != nil }
+
     private var stale: [String] = []
     /// Frames in a row each layer was not drawn.
     private var missed: [String: Int] = [:]
@@ -154,6 +157,12 @@ struct LayerCache {
         guard let t = entries[id]?.texture else { return }
         SDL_DestroyTexture(t)
         entries[id]?.texture = nil
+    }
+
+    /// Every layer's SDL texture goes (those made from pixels for one SDL copy inside a
+    /// rasterisation, or a faded rounded copy): they come back from the pixels when needed.
+    mutating func releaseTextures() {
+        for id in entries.keys { releaseTarget(id) }
     }
 
     /// The layer's SDL texture, made from its pixels if it has none (an SDL copy needs it).

@@ -214,7 +214,7 @@ public final class Renderer {
         // them (a list shown from its layer draws none of them, and its next scroll would
         // decode and bake every one again in one frame); the rest go: Today's card photos
         // after the tour, 28 MB at 1080×1920 (issue 34).
-        let inUse = imagesDrawn.union(imagesInLayers)
+        let inUse = imagesDrawn.union(imagesInLayers())
         images.trimForIdle(keeping: inUse)
         for b in roundedImages.removeAll(keeping: { inUse.contains($0.name) }) { b.destroy() }
     }
@@ -222,10 +222,11 @@ public final class Renderer {
     /// The photos the frame drew (trimForIdle keeps them).
     private var imagesDrawn = Set<String>()
 
-    /// The photos the kept layers hold (shown from a layer, they are drawn by no command).
-    private var imagesInLayers: Set<String> {
+    /// The photos the kept layers hold (shown from a layer, they are drawn by no command); with
+    /// `drawnOnly`, only those the last frame drew.
+    private func imagesInLayers(drawnOnly: Bool = false) -> Set<String> {
         var names = Set<String>()
-        for e in layers.entries.values {
+        for (id, e) in layers.entries where !drawnOnly || layers.drawnInLastFrame(id) {
             for c in e.commands[e.range] { if case let .image(name, _, _, _) = c { names.insert(name) } }
         }
         return names
@@ -252,7 +253,9 @@ public final class Renderer {
         }
         guard let changed = sceneChangedAt, framesDrawn - changed >= LayerCache.keptUndrawnFrames else { return }
         sceneChangedAt = nil
-        let held = imagesInLayers
+        // (The screen left behind's own layers are still kept until they have gone undrawn
+        // for longer: only the layers the new screen draws hold photos here.)
+        let held = imagesInLayers(drawnOnly: true)
         func left(_ name: String) -> Bool { (photoLastDrawn[name] ?? 0) < changed && !held.contains(name) }
         for b in roundedImages.removeAll(keeping: { !left($0.name) }) { b.destroy() }
         let gone = photoLastDrawn.keys.filter(left)
@@ -910,7 +913,10 @@ public final class Renderer {
         if let t = old?.tinted, old?.width != seen.width || old?.height != seen.height { SDL_DestroyTexture(t) }
         if releasesLayerTargets {
             layers.releaseTarget(id)
-            if rasterizing == 1 { images.dropTextures(ofAtLeast: Self.canvasPhotoPixels) }   // (the outermost)
+            if rasterizing == 1 {   // (the outermost)
+                images.dropTextures(ofAtLeast: Self.canvasPhotoPixels)
+                layers.releaseTextures()
+            }
         }
         return true
     }

@@ -78,8 +78,13 @@ final class LayerMemoryTests: XCTestCase {
     /// An opaque layer composited inside another being rasterised (the Today list inside the
     /// backdrop behind a card): written into the outer target from its pixels.
     func testALayerInsideALayerBeingRasterisedIsWrittenFromItsPixels() throws {
+        // Away from the origin and cut by a clip: the offset and the clip are the target's.
         func scene(_ l: inout DisplayList, innerOnly: Bool) {
-            l.layer(LayerSpec(id: "inner", bounds: Rect(x: 0, y: 0, width: 60, height: 50), background: .white), Self.content)
+            l.clipped(to: Rect(x: 0, y: 0, width: 55, height: 40)) { l in
+                l.transformed(.translate(13, 7)) { l in
+                    l.layer(LayerSpec(id: "inner", bounds: Rect(x: 0, y: 0, width: 60, height: 50), background: .white), Self.content)
+                }
+            }
             guard !innerOnly else { return }
             l.add(.fillRect(Rect(x: 0, y: 60, width: 100, height: 40), radii: .zero, color: Color(hex: 0x34C759)))
         }
@@ -106,10 +111,15 @@ final class LayerMemoryTests: XCTestCase {
     /// behind drew go; within a screen, a photo out of view stays (scrolling back must not
     /// decode it again).
     func testPhotosOfAScreenLeftBehindGoAfterThirtyFrames() throws {
-        func list(_ scene: String, photo: Bool) -> DisplayList {
+        func list(_ scene: String, photo: Bool, layered: Bool = false) -> DisplayList {
             var l = DisplayList(background: .white)
             l.scene = scene
-            if photo { l.add(.image("restaurants/kitchen.jpg", frame: Rect(x: 0, y: 0, width: 80, height: 60), mode: .fill, radii: CornerRadii(8))) }
+            let kitchen = DrawCommand.image("restaurants/kitchen.jpg", frame: Rect(x: 0, y: 0, width: 80, height: 60), mode: .fill, radii: CornerRadii(8))
+            if photo, layered {
+                l.layer(LayerSpec(id: "old-screen", bounds: Rect(x: 0, y: 0, width: 100, height: 65), background: .white)) { $0.add(kitchen) }
+            } else if photo {
+                l.add(kitchen)
+            }
             l.add(.fillRect(Rect(x: 0, y: 70, width: 10, height: 10), radii: .zero, color: SystemColor.blue))
             return l
         }
@@ -128,6 +138,12 @@ final class LayerMemoryTests: XCTestCase {
                 for _ in 0..<30 { display.draw(list("form", photo: false)) }
                 XCTAssertEqual(photoBytes(display.renderer), drawn)
                 display.draw(list("form", photo: false))
+                XCTAssertEqual(photoBytes(display.renderer), 0)
+                // Held by the old screen's layer (still kept, undrawn): it goes all the same.
+                for _ in 0..<4 { display.draw(list("today", photo: true, layered: true)) }
+                XCTAssertEqual(display.renderer.stats.layersComposited, 1)
+                XCTAssertGreaterThan(photoBytes(display.renderer), 0)
+                for _ in 0..<31 { display.draw(list("form", photo: false)) }
                 XCTAssertEqual(photoBytes(display.renderer), 0)
             }
         }

@@ -32,9 +32,9 @@ public enum InputTiming: String, Sendable, Equatable, CaseIterable {
 /// - after a stall (a window longer than `stallGap`), at the pace the device kept before the
 ///   stall (a touchscreen reports at a steady rate while the finger moves, so the batch is
 ///   what the finger did, at that rate): ending at the read, so that the next frames' events
-///   follow on, or, when the batch ends in a lift, starting right after the last event before
-///   the stall (a flick lifts as it moves); evenly over the window if they do not fit; marked
-///   `.estimated`.
+///   follow on, or, when the batch ends in a lift, starting where the stall began (the
+///   previous read: a flick lifts as it moves); evenly over the window if they do not fit;
+///   marked `.estimated`.
 /// The pace is learnt from ordinary batches while a pointer moves.
 public struct PollTimeSpreader: Sendable, Equatable {
     /// A busy window longer than this (s) is a stall: three frames at 60 Hz.
@@ -44,8 +44,6 @@ public struct PollTimeSpreader: Sendable, Equatable {
 
     /// Seconds between the device's reports, averaged over ordinary batches.
     public private(set) var pace = PollTimeSpreader.defaultPace
-    /// The time given to the last pointer event.
-    private var lastEvent: Double?
 
     public init() {}
 
@@ -58,11 +56,11 @@ public struct PollTimeSpreader: Sendable, Equatable {
         let k = Double(events.count)
         let stalled = window > Self.stallGap
         var out = events
-        let start = max(since, lastEvent ?? since)
+        let start = since
         let lifted = events.contains { $0.phase == .ended || $0.phase == .cancelled }
         if stalled, start + k * pace <= readAt {
-            // Ending in a lift: right after the last event before the stall (a flick lifts as
-            // it moves; placed at the read, a lone lift would read as a finger that stopped).
+            // Ending in a lift: from the start of the stall (the previous read; a flick lifts as
+            // it moves: placed at the read, a lone lift would read as a finger that stopped).
             // Otherwise ending at the read, so that what the next frames read follows on.
             let first = lifted ? start + pace : readAt - pace * (k - 1)
             for i in out.indices { out[i].time = first + pace * Double(i); out[i].timing = .estimated }
@@ -75,7 +73,6 @@ public struct PollTimeSpreader: Sendable, Equatable {
                 pace += 0.2 * (max(0.002, min(0.05, window / k)) - pace)
             }
         }
-        lastEvent = out.last?.time
         return out
     }
 }

@@ -7,8 +7,7 @@
 /// so far, from the event that reached the app soonest. A late batch cannot move it; a mapped
 /// time is never after its read and never before the last one mapped (events stay in order).
 /// The server's 32-bit milliseconds wrap after 49.7 days; a step back of more than half the
-/// range is a wrap. evdev's kernel stamps (seconds, CLOCK_MONOTONIC once the device is asked
-/// for it) are mapped the same way.
+/// range is a wrap.
 public struct ServerClock: Sendable, Equatable {
     private var offset: Double?
     private var lastStamp: UInt32?
@@ -21,13 +20,7 @@ public struct ServerClock: Sendable, Equatable {
     public mutating func time(stamp: UInt32, now: Double) -> Double {
         if let last = lastStamp, stamp < last, last - stamp > UInt32.max / 2 { wraps += 1 }
         lastStamp = stamp
-        return time(seconds: (wraps * 4_294_967_296 + Double(stamp)) / 1000, now: now)
-    }
-
-    /// The app-clock time of an event stamped `server` seconds by another clock (evdev's
-    /// kernel stamps), read at app time `now`: the same mapping, without wraps.
-    public mutating func time(seconds server: Double, now: Double) -> Double {
-        guard server.isFinite, now.isFinite else { return now }
+        let server = (wraps * 4_294_967_296 + Double(stamp)) / 1000
         let o = now - server
         if offset.map({ o < $0 }) ?? true { offset = o }
         let mapped = max(lastMapped, min(now, server + (offset ?? o)))

@@ -62,9 +62,10 @@ extension Instrument {
                 let right = Point(tip.x - head * (ux + uy * 0.5), tip.y - head * (uy - ux * 0.5))
                 list.add(.polyline([left, tip, right], color: Self.ink, lineWidth: 2.5))
                 // The label stays on screen when the arrow leaves it (a flick down to dismiss).
-                let at = Point(min(max(tip.x + 6, 0), window.width - 150), min(max(tip.y, 12), window.height - 12))
-                // Times read late or guessed say so (the velocity is only as right as they are).
+                // Times read late or guessed say so (the velocity is only as right as they are);
+                // the longer label keeps clear of the right edge too.
                 let source = r.velocitySource == .poll || r.velocitySource == .estimated ? " · \(r.velocitySource.rawValue) times" : ""
+                let at = Point(min(max(tip.x + 6, 0), window.width - (source.isEmpty ? 150 : 260)), min(max(tip.y, 12), window.height - 12))
                 label("\(Int(speed.rounded())) pt/s (\(Int(r.velocity.x.rounded())), \(Int(r.velocity.y.rounded())))\(source)",
                       at: at, anchor: .left, color: Self.ink, env: env, into: &list)
                 list.add(.polyline([r.location, r.projected], color: Self.ink.withAlpha(0.35), lineWidth: 1))

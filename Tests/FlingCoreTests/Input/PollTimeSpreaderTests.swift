@@ -26,7 +26,7 @@ final class PollTimeSpreaderTests: XCTestCase {
         XCTAssertEqual(out.map(\.timing), [.estimated, .estimated, .estimated])
     }
 
-    func testAfterAStallALiftFollowsTheLastMoveBeforeIt() {
+    func testAfterAStallALiftFollowsWhereTheStallBegan() {
         var s = PollTimeSpreader()
         _ = s.spread(batch([.moved], at: 1.0), since: 0.99, readAt: 1.0)
         let p = s.pace   // (a lone move in 10 ms moved it towards 10 ms)
@@ -57,17 +57,20 @@ final class PollTimeSpreaderTests: XCTestCase {
         XCTAssertEqual(InputTiming.poll.worse(.device), .poll)
     }
 
-    /// evdev's kernel stamps go through the same mapping as the X server's: the offset of the
-    /// soonest-read event, never after the read, never back.
-    func testDeviceSecondsMapOntoTheAppClock() {
-        var c = ServerClock()
-        XCTAssertEqual(c.time(seconds: 500.000, now: 10.002), 10.002, accuracy: 1e-9)
-        // Read late in a batch: the kernel's spacing is kept.
-        XCTAssertEqual(c.time(seconds: 500.008, now: 10.200), 10.010, accuracy: 1e-9)
-        XCTAssertEqual(c.time(seconds: 500.016, now: 10.200), 10.018, accuracy: 1e-9)
-        // One read sooner than the first: the offset follows it.
-        XCTAssertEqual(c.time(seconds: 500.100, now: 10.101), 10.101, accuracy: 1e-9)
-        XCTAssertEqual(c.time(seconds: .infinity, now: 10.3), 10.3)
+    /// evdev's kernel stamps: their age on the kernel's clock, taken off the app's time of the
+    /// read; in order, never after the read, an unbelievable age read as none.
+    func testDeviceStampsAreTheirAgeBeforeTheRead() {
+        var c = DeviceClock()
+        // Read 192 ms late in one batch: the kernel's 8 ms spacing is kept.
+        XCTAssertEqual(c.time(stamp: 500.000, reference: 500.200, now: 10.200), 10.000, accuracy: 1e-9)
+        XCTAssertEqual(c.time(stamp: 500.008, reference: 500.200, now: 10.200), 10.008, accuracy: 1e-9)
+        // A stamp "after" the read (clocks a hair apart): at the read.
+        XCTAssertEqual(c.time(stamp: 500.300, reference: 500.299, now: 10.300), 10.300, accuracy: 1e-9)
+        // Older than the last mapped: kept in order.
+        XCTAssertEqual(c.time(stamp: 500.000, reference: 500.301, now: 10.301), 10.300, accuracy: 1e-9)
+        // From another clock or minutes old: taken as read now.
+        XCTAssertEqual(c.time(stamp: 1.0, reference: 500.4, now: 10.4), 10.4, accuracy: 1e-9)
+        XCTAssertEqual(c.time(stamp: .nan, reference: 500.5, now: 10.5), 10.5, accuracy: 1e-9)
     }
 }
 

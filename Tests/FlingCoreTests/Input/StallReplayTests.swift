@@ -40,7 +40,6 @@ final class StallReplayTests: XCTestCase {
             case .ended, .cancelled: result = tracker.releaseVelocity(at: e.time)
             }
         }
-        guard timing == .poll else { events.forEach(feed); return result }
         // The loop has seen this device before: the spreader learnt its pace from the same
         // gesture made once without a stall (a fresh one assumes 120 Hz).
         var spreader = Self.warmedUp(g)
@@ -54,11 +53,12 @@ final class StallReplayTests: XCTestCase {
             var batch: [PointerEvent] = []
             while next < events.count, events[next].time <= read {
                 var e = events[next]
-                e.time = read; e.timing = .poll
+                // Device-timed events keep their own times, however late they are read.
+                if timing == .poll { e.time = read; e.timing = .poll }
                 batch.append(e)
                 next += 1
             }
-            if spread, let since = lastReadEnd, !batch.isEmpty { batch = spreader.spread(batch, since: since, readAt: read) }
+            if timing == .poll, spread, let since = lastReadEnd, !batch.isEmpty { batch = spreader.spread(batch, since: since, readAt: read) }
             batch.forEach(feed)
             lastReadEnd = read + 0.0002
             read += 1.0 / 60
@@ -88,7 +88,12 @@ final class StallReplayTests: XCTestCase {
 
     func testAStallChangesNothingWithTheDevicesTimes() throws {
         for g in try Self.recordings() {
-            XCTAssertEqual(Self.release(g, timing: .device), Self.release(g, timing: .device, stall: (g.samples[0].t, 0.7)), g.name)
+            let down = g.samples[0].t, up = g.samples[g.samples.count - 1].t
+            let plain = Self.release(g, timing: .device)
+            XCTAssertNotEqual(plain, .zero, g.name)
+            for at in [down - 0.1, (down + up) / 2, up - 0.01] {
+                XCTAssertEqual(Self.release(g, timing: .device, stall: (at, 0.7)), plain, g.name)
+            }
         }
     }
 

@@ -10,7 +10,9 @@ server's read from /proc.
   scripts/window-bench.py BINARY --startup [--size 1080x1920]  (exec -> first frame on screen)
   BINARY `qml` runs the peer instead: bench/peer/restaurants.qml on Qt Quick's software renderer
   (apt-get install qml-qt6 qml6-module-qtquick qml6-module-qtquick-window); list-scroll,
-  sheet-drag, --memory (its tour opens and drags the sheet) and --startup.
+  sheet-drag, --memory (its tour opens and drags the sheet) and --startup. BINARY `chromium`
+  runs bench/peer/restaurants.html in Chromium with --disable-gpu (apt-get install chromium),
+  the same way; its CPU and memory are those of all its processes (RSS and PSS).
 
 Each scenario starts a fresh Xvfb and app, waits for the window to show and settle, then
 drives one interaction for a few seconds with xdotool (mouse moves every 8 ms, as a 125 Hz
@@ -35,19 +37,59 @@ from Xlib.ext import damage
 CLK = os.sysconf("SC_CLK_TCK")
 
 
+def process_tree(pid):
+    """pid and every process under it (a browser's renderer and GPU processes)."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(ppid, []).append(int(entry))
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo += children.get(p, [])
+    return out
+
+
 def cpu_seconds(pid):
-    """user + system time of a process (all its threads), in seconds."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLK
+    """user + system time of a process and the processes under it (all their threads), in
+    seconds; exited children's time is counted by their parent's cutime/cstime."""
+    total = 0
+    for p in process_tree(pid):
+        try:
+            with open(f"/proc/{p}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / CLK
+
+
+def _status_kb(pid, key, path="status"):
+    try:
+        with open(f"/proc/{pid}/{path}") as f:
+            for line in f:
+                if line.startswith(key):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
 
 
 def rss_mb(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
+    """Resident memory of a process and the processes under it."""
+    return sum(_status_kb(p, "VmRSS:") for p in process_tree(pid)) / 1024
+
+
+def pss_mb(pid):
+    """Proportional set size of the same (shared pages split between their users)."""
+    return sum(_status_kb(p, "Pss:", "smaps_rollup") for p in process_tree(pid)) / 1024
 
 
 class DamageWatcher(threading.Thread):
@@ -187,6 +229,16 @@ class Session:
             self.env.update({"QT_QUICK_BACKEND": "software", "QML_XHR_ALLOW_FILE_READ": "1"})
             self.args = ["/usr/lib/qt6/bin/qml", os.path.join(root, "bench/peer/restaurants.qml"), "--",
                          os.path.join(root, "Resources"), str(int(w * scale)), str(int(h * scale))]
+        elif binary == "chromium":
+            # The browser peer: Chromium without a GPU (bench/peer/restaurants.html), in a
+            # profile of its own so that no earlier state or extension is in the way.
+            root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+            page = os.path.join(root, "bench/peer/restaurants.html")
+            self.args = ["/usr/bin/chromium", "--disable-gpu", "--no-sandbox", "--test-type", "--no-first-run", "--no-default-browser-check",
+                         "--disable-extensions", "--disable-background-networking", "--password-store=basic",
+                         f"--user-data-dir=/tmp/window-bench-chromium-{disp_num}", "--allow-file-access-from-files",
+                         f"--force-device-scale-factor={scale}", f"--window-size={w},{h}", "--window-position=0,0",
+                         f"--app=file://{page}?res={os.path.join(root, 'Resources')}"]
         else:
             self.args = [binary, "--size", f"{w}x{h}", "--scale", str(scale), "--scene", scene, "--date", "2026-11-22", *extra_args]
         self.exec_time = time.monotonic()
@@ -210,6 +262,8 @@ def run_scenario(a, name, disp_num):
     scene, setup, driven = scenario_args(name, w, h, a.scale)
     s = Session(a.binary, w, h, a.scale, scene, a.env, disp_num)
     try:
+        if a.binary == "chromium":
+            time.sleep(3)   # its first window is replaced while it starts: watch the final one
         win = find_window(s.disp, s.app.pid)
         origin = window_origin(s.disp, win)
         watcher = DamageWatcher(s.disp, win)
@@ -250,7 +304,7 @@ def run_memory(a, disp_num):
     try:
         origin = window_origin(s.disp, find_window(s.disp, s.app.pid))
         time.sleep(3)
-        idle = rss_mb(s.app.pid)
+        idle, pss_idle = rss_mb(s.app.pid), pss_mb(s.app.pid)
         sc = a.scale
         x, H = int(w * sc / 2), h * sc
         tabs = [tab_x(w, sc, i) for i in range(4)]
@@ -288,7 +342,8 @@ def run_memory(a, disp_num):
         th.join()
         after = rss_mb(s.app.pid)
         out = {"label": a.label, "size": f"{w}x{h}", "scale": a.scale, "rss_idle_mb": round(idle, 1),
-               "rss_peak_tour_mb": round(peak, 1), "rss_idle_after_tour_mb": round(after, 1)}
+               "rss_peak_tour_mb": round(peak, 1), "rss_idle_after_tour_mb": round(after, 1),
+               "pss_idle_mb": round(pss_idle, 1), "pss_after_tour_mb": round(pss_mb(s.app.pid), 1)}
         if a.series:
             out["series"] = series[::5]
         s.close()
@@ -360,7 +415,7 @@ def main():
     a = p.parse_args()
     a.size = tuple(int(v) for v in a.size.split("x"))
     a.env = dict(e.split("=", 1) for e in a.env)
-    if a.binary != "qml":
+    if a.binary not in ("qml", "chromium"):
         a.binary = os.path.abspath(a.binary)
     for r in range(a.runs):
         if a.memory:

@@ -187,6 +187,10 @@ struct AppOptions: ParsableArguments, Sendable {
             completion: .file())
     var metrics: String?
     // UX-testing instrument (issue 15, record/replay and measure): END
+    @Option(name: .customLong("inject-stall"),
+            help: ArgumentHelp("Freeze the loop for MS milliseconds every EVERY seconds (no input read, nothing drawn), as a slow kiosk stalls; e.g. 400@3. Not with --headless (use the script's stall command).", valueName: "MS@EVERY"),
+            transform: Parse.stall)
+    var injectStall: StallInjector?
 
     /// The kiosk options as one value (RunLoops, KioskDriver and Display read it).
     var kioskOptions: KioskOptions {
@@ -205,6 +209,9 @@ struct AppOptions: ParsableArguments, Sendable {
         try kioskOptions.validate(headless: headless)
         if let problem = InteractionConstants.pixelSizeProblem(size, scale: scale ?? 1) {
             throw UsageError(message: "--size/--scale: \(problem)")
+        }
+        if injectStall != nil && headless {
+            throw UsageError(message: "--inject-stall is for a window or a framebuffer; a headless script stalls with its own 'stall MS' command")
         }
         if script != nil && !headless {
             // A script needs virtual time; running it against a live window would race the user.
@@ -251,6 +258,14 @@ enum Parse {
             throw UsageError(message: "unknown sheet policy '\(v)' (fluid, tutorial, two-stage)")
         }
         return p
+    }
+
+    /// `--inject-stall MS@EVERY` (issue 28).
+    @Sendable static func stall(_ v: String) throws -> StallInjector {
+        switch StallInjector.parse(v) {
+        case .success(let s): return s
+        case .failure(let e): throw UsageError(message: e.message)
+        }
     }
 
     /// `--tune key=value,…` (issue 15): unknown keys and out-of-range values list the keys.

@@ -31,6 +31,8 @@ struct RunContext {
     /// The window bench: scripted input played in real time, and each present reported
     /// (when its frame began and when the present returned, on the loop's clock).
     var feed: ScriptFeed?
+    /// `--inject-stall` (issue 28): the loop freezes on this schedule.
+    var stalls: StallInjector?
     var onPresented: ((_ frameStart: Double, _ presentedAt: Double) -> Void)?
 }
 
@@ -53,7 +55,9 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
     var lastDrawn = 0.0
     var trimmed = false
     let memoryReport = getenv("FLING_MEMORY_REPORT") != nil
+    var stalls = run.stalls
     while !app.quitRequested {
+        if let length = stalls?.due(at: now()) { injectStall(length) }
         var wait = animating || app.needsDisplay ? 0 : 1.0
         // Idle: the caches shrink to what is on screen once nothing was drawn for a while.
         if !trimmed && wait > 0 {
@@ -251,7 +255,9 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
     var readySent = false
     var lastDrawn = 0.0
     var trimmed = false
+    var stalls = run.stalls
     while !app.quitRequested {
+        if let length = stalls?.due(at: now()) { injectStall(length) }
         var wait = animating || app.needsDisplay ? 0 : 1.0
         // Idle: the caches shrink to what is on screen, as in the windowed loop.
         if !trimmed && wait > 0 {
@@ -281,6 +287,19 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
         }
     }
     run.systemd.send("STOPPING=1")
+}
+
+/// `--inject-stall` (issue 28): the loop does nothing for `seconds` (input piles up unread, as
+/// behind a slow frame on a weak board).
+@MainActor
+func injectStall(_ seconds: Double) {
+    Log.info("stall: \(Int((seconds * 1000).rounded())) ms (--inject-stall)")
+    var left = seconds
+    while left > 0 {
+        let step = min(left, 0.5)
+        usleep(UInt32(step * 1_000_000))
+        left -= step
+    }
 }
 
 /// FLING_MEMORY_REPORT=1: what the renderer's caches hold, on stderr, each time the loop goes

@@ -85,6 +85,7 @@ func runApp(_ options: AppOptions) -> Int32 {
                                    exitChord: options.kioskOptions.effectiveExitChord)
     var run = RunContext(kiosk: KioskDriver(app: app, config: config, rotation: options.kioskOptions.rotation),
                          fpsCap: options.fpsGiven ? options.fps : nil, hidesCursor: options.kioskOptions.kiosk, framebuffer: framebuffer)
+    run.stalls = options.injectStall
     // --record (issue 15): every input to the file as it arrives; `quit` at the end.
     var recorder: SessionRecorder?
     if let path = options.record {

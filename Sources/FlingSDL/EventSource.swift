@@ -79,7 +79,10 @@ public final class EventSource {
     /// backlog read at once during the wait (the process was stopped or starved there: a flick
     /// made during a 400 ms SIGSTOP under weston read 0), spread up to that stamp.
     private func spreadBatch(_ out: inout [InputEvent], readAt entered: Double) {
-        guard let since = lastReadEnd else { return }
+        guard let since = lastReadEnd else {
+            for e in out { if case .pointer(let p) = e, p.timing == .poll { spreader.observe([p]) } }
+            return
+        }
         var pollTimes: [Double] = []
         for e in out { if case .pointer(let p) = e, p.timing == .poll { pollTimes.append(p.time) } }
         guard !pollTimes.isEmpty else { return }
@@ -89,13 +92,15 @@ public final class EventSource {
         }
         var indices: [Int] = []
         var batch: [PointerEvent] = []
+        var oneByOne: [PointerEvent] = []
         for (i, e) in out.enumerated() {
-            if case .pointer(let p) = e, p.timing == .poll, p.time <= readAt + Self.sameReadTolerance {
-                indices.append(i); batch.append(p)
-            }
+            guard case .pointer(let p) = e, p.timing == .poll else { continue }
+            if p.time <= readAt + Self.sameReadTolerance { indices.append(i); batch.append(p) } else { oneByOne.append(p) }
         }
-        guard !batch.isEmpty else { return }
-        for (i, p) in zip(indices, spreader.spread(batch, since: since, readAt: readAt)) { out[i] = .pointer(p) }
+        if !batch.isEmpty {
+            for (i, p) in zip(indices, spreader.spread(batch, since: since, readAt: readAt)) { out[i] = .pointer(p) }
+        }
+        spreader.observe(oneByOne)
     }
 
     /// SDL's stamps are whole milliseconds, taken just after the read began (an event that came

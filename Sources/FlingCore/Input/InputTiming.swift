@@ -42,8 +42,26 @@ public struct PollTimeSpreader: Sendable, Equatable {
     /// The device's pace before any is measured (s between reports): 120 Hz.
     public static let defaultPace = 1.0 / 120
 
-    /// Seconds between the device's reports, averaged over ordinary batches.
+    /// Seconds between the device's reports, averaged over ordinary batches and moves read
+    /// one by one.
     public private(set) var pace = PollTimeSpreader.defaultPace
+    /// The time of the last move seen (spread or observed).
+    private var lastMove: Double?
+
+    /// Poll-stamped moves SDL read one by one while the loop waited (their stamps are right to
+    /// the millisecond): the gaps between them are the device's pace. (A loop waiting between
+    /// moves, as it does while a drag redraws, reads most of them so; a pace learnt only from
+    /// batches stayed at its guess, and a flick through a stall read twice its speed.)
+    public mutating func observe(_ events: [PointerEvent]) {
+        for e in events where e.phase == .moved {
+            if let last = lastMove, e.time > last, e.time - last < Self.stallGap { learn(e.time - last) }
+            lastMove = e.time
+        }
+    }
+
+    private mutating func learn(_ interval: Double) {
+        pace += 0.2 * (max(0.002, min(0.05, interval)) - pace)
+    }
 
     public init() {}
 
@@ -69,10 +87,9 @@ public struct PollTimeSpreader: Sendable, Equatable {
             for i in out.indices { out[i].time = from + (readAt - from) * Double(i + 1) / k; out[i].timing = stalled ? .estimated : .poll }
             // An ordinary batch of a moving pointer shows the device's pace (two reports in a
             // 16.7 ms frame: 8.3 ms); a lone event in a frame says only that it is slower.
-            if !stalled, events.contains(where: { $0.phase == .moved }) {
-                pace += 0.2 * (max(0.002, min(0.05, window / k)) - pace)
-            }
+            if !stalled, events.contains(where: { $0.phase == .moved }) { learn(window / k) }
         }
+        if out.contains(where: { $0.phase == .moved }) { lastMove = out.last(where: { $0.phase == .moved })?.time }
         return out
     }
 }

@@ -36,6 +36,20 @@ final class PollTimeSpreaderTests: XCTestCase {
         XCTAssertEqual(out.map(\.timing), [.estimated, .estimated])
     }
 
+    /// Moves read one by one (the loop waited between them) teach the pace their spacing; a
+    /// batch after a stall is then packed at it.
+    func testMovesReadOneByOneTeachThePace() {
+        var s = PollTimeSpreader()
+        s.observe((0..<30).map { PointerEvent(id: 1, phase: .moved, location: Point(0, Double($0)), time: 1 + 0.012 * Double($0), timing: .poll) })
+        XCTAssertEqual(s.pace, 0.012, accuracy: 0.0002)
+        // A gap of a stop, a press or a lift teaches nothing.
+        s.observe([PointerEvent(id: 1, phase: .moved, location: .zero, time: 3, timing: .poll)])
+        XCTAssertEqual(s.pace, 0.012, accuracy: 0.0002)
+        let out = s.spread(batch([.moved, .moved, .moved], at: 3.5), since: 3.1, readAt: 3.5)
+        XCTAssertEqual(out[2].time - out[1].time, s.pace, accuracy: 1e-12)
+        XCTAssertEqual(out[2].time, 3.5, accuracy: 1e-12)
+    }
+
     func testAStallTooShortForTheBatchSpreadsItEvenly() {
         var s = PollTimeSpreader()
         let out = s.spread(batch(Array(repeating: .moved, count: 10), at: 1.06), since: 1.0, readAt: 1.06)

@@ -57,7 +57,7 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
     let memoryReport = getenv("FLING_MEMORY_REPORT") != nil
     var stalls = run.stalls
     while !app.quitRequested {
-        if let length = stalls?.due(at: now()) { injectStall(length) }
+        if let length = stalls?.due(at: now()) { injectStall(length) { run.systemd.loopAlive(now: now()) } }
         var wait = animating || app.needsDisplay ? 0 : 1.0
         // Idle: the caches shrink to what is on screen once nothing was drawn for a while.
         if !trimmed && wait > 0 {
@@ -73,6 +73,7 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
         if let d = kiosk.nextDeadline { wait = min(wait, max(0, d - now())) }
         if let d = run.feed?.nextTime { wait = min(wait, max(0, d - now())) }
         if let w = run.systemd.watchdogInterval { wait = min(wait, w) }   // a sleeping loop still feeds it
+        if let next = stalls?.next { wait = min(wait, max(0, next - now())) }   // a stall on time, idle or not
         // Wake to hide the cursor 3 s after the mouse last moved (only while it shows).
         if run.hidesCursor, let m = events.lastMouseMotion, m + KioskConstants.cursorHideDelay > now() {
             wait = min(wait, m + KioskConstants.cursorHideDelay - now())
@@ -257,7 +258,7 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
     var trimmed = false
     var stalls = run.stalls
     while !app.quitRequested {
-        if let length = stalls?.due(at: now()) { injectStall(length) }
+        if let length = stalls?.due(at: now()) { injectStall(length) { run.systemd.loopAlive(now: now()) } }
         var wait = animating || app.needsDisplay ? 0 : 1.0
         // Idle: the caches shrink to what is on screen, as in the windowed loop.
         if !trimmed && wait > 0 {
@@ -266,6 +267,7 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
         }
         if let d = kiosk.nextDeadline { wait = min(wait, max(0, d - now())) }
         if let w = run.systemd.watchdogInterval { wait = min(wait, w) }   // a sleeping loop still feeds it
+        if let next = stalls?.next { wait = min(wait, max(0, next - now())) }   // a stall on time, idle or not
         if let input { input.wait(wait) } else if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
         for e in events.events(waitingUpTo: 0, now: now) { if case .quit = e { app.quitRequested = true } }
         for p in input?.poll(panel: kiosk.panelSize, now: now()) ?? [] { kiosk.input(.pointer(p), now: now()) }
@@ -290,15 +292,18 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
 }
 
 /// `--inject-stall` (issue 28): the loop does nothing for `seconds` (input piles up unread, as
-/// behind a slow frame on a weak board).
+/// behind a slow frame on a weak board), except tell systemd's watchdog it is alive every
+/// 0.5 s (`alive`): a stall on purpose must not get a kiosk restarted. (SIGTERM is seen when
+/// the stall ends.)
 @MainActor
-func injectStall(_ seconds: Double) {
+func injectStall(_ seconds: Double, alive: () -> Void) {
     Log.info("stall: \(Int((seconds * 1000).rounded())) ms (--inject-stall)")
     var left = seconds
     while left > 0 {
         let step = min(left, 0.5)
         usleep(UInt32(step * 1_000_000))
         left -= step
+        alive()
     }
 }
 

@@ -35,7 +35,8 @@ public enum InputTiming: String, Sendable, Equatable, CaseIterable {
 ///   follow on, or, when the batch ends in a lift, starting where the stall began (the
 ///   previous read: a flick lifts as it moves); evenly over the window if they do not fit;
 ///   marked `.estimated`.
-/// The pace is learnt from ordinary batches while a pointer moves.
+/// The pace is learnt from ordinary batches of one moving pointer and from one pointer's moves
+/// read one by one (`observe`).
 public struct PollTimeSpreader: Sendable, Equatable {
     /// A busy window longer than this (s) is a stall: three frames at 60 Hz.
     public static let stallGap = 0.050
@@ -45,17 +46,20 @@ public struct PollTimeSpreader: Sendable, Equatable {
     /// Seconds between the device's reports, averaged over ordinary batches and moves read
     /// one by one.
     public private(set) var pace = PollTimeSpreader.defaultPace
-    /// The time of the last move seen (spread or observed).
-    private var lastMove: Double?
+    /// Per pointer, the stamp of its last move read one by one (real to the millisecond; a
+    /// time `spread` made up is no measure of the pace).
+    private var lastStamp: [Int64: Double] = [:]
 
-    /// Poll-stamped moves SDL read one by one while the loop waited (their stamps are right to
-    /// the millisecond): the gaps between them are the device's pace. (A loop waiting between
-    /// moves, as it does while a drag redraws, reads most of them so; a pace learnt only from
-    /// batches stayed at its guess, and a flick through a stall read twice its speed.)
+    /// Poll-stamped events SDL read one by one while the loop waited (their stamps are right to
+    /// the millisecond): the gaps between one pointer's consecutive moves are the device's pace.
+    /// (A loop waiting between moves, as it does while a drag redraws, reads most of them so; a
+    /// pace learnt only from batches stayed at its guess, and a flick through a stall read
+    /// twice its speed.) A press, a lift or a spread batch starts the pointer's count afresh.
     public mutating func observe(_ events: [PointerEvent]) {
-        for e in events where e.phase == .moved {
-            if let last = lastMove, e.time > last, e.time - last < Self.stallGap { learn(e.time - last) }
-            lastMove = e.time
+        for e in events {
+            guard e.phase == .moved else { lastStamp[e.id] = nil; continue }
+            if let last = lastStamp[e.id], e.time > last, e.time - last < Self.stallGap { learn(e.time - last) }
+            lastStamp[e.id] = e.time
         }
     }
 
@@ -87,9 +91,10 @@ public struct PollTimeSpreader: Sendable, Equatable {
             for i in out.indices { out[i].time = from + (readAt - from) * Double(i + 1) / k; out[i].timing = stalled ? .estimated : .poll }
             // An ordinary batch of a moving pointer shows the device's pace (two reports in a
             // 16.7 ms frame: 8.3 ms); a lone event in a frame says only that it is slower.
-            if !stalled, events.contains(where: { $0.phase == .moved }) { learn(window / k) }
+            // (One pointer's only: two fingers' reports interleave.)
+            if !stalled, events.contains(where: { $0.phase == .moved }), Set(events.map(\.id)).count == 1 { learn(window / k) }
         }
-        if out.contains(where: { $0.phase == .moved }) { lastMove = out.last(where: { $0.phase == .moved })?.time }
+        for e in events { lastStamp[e.id] = nil }
         return out
     }
 }

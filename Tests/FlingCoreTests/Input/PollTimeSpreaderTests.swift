@@ -46,8 +46,29 @@ final class PollTimeSpreaderTests: XCTestCase {
         s.observe([PointerEvent(id: 1, phase: .moved, location: .zero, time: 3, timing: .poll)])
         XCTAssertEqual(s.pace, 0.012, accuracy: 0.0002)
         let out = s.spread(batch([.moved, .moved, .moved], at: 3.5), since: 3.1, readAt: 3.5)
-        XCTAssertEqual(out[2].time - out[1].time, s.pace, accuracy: 1e-12)
+        XCTAssertEqual(out[2].time - out[1].time, 0.012, accuracy: 0.0002)
         XCTAssertEqual(out[2].time, 3.5, accuracy: 1e-12)
+        // The made-up times of a batch are no measure: a move read 2 ms after it teaches nothing.
+        s.observe([PointerEvent(id: 1, phase: .moved, location: .zero, time: 3.502, timing: .poll)])
+        XCTAssertEqual(s.pace, 0.012, accuracy: 0.0002)
+    }
+
+    /// Two fingers' reports interleave 1 ms apart: each finger's own gaps are the pace, and a
+    /// lift starts that finger's count afresh.
+    func testEachPointerTeachesThePaceOnItsOwn() {
+        var s = PollTimeSpreader()
+        var events: [PointerEvent] = []
+        for i in 0..<30 {
+            let t = 1 + 0.012 * Double(i)
+            events.append(PointerEvent(id: 1, phase: .moved, location: .zero, time: t, timing: .poll))
+            events.append(PointerEvent(id: 2, phase: .moved, location: .zero, time: t + 0.001, timing: .poll))
+        }
+        s.observe(events)
+        XCTAssertEqual(s.pace, 0.012, accuracy: 0.0002)
+        s.observe([PointerEvent(id: 1, phase: .ended, location: .zero, time: 1.4, timing: .poll),
+                   PointerEvent(id: 1, phase: .began, location: .zero, time: 1.402, timing: .poll),
+                   PointerEvent(id: 1, phase: .moved, location: .zero, time: 1.404, timing: .poll)])
+        XCTAssertEqual(s.pace, 0.012, accuracy: 0.0002)
     }
 
     func testAStallTooShortForTheBatchSpreadsItEvenly() {

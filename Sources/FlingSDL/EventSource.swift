@@ -86,9 +86,12 @@ public final class EventSource {
         var pollTimes: [Double] = []
         for e in out { if case .pointer(let p) = e, p.timing == .poll { pollTimes.append(p.time) } }
         guard !pollTimes.isEmpty else { return }
+        // The latest run of three or more stamps within a read's tolerance (they are in order).
         var readAt = entered
-        if let backlog = pollTimes.last(where: { t in pollTimes.filter { abs($0 - t) <= Self.sameReadTolerance }.count >= 3 }) {
-            readAt = max(readAt, backlog)
+        var runStart = 0
+        for i in pollTimes.indices {
+            if pollTimes[i] - pollTimes[runStart] > Self.sameReadTolerance { runStart = i }
+            if i - runStart + 1 >= 3 { readAt = max(readAt, pollTimes[i]) }
         }
         var indices: [Int] = []
         var batch: [PointerEvent] = []

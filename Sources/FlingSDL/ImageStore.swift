@@ -150,10 +150,7 @@ final class ImageStore {
     /// The app went idle: every decoded original goes, and the photos not in `inUse` (what
     /// is on screen, directly or in a layer; the rest come back from their files when drawn).
     func trimForIdle(keeping inUse: Set<String>) {
-        for (name, e) in textures where !inUse.contains(name) {
-            if let t = e.texture { SDL_DestroyTexture(t) }
-            textures[name] = nil
-        }
+        drop(textures.keys.filter { !inUse.contains($0) })
         originals.removeAll()
         originalUse.removeAll()
         originalBytes = 0

@@ -968,13 +968,11 @@ public final class Renderer {
         layers.update(id) { $0.shownTint = tint }
         if let e = layers.entries[id], frameSurface != nil, rasterizing == 0, cpuCompositing,
            Int32(dest.width) == e.width, Int32(dest.height) == e.height {
-            let ox = Int(dest.minX), oy = Int(dest.minY)
-            let region = PixelRect(x0: ox, y0: oy, x1: ox + Int(e.width), y1: oy + Int(e.height))
-                .intersection(unclipped ? framePixels : visiblePixels)
+            let (origin, region) = placed(e, at: dest, unclipped: unclipped)
             if region.isEmpty { return true }
             if let t = frameCanvas(covering: region) {
                 fillUntinted()
-                writeTinted(e, tint, into: t, region, origin: (ox, oy))
+                writeTinted(e, tint, into: t, region, origin: origin)
                 canvas.close(sdl: sdl)
                 stats.canvasDraws += 1
                 return true
@@ -1219,6 +1217,14 @@ public final class Renderer {
         }
     }
 
+    /// A layer copied 1:1 at `dest` (device px, its size): where its first pixel goes, and the
+    /// part of it that shows (within the clip unless `unclipped`).
+    private func placed(_ e: LayerCache.Entry, at dest: Rect, unclipped: Bool = false) -> (origin: (x: Int, y: Int), shown: PixelRect) {
+        let ox = Int(dest.minX), oy = Int(dest.minY)
+        let r = PixelRect(x0: ox, y0: oy, x1: ox + Int(e.width), y1: oy + Int(e.height))
+        return ((ox, oy), r.intersection(unclipped ? framePixels : visiblePixels))
+    }
+
     /// Layers are composited from their CPU copies: the frame is a plain surface the canvas
     /// writes (their target textures are handed back after rasterising, issue 34).
     private var releasesLayerTargets: Bool { frameSurface != nil && cpuCompositing }
@@ -1229,8 +1235,7 @@ public final class Renderer {
     private func blendOnCanvas(_ e: LayerCache.Entry, to dest: Rect) -> Bool {
         guard releasesLayerTargets, rasterizing == 0, Int32(dest.width) == e.width, Int32(dest.height) == e.height,
               e.pixels.count == Int(e.width) * Int(e.height) else { return false }
-        let ox = Int(dest.minX), oy = Int(dest.minY)
-        let region = PixelRect(x0: ox, y0: oy, x1: ox + Int(e.width), y1: oy + Int(e.height)).intersection(visiblePixels)
+        let ((ox, oy), region) = placed(e, at: dest)
         if region.isEmpty { return true }
         guard let t = canvasForNextDraw() ?? frameCanvas() else { return false }
         fillUntinted()
@@ -1282,10 +1287,8 @@ public final class Renderer {
     private func copyOnCanvas(_ e: LayerCache.Entry, to dest: Rect, unclipped: Bool = false, closing: Bool = false) -> Bool {
         guard releasesLayerTargets, Int32(dest.width) == e.width, Int32(dest.height) == e.height,
               e.pixels.count == Int(e.width) * Int(e.height) else { return false }
-        let ox = Int(dest.minX), oy = Int(dest.minY)
+        let ((ox, oy), region) = placed(e, at: dest, unclipped: unclipped)
         if rasterizing > 0 { return copyIntoTarget(e, at: (ox, oy)) }
-        let region = PixelRect(x0: ox, y0: oy, x1: ox + Int(e.width), y1: oy + Int(e.height))
-            .intersection(unclipped ? framePixels : visiblePixels)
         if region.isEmpty { return true }
         guard let t = canvasForNextDraw(skip: region) ?? frameCanvas(covering: region) else { return false }
         fillUntinted(except: region)

@@ -60,6 +60,14 @@ struct FlingRunner {
     }
 
     /// A scratch folder for one test.
+    /// Runs `args`, which must be refused as a usage error (exit 2) with a message containing
+    /// `message`.
+    static func assertUsageError(_ args: [String], says message: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let r = try run(args)
+        XCTAssertEqual(r.status, 2, r.stderr, file: file, line: line)
+        XCTAssertTrue(r.stderr.contains(message), r.stderr, file: file, line: line)
+    }
+
     static func scratch(_ name: String) -> URL {
         let u = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("fling-tests/\(name)-\(UUID().uuidString.prefix(8))")
         try? FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)

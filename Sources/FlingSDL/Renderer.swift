@@ -339,6 +339,8 @@ public final class Renderer {
         targetBackground = list.background
         targetTouched = false
         layers.beginFrame()
+        layersInFrame.removeAll(keepingCapacity: true)
+        for c in list.commands { if case let .beginLayer(spec) = c { layersInFrame.insert(spec.id) } }
         roundedCopy.beginFrame()
         findOccluders(list.commands)
         run(list.commands, 0..<list.commands.count)
@@ -810,6 +812,8 @@ public final class Renderer {
         var drawingWhole = false
     }
     private var partialRedraw: PartialRedraw?
+    /// The ids of the layers the frame being drawn contains (LayerCache.makeRoom keeps them).
+    private var layersInFrame: Set<String> = []
 
     private func sdlRect(_ r: PixelRect) -> SDL_Rect {
         SDL_Rect(x: Int32(r.x0), y: Int32(r.y0), w: Int32(max(0, r.x1 - r.x0)), h: Int32(max(0, r.y1 - r.y0)))
@@ -823,6 +827,10 @@ public final class Renderer {
     /// origin at (0, 0)) and keeps a CPU copy of its pixels; false if SDL refused.
     private func rasterize(_ seen: LayerCache.Seen, base: Transform, still: Bool = true) -> Bool {
         let id = seen.spec.id
+        if releasesLayerTargets, layers.entries[id].map({ $0.width != seen.width || $0.height != seen.height }) ?? true {
+            layers.makeRoom(adding: Int(seen.width) * Int(seen.height) * 4,
+                            budget: RenderBudgets.layerFrames * Int(frameWidth) * Int(frameHeight) * 4, inFrame: layersInFrame)
+        }
         guard let texture = layers.targetTexture(for: id, width: seen.width, height: seen.height, renderer: sdl) else { return false }
         flushSolid()
         rasterizing += 1

@@ -179,4 +179,72 @@ final class LayerMemoryTests: XCTestCase {
             }
         }
     }
+
+    /// A layer made anew first makes room within two windows of pixels by dropping the held
+    /// layers the frame does not contain, the one undrawn longest first (a card closing made the
+    /// Today list while the backdrop it no longer drew was held: issue 34); the layers a frame
+    /// draws are never dropped, whatever they hold.
+    func testANewLayerDropsHeldLayersTheFrameDoesNotDrawToFitTwoWindows() throws {
+        func list(_ ids: [String]) -> DisplayList {
+            var l = DisplayList(background: .white)
+            for (i, id) in ids.enumerated() {
+                l.layer(LayerSpec(id: id, bounds: Rect(x: 0, y: 0, width: 100, height: 100), background: .white)) { l in
+                    l.add(.fillRect(Rect(x: Double(10 * i), y: 10, width: 30, height: 20), radii: CornerRadii(6), color: SystemColor.blue))
+                }
+            }
+            return l
+        }
+        @MainActor func layerBytes(_ r: Renderer) -> Int {
+            r.memoryReport.filter { $0.cache == "layer CPU copies" }.reduce(0) { $0 + $1.bytes }
+        }
+        let window = 200 * 200 * 4   // 100 × 100 pt at 2 px a pt
+        try MainActor.assumeIsolated {
+            try withHeadlessDisplay(size: Size(100, 100), scale: 2) { display in
+                for _ in 0..<4 { display.draw(list(["a"])) }
+                for _ in 0..<4 { display.draw(list(["b"])) }
+                XCTAssertEqual(layerBytes(display.renderer), 2 * window, "two fit: a is kept")
+                for _ in 0..<4 { display.draw(list(["c"])) }
+                XCTAssertEqual(layerBytes(display.renderer), 2 * window, "a, undrawn longest, went for c")
+                XCTAssertEqual(display.renderer.stats.layersComposited, 1)
+                // b is still held: drawn again it is composited, not made again.
+                display.draw(list(["b"]))
+                XCTAssertEqual(display.renderer.stats.layersRasterized, 0)
+                XCTAssertEqual(display.renderer.stats.layersComposited, 1)
+                // A frame that draws three keeps all three.
+                for _ in 0..<4 { display.draw(list(["a", "b", "c"])) }
+                XCTAssertEqual(layerBytes(display.renderer), 3 * window)
+            }
+        }
+    }
+
+    /// A photo is kept at the size it is first drawn; drawn larger (a card growing), it is made
+    /// again a quarter larger than that, so the next frames of the growth reuse it.
+    func testAPhotoIsKeptAtItsDrawnSizeAndGrowsWithHeadroom() throws {
+        let name = "restaurants/kitchen.jpg"
+        func list(_ w: Double, _ h: Double) -> DisplayList {
+            var l = DisplayList(background: .white)
+            l.add(.image(name, frame: Rect(x: 0, y: 0, width: w, height: h), mode: .fill, radii: .zero))
+            return l
+        }
+        @MainActor func photoBytes(_ r: Renderer) -> Int {
+            r.memoryReport.filter { $0.cache == "photo CPU copies" }.reduce(0) { $0 + $1.bytes }
+        }
+        func bytes(_ natural: Size, needed: (Double, Double), headroom: Double) -> Int {
+            let f = min(1, max(needed.0 / natural.width, needed.1 / natural.height) * headroom)
+            return Int((natural.width * f).rounded(.up)) * Int((natural.height * f).rounded(.up)) * 4
+        }
+        try MainActor.assumeIsolated {
+            try withHeadlessDisplay(size: Size(100, 100), scale: 2) { display in
+                let natural = try XCTUnwrap(display.renderer.imageSize(name))
+                XCTAssertGreaterThan(natural.width, 200)
+                display.draw(list(40, 30))
+                XCTAssertEqual(photoBytes(display.renderer), bytes(natural, needed: (80, 60), headroom: 1))
+                display.draw(list(48, 36))
+                let grown = bytes(natural, needed: (96, 72), headroom: ImageStore.growthHeadroom)
+                XCTAssertEqual(photoBytes(display.renderer), grown)
+                display.draw(list(52, 39))   // within the headroom: the same copy
+                XCTAssertEqual(photoBytes(display.renderer), grown)
+            }
+        }
+    }
 }

@@ -11,4 +11,12 @@ public enum RenderBudgets {
     /// is never dropped. Source: Fling (issue 34), from the window bench's memory report and
     /// FLING_BENCH_TRACE.
     public static let bakedPhotoBytes = 24 << 20
+
+    /// Layers' CPU copies, in window-sized frames: before a layer is made anew, layers the frame
+    /// does not draw go until the copies fit two windows (a card closing draws the card and the
+    /// list, two full-window layers; the hidden backdrop it no longer shows went over the
+    /// 100 MB peak). What a frame draws is never dropped, so more may be held while it draws
+    /// them (an expanded card at rest: card, list and the backdrop made ready for a pull).
+    /// Source: Fling (issue 34), the window bench's memory tour at 1080×1920.
+    public static let layerFrames = 2
 }

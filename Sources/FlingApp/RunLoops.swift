@@ -107,6 +107,7 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
             let work = now() - t
             app.recordFrameTime(work, at: t)
             display.present()
+            app.recordPresent(at: now())
             run.onPresented?(t, now())
             run.onFrame?(t, work)
             if !readySent { readySent = true; run.systemd.send("READY=1") }
@@ -185,6 +186,8 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
             lastDrawn = frame
             let drawTime = SDLContext.monotonicSeconds() - started
             app.recordFrameTime(drawTime, at: t)   // the overlay's frame-time graph
+            // Headless, a frame is "presented" when drawn: at its tick plus the real time it took.
+            app.recordPresent(at: t + drawTime)
             drawSeconds = drawTime
             onFrameRendered?(drawTime)
             // The framebuffer receives every frame a probe renders.

@@ -110,6 +110,10 @@ package final class AppController {
     }
     /// Frame times (s) from the run loop, for the overlay's graph.
     package func recordFrameTime(_ seconds: Double, at time: Double) { instrument.recordFrameTime(seconds, at: time) }
+    /// A frame was presented (the run loop's clock): the latencies of the inputs it carried
+    /// are measured (the overlay's graph, `fling bench`).
+    package func recordPresent(at time: Double) { instrument.recordPresent(at: time) }
+    package var lastInputLatencies: [Double] { instrument.lastLatencies }
 
     package func setSlowMotion(_ factor: Double, time: Double) { clock.setSlowFactor(factor, at: time); needsDisplay = true }
     package func setPaused(_ paused: Bool, time: Double) { clock.setPaused(paused, at: time); needsDisplay = true }

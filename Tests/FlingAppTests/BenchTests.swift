@@ -21,6 +21,10 @@ final class BenchTests: XCTestCase {
         XCTAssertLessThanOrEqual(median, p99)
         XCTAssertLessThanOrEqual(p99, max)
         XCTAssertGreaterThan(o["floor_ms"]?.doubleValue ?? 0, 0)
+        // Input-to-present latency of the drag's moves: at least a frame's own time.
+        let latency = o["latency_median_ms"]?.doubleValue ?? .nan, latency99 = o["latency_p99_ms"]?.doubleValue ?? .nan
+        XCTAssertGreaterThan(latency, 0)
+        XCTAssertLessThanOrEqual(latency, latency99)
     }
 
     func testAnUnknownScenarioIsAUsageError() throws {

@@ -85,6 +85,29 @@ final class InstrumentTests: XCTestCase {
         XCTAssertEqual(instrumented.touchCircles, 1, "one 44 pt circle under the pressed pointer")
     } }
 
+    /// Each input is on screen when the first frame presented after it is: its latency is that
+    /// present's time less its own, and the overlay's graph keeps each frame's oldest (issue 28).
+    func testAPresentMeasuresTheLatencyOfEveryInputItCarries() { MainActor.assumeIsolated {
+        let app = makeTestApp()
+        app.handle(.pointer(PointerEvent(id: 0, phase: .began, location: Point(200, 500), time: 1.000)))
+        app.handle(.pointer(PointerEvent(id: 0, phase: .moved, location: Point(200, 490), time: 1.004)))
+        app.handle(.resize(Size(width: 390, height: 844), time: 1.005))   // not a user's input
+        app.recordPresent(at: 1.020)
+        XCTAssertEqual(app.lastInputLatencies.map { ($0 * 1e6).rounded() / 1e6 }, [0.020, 0.016])
+        XCTAssertEqual(app.instrument.latencies.map { ($0.seconds * 1e6).rounded() / 1e6 }, [0.020])
+        // A frame that carried nothing adds no latency; the next input is measured from its own time.
+        app.recordPresent(at: 1.037)
+        XCTAssertEqual(app.lastInputLatencies, [])
+        app.handle(.key(Key(spec: "a")!, time: 1.040))
+        app.recordPresent(at: 1.053)
+        XCTAssertEqual(app.lastInputLatencies.map { ($0 * 1e6).rounded() / 1e6 }, [0.013])
+        XCTAssertEqual(app.instrument.latencies.count, 2)
+        // The graph covers 2 s: older frames leave it.
+        app.handle(.key(Key(spec: "b")!, time: 4.0))
+        app.recordPresent(at: 4.01)
+        XCTAssertEqual(app.instrument.latencies.map { ($0.seconds * 1e6).rounded() / 1e6 }, [0.01])
+    } }
+
     func testOverlayDrawsTheReleaseVelocityAndTheFluidThresholds() { MainActor.assumeIsolated {
         let d = Driver(makeTestApp())
         d.app.instrument.overlay = true

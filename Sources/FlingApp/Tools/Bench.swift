@@ -123,7 +123,7 @@ enum Bench {
         let script = try cycleScript(scenario, size: o.size, frames: o.frames)
         let app = AppController(restaurants: resources.restaurants, articles: resources.articles, env: env, first: scenario.scene,
                                 windowSize: display.size, scale: display.scale, dateText: "Sunday, Nov 22")
-        var times: [Double] = [], allocs: [Double] = [], cpu: [Double] = []
+        var times: [Double] = [], allocs: [Double] = [], cpu: [Double] = [], latencies: [Double] = []
         times.reserveCapacity(o.frames * 2); allocs.reserveCapacity(o.frames * 2); cpu.reserveCapacity(o.frames * 2)
         var frame = 0
         // FLING_BENCH_TRACE=1: every measured frame's time on stderr (where a p99 comes from).
@@ -148,6 +148,8 @@ enum Bench {
                                       Int32(now - lastAllocs)))
                 }
                 times.append(dt)
+                // Each input's wait for its frame's tick plus the frame's real time, present included.
+                latencies += app.lastInputLatencies.map { $0 + dt - drawn }
                 allocs.append(Double(now - lastAllocs))
                 cpu.append(nowCPU - lastCPU)
             }
@@ -159,7 +161,7 @@ enum Bench {
         }
         return BenchResult(scenario: scenario.name, size: o.size, scale: o.scale, times: times, floor: floor,
                            allocsPerFrame: BenchStatistics.percentile(allocs, 0.5), peakRSSMB: BenchStatistics.peakRSSMB,
-                           cpuTimes: cpu)
+                           cpuTimes: cpu, latencies: latencies)
     }
 }
 

@@ -18,6 +18,10 @@ struct BenchResult {
     /// The main thread's CPU time per measured frame (less disturbed by other processes on a
     /// shared machine than the wall-clock frame time).
     var cpuTimes: [Double] = []
+    /// Input-to-present latency of every input the measured frames carried (s): from the
+    /// input's own time to the end of its frame's present (frames tick at 60 Hz of virtual
+    /// time, so an input waits for the next tick, then the frame takes its real time).
+    var latencies: [Double] = []
 
     var median: Double { BenchStatistics.percentile(times, 0.5) }
     var ratio: Double { median / max(floor, 1e-9) }
@@ -38,6 +42,8 @@ struct BenchResult {
             ("allocs_per_frame", .number(allocsPerFrame)),
             ("peak_rss_mb", .number((peakRSSMB * 10).rounded() / 10)),
             ("cpu_median_ms", ms(BenchStatistics.percentile(cpuTimes, 0.5))),
+            ("latency_median_ms", ms(BenchStatistics.percentile(latencies, 0.5))),
+            ("latency_p99_ms", ms(BenchStatistics.percentile(latencies, 0.99))),
         ])
     }
 
@@ -46,6 +52,7 @@ struct BenchResult {
         return "\(scenario.padded(to: 18)) median \(f(median * 1000, 2)) ms  p90 \(f(BenchStatistics.percentile(times, 0.9) * 1000, 2))"
             + "  p99 \(f(BenchStatistics.percentile(times, 0.99) * 1000, 2))  max \(f((times.max() ?? 0) * 1000, 2))"
             + "  floor \(f(floor * 1000, 2)) ms  ×\(f(ratio, 2))  allocs/frame \(f(allocsPerFrame, 0))  peak RSS \(f(peakRSSMB, 0)) MB  (cpu \(f(BenchStatistics.percentile(cpuTimes, 0.5) * 1000, 2)) ms)"
+            + "  latency \(f(BenchStatistics.percentile(latencies, 0.5) * 1000, 1)) / p99 \(f(BenchStatistics.percentile(latencies, 0.99) * 1000, 1)) ms"
     }
 }
 

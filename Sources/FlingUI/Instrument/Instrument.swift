@@ -46,12 +46,26 @@ package final class Instrument {
 
     /// Frame times (s) the run loop measured, with the real time each frame was drawn.
     private(set) var frameTimes: [(time: Double, seconds: Double)] = []
+    /// Input-to-present latency (issue 28): the times of the inputs no presented frame has
+    /// carried yet, and for each presented frame that carried some, when it was presented and
+    /// the latency of its oldest input (its worst).
+    private var unpresentedInputs: [Double] = []
+    private(set) var latencies: [(time: Double, seconds: Double)] = []
+    /// The latencies of each input the last presented frame carried (s).
+    package private(set) var lastLatencies: [Double] = []
 
     package init() {}
 
     /// Sees every event before the scenes. Returns true when the instrument used it (its keys,
     /// presses on the tuning panel); the scenes then never see it.
     package func handle(_ event: InputEvent, app: AppController) -> Bool {
+        switch event {
+        case .pointer, .wheel, .key, .text, .composition:
+            // What a user does (not a resize or a focus change): its latency is measured.
+            // (Bounded: a headless run that draws no frame for a long script keeps the oldest.)
+            if let t = event.time, t.isFinite, unpresentedInputs.count < 4096 { unpresentedInputs.append(t) }
+        default: break
+        }
         switch event {
         case .pointer(let p):
             if panel.handlePointer(p, app: app) { return true }
@@ -118,6 +132,17 @@ package final class Instrument {
                                       velocitySource: trackedTiming.worse(p.timing))
                 trackedID = nil
             }
+        }
+    }
+
+    /// A frame was presented at `time` (its present returned): every input it carried is now on
+    /// screen.
+    package func recordPresent(at time: Double) {
+        lastLatencies = unpresentedInputs.map { max(0, time - $0) }
+        unpresentedInputs.removeAll(keepingCapacity: true)
+        if let worst = lastLatencies.max() { latencies.append((time, worst)) }
+        if let i = latencies.firstIndex(where: { $0.time >= time - InstrumentConstants.frameGraphSpan }), i > 0 {
+            latencies.removeFirst(i)
         }
     }
 

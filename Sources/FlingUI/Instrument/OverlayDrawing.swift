@@ -6,6 +6,7 @@ extension Instrument {
     private static let guide = Color(hex: 0x007AFF)          // systemBlue: detents
     private static let threshold = Color(hex: 0xFF9500)      // systemOrange: decision thresholds
     private static let pill = Color(white: 0, alpha: 0.72)
+    private static let latencyDot = Color(hex: 0x32ADE6)     // systemCyan: input-to-present latency
     private static let labelFont = Font(size: 11, weight: .semibold)
 
     package func draw(into list: inout DisplayList, app: AppController, realTime: Double, sceneTime: Double) {
@@ -106,9 +107,10 @@ extension Instrument {
         drawFrameGraph(into: &list, window: window, time: time, env: env)
     }
 
-    /// The last 2 s of frame times as bars against the 60 Hz budget line.
+    /// The last 2 s of frame times as bars against the 60 Hz budget line, and each presented
+    /// frame's input-to-present latency (its oldest input's) as a dot on the same scale.
     private func drawFrameGraph(into list: inout DisplayList, window: Size, time: Double, env: SceneEnvironment) {
-        let w = 160.0, h = 56.0
+        let w = 200.0, h = 56.0
         // Bottom left, above the tab bar: clear of titles, the panel and the sheet's labels.
         let frame = Rect(x: 8, y: max(40, window.height - TabBar.height - h - 8), width: w, height: h)
         list.fill(frame, radius: 6, Self.pill)
@@ -120,10 +122,16 @@ extension Instrument {
             let late = f.seconds > InstrumentConstants.frameBudget
             list.fill(Rect(x: x - 1, y: plot.maxY - barH, width: 2, height: barH), late ? Self.ink : Color.green)
         }
+        for l in latencies where l.time >= time - span {
+            let x = plot.maxX - (time - l.time) / span * plot.width
+            let y = plot.maxY - min(1, l.seconds / range) * plot.height
+            list.fill(Rect(x: x - 1.5, y: y - 1.5, width: 3, height: 3), Self.latencyDot)
+        }
         let budgetY = plot.maxY - InstrumentConstants.frameBudget / range * plot.height
         list.add(.polyline([Point(plot.minX, budgetY), Point(plot.maxX, budgetY)], color: Color(white: 1, alpha: 0.7), lineWidth: 1))
         let last = frameTimes.last.map { "\(Self.short(($0.seconds * 10000).rounded() / 10)) ms" } ?? "no frames"
-        label("16.7 ms · \(last)", at: Point(plot.minX, plot.minY), anchor: .topLeft, color: .white, env: env, into: &list)
+        let input = latencies.last.map { " · input \(Self.short(($0.seconds * 1000).rounded())) ms" } ?? ""
+        label("16.7 ms · \(last)\(input)", at: Point(plot.minX, plot.minY), anchor: .topLeft, color: .white, env: env, into: &list)
     }
 
     // MARK: What the overlay reads from the scenes

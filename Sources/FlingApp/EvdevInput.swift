@@ -1,12 +1,10 @@
 import FlingCore
 import FoundationEssentials
 import Glibc
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `--input PATH` (issue 14): touches from Linux evdev for `--output fbdev`, where no SDL
-/// window reads them. PATH is a device (/dev/input/eventN: its axis ranges read with
+/// window reads them, or for a window (KMSDRM above all) whose touches should carry the
+/// kernel's times (issue 28). PATH is a device (/dev/input/eventN: its axis ranges read with
 /// EVIOCGABS, read without blocking) or a regular file holding a recorded event stream
 /// (`cat /dev/input/event0 > touch.bin`), played at its own timestamps in a headless run.
 /// The decoding is `EvdevDecoder` in core; the mapping `TouchTransform`.
@@ -31,6 +29,10 @@ final class EvdevInput {
     private var stampClock = CLOCK_REALTIME
     /// EVIOCGABS(abs) = _IOR('E', 0x40 + abs, struct input_absinfo): 24 bytes of s32.
     static func EVIOCGABS(_ abs: UInt32) -> UInt { UInt(2 << 30 | 24 << 16 | 0x45 << 8 | (0x40 + abs)) }
+    /// EVIOCGRAB = _IOW('E', 0x90, int): this descriptor alone receives the device's events.
+    static let EVIOCGRAB = UInt(1 << 30 | 4 << 16 | 0x45 << 8 | 0x90)
+    /// In a window: the bytes a reader on its own thread took from the device as they came.
+    private var reader: DeviceReader?
     static let defaultRange: ClosedRange<Int32> = 0...4095
 
     init(path: String, transform: TouchTransform) throws(Failure) {
@@ -74,6 +76,10 @@ final class EvdevInput {
         var ts = timespec()
         clock_gettime(stampClock, &ts)
         let reference = Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+        if let reader {
+            for c in decoder.decode(reader.take()) { out.append(event(c, panel: panel, time: clock.time(stamp: c.time, reference: reference, now: now))) }
+            return out
+        }
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -117,5 +123,22 @@ final class EvdevInput {
         return PointerEvent(id: c.id, phase: c.phase, location: p, time: time)
     }
 
-    func closeDevice() { Glibc.close(fd) }
+    /// In a window (issue 28): the device is read on a thread of its own as reports arrive, so
+    /// a stalled frame neither delays nor loses them (the kernel's queue for a client holds a
+    /// few hundred events; a 700 ms stall of a 120 Hz panel is more), and the loop is woken by
+    /// `wake`. The device is grabbed: SDL (KMSDRM reads the same devices) or the X server must
+    /// not deliver the same touches again. Returns whether the grab held.
+    @discardableResult
+    func readOnItsOwnThread(wake: @escaping @Sendable () -> Void) -> Bool {
+        guard isDevice, reader == nil else { return false }
+        let grabbed = ioctl(fd, Self.EVIOCGRAB, 1) == 0
+        reader = DeviceReader(fd: fd, wake: wake)
+        Log.info("evdev: \(path): read on its own thread\(grabbed ? ", grabbed from SDL and the display server" : "; not grabbed (\(String(cString: strerror(errno)))): its touches may arrive twice")")
+        return grabbed
+    }
+
+    func closeDevice() {
+        reader?.stop()
+        Glibc.close(fd)
+    }
 }

@@ -1,4 +1,5 @@
 import FlingCore
+import Glibc
 
 /// The kiosk options (issue 14) as one value. `AppOptions` declares them (--kiosk,
 /// --display, --idle-reset, --attract, --rotate, --output, --fb-mode, --input,
@@ -30,9 +31,10 @@ struct KioskOptions: Sendable {
     func validate(headless: Bool) throws(UsageError) {
         if fbMode != nil && fbdev == nil { throw UsageError(message: "--fb-mode needs --output fbdev:PATH") }
         if fbdev != nil && display != nil { throw UsageError(message: "--display is for windows; --output fbdev draws to a framebuffer") }
-        if input != nil && fbdev == nil && !headless {
-            // In a window (X, Wayland, KMSDRM) SDL reads the touch panel itself.
-            throw UsageError(message: "--input is for --output fbdev (or a recorded stream with --headless); in a window SDL reads the touch panel")
+        // In a window (or on fbdev) --input is a device Fling reads; a recording plays headless.
+        var st = stat()
+        if let path = input, !headless, stat(path, &st) == 0, (st.st_mode & S_IFMT) != S_IFCHR {
+            throw UsageError(message: "\(path): a recorded event stream plays only with --headless; in a window or on fbdev --input reads a device")
         }
     }
 

@@ -154,7 +154,7 @@ struct AppOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("fb-mode"), help: ArgumentHelp("The framebuffer layout when PATH is a regular file: WxHxBPP, BPP 32 (XRGB8888) or 16 (RGB565).", valueName: "WxHxBPP"),
             transform: { try KioskOptions.parseFBMode($0) })
     var fbMode: FramebufferFormat?
-    @Option(help: ArgumentHelp("Touches from an evdev device (with --output fbdev), or a recorded event stream (with --headless).", valueName: "PATH"),
+    @Option(help: ArgumentHelp("Touches from an evdev device, read by Fling with the kernel's times (with --output fbdev, or in a window, where the device is grabbed from SDL and the display server), or a recorded event stream (with --headless).", valueName: "PATH"),
             completion: .file())
     var input: String?
     @Option(name: .customLong("touch-transform"),

@@ -33,6 +33,8 @@ struct RunContext {
     var feed: ScriptFeed?
     /// `--inject-stall` (issue 28): the loop freezes on this schedule.
     var stalls: StallInjector?
+    /// `--input DEVICE` in a window (issue 28): touches read by Fling, with the kernel's times.
+    var touchDevice: EvdevInput?
     var onPresented: ((_ frameStart: Double, _ presentedAt: Double) -> Void)?
 }
 
@@ -79,6 +81,7 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
             wait = min(wait, m + KioskConstants.cursorHideDelay - now())
         }
         for e in events.events(waitingUpTo: wait, now: now) { kiosk.input(e, now: now()) }
+        for p in run.touchDevice?.poll(panel: kiosk.panelSize, now: now()) ?? [] { kiosk.input(.pointer(p), now: now()) }
         for e in run.feed?.due(now: now(), panel: kiosk.panelSize) ?? [] {
             if case .resize(let panel, _) = e { try? display.resize(to: kiosk.rotation.layoutSize(panel: panel)) }
             kiosk.input(e, now: now())

@@ -128,6 +128,10 @@ func runApp(_ options: AppOptions) -> Int32 {
     } else if framebuffer != nil {
         runFramebuffer(app: app, display: display, run: run, input: input, fps: options.fps)
     } else {
+        if let input {
+            input.readOnItsOwnThread { EventSource.wakeFromAnotherThread() }
+            run.touchDevice = input
+        }
         runWindowed(app: app, display: display, run: run)
     }
     return 0

@@ -49,6 +49,14 @@ public final class EventSource {
     /// clock, 1 ms resolution: when SDL pumped the system queue), and a batch SDL pumped at
     /// once is spread over the time it piled up in (`spreadBatch`); each says which
     /// (`PointerEvent.timing`).
+    /// Wakes a loop waiting in `events(waitingUpTo:)` from another thread (an evdev reader):
+    /// an SDL user event, which translates to nothing.
+    public nonisolated static func wakeFromAnotherThread() {
+        var e = SDL_Event()
+        e.type = SDL_USEREVENT.rawValue
+        _ = SDL_PushEvent(&e)
+    }
+
     public func events(waitingUpTo timeout: Double, now: () -> Double) -> [InputEvent] {
         var out: [InputEvent] = []
         let entered = now()

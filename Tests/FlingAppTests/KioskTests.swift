@@ -246,9 +246,12 @@ final class KioskTests: XCTestCase {
             XCTAssertEqual(r.status, 2, "\(args)")
             XCTAssertTrue(r.stderr.hasPrefix("fling: \(message)\n"), r.stderr)
         }
-        let windowed = try FlingRunner.run(["--input", "/dev/input/event0"])
-        XCTAssertEqual(windowed.status, 2)
-        XCTAssertTrue(windowed.stderr.hasPrefix("fling: --input is for --output fbdev (or a recorded stream with --headless); in a window SDL reads the touch panel\n"),
+        // In a window --input reads a device; a recorded stream plays only headless.
+        let recording = FlingRunner.scratch("windowinput").appendingPathComponent("touch.bin")
+        try Data(count: 48).write(to: recording)
+        let windowed = try FlingRunner.run(["--input", recording.path])
+        XCTAssertEqual(windowed.status, 2, windowed.stderr)
+        XCTAssertTrue(windowed.stderr.contains("fling: \(recording.path): a recorded event stream plays only with --headless; in a window or on fbdev --input reads a device\n"),
                       windowed.stderr)
     }
 

@@ -15,6 +15,7 @@
 import CInputTime
 import CSDL2
 import FlingCore
+import Glibc
 
 @MainActor
 public final class EventSource {
@@ -137,7 +138,9 @@ public final class EventSource {
             timingLogged = true
             log("input: mouse events are timed by the X server's clock; touch by when SDL read them")
         }
-        let t = serverClock.time(stamp: stamp, now: now())
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        let t = serverClock.time(stamp: stamp, now: now(), monotonic: Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9)
         lastServerTime = t
         return t
     }

@@ -27,6 +27,12 @@ final class BenchTests: XCTestCase {
         XCTAssertLessThanOrEqual(latency, latency99)
     }
 
+    func testAStallWithoutAWindowIsAUsageError() throws {
+        let r = try FlingRunner.run(["bench", "--inject-stall", "400@2"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("--inject-stall needs --window"), r.stderr)
+    }
+
     func testAnUnknownScenarioIsAUsageError() throws {
         let r = try FlingRunner.run(["bench", "--scenario", "nope"])
         XCTAssertEqual(r.status, 2)

@@ -21,6 +21,8 @@ enum Bench {
         var window = false
         /// --renderer for the window (the app's choice by default).
         var renderer: RendererRequest = .auto
+        /// --inject-stall with --window (issue 28).
+        var stalls: StallInjector?
     }
 
     /// Runs the scenarios `o` asks for (BenchCommand.swift parses the command line).

@@ -35,9 +35,14 @@ struct BenchCommand: FlingCommand {
     var renderer: RendererRequest = .auto
     @Option(help: ArgumentHelp("Fonts, images and data (default: as for the app).", valueName: "dir"), completion: .directory)
     var resources: String?
+    @Option(name: .customLong("inject-stall"),
+            help: ArgumentHelp("With --window: freeze the loop for MS milliseconds every EVERY seconds, as a slow kiosk stalls (latency through stalls).", valueName: "MS@EVERY"),
+            transform: Parse.stall)
+    var injectStall: StallInjector?
 
     var options: Bench.Options {
-        Bench.Options(size: size, scale: scale, frames: Int(frames), resources: resources, scenario: scenario, json: json, window: window, renderer: renderer)
+        Bench.Options(size: size, scale: scale, frames: Int(frames), resources: resources, scenario: scenario, json: json, window: window, renderer: renderer,
+                      stalls: injectStall)
     }
 
     func validate() throws {
@@ -48,6 +53,7 @@ struct BenchCommand: FlingCommand {
             }
         }
         if let problem = InteractionConstants.pixelSizeProblem(size, scale: scale) { throw UsageError(message: problem) }
+        if injectStall != nil && !window { throw UsageError(message: "--inject-stall needs --window (a headless bench runs in virtual time)") }
     }
 
     func execute() -> Int32 { Bench.run(options) }

@@ -42,8 +42,9 @@ struct BenchResult {
             ("allocs_per_frame", .number(allocsPerFrame)),
             ("peak_rss_mb", .number((peakRSSMB * 10).rounded() / 10)),
             ("cpu_median_ms", ms(BenchStatistics.percentile(cpuTimes, 0.5))),
-            ("latency_median_ms", ms(BenchStatistics.percentile(latencies, 0.5))),
-            ("latency_p99_ms", ms(BenchStatistics.percentile(latencies, 0.99))),
+            // (null: a scenario with no user input, such as a resize.)
+            ("latency_median_ms", latencies.isEmpty ? .null : ms(BenchStatistics.percentile(latencies, 0.5))),
+            ("latency_p99_ms", latencies.isEmpty ? .null : ms(BenchStatistics.percentile(latencies, 0.99))),
         ])
     }
 
@@ -52,7 +53,7 @@ struct BenchResult {
         return "\(scenario.padded(to: 18)) median \(f(median * 1000, 2)) ms  p90 \(f(BenchStatistics.percentile(times, 0.9) * 1000, 2))"
             + "  p99 \(f(BenchStatistics.percentile(times, 0.99) * 1000, 2))  max \(f((times.max() ?? 0) * 1000, 2))"
             + "  floor \(f(floor * 1000, 2)) ms  ×\(f(ratio, 2))  allocs/frame \(f(allocsPerFrame, 0))  peak RSS \(f(peakRSSMB, 0)) MB  (cpu \(f(BenchStatistics.percentile(cpuTimes, 0.5) * 1000, 2)) ms)"
-            + "  latency \(f(BenchStatistics.percentile(latencies, 0.5) * 1000, 1)) / p99 \(f(BenchStatistics.percentile(latencies, 0.99) * 1000, 1)) ms"
+            + (latencies.isEmpty ? "" : "  latency \(f(BenchStatistics.percentile(latencies, 0.5) * 1000, 1)) / p99 \(f(BenchStatistics.percentile(latencies, 0.99) * 1000, 1)) ms")
     }
 }
 

@@ -28,6 +28,7 @@ enum WindowBench {
         let feed = ScriptFeed(script: script, fps: inputRate)
         var run = RunContext(kiosk: KioskDriver(app: app, config: KioskState.Config(), rotation: .none), fpsCap: nil)
         run.feed = feed
+        run.stalls = o.stalls
         var result = WindowBenchResult(scenario: scenario.name, size: o.size, scale: o.scale, renderer: display.rendererName)
         var lastCPU = processCPUSeconds()
         var cycles = Set<Int>()

@@ -195,23 +195,16 @@ final class ImageStore {
         return .success(PNGFile.copyPixels(rgba))
     }
 
-    /// How much larger than drawn a photo that grows is derived.
-    static let growthHeadroom = 1.25
-
     /// A texture at least `needed` pixels in size (capped at the original), or nil.
     func texture(_ name: String, needed: (w: Int, h: Int)) -> Entry? {
         if let e = textures[name], Int(e.width) >= needed.w - 1 || Int(e.height) >= needed.h - 1 || e.width >= Int32(e.originalSize.width) {
             return e
         }
         guard let natural = originalSize(name) else { return nil }
-        // A photo first drawn is kept at the size drawn; one drawn larger than it was (a growing
-        // card) is rounded up by 25 % so a growing animation does not re-derive every frame.
-        // (Rounding every photo up held a Today list's photos at 1.56 times their pixels, 7 MB
-        // at 1080×1920, at the peak of a tour; keeping a smaller DCT-scaled decode instead, when
-        // it covers what is drawn, saved 2 MB but resampled photos nearly 1:1: visibly softer,
-        // issue 34.)
-        let headroom = textures[name] == nil ? 1 : Self.growthHeadroom
-        let factor = min(1, max(Double(needed.w) / natural.width, Double(needed.h) / natural.height) * headroom)
+        // Round the request up by 25 % so a growing animation does not re-derive every frame.
+        // (Keeping a smaller DCT-scaled decode instead, when it covers what is drawn, saved 2 MB
+        // at a tour's peak but resampled photos nearly 1:1: visibly softer, issue 34.)
+        let factor = min(1, max(Double(needed.w) / natural.width, Double(needed.h) / natural.height) * 1.25)
         let tw = max(1, Int((natural.width * factor).rounded(.up)))
         let th = max(1, Int((natural.height * factor).rounded(.up)))
         guard let img = original(name, atLeast: (tw, th)) else { return nil }

@@ -216,35 +216,4 @@ final class LayerMemoryTests: XCTestCase {
             }
         }
     }
-
-    /// A photo is kept at the size it is first drawn; drawn larger (a card growing), it is made
-    /// again a quarter larger than that, so the next frames of the growth reuse it.
-    func testAPhotoIsKeptAtItsDrawnSizeAndGrowsWithHeadroom() throws {
-        let name = "restaurants/kitchen.jpg"
-        func list(_ w: Double, _ h: Double) -> DisplayList {
-            var l = DisplayList(background: .white)
-            l.add(.image(name, frame: Rect(x: 0, y: 0, width: w, height: h), mode: .fill, radii: .zero))
-            return l
-        }
-        @MainActor func photoBytes(_ r: Renderer) -> Int {
-            r.memoryReport.filter { $0.cache == "photo CPU copies" }.reduce(0) { $0 + $1.bytes }
-        }
-        func bytes(_ natural: Size, needed: (Double, Double), headroom: Double) -> Int {
-            let f = min(1, max(needed.0 / natural.width, needed.1 / natural.height) * headroom)
-            return Int((natural.width * f).rounded(.up)) * Int((natural.height * f).rounded(.up)) * 4
-        }
-        try MainActor.assumeIsolated {
-            try withHeadlessDisplay(size: Size(100, 100), scale: 2) { display in
-                let natural = try XCTUnwrap(display.renderer.imageSize(name))
-                XCTAssertGreaterThan(natural.width, 200)
-                display.draw(list(40, 30))
-                XCTAssertEqual(photoBytes(display.renderer), bytes(natural, needed: (80, 60), headroom: 1))
-                display.draw(list(48, 36))
-                let grown = bytes(natural, needed: (96, 72), headroom: ImageStore.growthHeadroom)
-                XCTAssertEqual(photoBytes(display.renderer), grown)
-                display.draw(list(52, 39))   // within the headroom: the same copy
-                XCTAssertEqual(photoBytes(display.renderer), grown)
-            }
-        }
-    }
 }

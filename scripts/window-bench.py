@@ -88,8 +88,9 @@ def rss_mb(pid):
 
 
 def hwm_mb(pid):
-    """The kernel's high-water mark of resident memory (VmHWM): the true peak of one process,
-    however short; summed over a process tree it is an upper bound."""
+    """The kernel's high-water mark of resident memory (VmHWM): the true peak of one process
+    over its whole life (start-up included; the tour's peak is far above it), however short;
+    summed over a process tree it is an upper bound."""
     return sum(_status_kb(p, "VmHWM:") for p in process_tree(pid)) / 1024
 
 

@@ -77,7 +77,16 @@ final class EvdevInput {
         clock_gettime(stampClock, &ts)
         let reference = Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
         if let reader {
-            for c in decoder.decode(reader.take()) { out.append(event(c, panel: panel, time: clock.time(stamp: c.time, reference: reference, now: now))) }
+            let got = reader.take()
+            if let e = got.gone { Log.error("evdev: \(path): \(String(cString: strerror(e))); its touches stop here") }
+            var contacts: [EvdevDecoder.Contact] = []
+            if got.overflowed {
+                // Events were dropped, as when the kernel's queue overruns: every contact ends.
+                Log.info("evdev: \(path): the loop fell behind; older touch events were dropped")
+                contacts += decoder.feed(EvdevDecoder.RawEvent(time: reference, type: EvdevDecoder.EV_SYN, code: EvdevDecoder.SYN_DROPPED, value: 0))
+            }
+            contacts += decoder.decode(got.bytes)
+            for c in contacts { out.append(event(c, panel: panel, time: clock.time(stamp: c.time, reference: reference, now: now))) }
             return out
         }
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -132,13 +141,21 @@ final class EvdevInput {
     func readOnItsOwnThread(wake: @escaping @Sendable () -> Void) -> Bool {
         guard isDevice, reader == nil else { return false }
         let grabbed = ioctl(fd, Self.EVIOCGRAB, 1) == 0
-        reader = DeviceReader(fd: fd, wake: wake)
-        Log.info("evdev: \(path): read on its own thread\(grabbed ? ", grabbed from SDL and the display server" : "; not grabbed (\(String(cString: strerror(errno)))): its touches may arrive twice")")
+        let why = errno
+        reader = DeviceReader(fd: fd, eventSize: decoder.eventSize, wake: wake)
+        if grabbed {
+            Log.info("evdev: \(path): read on its own thread, grabbed from SDL and the display server")
+        } else if why == EBUSY {
+            Log.error("evdev: \(path): another process holds the device (EVIOCGRAB): Fling gets no touches from it")
+        } else {
+            Log.info("evdev: \(path): read on its own thread; not grabbed (\(String(cString: strerror(why)))): SDL may deliver its touches too")
+        }
         return grabbed
     }
 
     func closeDevice() {
-        reader?.stop()
-        Glibc.close(fd)
+        // A reader owns the descriptor: it closes it once no read can run.
+        if let reader { reader.stop() } else { Glibc.close(fd) }
+        reader = nil
     }
 }

@@ -198,6 +198,10 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
                 guard let image = display.readPixels() else { throw RunFailure(message: "the frame could not be read back", status: 1) }
                 fb.show(image)
             }
+        } else {
+            // A tick that draws nothing presents nothing: its inputs are not measured (a probe
+            // frame later would charge them the whole wait).
+            app.forgetUnpresentedInputs()
         }
         for probe in probes {
             switch probe {
@@ -288,6 +292,7 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
             trimmed = false
             display.draw(app.displayList(time: t), consecutive: animating && wasAnimating)
             if let image = display.readPixels() { fb.show(image) }
+            app.recordPresent(at: now())
             run.onFrame?(t, now() - t)
             if !readySent { readySent = true; run.systemd.send("READY=1") }
             let spent = now() - t

@@ -45,11 +45,6 @@ public final class EventSource {
         }
     }
 
-    /// Waits up to `timeout` seconds for the first event (0 = just poll), then drains the queue.
-    /// Pointer events carry the X server's time where it has one, else SDL's stamp (on the app
-    /// clock, 1 ms resolution: when SDL pumped the system queue), and a batch SDL pumped at
-    /// once is spread over the time it piled up in (`spreadBatch`); each says which
-    /// (`PointerEvent.timing`).
     /// Wakes a loop waiting in `events(waitingUpTo:)` from another thread (an evdev reader):
     /// an SDL user event, which translates to nothing.
     public nonisolated static func wakeFromAnotherThread() {
@@ -58,6 +53,11 @@ public final class EventSource {
         _ = SDL_PushEvent(&e)
     }
 
+    /// Waits up to `timeout` seconds for the first event (0 = just poll), then drains the queue.
+    /// Pointer events carry the X server's time where it has one, else SDL's stamp (on the app
+    /// clock, 1 ms resolution: when SDL pumped the system queue), and a batch SDL pumped at
+    /// once is spread over the time it piled up in (`spreadBatch`); each says which
+    /// (`PointerEvent.timing`).
     public func events(waitingUpTo timeout: Double, now: () -> Double) -> [InputEvent] {
         var out: [InputEvent] = []
         let entered = now()
@@ -136,7 +136,7 @@ public final class EventSource {
         pointerTiming = .server
         if !timingLogged {
             timingLogged = true
-            log("input: mouse events are timed by the X server's clock; touch by when SDL read them")
+            log("input: mouse events are timed by the X server's clock; touch SDL reads by when it read them (--input DEVICE: by the kernel)")
         }
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)

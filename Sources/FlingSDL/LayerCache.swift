@@ -220,10 +220,11 @@ struct LayerCache {
     /// was held for its 30 frames: 8.3 MB over the tour's 100 MB at 1080×1920 (issue 34).
     /// Returns how many went.
     @discardableResult
-    mutating func makeRoom(adding bytes: Int, budget: Int, inFrame: Set<String>) -> Int {
-        var held = entries.values.reduce(0) { $0 + $1.pixels.count * 4 }
+    mutating func makeRoom(for id: String, adding bytes: Int, budget: Int, inFrame: Set<String>) -> Int {
+        // (A layer made anew at another size gives its old pixels back first.)
+        var held = entries.filter { $0.key != id }.values.reduce(0) { $0 + $1.pixels.count * 4 }
         guard held + bytes > budget else { return 0 }
-        let idle = entries.keys.filter { !inFrame.contains($0) }.sorted { (missed[$0] ?? 0, $0) > (missed[$1] ?? 0, $1) }
+        let idle = entries.keys.filter { !inFrame.contains($0) && $0 != id }.sorted { (missed[$0] ?? 0, $0) > (missed[$1] ?? 0, $1) }
         var gone = 0
         for id in idle where held + bytes > budget {
             held -= (entries[id]?.pixels.count ?? 0) * 4

@@ -828,7 +828,7 @@ public final class Renderer {
     private func rasterize(_ seen: LayerCache.Seen, base: Transform, still: Bool = true) -> Bool {
         let id = seen.spec.id
         if releasesLayerTargets, layers.entries[id].map({ $0.width != seen.width || $0.height != seen.height }) ?? true {
-            layers.makeRoom(adding: Int(seen.width) * Int(seen.height) * 4,
+            layers.makeRoom(for: id, adding: Int(seen.width) * Int(seen.height) * 4,
                             budget: RenderBudgets.layerFrames * Int(frameWidth) * Int(frameHeight) * 4, inFrame: layersInFrame)
         }
         guard let texture = layers.targetTexture(for: id, width: seen.width, height: seen.height, renderer: sdl) else { return false }

@@ -114,6 +114,8 @@ package final class AppController {
     /// are measured (the overlay's graph, `fling bench`).
     package func recordPresent(at time: Double) { instrument.recordPresent(at: time) }
     package var lastInputLatencies: [Double] { instrument.lastLatencies }
+    /// A headless tick that drew nothing: its inputs are never presented, so not measured.
+    package func forgetUnpresentedInputs() { instrument.forgetUnpresentedInputs() }
 
     package func setSlowMotion(_ factor: Double, time: Double) { clock.setSlowFactor(factor, at: time); needsDisplay = true }
     package func setPaused(_ paused: Bool, time: Double) { clock.setPaused(paused, at: time); needsDisplay = true }

@@ -29,6 +29,11 @@ final class ServerClockTests: XCTestCase {
         var w = ServerClock()
         let wrapped = w.time(stamp: UInt32.max - 3, now: 9.0, monotonic: (4_294_967_296 + 0.5) / 1000)
         XCTAssertEqual(wrapped, 9.0 - 0.004, accuracy: 1e-9)
+        // Once on that clock, a hang longer than 10 s keeps the batch's spacing too.
+        var h = ServerClock()
+        _ = h.time(stamp: 600_000, now: 3.0, monotonic: 600.0)
+        let hung = (0..<3).map { k in h.time(stamp: 600_010 + UInt32(8 * k), now: 18.1, monotonic: 615.1) }
+        XCTAssertEqual(hung.map { ($0 * 1000).rounded() }, [3010, 3018, 3026])
         // Another clock (a remote server: the "age" is implausible): the learnt offset maps it.
         var r = ServerClock()
         XCTAssertEqual(r.time(stamp: 10_000, now: 1.0, monotonic: 86_400), 1.0)

@@ -102,6 +102,11 @@ final class InstrumentTests: XCTestCase {
         app.recordPresent(at: 1.053)
         XCTAssertEqual(app.lastInputLatencies.map { ($0 * 1e6).rounded() / 1e6 }, [0.013])
         XCTAssertEqual(app.instrument.latencies.count, 2)
+        // A headless tick that draws nothing forgets its inputs: a later frame is not charged them.
+        app.handle(.key(Key(spec: "c")!, time: 1.06))
+        app.forgetUnpresentedInputs()
+        app.recordPresent(at: 1.5)
+        XCTAssertEqual(app.lastInputLatencies, [])
         // The graph covers 2 s: older frames leave it.
         app.handle(.key(Key(spec: "b")!, time: 4.0))
         app.recordPresent(at: 4.01)

@@ -19,6 +19,7 @@ public struct ServerClock: Sendable, Equatable {
     private var lastStamp: UInt32?
     private var wraps: Double = 0
     private var lastMapped = -Double.infinity
+    private var onMonotonicClock = false
 
     public init() {}
 
@@ -34,7 +35,10 @@ public struct ServerClock: Sendable, Equatable {
             // The age on the server's own (32-bit millisecond) clock, if it is CLOCK_MONOTONIC.
             let reference = UInt32(truncatingIfNeeded: Int64((m * 1000).rounded(.down)))
             let age = Double(reference &- stamp) / 1000
-            if age <= Self.plausibleAge {
+            // Once one stamp was plausibly on this clock, it is: an older one is a long hang
+            // (its events placed by their age all the same, not bunched at the read).
+            if age <= Self.plausibleAge || (onMonotonicClock && age < 2_147_483.648) {
+                onMonotonicClock = true
                 let mapped = max(lastMapped, min(now, now - age))
                 lastMapped = mapped
                 return mapped

@@ -146,6 +146,8 @@ package final class Instrument {
         }
     }
 
+    package func forgetUnpresentedInputs() { unpresentedInputs.removeAll(keepingCapacity: true) }
+
     package func recordFrameTime(_ seconds: Double, at time: Double) {
         frameTimes.append((time, seconds))
         prune(now: time)

@@ -13,6 +13,8 @@ APP_ID = app.fling.Fling
 VERSION = $(shell sed -n 's/.*enum FlingVersion { static let string = "\(.*\)" }.*/\1/p' Sources/FlingApp/main.swift)
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 DATADIR = $(DESTDIR)$(PREFIX)/share
+# systemd's system units shipped by a package (/usr/lib/systemd/system for PREFIX=/usr).
+UNITDIR = $(DESTDIR)$(PREFIX)/lib/systemd/system
 
 deps:
 	@bash scripts/ensure-deps.sh
@@ -82,6 +84,12 @@ install:
 	install -m 644 packaging/fling.svg $(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg
 	install -m 644 Resources/images/fling.png $(DATADIR)/icons/hicolor/256x256/apps/$(APP_ID).png
 	install -m 644 packaging/fling.1 $(DATADIR)/man/man1/fling.1
+	# The kiosk's units (not enabled), the udev rule and the demo attract script, on this prefix's paths.
+	install -d $(DATADIR)/fling/deploy $(UNITDIR)
+	install -m 644 deploy/99-fling-touch.rules deploy/attract-demo.txt $(DATADIR)/fling/deploy/
+	for u in fling-kmsdrm fling-cage; do \
+	  sed -e 's|/usr/bin/fling|$(PREFIX)/bin/fling|g' -e 's|/usr/share/fling|$(PREFIX)/share/fling|g' \
+	    deploy/$$u.service > $(UNITDIR)/$$u.service && chmod 644 $(UNITDIR)/$$u.service; done
 	$(RELEASE_BIN) --generate-completion-script bash > $(DATADIR)/bash-completion/completions/fling
 	$(RELEASE_BIN) --generate-completion-script zsh > $(DATADIR)/zsh/site-functions/_fling
 	$(RELEASE_BIN) --generate-completion-script fish > $(DATADIR)/fish/vendor_completions.d/fling.fish
@@ -90,7 +98,8 @@ uninstall:
 	rm -f $(BINDIR)/fling $(DATADIR)/applications/$(APP_ID).desktop $(DATADIR)/metainfo/$(APP_ID).metainfo.xml \
 	  $(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg $(DATADIR)/icons/hicolor/256x256/apps/$(APP_ID).png \
 	  $(DATADIR)/man/man1/fling.1 $(DATADIR)/bash-completion/completions/fling \
-	  $(DATADIR)/zsh/site-functions/_fling $(DATADIR)/fish/vendor_completions.d/fling.fish
+	  $(DATADIR)/zsh/site-functions/_fling $(DATADIR)/fish/vendor_completions.d/fling.fish \
+	  $(UNITDIR)/fling-kmsdrm.service $(UNITDIR)/fling-cage.service
 	rm -rf $(DATADIR)/fling
 
 ## A Debian package (dpkg-deb) of `make install PREFIX=/usr`: .build/fling_VERSION_ARCH.deb.

@@ -4,6 +4,7 @@
 #  - the installed binary runs headless from another working directory, with no --resources,
 #    on the resources it installed (not on the checkout's);
 #  - ldd names no Swift runtime (make release links it statically);
+#  - the kiosk units name the installed binary and attract script (which loads);
 #  - `make uninstall` removes every file that `make install` put there.
 # Installs desktop-file-utils and appstream from apt when missing, as ensure-deps.sh does for SDL.
 set -euo pipefail
@@ -57,6 +58,21 @@ grep -q "^fling: resources: $root/share/fling\$" "$work/stderr" \
 grep -q '"sheet"' "$work/state.json" || fail "state probe: no sheet after a tap on a row"
 [ -s "$work/shot.png" ] || fail "no screenshot"
 "$root/bin/fling" --version | grep -q '^fling ' || fail "--version"
+
+# The kiosk units run what the install put there (issue 27: they named /opt/fling and looped
+# on 203/EXEC), and the demo attract script they name loads.
+for u in fling-kmsdrm fling-cage; do
+  unit="$root/lib/systemd/system/$u.service"
+  [ -f "$unit" ] || fail "no $u.service installed"
+  grep -q "^ExecStart=.*$prefix/bin/fling" "$unit" || fail "$u.service does not run $prefix/bin/fling"
+  for p in $(grep -v "^#" "$unit" | grep -o "$prefix/[^ ]*" | sort -u); do
+    [ -e "$dest$p" ] || fail "$u.service names $p, which the install does not have"
+  done
+done
+[ -f "$root/share/fling/deploy/99-fling-touch.rules" ] || fail "no udev rule under share/fling/deploy"
+echo "0.5 quit" > "$work/quit.txt"
+"$root/bin/fling" --headless --attract "$root/share/fling/deploy/attract-demo.txt" --script "$work/quit.txt" \
+  2> "$work/attract.err" || { cat "$work/attract.err" >&2; fail "the installed attract script does not load"; }
 
 size="$(du -h "$root/bin/fling" | cut -f1)"
 make --no-print-directory uninstall PREFIX="$prefix" DESTDIR="$dest" >/dev/null

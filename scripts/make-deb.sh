@@ -22,6 +22,8 @@ Architecture: ${arch}
 Maintainer: The Fling authors <fling@users.noreply.invalid>
 Installed-Size: ${size_kb}
 Depends: libsdl2-2.0-0, libsdl2-image-2.0-0, libsdl2-ttf-2.0-0, libjpeg62-turbo | libjpeg-turbo8, libstdc++6, libgcc-s1, libc6
+Recommends: libegl1, libgles2, libgbm1, libgl1-mesa-dri
+Suggests: cage, seatd, xwayland
 Section: utils
 Priority: optional
 Description: iOS-grade sheets and cards for Linux desktops and kiosks
@@ -32,4 +34,4 @@ CONTROL
 find "$stage" -type d -exec chmod 755 {} +
 dpkg-deb --root-owner-group --build "$stage" ".build/fling_${version}_${arch}.deb" >/dev/null
 echo "make-deb: .build/fling_${version}_${arch}.deb"
-dpkg-deb --info ".build/fling_${version}_${arch}.deb" | sed -n '/Package:/,/Depends:/p'
+dpkg-deb --info ".build/fling_${version}_${arch}.deb" | sed -n '/Package:/,/Suggests:/p'

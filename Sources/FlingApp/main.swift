@@ -46,6 +46,9 @@ func runApp(_ options: AppOptions) -> Int32 {
         size = framebuffer?.layoutSize(scale: options.scale ?? 1) ?? size
     }
     defer { framebuffer?.unmap() }
+    // Drawing to a console's framebuffer: its text and cursor must not draw over the frame.
+    let console = framebuffer != nil && !options.headless ? ConsoleMode.take() : nil
+    defer { console?.restore() }
     let context: SDLContext
     do { context = try SDLContext(headless: options.headless || framebuffer != nil) } catch {
         printError("fling: \(error)\nfling: \(noDisplayHint())")

@@ -139,7 +139,12 @@ public final class Display {
             let minimum = options.rotation.panelSize(layout: Size(200, 300))
             func makeWindow() throws -> OpaquePointer {
                 guard let w = SDL_CreateWindow(title, frame.x, frame.y, frame.w, frame.h, flags) else {
-                    throw SDLError("the window could not be created (SDL_CreateWindow)")
+                    var e = SDLError("the window could not be created (SDL_CreateWindow)")
+                    // KMSDRM needs Mesa's EGL, GBM and DRI drivers (the .deb recommends them).
+                    if e.sdlMessage.contains("EGL") || e.sdlMessage.contains("GBM") || e.sdlMessage.lowercased().contains("dri") {
+                        e.sdlMessage += " (KMSDRM draws through Mesa: apt-get install libegl1 libgles2 libgbm1 libgl1-mesa-dri)"
+                    }
+                    throw e
                 }
                 SDL_SetWindowMinimumSize(w, Int32(minimum.width * uiScale), Int32(minimum.height * uiScale))
                 return w

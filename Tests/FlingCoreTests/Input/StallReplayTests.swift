@@ -120,8 +120,10 @@ final class StallReplayTests: XCTestCase {
 
     /// With only poll times, a stall over the release reads every fling within 15 % of its
     /// device-timed velocity (the lift is placed right after the last move). Stalls over the
-    /// press or the middle still misread some: 45 of the 228 replays, 6 of them as 0 (SDL's
-    /// stamps as they were: 215, 187 as 0). These counts may only fall.
+    /// press or the middle still misread some: 24 of the 228 replays, none as 0 or a clamp,
+    /// each 16–32 % off (a fast fling read whole inside one stall, placed at the pace the
+    /// device kept before it). SDL's stamps as they were: 215, 187 as 0. These counts may only
+    /// fall.
     func testPollTimedFlingsReadThroughStalls() throws {
         let spread = try Self.stalledReleases(spread: true)
         XCTAssertEqual(spread.count, 19 * 12)
@@ -129,8 +131,13 @@ final class StallReplayTests: XCTestCase {
             XCTAssertFalse(Self.misread(r), "\(r.name), \(r.ms) ms stall at the release: \(r.v) pt/s, device-timed \(r.truth)")
         }
         let misread = spread.filter(Self.misread), zero = spread.filter { $0.v == 0 }
-        XCTAssertLessThanOrEqual(misread.count, 45, misread.map { "\($0.name) \($0.ms) ms \($0.place): \(Int($0.v)) vs \(Int($0.truth))" }.joined(separator: "\n"))
-        XCTAssertLessThanOrEqual(zero.count, 6)
+        XCTAssertLessThanOrEqual(misread.count, 24, misread.map { "\($0.name) \($0.ms) ms \($0.place): \(Int($0.v)) vs \(Int($0.truth))" }.joined(separator: "\n"))
+        XCTAssertEqual(zero.count, 0, zero.map { "\($0.name) \($0.ms) ms \($0.place)" }.joined(separator: "\n"))
+        // Nor is one read as a clamp, or more than 35 % off.
+        for r in spread where Self.misread(r) {
+            XCTAssertLessThan(abs(r.v), 7999, "\(r.name) \(r.ms) ms \(r.place)")
+            XCTAssertLessThanOrEqual(abs(r.v - r.truth), abs(r.truth) * 0.35, "\(r.name) \(r.ms) ms \(r.place): \(r.v) vs \(r.truth)")
+        }
         // SDL's stamps as they were (the whole batch at the read) misread nearly all of them.
         let raw = try Self.stalledReleases(spread: false)
         XCTAssertGreaterThan(raw.filter(Self.misread).count, 200)

@@ -13,9 +13,12 @@ enum FlingVersion { static let string = "0.1.0" }
 func runApp(_ options: AppOptions) -> Int32 {
     // The script is read and checked before anything else runs: a bad script runs nothing.
     var script: Script?
+    // (Their texts are kept: percent coordinates are placed again on the window's real size.)
+    var scriptText: String?, attractText: String?
     if let path = options.script {
-        guard let parsed = loadScript(path, what: "script") else { return 2 }
+        guard let (parsed, text) = loadScript(path, what: "script", window: options.size) else { return 2 }
         script = parsed
+        scriptText = text
         // A resize the display could not draw is an error in the script, found before it runs.
         for c in script?.commands ?? [] {
             if case .resize(let size) = c.action, let problem = InteractionConstants.pixelSizeProblem(size, scale: options.scale ?? 1) {
@@ -27,8 +30,9 @@ func runApp(_ options: AppOptions) -> Int32 {
     // Kiosk (issue 14): the attract script, checked like the script.
     var attract: Script?
     if let path = options.kioskOptions.attract {
-        guard let parsed = loadScript(path, what: "attract script") else { return 2 }
+        guard let (parsed, text) = loadScript(path, what: "attract script", window: options.size) else { return 2 }
         attract = parsed
+        attractText = text
     }
     let resources: Resources
     do { resources = try Resources.load(options.resources) } catch {
@@ -68,6 +72,15 @@ func runApp(_ options: AppOptions) -> Int32 {
         return 1
     }
     defer { display.close() }
+    // Percent coordinates (`tap 50% 40%`) are of the window as made (a kiosk's fills the panel).
+    if display.size != options.size {
+        if let path = options.script, let text = scriptText {
+            script = (try? Script.parse(text, file: path, window: display.size)) ?? script
+        }
+        if let path = options.kioskOptions.attract, let text = attractText {
+            attract = (try? Script.parse(text, file: path, window: display.size)) ?? attract
+        }
+    }
     Log.info("resources: \(resources.root)")
     if !display.setIcon(png: resources.images + "/fling.png") && !options.headless {
         Log.info("no window icon: \(resources.images)/fling.png unreadable")
@@ -140,13 +153,15 @@ func runApp(_ options: AppOptions) -> Int32 {
     return 0
 }
 
-/// A script file read and checked; nil (the message printed) when it cannot be used.
-func loadScript(_ path: String, what: String) -> Script? {
+/// A script file read and checked (percent coordinates placed on `window`), and its text; nil
+/// (the message printed) when it cannot be used.
+func loadScript(_ path: String, what: String, window: Size) -> (Script, String)? {
     guard let data = readUserFile(path) else {
         printError("fling: \(path): \(what) not found or unreadable")
         return nil
     }
-    do { return try Script.parse(String(decoding: data, as: UTF8.self), file: path) } catch {
+    let text = String(decoding: data, as: UTF8.self)
+    do { return (try Script.parse(text, file: path, window: window), text) } catch {
         printError("fling: \(error.description)")
         return nil
     }

@@ -205,6 +205,35 @@ final class KioskTests: XCTestCase {
 
     // MARK: Recorded evdev input
 
+    /// The shipped attract demo tours every scene at a phone's, a landscape kiosk's and a
+    /// portrait kiosk's size (it was written for 390×844 and never left the first scene on a
+    /// kiosk's panel, issue 27): each step's state, from the demo played as a script.
+    func testTheDemoAttractScriptToursEverySceneAtKioskSizes() throws {
+        let demo = try String(contentsOf: FlingRunner.packageRoot.appendingPathComponent("deploy/attract-demo.txt"), encoding: .utf8)
+        for size in ["390x844", "1280x800", "1080x1920"] {
+            let dir = FlingRunner.scratch("demo-\(size)")
+            let probes = [(1.8, "row"), (3.8, "full"), (11.5, "today"), (13.8, "card"), (17.0, "twostage"), (19.0, "sheet"), (22.0, "form"), (25.0, "home")]
+            var script = demo
+            for (t, name) in probes { script += "\(t) state \(dir.path)/\(name).json\n" }
+            script += "26 quit\n"
+            let path = dir.appendingPathComponent("demo.txt")
+            try script.write(to: path, atomically: true, encoding: .utf8)
+            let r = try FlingRunner.run(["--headless", "--size", size, "--script", path.path])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            func state(_ name: String) throws -> JSONValue {
+                try JSONParser.parse(String(contentsOf: dir.appendingPathComponent("\(name).json"), encoding: .utf8))
+            }
+            XCTAssertEqual(try state("row")["sheet"]?["detent"], .string("half"), size)
+            XCTAssertEqual(try state("full")["sheet"]?["detent"], .string("full"), size)
+            XCTAssertEqual(try state("today")["scene"], .string("today"), size)
+            XCTAssertEqual(try state("card")["card"]?["phase"], .string("expanded"), size)
+            XCTAssertEqual(try state("twostage")["scene"], .string("two-stage"), size)
+            XCTAssertEqual(try state("sheet")["sheet"]?["detent"], .string("expanded"), size)
+            XCTAssertEqual(try state("form")["scene"], .string("form"), size)
+            XCTAssertEqual(try state("home")["scene"], .string("restaurants"), size)
+        }
+    }
+
     func testRecordedTouchStreamTapsARow() throws {
         typealias D = EvdevDecoder
         let dir = FlingRunner.scratch("evdev")

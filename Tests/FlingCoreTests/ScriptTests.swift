@@ -27,6 +27,27 @@ final class ScriptTests: XCTestCase {
         XCTAssertEqual(s.commands[9].action, .finger(phase: .began, id: 2, at: Point(5, 6)))
     }
 
+    /// Percent coordinates are of the window given (an attract script that works at any size,
+    /// issue 27); without a window, or malformed, they are errors naming the line.
+    func testPercentCoordinatesArePlacedOnTheWindow() throws {
+        let text = "0.1 tap 50% 230\n0.2 drag 50% 60% 25% 18% 0.4\n0.3 wheel -40 10% 90%\n0.4 finger down 1 100% 0%\n"
+        let s = try Script.parse(text, file: "demo.txt", window: Size(1280, 800))
+        XCTAssertEqual(s.commands.map(\.action), [
+            .tap(Point(640, 230)),
+            .drag(from: Point(640, 480), to: Point(320, 144), duration: 0.4),
+            .wheel(dy: -40, at: Point(128, 720)),
+            .finger(phase: .began, id: 1, at: Point(1280, 0)),
+        ])
+        for (bad, fragment) in [("0.1 tap 50% 230\n", "percent coordinates need a window"),
+                                ("0.1 tap x% 230\n", "'x%' is not a percentage of the window")] {
+            XCTAssertThrowsError(try Script.parse(bad, file: "bad.txt")) { error in
+                XCTAssertTrue("\(error)".hasPrefix("bad.txt:1: "), "\(error)")
+                XCTAssertTrue("\(error)".contains(fragment), "\(error)")
+            }
+        }
+        XCTAssertThrowsError(try Script.parse("0.1 drag 50% 50% 10% 10% 0\n", file: "bad.txt", window: Size(100, 100)))
+    }
+
     func testErrorsNameTheFileLineAndProblem() {
         let cases: [(String, Int, String)] = [
             ("0.1 tap 1\n", 1, "'tap' takes X Y"),

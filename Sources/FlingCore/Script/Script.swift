@@ -1,7 +1,8 @@
 /// A headless run's script (issue 2 "Headless scripted runs"): timed input and probes.
 ///
 ///     # comment
-///     0.5  down X Y        | move X Y | up X Y
+///     0.5  down X Y        | move X Y | up X Y   (X or Y may be N%: of the window's width or
+///                                                height at the start, as in 50% 40%)
 ///     1.0  tap X Y         down at t, up at t + 0.05 s
 ///     1.5  drag X1 Y1 X2 Y2 D
 ///     2.0  wheel DY [X Y]
@@ -56,8 +57,9 @@ public struct Script: Equatable, Sendable {
 
     /// `maxTime`: the latest time a line may have (an hour for hand-written scripts; a kiosk's
     /// recording runs for days, `InteractionConstants.maxRecordingTime`).
+    /// `window`: the layout size percent coordinates (`tap 50% 40%`) are of; nil refuses them.
     public static func parse(_ text: String, file: String,
-                             maxTime: Double = InteractionConstants.maxScriptTime) throws(ParseError) -> Script {
+                             maxTime: Double = InteractionConstants.maxScriptTime, window: Size? = nil) throws(ParseError) -> Script {
         var commands: [Command] = []
         // Lines split on the scalar "\n": as Characters, "\r\n" is one grapheme that is not
         // "\n", so a CRLF file would read as a single line. CRLF reads as LF.
@@ -81,7 +83,8 @@ public struct Script: Equatable, Sendable {
             guard fields.count >= 2 else { throw fail("a command is missing after the time") }
             let verb = fields[1]
             let args = Array(fields.dropFirst(2))
-            func numbers(_ n: Int, _ usage: String) throws(ParseError) -> [Double] {
+            func numbers(_ n: Int, _ usage: String, from given: ArraySlice<String>? = nil) throws(ParseError) -> [Double] {
+                let args = given.map(Array.init) ?? args
                 guard args.count == n else { throw fail("'\(verb)' takes \(usage)") }
                 var out: [Double] = []
                 for a in args {
@@ -93,25 +96,45 @@ public struct Script: Equatable, Sendable {
                 }
                 return out
             }
+            /// A coordinate: pt, or N% of the window's extent on its axis.
+            func coordinate(_ a: String, extent: Double?, _ usage: String) throws(ParseError) -> Double {
+                guard a.hasSuffix("%") else {
+                    guard let v = Double(a), v.isFinite else { throw fail("'\(a)' is not a number (\(verb) takes \(usage))") }
+                    guard abs(v) <= InteractionConstants.maxScriptCoordinate else {
+                        throw fail("'\(a)' is out of range (at most ±\(Int(InteractionConstants.maxScriptCoordinate)))")
+                    }
+                    return v
+                }
+                guard let p = Double(a.dropLast()), p.isFinite, abs(p) <= 1000 else {
+                    throw fail("'\(a)' is not a percentage of the window (\(verb) takes \(usage))")
+                }
+                guard let extent else { throw fail("'\(a)': percent coordinates need a window (a script or attract file given to the app)") }
+                return p / 100 * extent
+            }
+            func point(_ x: String, _ y: String, _ usage: String) throws(ParseError) -> Point {
+                Point(try coordinate(x, extent: window?.width, usage), try coordinate(y, extent: window?.height, usage))
+            }
             func path() throws(ParseError) -> String {
                 guard args.count == 1 else { throw fail("'\(verb)' takes one PATH") }
                 return args[0]
             }
             let action: Action
             switch verb {
-            case "down": let v = try numbers(2, "X Y"); action = .down(Point(v[0], v[1]))
-            case "move": let v = try numbers(2, "X Y"); action = .move(Point(v[0], v[1]))
-            case "up": let v = try numbers(2, "X Y"); action = .up(Point(v[0], v[1]))
-            case "tap": let v = try numbers(2, "X Y"); action = .tap(Point(v[0], v[1]))
+            case "down", "move", "up", "tap":
+                guard args.count == 2 else { throw fail("'\(verb)' takes X Y") }
+                let p = try point(args[0], args[1], "X Y")
+                action = verb == "down" ? .down(p) : verb == "move" ? .move(p) : verb == "up" ? .up(p) : .tap(p)
             case "drag":
-                let v = try numbers(5, "X1 Y1 X2 Y2 D")
-                guard v[4] > 0 else { throw fail("the drag duration D must be positive") }
-                guard v[4] <= InteractionConstants.maxScriptTime else { throw fail("the drag duration D is longer than an hour") }
-                action = .drag(from: Point(v[0], v[1]), to: Point(v[2], v[3]), duration: v[4])
+                guard args.count == 5 else { throw fail("'drag' takes X1 Y1 X2 Y2 D") }
+                let from = try point(args[0], args[1], "X1 Y1 X2 Y2 D"), to = try point(args[2], args[3], "X1 Y1 X2 Y2 D")
+                guard let d = Double(args[4]), d.isFinite else { throw fail("'\(args[4])' is not a number (drag takes X1 Y1 X2 Y2 D)") }
+                guard d > 0 else { throw fail("the drag duration D must be positive") }
+                guard d <= InteractionConstants.maxScriptTime else { throw fail("the drag duration D is longer than an hour") }
+                action = .drag(from: from, to: to, duration: d)
             case "wheel":
                 guard args.count == 1 || args.count == 3 else { throw fail("'wheel' takes DY [X Y]") }
-                let v = try numbers(args.count, "DY [X Y]")
-                action = .wheel(dy: v[0], at: v.count == 3 ? Point(v[1], v[2]) : nil)
+                let dy = try numbers(1, "DY [X Y]", from: args.prefix(1))[0]
+                action = .wheel(dy: dy, at: args.count == 3 ? try point(args[1], args[2], "DY [X Y]") : nil)
             case "key":
                 // SDL key names may hold a space ("Keypad Enter"): the fields are one name.
                 guard !args.isEmpty else { throw fail("'key' takes one key NAME, e.g. Escape or ctrl+Q") }
@@ -147,11 +170,17 @@ public struct Script: Equatable, Sendable {
                 default: throw fail("'finger' takes down|move|up ID X Y")
                 }
                 guard let id = Int64(args[1]), id >= 1 else { throw fail("finger ID must be a whole number ≥ 1") }
-                guard let x = Double(args[2]), let y = Double(args[3]), x.isFinite, y.isFinite,
-                      abs(x) <= InteractionConstants.maxScriptCoordinate, abs(y) <= InteractionConstants.maxScriptCoordinate else {
-                    throw fail("finger X Y must be numbers within ±\(Int(InteractionConstants.maxScriptCoordinate))")
+                let at: Point
+                if args[2].hasSuffix("%") || args[3].hasSuffix("%") {
+                    at = try point(args[2], args[3], "down|move|up ID X Y")
+                } else {
+                    guard let x = Double(args[2]), let y = Double(args[3]), x.isFinite, y.isFinite,
+                          abs(x) <= InteractionConstants.maxScriptCoordinate, abs(y) <= InteractionConstants.maxScriptCoordinate else {
+                        throw fail("finger X Y must be numbers within ±\(Int(InteractionConstants.maxScriptCoordinate))")
+                    }
+                    at = Point(x, y)
                 }
-                action = .finger(phase: phase, id: id, at: Point(x, y))
+                action = .finger(phase: phase, id: id, at: at)
             case "blur":
                 guard args.isEmpty else { throw fail("'blur' takes no arguments") }
                 action = .blur

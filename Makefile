@@ -84,12 +84,12 @@ install:
 	install -m 644 packaging/fling.svg $(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg
 	install -m 644 Resources/images/fling.png $(DATADIR)/icons/hicolor/256x256/apps/$(APP_ID).png
 	install -m 644 packaging/fling.1 $(DATADIR)/man/man1/fling.1
-	# The kiosk's units (not enabled), the udev rule and the demo attract script, on this prefix's paths.
+	@# The kiosk's units (not enabled), the udev rule and the demo attract script, on this prefix's paths.
 	install -d $(DATADIR)/fling/deploy $(UNITDIR)
 	install -m 644 deploy/99-fling-touch.rules deploy/attract-demo.txt $(DATADIR)/fling/deploy/
 	for u in fling-kmsdrm fling-cage; do \
 	  sed -e 's|/usr/bin/fling|$(PREFIX)/bin/fling|g' -e 's|/usr/share/fling|$(PREFIX)/share/fling|g' \
-	    deploy/$$u.service > $(UNITDIR)/$$u.service && chmod 644 $(UNITDIR)/$$u.service; done
+	    deploy/$$u.service > $(UNITDIR)/$$u.service && chmod 644 $(UNITDIR)/$$u.service || exit 1; done
 	$(RELEASE_BIN) --generate-completion-script bash > $(DATADIR)/bash-completion/completions/fling
 	$(RELEASE_BIN) --generate-completion-script zsh > $(DATADIR)/zsh/site-functions/_fling
 	$(RELEASE_BIN) --generate-completion-script fish > $(DATADIR)/fish/vendor_completions.d/fling.fish

@@ -22,10 +22,10 @@ final class ConsoleMode {
         self.fd = fd; self.ownsFD = ownsFD; self.previous = previous
     }
 
-    /// Takes the console: standard input when it is a virtual terminal (systemd's TTYPath=),
-    /// else /dev/tty0 (the one showing). nil, with the reason logged, when there is none to
-    /// take (not on a console, or no permission: the user needs the tty group or the unit a
-    /// TTYPath).
+    /// Takes the console: standard input when it is the virtual terminal Fling runs on (a
+    /// unit's TTYPath= with StandardInput=tty-fail makes it the controlling tty), else
+    /// /dev/tty0 (the one showing; root or CAP_SYS_TTY_CONFIG only). nil, with the reason
+    /// logged, when there is none to take.
     static func take() -> ConsoleMode? {
         var mode: Int32 = 0
         var fd: Int32 = -1
@@ -39,7 +39,7 @@ final class ConsoleMode {
             } else {
                 let why = f >= 0 ? "not a virtual terminal" : String(cString: strerror(errno))
                 if f >= 0 { close(f) }
-                Log.info("console: not taken (standard input is not a virtual terminal; /dev/tty0: \(why)): console text and its cursor may draw over the frame; run from a VT or give the unit TTYPath=/dev/tty1")
+                Log.info("console: not taken (standard input is not a virtual terminal; /dev/tty0: \(why)): console text and its cursor may draw over the frame; run from a VT, or give the unit TTYPath=/dev/tty1 with StandardInput=tty-fail")
                 return nil
             }
         }
@@ -51,7 +51,9 @@ final class ConsoleMode {
         let c = ConsoleMode(fd: fd, ownsFD: owns, previous: mode)
         crashFD = fd
         crashMode = mode
-        for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { signal(s, restoreAndDie) }
+        for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGQUIT, SIGHUP] { signal(s, restoreAndDie) }
+        // Ctrl-Z at the console would stop Fling over a console nobody could see.
+        signal(SIGTSTP, SIG_IGN)
         Log.info("console: \(fd == 0 ? "standard input" : "/dev/tty0") switched to graphics mode while Fling draws")
         return c
     }

@@ -78,8 +78,12 @@ final class EvdevInput {
         let reference = Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
         if let reader {
             let got = reader.take()
-            if let e = got.gone { Log.error("evdev: \(path): \(String(cString: strerror(e))); its touches stop here") }
             var contacts: [EvdevDecoder.Contact] = []
+            if let e = got.gone {
+                // Unplugged mid-touch: the fingers on it are lifted (cancelled), not left down.
+                Log.error("evdev: \(path): \(String(cString: strerror(e))); its touches stop here")
+                contacts += decoder.feed(EvdevDecoder.RawEvent(time: reference, type: EvdevDecoder.EV_SYN, code: EvdevDecoder.SYN_DROPPED, value: 0))
+            }
             if got.overflowed {
                 // Events were dropped, as when the kernel's queue overruns: every contact ends.
                 Log.info("evdev: \(path): the loop fell behind; older touch events were dropped")

@@ -141,7 +141,7 @@ public final class Display {
                 guard let w = SDL_CreateWindow(title, frame.x, frame.y, frame.w, frame.h, flags) else {
                     var e = SDLError("the window could not be created (SDL_CreateWindow)")
                     // KMSDRM needs Mesa's EGL, GBM and DRI drivers (the .deb recommends them).
-                    if e.sdlMessage.contains("EGL") || e.sdlMessage.contains("GBM") || e.sdlMessage.lowercased().contains("dri") {
+                    if context.videoDriver == "kmsdrm", e.sdlMessage.contains("EGL") || e.sdlMessage.contains("GBM") || e.sdlMessage.contains("DRI") {
                         e.sdlMessage += " (KMSDRM draws through Mesa: apt-get install libegl1 libgles2 libgbm1 libgl1-mesa-dri)"
                     }
                     throw e

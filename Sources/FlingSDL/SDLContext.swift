@@ -43,7 +43,8 @@ public final class SDLContext {
         if headless {
             var started = false
             for driver in ["offscreen", "dummy"] {
-                SDL_SetHint(SDL_HINT_VIDEODRIVER, driver)
+                // (Over SDL_VIDEODRIVER too: a kiosk unit's kmsdrm must not start KMS for fbdev.)
+                SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, driver, SDL_HINT_OVERRIDE)
                 if SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) == 0 { started = true; break }
             }
             // Headless rendering needs no video driver at all; events alone will do.

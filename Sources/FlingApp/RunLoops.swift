@@ -56,6 +56,7 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
     var readySent = false
     var lastDrawn = 0.0
     var trimmed = false
+    var trimmedScene = app.scene.id
     let memoryReport = getenv("FLING_MEMORY_REPORT") != nil
     var stalls = run.stalls
     while !app.quitRequested {
@@ -63,8 +64,9 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
         var wait = animating || app.needsDisplay ? 0 : 1.0
         // Idle: the caches shrink to what is on screen once nothing was drawn for a while.
         if !trimmed && wait > 0 {
-            let due = lastDrawn + KioskConstants.idleTrimDelay
+            let due = lastDrawn + (app.scene.id != trimmedScene ? KioskConstants.sceneChangeTrimDelay : KioskConstants.idleTrimDelay)
             if now() >= due {
+                trimmedScene = app.scene.id
                 if memoryReport { printMemoryReport(display, when: "before the idle trim") }
                 display.renderer.trimForIdle(); fling_heap_release(); trimmed = true
                 if memoryReport { printMemoryReport(display, when: "after the idle trim") }
@@ -266,14 +268,18 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
     var readySent = false
     var lastDrawn = 0.0
     var trimmed = false
+    var trimmedScene = app.scene.id
     var stalls = run.stalls
     while !app.quitRequested {
         if let length = stalls?.due(at: now()) { injectStall(length) { run.systemd.loopAlive(now: now()) } }
         var wait = animating || app.needsDisplay ? 0 : 1.0
         // Idle: the caches shrink to what is on screen, as in the windowed loop.
         if !trimmed && wait > 0 {
-            let due = lastDrawn + KioskConstants.idleTrimDelay
-            if now() >= due { display.renderer.trimForIdle(); fling_heap_release(); trimmed = true } else { wait = min(wait, due - now()) }
+            let due = lastDrawn + (app.scene.id != trimmedScene ? KioskConstants.sceneChangeTrimDelay : KioskConstants.idleTrimDelay)
+            if now() >= due {
+                trimmedScene = app.scene.id
+                display.renderer.trimForIdle(); fling_heap_release(); trimmed = true
+            } else { wait = min(wait, due - now()) }
         }
         if let d = kiosk.nextDeadline { wait = min(wait, max(0, d - now())) }
         if let w = run.systemd.watchdogInterval { wait = min(wait, w) }   // a sleeping loop still feeds it

@@ -15,6 +15,11 @@ public enum KioskConstants {
     /// renderer's caches to what the last frame drew and give free heap pages back (issue 34:
     /// idle ≤ 60 MB RSS). Long enough that a pause between two drags keeps its layers.
     public static let idleTrimDelay: Double = 2
+    /// The same trim this soon after the scene changed (a tab switch): what the scene left
+    /// behind (its photos, its layers: 30 MB for Today at 1080×1920) is not coming back in a
+    /// pause, and the next scene's first gesture (the two-stage sheet) must not add its layers
+    /// to them: a tour's peak went past 100 MB that way (issue 34).
+    public static let sceneChangeTrimDelay: Double = 0.3
     /// The mouse cursor hides this long after the mouse last moved (kiosk mode).
     public static let cursorHideDelay: Double = 3
     /// The leave-kiosk long press: held this long…

@@ -92,7 +92,7 @@ final class KioskDriver {
 /// Why no display could be opened, with what to do about it (KMSDRM included, issue 14).
 func noDisplayHint(environment: [String: String] = ProcessInfo.processInfo.environment,
                    drmDevices: () -> [String] = { (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri"))?.filter { $0.hasPrefix("card") } ?? [] }) -> String {
-    if environment["SDL_VIDEODRIVER"] == "kmsdrm" {
+    if environment["SDL_VIDEODRIVER"]?.lowercased() == "kmsdrm" {
         let cards = drmDevices()
         if cards.isEmpty {
             return "SDL_VIDEODRIVER=kmsdrm: no DRM device (/dev/dri/card*): this machine has no GPU/KMS driver loaded; use --output fbdev, or run under X/Wayland"

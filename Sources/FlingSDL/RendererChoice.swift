@@ -56,7 +56,7 @@ public struct RendererChoice: Equatable, Sendable {
     /// - `hasRenderNode`: a GPU render node (/dev/dri/renderD*) exists.
     public static func decide(request: RendererRequest, videoDriver: String?, environmentDriver: String?,
                               hasRenderNode: Bool) -> RendererChoice {
-        let driver = videoDriver ?? "unknown"
+        let driver = (videoDriver ?? "unknown").lowercased()   // SDL's own is "KMSDRM"
         switch request {
         case .software:
             return RendererChoice(kind: driver == "x11" ? .softwareWindowFramebuffer : .softwareTextureFramebuffer,
@@ -96,7 +96,7 @@ public struct RendererChoice: Equatable, Sendable {
 
     /// The choice after an accelerated renderer turned out to rasterise on the CPU.
     public func fallingBack(glRenderer: String, videoDriver: String?) -> RendererChoice {
-        RendererChoice(kind: videoDriver == "x11" ? .softwareWindowFramebuffer : .softwareTextureFramebuffer,
+        RendererChoice(kind: videoDriver?.lowercased() == "x11" ? .softwareWindowFramebuffer : .softwareTextureFramebuffer,
                        probeForSoftwareGL: false,
                        reason: "OpenGL is \(glRenderer), a CPU rasteriser: SDL's software renderer on a window made again without GL")
     }

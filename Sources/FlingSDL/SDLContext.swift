@@ -54,7 +54,10 @@ public final class SDLContext {
                 throw SDLError("no display could be opened (SDL_Init)")
             }
         }
-        if let name = SDL_GetCurrentVideoDriver() { videoDriver = String(cString: name) }
+        // Lower-cased: SDL names its console driver "KMSDRM" (and the others "x11", "wayland"); a
+        // comparison with "kmsdrm" never matched, so the console got the software renderer,
+        // which presents nothing there: a black kiosk (issue 27, seen in a Debian 12 VM).
+        if let name = SDL_GetCurrentVideoDriver() { videoDriver = String(cString: name).lowercased() }
         if !headless, let driver = videoDriver, Self.invisibleDrivers.contains(driver) {
             SDL_Quit()
             throw NoDisplayError(driver: driver)

@@ -23,9 +23,10 @@ final class RendererChoiceTests: XCTestCase {
     }
 
     func testKmsdrmAlwaysPresentsThroughGLES2() {
-        for node in [false, true] {
-            let c = RendererChoice.decide(request: .auto, videoDriver: "kmsdrm", environmentDriver: nil, hasRenderNode: node)
-            XCTAssert(c.kind == .accelerated("opengles2"))
+        // SDL's own name is "KMSDRM": matched in lower case only, the console was black.
+        for (node, name) in [(false, "KMSDRM"), (true, "KMSDRM"), (false, "kmsdrm")] {
+            let c = RendererChoice.decide(request: .auto, videoDriver: name, environmentDriver: nil, hasRenderNode: node)
+            XCTAssert(c.kind == .accelerated("opengles2"), "\(name), render node \(node)")
             XCTAssert(c.probeForSoftwareGL == false)
         }
     }

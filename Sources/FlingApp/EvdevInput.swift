@@ -79,23 +79,34 @@ final class EvdevInput {
         if let reader {
             let got = reader.take()
             var contacts: [EvdevDecoder.Contact] = []
-            if let e = got.gone {
-                // Unplugged mid-touch: the fingers on it are lifted (cancelled), not left down.
-                Log.error("evdev: \(path): \(String(cString: strerror(e))); its touches stop here")
-                contacts += decoder.feed(EvdevDecoder.RawEvent(time: reference, type: EvdevDecoder.EV_SYN, code: EvdevDecoder.SYN_DROPPED, value: 0))
-            }
             if got.overflowed {
-                // Events were dropped, as when the kernel's queue overruns: every contact ends.
+                // Older events were dropped, as when the kernel's queue overruns: every contact
+                // ends (the decoder resumes at the next report).
                 Log.info("evdev: \(path): the loop fell behind; older touch events were dropped")
-                contacts += decoder.feed(EvdevDecoder.RawEvent(time: reference, type: EvdevDecoder.EV_SYN, code: EvdevDecoder.SYN_DROPPED, value: 0))
+                contacts += endAllContacts(at: reference)
             }
             contacts += decoder.decode(got.bytes)
+            if let e = got.gone {
+                // Unplugged mid-touch: after what it sent last, the fingers on it are lifted
+                // (cancelled), not left down.
+                Log.error("evdev: \(path): \(String(cString: strerror(e))); its touches stop here")
+                contacts += endAllContacts(at: reference)
+            }
             for c in contacts { out.append(event(c, panel: panel, time: clock.time(stamp: c.time, reference: reference, now: now))) }
             return out
         }
+        guard !gone else { return out }
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0, isDevice, errno != EAGAIN, errno != EINTR {
+                // Unplugged: its fingers are lifted, and it is not waited on again (a hung-up
+                // descriptor polls ready at once: the loop would spin).
+                Log.error("evdev: \(path): \(String(cString: strerror(errno))); its touches stop here")
+                gone = true
+                for c in endAllContacts(at: reference) { out.append(event(c, panel: panel, time: clock.time(stamp: c.time, reference: reference, now: now))) }
+                break
+            }
             guard n > 0 else { break }
             for c in decoder.decode(Array(buffer[0..<n])) { out.append(event(c, panel: panel, time: clock.time(stamp: c.time, reference: reference, now: now))) }
             if n < buffer.count { break }
@@ -103,8 +114,17 @@ final class EvdevInput {
         return out
     }
 
-    /// Waits up to `timeout` seconds for the device to have input.
+    /// The device stopped (unplugged) while read directly.
+    private var gone = false
+
+    /// Ends every contact down, as the kernel's SYN_DROPPED does.
+    private func endAllContacts(at time: Double) -> [EvdevDecoder.Contact] {
+        decoder.feed(EvdevDecoder.RawEvent(time: time, type: EvdevDecoder.EV_SYN, code: EvdevDecoder.SYN_DROPPED, value: 0))
+    }
+
+    /// Waits up to `timeout` seconds for the device to have input (once it is gone, just sleeps).
     func wait(_ timeout: Double) {
+        guard !gone else { if timeout > 0 { usleep(UInt32(min(timeout, 1) * 1_000_000)) }; return }
         var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         _ = Glibc.poll(&p, 1, Int32(max(0, timeout) * 1000))
     }

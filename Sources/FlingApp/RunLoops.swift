@@ -57,6 +57,7 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
     var lastDrawn = 0.0
     var trimmed = false
     var trimmedScene = app.scene.id
+    var shownScene = app.scene.id, sceneChangedAt = -Double.infinity
     let memoryReport = getenv("FLING_MEMORY_REPORT") != nil
     var stalls = run.stalls
     while !app.quitRequested {
@@ -64,7 +65,9 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
         var wait = animating || app.needsDisplay ? 0 : 1.0
         // Idle: the caches shrink to what is on screen once nothing was drawn for a while.
         if !trimmed && wait > 0 {
-            let due = lastDrawn + (app.scene.id != trimmedScene ? KioskConstants.sceneChangeTrimDelay : KioskConstants.idleTrimDelay)
+            // (The short delay only for the pause right after the switch, not a later one.)
+            let justSwitched = app.scene.id != trimmedScene && lastDrawn - sceneChangedAt < KioskConstants.idleTrimDelay
+            let due = lastDrawn + (justSwitched ? KioskConstants.sceneChangeTrimDelay : KioskConstants.idleTrimDelay)
             if now() >= due {
                 trimmedScene = app.scene.id
                 if memoryReport { printMemoryReport(display, when: "before the idle trim") }
@@ -103,6 +106,7 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
         // frame that does not continue an animation it gets photos baked sharp again.
         if app.needsDisplay || animating || wasAnimating || blinkDue {
             lastDrawn = t
+            if app.scene.id != shownScene { shownScene = app.scene.id; sceneChangedAt = t }
             trimmed = false
             if app.scale != display.scale { app.scale = display.scale; app.env.invalidateLayouts() }
             display.draw(app.displayList(time: t), consecutive: animating && wasAnimating)
@@ -269,13 +273,16 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
     var lastDrawn = 0.0
     var trimmed = false
     var trimmedScene = app.scene.id
+    var shownScene = app.scene.id, sceneChangedAt = -Double.infinity
     var stalls = run.stalls
     while !app.quitRequested {
         if let length = stalls?.due(at: now()) { injectStall(length) { run.systemd.loopAlive(now: now()) } }
         var wait = animating || app.needsDisplay ? 0 : 1.0
         // Idle: the caches shrink to what is on screen, as in the windowed loop.
         if !trimmed && wait > 0 {
-            let due = lastDrawn + (app.scene.id != trimmedScene ? KioskConstants.sceneChangeTrimDelay : KioskConstants.idleTrimDelay)
+            // (The short delay only for the pause right after the switch, not a later one.)
+            let justSwitched = app.scene.id != trimmedScene && lastDrawn - sceneChangedAt < KioskConstants.idleTrimDelay
+            let due = lastDrawn + (justSwitched ? KioskConstants.sceneChangeTrimDelay : KioskConstants.idleTrimDelay)
             if now() >= due {
                 trimmedScene = app.scene.id
                 display.renderer.trimForIdle(); fling_heap_release(); trimmed = true
@@ -295,6 +302,7 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
         animating = app.advance(to: t)
         if app.needsDisplay || animating || wasAnimating {
             lastDrawn = t
+            if app.scene.id != shownScene { shownScene = app.scene.id; sceneChangedAt = t }
             trimmed = false
             display.draw(app.displayList(time: t), consecutive: animating && wasAnimating)
             if let image = display.readPixels() { fb.show(image) }

@@ -55,23 +55,18 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
     var animating = true
     var readySent = false
     var lastDrawn = 0.0
-    var trimmed = false
-    var trimmedScene = app.scene.id
-    var shownScene = app.scene.id, sceneChangedAt = -Double.infinity
+    var trim = IdleTrimSchedule(scene: app.scene.id.rawValue)
     let memoryReport = getenv("FLING_MEMORY_REPORT") != nil
     var stalls = run.stalls
     while !app.quitRequested {
         if let length = stalls?.due(at: now()) { injectStall(length) { run.systemd.loopAlive(now: now()) } }
         var wait = animating || app.needsDisplay ? 0 : 1.0
         // Idle: the caches shrink to what is on screen once nothing was drawn for a while.
-        if !trimmed && wait > 0 {
-            // (The short delay only for the pause right after the switch, not a later one.)
-            let justSwitched = app.scene.id != trimmedScene && lastDrawn - sceneChangedAt < KioskConstants.idleTrimDelay
-            let due = lastDrawn + (justSwitched ? KioskConstants.sceneChangeTrimDelay : KioskConstants.idleTrimDelay)
+        if wait > 0, let due = trim.due(scene: app.scene.id.rawValue) {
             if now() >= due {
-                trimmedScene = app.scene.id
+                trim.didTrim(scene: app.scene.id.rawValue)
                 if memoryReport { printMemoryReport(display, when: "before the idle trim") }
-                display.renderer.trimForIdle(); fling_heap_release(); trimmed = true
+                display.renderer.trimForIdle(); fling_heap_release()
                 if memoryReport { printMemoryReport(display, when: "after the idle trim") }
             } else { wait = min(wait, due - now()) }
         }
@@ -106,8 +101,7 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
         // frame that does not continue an animation it gets photos baked sharp again.
         if app.needsDisplay || animating || wasAnimating || blinkDue {
             lastDrawn = t
-            if app.scene.id != shownScene { shownScene = app.scene.id; sceneChangedAt = t }
-            trimmed = false
+            trim.drew(at: t, scene: app.scene.id.rawValue)
             if app.scale != display.scale { app.scale = display.scale; app.env.invalidateLayouts() }
             display.draw(app.displayList(time: t), consecutive: animating && wasAnimating)
             // The overlay's frame-time graph and --metrics' late frames: the frame's work,
@@ -270,22 +264,16 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
     let frameBudget = 1 / fps
     var animating = true
     var readySent = false
-    var lastDrawn = 0.0
-    var trimmed = false
-    var trimmedScene = app.scene.id
-    var shownScene = app.scene.id, sceneChangedAt = -Double.infinity
+    var trim = IdleTrimSchedule(scene: app.scene.id.rawValue)
     var stalls = run.stalls
     while !app.quitRequested {
         if let length = stalls?.due(at: now()) { injectStall(length) { run.systemd.loopAlive(now: now()) } }
         var wait = animating || app.needsDisplay ? 0 : 1.0
         // Idle: the caches shrink to what is on screen, as in the windowed loop.
-        if !trimmed && wait > 0 {
-            // (The short delay only for the pause right after the switch, not a later one.)
-            let justSwitched = app.scene.id != trimmedScene && lastDrawn - sceneChangedAt < KioskConstants.idleTrimDelay
-            let due = lastDrawn + (justSwitched ? KioskConstants.sceneChangeTrimDelay : KioskConstants.idleTrimDelay)
+        if wait > 0, let due = trim.due(scene: app.scene.id.rawValue) {
             if now() >= due {
-                trimmedScene = app.scene.id
-                display.renderer.trimForIdle(); fling_heap_release(); trimmed = true
+                trim.didTrim(scene: app.scene.id.rawValue)
+                display.renderer.trimForIdle(); fling_heap_release()
             } else { wait = min(wait, due - now()) }
         }
         if let d = kiosk.nextDeadline { wait = min(wait, max(0, d - now())) }
@@ -301,9 +289,7 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
         let wasAnimating = animating
         animating = app.advance(to: t)
         if app.needsDisplay || animating || wasAnimating {
-            lastDrawn = t
-            if app.scene.id != shownScene { shownScene = app.scene.id; sceneChangedAt = t }
-            trimmed = false
+            trim.drew(at: t, scene: app.scene.id.rawValue)
             display.draw(app.displayList(time: t), consecutive: animating && wasAnimating)
             if let image = display.readPixels() { fb.show(image) }
             app.recordPresent(at: now())

@@ -222,7 +222,7 @@ struct LayerCache {
     @discardableResult
     mutating func makeRoom(for id: String, adding bytes: Int, budget: Int, inFrame: Set<String>) -> Int {
         // (A layer made anew at another size gives its old pixels back first.)
-        var held = entries.filter { $0.key != id }.values.reduce(0) { $0 + $1.pixels.count * 4 }
+        var held = entries.reduce(0) { $1.key == id ? $0 : $0 + $1.value.pixels.count * 4 }
         guard held + bytes > budget else { return 0 }
         let idle = entries.keys.filter { !inFrame.contains($0) && $0 != id }.sorted { (missed[$0] ?? 0, $0) > (missed[$1] ?? 0, $1) }
         var gone = 0

@@ -138,7 +138,9 @@ package final class Instrument {
     /// A frame was presented at `time` (its present returned): every input it carried is now on
     /// screen.
     package func recordPresent(at time: Double) {
-        lastLatencies = unpresentedInputs.map { max(0, time - $0) }
+        // (Into the same storage every frame: a drag carries inputs in every one.)
+        lastLatencies.removeAll(keepingCapacity: true)
+        for t in unpresentedInputs { lastLatencies.append(max(0, time - t)) }
         unpresentedInputs.removeAll(keepingCapacity: true)
         if let worst = lastLatencies.max() { latencies.append((time, worst)) }
         if let i = latencies.firstIndex(where: { $0.time >= time - InstrumentConstants.frameGraphSpan }), i > 0 {

@@ -1,13 +1,30 @@
 // ConsoleMode: the Linux console put in graphics mode while Fling draws to the framebuffer
 // (issue 27): its text and blinking cursor no longer draw over the frame. Text mode comes back
-// on every exit Fling sees, a crash included (a handler for the fatal signals).
+// on every exit Fling sees, a crash included (a handler for the fatal signals). A switch to
+// another console (chvt, Ctrl+Alt+Fn) is handed over as X does it (VT_PROCESS): Fling stops
+// writing while the other console shows and puts its frame back the moment its own returns.
 import Glibc
+import Synchronization
+
+/// The kernel's `struct vt_mode` (linux/vt.h).
+private struct VTMode {
+    var mode: Int8 = 0, waitv: Int8 = 0, relsig: Int16 = 0, acqsig: Int16 = 0, frsig: Int16 = 0
+}
+
+/// Set by the VT signals, read by the loop (async-signal-safe stores).
+private let vtReleaseAsked = Atomic<Bool>(false)
+private let vtAcquired = Atomic<Bool>(false)
 
 /// The virtual terminal Fling drew over, switched to graphics mode (KDSETMODE KD_GRAPHICS).
 @MainActor
 final class ConsoleMode {
     nonisolated static let KDSETMODE: UInt = 0x4B3A, KDGETMODE: UInt = 0x4B3B
     nonisolated static let KD_TEXT: Int32 = 0, KD_GRAPHICS: Int32 = 1
+    nonisolated static let VT_GETMODE: UInt = 0x5601, VT_SETMODE: UInt = 0x5602, VT_RELDISP: UInt = 0x5605
+    nonisolated static let VT_AUTO: Int8 = 0, VT_PROCESS: Int8 = 1, VT_ACKACQ: Int32 = 2
+
+    /// What a console switch means for the frame.
+    enum Switch: Equatable { case away, back }
 
     /// The console's descriptor for the crash handler (-1: none taken).
     nonisolated(unsafe) private static var crashFD: Int32 = -1
@@ -17,6 +34,9 @@ final class ConsoleMode {
     private let ownsFD: Bool
     private let previous: Int32
     private var restored = false
+    private var handsOver = false
+    /// False while another console shows: nothing may be written to the framebuffer.
+    private(set) var showing = true
 
     private init(fd: Int32, ownsFD: Bool, previous: Int32) {
         self.fd = fd; self.ownsFD = ownsFD; self.previous = previous
@@ -52,16 +72,47 @@ final class ConsoleMode {
         crashFD = fd
         crashMode = mode
         for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGQUIT, SIGHUP] { signal(s, restoreAndDie) }
+        // Console switches by signal: SIGUSR1 asks Fling to let go, SIGUSR2 gives it back.
+        signal(SIGUSR1) { _ in vtReleaseAsked.store(true, ordering: .sequentiallyConsistent) }
+        signal(SIGUSR2) { _ in vtAcquired.store(true, ordering: .sequentiallyConsistent) }
+        var vt = VTMode(mode: VT_PROCESS, relsig: Int16(SIGUSR1), acqsig: Int16(SIGUSR2))
+        if ioctl(fd, VT_SETMODE, &vt) == 0 {
+            c.handsOver = true
+        } else {
+            Log.info("console: switches to another console not handed over (VT_SETMODE: \(String(cString: strerror(errno)))): Fling's frames may draw over it")
+        }
         // Ctrl-Z at the console would stop Fling over a console nobody could see.
         signal(SIGTSTP, SIG_IGN)
         Log.info("console: \(fd == 0 ? "standard input" : "/dev/tty0") switched to graphics mode while Fling draws")
         return c
     }
 
-    /// Text mode (or whatever it was) again.
+    /// A console switch since the last call: `.away` (Fling has let go; write nothing until
+    /// `.back`) or `.back` (its console shows again: the whole frame must be written).
+    func pendingSwitch() -> Switch? {
+        guard handsOver, !restored else { return nil }
+        if vtReleaseAsked.exchange(false, ordering: .sequentiallyConsistent) {
+            _ = ioctl(fd, Self.VT_RELDISP, 1)
+            showing = false
+            return .away
+        }
+        if vtAcquired.exchange(false, ordering: .sequentiallyConsistent) {
+            _ = ioctl(fd, Self.VT_RELDISP, Self.VT_ACKACQ)
+            _ = ioctl(fd, Self.KDSETMODE, Self.KD_GRAPHICS)
+            showing = true
+            return .back
+        }
+        return nil
+    }
+
+    /// Text mode (or whatever it was) again, and console switches the kernel's own.
     func restore() {
         guard !restored else { return }
         restored = true
+        if handsOver {
+            var vt = VTMode(mode: Self.VT_AUTO)
+            _ = ioctl(fd, Self.VT_SETMODE, &vt)
+        }
         _ = ioctl(fd, Self.KDSETMODE, previous)
         Self.crashFD = -1
         if ownsFD { close(fd) }
@@ -71,7 +122,11 @@ final class ConsoleMode {
 /// A fatal signal: the console gets its mode back, then the signal does what it would have.
 private func restoreAndDie(_ sig: Int32) {
     let fd = ConsoleMode.crashFDForSignal
-    if fd >= 0 { _ = ioctl(fd, ConsoleMode.KDSETMODE, ConsoleMode.crashModeForSignal) }
+    if fd >= 0 {
+        var vt = VTMode(mode: ConsoleMode.VT_AUTO)
+        _ = ioctl(fd, ConsoleMode.VT_SETMODE, &vt)
+        _ = ioctl(fd, ConsoleMode.KDSETMODE, ConsoleMode.crashModeForSignal)
+    }
     signal(sig, SIG_DFL)
     raise(sig)
 }

@@ -15,7 +15,7 @@ final class FramebufferOutput {
     let format: FramebufferFormat
     let rotation: Rotation
     private let fd: Int32
-    private let map: UnsafeMutableRawPointer
+    private var map: UnsafeMutableRawPointer
     private let mapLength: Int
     /// Where the visible page starts in the mapping (yoffset/xoffset of a panned device).
     private let visibleOffset: Int
@@ -69,6 +69,19 @@ final class FramebufferOutput {
         }
         map = m
         Log.info("fbdev: \(path): \(format)")
+    }
+
+    /// Maps the framebuffer anew. After a switch to another console and back, the DRM drivers'
+    /// fbdev emulation (deferred I/O: it learns of writes through page faults) no longer saw
+    /// Fling's writes through the old mapping: the panel kept the frame from before the
+    /// switch (virtio-gpu, Linux 6.1). A fresh mapping faults again on its first write.
+    func remap() {
+        guard let m = mmap(nil, mapLength, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), m != MAP_FAILED else {
+            Log.warning("fbdev: \(path): could not be mapped again (\(String(cString: strerror(errno)))); frames keep the old mapping")
+            return
+        }
+        munmap(map, mapLength)
+        map = m
     }
 
     /// The layout size in pt for a scale: the panel's pixels, turned back.

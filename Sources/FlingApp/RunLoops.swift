@@ -255,7 +255,7 @@ func writeFile(_ path: String, _ text: String) -> String? {
 /// has no vsync, so the loop paces itself at --fps (60 by default). SIGTERM/SIGINT still end
 /// it (SDL turns them into a quit event).
 @MainActor
-func runFramebuffer(app: AppController, display: Display, run: RunContext, input: EvdevInput?, fps: Double) {
+func runFramebuffer(app: AppController, display: Display, run: RunContext, input: EvdevInput?, console: ConsoleMode?, fps: Double) {
     guard let fb = run.framebuffer else { return }
     let events = EventSource(display: display)
     let start = SDLContext.monotonicSeconds()
@@ -283,6 +283,12 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
         for e in events.events(waitingUpTo: 0, now: now) { if case .quit = e { app.quitRequested = true } }
         for p in input?.poll(panel: kiosk.panelSize, now: now()) ?? [] { kiosk.input(.pointer(p), now: now()) }
         if app.quitRequested { break }
+        // Another console in front: Fling lets go; back: its frame goes up again at once.
+        if console?.pendingSwitch() == .back, let image = display.readPixels() {
+            fb.remap()
+            fb.show(image)
+            Log.info("console: back on Fling's console, frame restored")
+        }
         let t = now()
         kiosk.tick(now: t)
         run.systemd.loopAlive(now: t)
@@ -291,7 +297,7 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
         if app.needsDisplay || animating || wasAnimating {
             trim.drew(at: t, scene: app.scene.id.rawValue)
             display.draw(app.displayList(time: t), consecutive: animating && wasAnimating)
-            if let image = display.readPixels() { fb.show(image) }
+            if console?.showing ?? true, let image = display.readPixels() { fb.show(image) }
             app.recordPresent(at: now())
             run.onFrame?(t, now() - t)
             if !readySent { readySent = true; run.systemd.send("READY=1") }

@@ -142,7 +142,7 @@ func runApp(_ options: AppOptions) -> Int32 {
             return error.status
         }
     } else if framebuffer != nil {
-        runFramebuffer(app: app, display: display, run: run, input: input, fps: options.fps)
+        runFramebuffer(app: app, display: display, run: run, input: input, console: console, fps: options.fps)
     } else {
         if let input {
             input.readOnItsOwnThread { EventSource.wakeFromAnotherThread() }

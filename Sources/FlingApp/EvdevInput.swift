@@ -21,6 +21,7 @@ final class EvdevInput {
 
     struct Failure: Error { var message: String }
 
+    static let ABS_MT_SLOT: UInt32 = 0x2f
     static let ABS_X: UInt32 = 0x00, ABS_Y: UInt32 = 0x01, ABS_MT_POSITION_X: UInt32 = 0x35, ABS_MT_POSITION_Y: UInt32 = 0x36
     /// EVIOCSCLOCKID = _IOW('E', 0xa0, int): which clock the device stamps events with.
     static let EVIOCSCLOCKID = UInt(1 << 30 | 4 << 16 | 0x45 << 8 | 0xa0)
@@ -29,6 +30,8 @@ final class EvdevInput {
     private var stampClock = CLOCK_REALTIME
     /// EVIOCGABS(abs) = _IOR('E', 0x40 + abs, struct input_absinfo): 24 bytes of s32.
     static func EVIOCGABS(_ abs: UInt32) -> UInt { UInt(2 << 30 | 24 << 16 | 0x45 << 8 | (0x40 + abs)) }
+    /// EVIOCGMTSLOTS(len) = _IOR('E', 0x0a, len): a code, then that axis's value in every slot.
+    static func EVIOCGMTSLOTS(bytes: Int) -> UInt { UInt(2 << 30 | bytes << 16 | 0x45 << 8 | 0x0a) }
     /// EVIOCGRAB = _IOW('E', 0x90, int): this descriptor alone receives the device's events.
     static let EVIOCGRAB = UInt(1 << 30 | 4 << 16 | 0x45 << 8 | 0x90)
     /// In a window: the bytes a reader on its own thread took from the device as they came.
@@ -47,16 +50,39 @@ final class EvdevInput {
         }
         fd = f
         if isDevice {
-            func range(_ abs: UInt32) -> ClosedRange<Int32>? {
+            /// input_absinfo: value, minimum, maximum, fuzz, flat, resolution.
+            func absinfo(_ abs: UInt32) -> [Int32]? {
                 var info = [Int32](repeating: 0, count: 6)
                 let ok = info.withUnsafeMutableBytes { ioctl(f, EvdevInput.EVIOCGABS(abs), $0.baseAddress!) } == 0
-                return ok && info[2] > info[1] ? info[1]...info[2] : nil
+                return ok ? info : nil
+            }
+            func range(_ abs: UInt32) -> ClosedRange<Int32>? {
+                guard let info = absinfo(abs), info[2] > info[1] else { return nil }
+                return info[1]...info[2]
             }
             guard let x = range(Self.ABS_MT_POSITION_X) ?? range(Self.ABS_X), let y = range(Self.ABS_MT_POSITION_Y) ?? range(Self.ABS_Y) else {
                 Glibc.close(f)
                 throw Failure(message: "\(path): not a touch device (no ABS_X/ABS_Y or ABS_MT_POSITION axes)")
             }
             xRange = x; yRange = y
+            // Where the kernel's state is (it sends only changes): every slot's position, the
+            // slot selected, the single-touch position.
+            var positions: [(x: Int32, y: Int32)] = []
+            if let slotInfo = absinfo(Self.ABS_MT_SLOT), slotInfo[2] >= 0 {
+                let count = min(Int(slotInfo[2]) + 1, EvdevDecoder.maxSlots)
+                func values(_ code: UInt32) -> [Int32] {
+                    var buffer = [Int32](repeating: 0, count: count + 1)
+                    buffer[0] = Int32(code)
+                    let ok = buffer.withUnsafeMutableBytes { ioctl(f, EvdevInput.EVIOCGMTSLOTS(bytes: $0.count), $0.baseAddress!) } >= 0
+                    return ok ? Array(buffer[1...]) : Array(repeating: 0, count: count)
+                }
+                let xs = values(Self.ABS_MT_POSITION_X), ys = values(Self.ABS_MT_POSITION_Y)
+                positions = (0..<count).map { (x: xs[$0], y: ys[$0]) }
+                decoder.prime(slot: slotInfo[0], positions: positions,
+                              singleTouch: (absinfo(Self.ABS_X)?[0] ?? 0, absinfo(Self.ABS_Y)?[0] ?? 0))
+            } else {
+                decoder.prime(slot: 0, positions: [], singleTouch: (absinfo(Self.ABS_X)?[0] ?? 0, absinfo(Self.ABS_Y)?[0] ?? 0))
+            }
             // Its stamps on CLOCK_MONOTONIC (the default, CLOCK_REALTIME, jumps with the wall
             // clock); mapped onto the app clock either way.
             var monotonic = CLOCK_MONOTONIC
@@ -153,6 +179,7 @@ final class EvdevInput {
 
     private func event(_ c: EvdevDecoder.Contact, panel: Size, time: Double) -> PointerEvent {
         let p = transform.panelPoint(x: c.x, y: c.y, deviceX: xRange, deviceY: yRange, panel: panel)
+        if c.phase != .moved { Log.debug("evdev: \(path): touch \(c.id) \(c.phase) raw (\(c.x), \(c.y)) -> (\(p.x), \(p.y)) at \(time)") }
         return PointerEvent(id: c.id, phase: c.phase, location: p, time: time)
     }
 

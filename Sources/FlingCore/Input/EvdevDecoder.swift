@@ -127,6 +127,23 @@ public struct EvdevDecoder: Equatable, Sendable {
         return []
     }
 
+    /// The device's state when it was opened, as the kernel holds it (EVIOCGABS values and
+    /// EVIOCGMTSLOTS): the kernel sends an axis only when its value changes, per slot, so a new
+    /// touch at the x of that slot's last touch comes without ABS_MT_POSITION_X (and a touch in
+    /// the slot already selected without ABS_MT_SLOT). Without this, the first touch after
+    /// opening a panel that had been touched before read x = 0 there (found in a Debian 12
+    /// guest, issue 27). Fingers already down stay unreported until their next new touch.
+    public mutating func prime(slot current: Int32, positions: [(x: Int32, y: Int32)], singleTouch: (x: Int32, y: Int32)) {
+        let count = min(Self.maxSlots, max(positions.count, Int(current) + 1, 1))
+        slots = (0..<count).map { i in
+            var s = Slot()
+            if i < positions.count { s.x = positions[i].x; s.y = positions[i].y }
+            return s
+        }
+        slot = Int(max(0, min(Int32(count - 1), current)))
+        stX = singleTouch.x; stY = singleTouch.y
+    }
+
     private mutating func commit(time: Double) -> [Contact] {
         var out: [Contact] = []
         if sawMT {

@@ -126,6 +126,23 @@ final class EvdevDecoderTests: XCTestCase {
         XCTAssertEqual(got, expected)
     }
 
+    /// The kernel sends only changed values: a touch in slot 1 (already selected) at the x of
+    /// that slot's last touch comes with its tracking id and y alone. Primed with the state at
+    /// open (EVIOCGABS/EVIOCGMTSLOTS) it lands where it was; unprimed it read x = 0 (issue 27).
+    func testATouchAfterOpeningUsesTheKernelsState() {
+        let touch = [track(3.0, 12), my(3.0, 569), syn(3.0), track(3.08, -1), syn(3.08)]
+        var primed = D()
+        primed.prime(slot: 1, positions: [(x: 5, y: 6), (x: 640, y: 230)], singleTouch: (x: 640, y: 230))
+        XCTAssertEqual(primed.decode(D.encode(touch)), [c(2, .began, 640, 569, 3.0), c(2, .ended, 640, 569, 3.08)])
+        var unprimed = D()
+        XCTAssertEqual(unprimed.decode(D.encode(touch)), [c(1, .began, 0, 569, 3.0), c(1, .ended, 0, 569, 3.08)])
+        // Single-touch devices likewise.
+        var single = D()
+        single.prime(slot: 0, positions: [], singleTouch: (x: 300, y: 400))
+        let tap = [e(4.0, D.EV_KEY, D.BTN_TOUCH, 1), syn(4.0), e(4.1, D.EV_KEY, D.BTN_TOUCH, 0), syn(4.1)]
+        XCTAssertEqual(single.decode(D.encode(tap)), [c(1, .began, 300, 400, 4.0), c(1, .ended, 300, 400, 4.1)])
+    }
+
     func testSingleTouchFallback() {
         var d = D()
         let events = [e(2.0, D.EV_ABS, D.ABS_X, 300), e(2.0, D.EV_ABS, D.ABS_Y, 400), e(2.0, D.EV_KEY, D.BTN_TOUCH, 1), syn(2.0),

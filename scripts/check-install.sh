@@ -61,7 +61,7 @@ grep -q '"sheet"' "$work/state.json" || fail "state probe: no sheet after a tap 
 
 # The kiosk units run what the install put there (issue 27: they named /opt/fling and looped
 # on 203/EXEC), and the demo attract script they name loads.
-for u in fling-kmsdrm fling-cage; do
+for u in fling-kmsdrm fling-cage fling-fbdev; do
   unit="$root/lib/systemd/system/$u.service"
   [ -f "$unit" ] || fail "no $u.service installed"
   grep -q "^ExecStart=.*$prefix/bin/fling" "$unit" || fail "$u.service does not run $prefix/bin/fling"

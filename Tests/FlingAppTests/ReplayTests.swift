@@ -186,6 +186,12 @@ final class ReplayTests: XCTestCase {
             ("0.5 jump 10 10\n", ":1: unknown command 'jump'"),
             ("# fling recording 1\n# scene: kitchen\n0.5 tap 10 10\n", ":2: scene: unknown scene 'kitchen'"),
             ("# tune: dismiss.ratio=900\n0.5 tap 10 10\n", ":1: tune: dismiss.ratio = 900 is outside 0.5…50"),
+            // Sizes the display could not draw (issue 29: these reached SDL and crashed after
+            // gigabytes), and a header size --size refuses.
+            ("# scale: 2\n0.5 resize 16000 16000\n", ":2: resize: 16000x16000 pt at scale 2.0 is 32000x32000 px; at most"),
+            ("# size: 8192x8192\n# scale: 4\n0.5 tap 10 10\n", ":1: size: 8192x8192 pt at scale 4.0 is 32768x32768 px; at most"),
+            ("# size: 16384x16384\n0.5 tap 10 10\n", ":1: size: 16384x16384 pt is outside 100…8192 a side (as --size)"),
+            ("# size: 1x1\n0.5 tap 10 10\n", ":1: size: 1x1 pt is outside 100…8192 a side (as --size)"),
         ] {
             let path = dir.appendingPathComponent("bad.rec").path
             try text.write(toFile: path, atomically: true, encoding: .utf8)

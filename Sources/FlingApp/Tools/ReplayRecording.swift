@@ -39,7 +39,26 @@ struct Recording {
         do { script = try Script.parse(text, file: path, maxTime: InteractionConstants.maxRecordingTime) } catch { throw LoadError(message: error.description) }
         var r = Recording(path: path, script: script)
         try r.readHeader(text)
+        try r.checkPixelSizes()
         return r
+    }
+
+    /// Line of the `# size:` header (0: none), for messages.
+    private var sizeLine = 0
+
+    /// Every window the replay would make fits what the display can draw (issue 29: a header's
+    /// `# scale: 4` with `# size: 16384x16384`, or `resize 16000 16000` at scale 2, reached
+    /// SDL and crashed after gigabytes): the header's size as `--size` takes it, and each
+    /// `resize` within the pixel limits at the header's scale, as a script's are.
+    func checkPixelSizes() throws(LoadError) {
+        if let problem = InteractionConstants.pixelSizeProblem(size, scale: scale) {
+            throw LoadError(message: "\(path):\(sizeLine): size: \(problem)")
+        }
+        for c in script.commands {
+            if case .resize(let s) = c.action, let problem = InteractionConstants.pixelSizeProblem(s, scale: scale) {
+                throw LoadError(message: "\(path):\(c.line): resize: \(problem)")
+            }
+        }
     }
 
     /// The `# name: value` lines before the first command.
@@ -58,10 +77,15 @@ struct Recording {
                 case "scene": scene = try Parse.scene(value)
                 case "size":
                     let parts = value.lowercased().split(separator: "x")
-                    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 16384, h <= 16384 else {
+                    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
                         throw fail("'\(value)' is not WxH")
                     }
+                    // What --size takes (a window is never smaller or larger).
+                    guard (100...8192).contains(w), (100...8192).contains(h) else {
+                        throw fail("\(value) pt is outside 100…8192 a side (as --size)")
+                    }
                     size = Size(w, h)
+                    sizeLine = i + 1
                 case "scale": scale = try Parse.scale(value, "scale")
                 case "policy": policy = value == "default" ? nil : try Parse.sheetPolicy(value)
                 case "tune":

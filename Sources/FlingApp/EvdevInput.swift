@@ -156,7 +156,9 @@ final class EvdevInput {
     }
 
     /// A recorded stream: every contact, times from the first event (headless runs).
-    func recorded(panel: Size) -> [ScheduledInput] {
+    /// Times past the longest recording (a week) are refused with their place in the file: an
+    /// event at 2^62 s overflowed the run loop's frame count (issue 29).
+    func recorded(panel: Size) throws(Failure) -> [ScheduledInput] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -168,7 +170,10 @@ final class EvdevInput {
         let raw = d.events(from: bytes)
         guard let t0 = raw.first?.time else { return [] }
         var out: [ScheduledInput] = []
-        for e in raw {
+        for (n, e) in raw.enumerated() {
+            guard e.time - t0 <= InteractionConstants.maxRecordingTime else {
+                throw Failure(message: "\(path): event \(n + 1) (byte \(n * d.eventSize)) is \(e.time - t0) s after the first; a recording lasts at most \(Int(InteractionConstants.maxRecordingTime)) s (a week)")
+            }
             for c in d.feed(e) {
                 let p = event(c, panel: panel, time: c.time - t0)
                 out.append(ScheduledInput(at: p.time, pointer: p.phase, id: p.id, p.location, sequence: out.count))

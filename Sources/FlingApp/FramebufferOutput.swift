@@ -61,6 +61,13 @@ final class FramebufferOutput {
                 Glibc.close(fd)
                 throw Failure(message: "\(path): could not be sized to \(mapLength) bytes: \(String(cString: strerror(errno)))")
             }
+            // Its blocks allocated for real: a sparse file on a full disk was mapped, and the
+            // first frame written died of SIGBUS (issue 29).
+            let allocated = posix_fallocate(fd, 0, off_t(mapLength))
+            guard allocated == 0 else {
+                Glibc.close(fd)
+                throw Failure(message: "\(path): no room for the framebuffer's \(mapLength) bytes: \(String(cString: strerror(allocated)))")
+            }
         }
         if let problem = format.problem { Glibc.close(fd); throw Failure(message: "\(path): \(problem)") }
         guard let m = mmap(nil, mapLength, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), m != MAP_FAILED else {

@@ -133,8 +133,12 @@ func runApp(_ options: AppOptions) -> Int32 {
     }
     defer { input?.closeDevice() }
     if options.headless {
+        let recorded: [ScheduledInput]
+        do { recorded = try input?.recorded(panel: display.panelSize) ?? [] } catch {
+            printError("fling: \(error.message)")
+            return 2
+        }
         do {
-            let recorded = input?.recorded(panel: display.panelSize) ?? []
             try runHeadless(app: app, display: display, script: script ?? Script(commands: []), fps: options.fps, run: run,
                             recordedTouches: recorded)
         } catch {

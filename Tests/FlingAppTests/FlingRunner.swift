@@ -30,9 +30,10 @@ struct FlingRunner {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[2]
     }()
 
-    static func run(_ args: [String], stdin: String? = nil, timeout: Double = 120, environment: [String: String] = [:]) throws -> Result {
+    static func run(_ args: [String], stdin: String? = nil, timeout: Double = 120, environment: [String: String] = [:],
+                    executable: String = binary) throws -> Result {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
+        p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = args
         if !environment.isEmpty { p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe(), err = Pipe()

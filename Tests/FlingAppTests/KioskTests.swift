@@ -263,6 +263,21 @@ final class KioskTests: XCTestCase {
         XCTAssertEqual(after.at("sheet.detent")?.stringValue, "half")
     }
 
+    /// A stream with a far-future event (issue 29: 2^62 s overflowed the run loop's frame
+    /// count, exit 132) is refused with the event's place, before anything runs.
+    func testARecordedStreamPastAWeekIsRefused() throws {
+        typealias D = EvdevDecoder
+        let rec = FlingRunner.scratch("evdevfuture").appendingPathComponent("touch.bin")
+        let far = Double(1 << 62)
+        try Data(D.encode([D.RawEvent(time: 1, type: D.EV_SYN, code: D.SYN_REPORT, value: 0),
+                           D.RawEvent(time: far, type: D.EV_ABS, code: D.ABS_MT_TRACKING_ID, value: 3),
+                           D.RawEvent(time: far, type: D.EV_SYN, code: D.SYN_REPORT, value: 0)])).write(to: rec)
+        let r = try FlingRunner.run(["--headless", "--input", rec.path])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("fling: \(rec.path): event 2 (byte 24) is "), r.stderr)
+        XCTAssertTrue(r.stderr.contains(" s after the first; a recording lasts at most 604800 s (a week)\n"), r.stderr)
+    }
+
     // MARK: Options and errors
 
     func testBadKioskOptionsAreUsageErrors() throws {
@@ -282,6 +297,23 @@ final class KioskTests: XCTestCase {
         XCTAssertEqual(windowed.status, 2, windowed.stderr)
         XCTAssertTrue(windowed.stderr.contains("fling: \(recording.path): a recorded event stream plays only with --headless; in a window or on fbdev --input reads a device\n"),
                       windowed.stderr)
+    }
+
+    /// A framebuffer file on a full disk (a 1 MiB tmpfs for a 1.5 MB frame, in a mount
+    /// namespace of its own): refused with ENOSPC at start, not SIGBUS at the first frame.
+    func testAFramebufferFileOnAFullDiskIsRefused() throws {
+        let dir = FlingRunner.scratch("fbfull")
+        let script = dir.appendingPathComponent("s.txt")
+        try "0.1 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let mnt = dir.appendingPathComponent("mnt")
+        try FileManager.default.createDirectory(at: mnt, withIntermediateDirectories: true)
+        let command = "mount -t tmpfs -o size=1m none '\(mnt.path)' && exec '\(FlingRunner.binary)' --headless --script '\(script.path)' --output 'fbdev:\(mnt.path)/fb' --fb-mode 800x480x32"
+        let r = try FlingRunner.run([getuid() == 0 ? "-m" : "-rm", "sh", "-c", command], executable: "/usr/bin/unshare")
+        if r.status != 0 && r.stderr.contains("unshare:") {
+            throw XCTSkip("no mount namespace here (\(r.stderr.trimmingCharacters(in: .whitespacesAndNewlines)))")
+        }
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("fling: \(mnt.path)/fb: no room for the framebuffer's 1536000 bytes: No space left on device\n"), r.stderr)
     }
 
     func testAFramebufferFileWithoutItsModeNamesTheFix() throws {

@@ -435,7 +435,7 @@ public final class Display {
     /// unreadable file: nothing, and false.
     @discardableResult
     public func setIcon(png path: String) -> Bool {
-        guard let window, let icon = IMG_Load(path) else { return false }
+        guard let window, RegularFile.problem(path) == nil, let icon = IMG_Load(path) else { return false }
         SDL_SetWindowIcon(window, icon)
         SDL_FreeSurface(icon)
         return true

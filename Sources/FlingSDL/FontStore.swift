@@ -69,7 +69,9 @@ public final class FontStore: @MainActor TextMeasurer {
                 let file = Self.fileName(family, weight)
                 guard checked.insert(file).inserted else { continue }
                 let path = directory + "/" + file
-                guard fileExists(path) else { throw LoadError.missing(path) }
+                if let problem = RegularFile.problem(path) {
+                    throw problem == "file not found" ? LoadError.missing(path) : LoadError.unreadable(path, problem)
+                }
                 let f = try open(Font(family, size: 17, weight: weight), pixelSize: 17)
                 try Self.check(f, path: path, sample: family == .icons ? MaterialIcon.restaurant : "Ag")
             }
@@ -103,6 +105,7 @@ public final class FontStore: @MainActor TextMeasurer {
         let k = FontKey(file: Self.fileName(font.family, font.weight), pixelSize: pixelSize)
         if let f = fonts.value(for: k) { return f }
         let path = directory + "/" + k.file
+        if let problem = RegularFile.problem(path) { throw LoadError.unreadable(path, problem) }
         guard let f = TTF_OpenFont(path, pixelSize) else {
             throw LoadError.unreadable(path, String(cString: SDL_GetError()))
         }
@@ -144,7 +147,5 @@ public final class FontStore: @MainActor TextMeasurer {
 }
 
 func fileExists(_ path: String) -> Bool {
-    guard let rw = SDL_RWFromFile(path, "rb") else { return false }
-    SDL_RWclose(rw)
-    return true
+    RegularFile.problem(path) == nil
 }

@@ -122,6 +122,41 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(cutLines.first?.contains("ends early") ?? false, r.stderr)
     }
 
+    /// A FIFO or a directory where a photo or a font should be (issue 29: SDL's fopen waited
+    /// forever on the FIFO; a directory read as 8796093022207 MB): named, and never a hang.
+    func testAFIFOOrADirectoryAsAPhotoOrAFontIsNamedNotWaitedOn() throws {
+        let res = try resources("fifoimage", own: ["images"])
+        let fm = FileManager.default
+        let images = res.appendingPathComponent("images")
+        try fm.createDirectory(at: images, withIntermediateDirectories: true)
+        for item in try fm.contentsOfDirectory(atPath: FlingRunner.packageRoot.appendingPathComponent("Resources/images").path) where item != "restaurants" {
+            try fm.createSymbolicLink(at: images.appendingPathComponent(item),
+                                      withDestinationURL: FlingRunner.packageRoot.appendingPathComponent("Resources/images/\(item)"))
+        }
+        let restaurants = try linkFolder("images/restaurants", into: res)
+        let data = try JSONParser.parse(String(contentsOf: FlingRunner.packageRoot.appendingPathComponent("Resources/restaurants.json"), encoding: .utf8))
+        let names = (data.arrayValue ?? []).prefix(2).compactMap { $0["image"]?.stringValue?.split(separator: "/").last.map(String.init) }
+        XCTAssertEqual(names.count, 2)
+        let fifo = restaurants.appendingPathComponent(names[0]), folder = restaurants.appendingPathComponent(names[1])
+        try fm.removeItem(at: fifo); try fm.removeItem(at: folder)
+        XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)
+        try fm.createDirectory(at: folder, withIntermediateDirectories: false)
+        let s = try script("0.1 shot $OUT/a.png\n")
+        let r = try FlingRunner.run(["--headless", "--resources", res.path, "--script", s.path], timeout: 60)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(fifo.path): a FIFO (named pipe), not a regular file"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(folder.path): a directory, not a file"), r.stderr)
+
+        let fontRes = try resources("fifofont", own: ["fonts"])
+        let fonts = try linkFolder("fonts", into: fontRes)
+        let face = fonts.appendingPathComponent("Inter-Bold.otf")
+        try fm.removeItem(at: face)
+        XCTAssertEqual(mkfifo(face.path, 0o644), 0)
+        let f = try FlingRunner.run(["--headless", "--resources", fontRes.path], timeout: 60)
+        XCTAssertEqual(f.status, 1, f.stderr)
+        XCTAssertTrue(f.stderr.contains(face.path) && f.stderr.contains("a FIFO (named pipe), not a regular file"), f.stderr)
+    }
+
     // MARK: Fonts
 
     func testACorruptBoldOrRoundedFaceIsAnErrorNamingTheFile() throws {

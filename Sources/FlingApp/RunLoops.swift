@@ -148,6 +148,8 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
     var stalledUntil = -Double.infinity
     while next < inputs.count {
         let t = Double(frame) / fps
+        // SIGINT/SIGTERM: the run ends here, as at a quit (the caller says so and exits 128+n).
+        if Termination.signal != nil { return }
         var probes: [Probe] = []
         var quit = false
         while next < inputs.count, inputs[next].time <= t + epsilon {

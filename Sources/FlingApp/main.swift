@@ -59,6 +59,8 @@ func runApp(_ options: AppOptions) -> Int32 {
         return 1
     }
     defer { context.shutdown() }
+    // Headless there is no event loop to see SDL's quit event: SIGINT/SIGTERM set a flag.
+    if options.headless { Termination.install() }
     let display: Display
     do {
         let window = WindowOptions(displayIndex: options.kioskOptions.display, kiosk: options.kioskOptions.kiosk,
@@ -145,6 +147,7 @@ func runApp(_ options: AppOptions) -> Int32 {
             printError("fling: \(error.message)")
             return error.status
         }
+        if let s = Termination.signal { return Termination.exitStatus(s, "fling", at: "before the script's end") }
     } else if framebuffer != nil {
         runFramebuffer(app: app, display: display, run: run, input: input, console: console, fps: options.fps)
     } else {

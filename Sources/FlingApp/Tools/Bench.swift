@@ -49,6 +49,7 @@ enum Bench {
                     }
                     let floor = measureFloor(display, frames: o.frames)
                     let result = try measure(scenario, options: o, resources: resources, display: display, env: env, floor: floor)
+                    if let s = Termination.signal { return Termination.exitStatus(s, "fling bench", at: "during \(scenario.name)") }
                     print(o.json ? result.json.serialized : result.text)
                 } catch {
                     printError("fling: bench \(scenario.name): \(error)")

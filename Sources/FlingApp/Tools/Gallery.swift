@@ -131,6 +131,7 @@ func withHeadlessDisplay(size: Size, scale: Double, resources explicit: String?,
     let context: SDLContext
     do { context = try SDLContext(headless: true) } catch { printError("fling: \(error)"); return 1 }
     defer { context.shutdown() }
+    Termination.install()   // no window, no SDL event loop: SIGINT/SIGTERM are a flag the run checks
     let display: Display
     do {
         display = try Display(context: context, size: size, uiScale: scale, fullscreen: false, title: "Fling",

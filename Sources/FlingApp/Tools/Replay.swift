@@ -56,9 +56,10 @@ enum Replay {
             return 1
         }
         defer { context.shutdown() }
+        Termination.install()
         let wantsFrames = o.out != nil || o.video != nil
         var runs: [Run] = []
-        for (i, setting) in settings.enumerated() {
+        for (i, setting) in settings.enumerated() where Termination.signal == nil {
             // The end state is the first setting's (the recording's own without --compare).
             let statePath = i == 0 ? o.state : nil
             do {
@@ -76,6 +77,8 @@ enum Replay {
                 return error.status
             }
         }
+        // Stopped by a signal: the frames so far are written above; the status says it was cut.
+        if let s = Termination.signal { return Termination.exitStatus(s, "fling replay", at: "before the recording's end (what was replayed is written)") }
         return 0
     }
 

@@ -104,6 +104,7 @@ enum Soak {
                 printError("fling: \(error)")
                 return 1
             }
+            if let s = Termination.signal { return Termination.exitStatus(s, "fling soak", at: "after \(samples.count) hourly samples") }
             samples.append((o.hours, rssKB()))
             let warm = samples.first { $0.hour >= o.warmUpHours }?.kb ?? samples[0].kb
             let end = samples.last?.kb ?? warm

@@ -20,7 +20,7 @@ private let vtAcquired = Atomic<Bool>(false)
 final class ConsoleMode {
     nonisolated static let KDSETMODE: UInt = 0x4B3A, KDGETMODE: UInt = 0x4B3B
     nonisolated static let KD_TEXT: Int32 = 0, KD_GRAPHICS: Int32 = 1
-    nonisolated static let VT_GETMODE: UInt = 0x5601, VT_SETMODE: UInt = 0x5602, VT_RELDISP: UInt = 0x5605
+    nonisolated static let VT_GETMODE: UInt = 0x5601, VT_SETMODE: UInt = 0x5602, VT_GETSTATE: UInt = 0x5603, VT_RELDISP: UInt = 0x5605
     nonisolated static let VT_AUTO: Int8 = 0, VT_PROCESS: Int8 = 1, VT_ACKACQ: Int32 = 2
 
     /// What a console switch means for the frame.
@@ -59,12 +59,12 @@ final class ConsoleMode {
             } else {
                 let why = f >= 0 ? "not a virtual terminal" : String(cString: strerror(errno))
                 if f >= 0 { close(f) }
-                Log.info("console: not taken (standard input is not a virtual terminal; /dev/tty0: \(why)): console text and its cursor may draw over the frame; run from a VT, or give the unit TTYPath=/dev/tty1 with StandardInput=tty-fail")
+                Log.warning("console: not taken (standard input is not a virtual terminal; /dev/tty0: \(why)): console text and its cursor may draw over the frame; run from a VT, or give the unit TTYPath=/dev/tty1 with StandardInput=tty-fail")
                 return nil
             }
         }
         guard ioctl(fd, KDSETMODE, KD_GRAPHICS) == 0 else {
-            Log.info("console: could not switch to graphics mode (\(String(cString: strerror(errno)))): console text may draw over the frame")
+            Log.warning("console: could not switch to graphics mode (\(String(cString: strerror(errno)))): console text may draw over the frame")
             if owns { close(fd) }
             return nil
         }
@@ -73,13 +73,27 @@ final class ConsoleMode {
         crashMode = mode
         for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGQUIT, SIGHUP] { signal(s, restoreAndDie) }
         // Console switches by signal: SIGUSR1 asks Fling to let go, SIGUSR2 gives it back.
+        // (The flags are touched first: a lazy global's first use must not be in a handler.)
+        _ = vtReleaseAsked.load(ordering: .sequentiallyConsistent)
+        _ = vtAcquired.load(ordering: .sequentiallyConsistent)
         signal(SIGUSR1) { _ in vtReleaseAsked.store(true, ordering: .sequentiallyConsistent) }
         signal(SIGUSR2) { _ in vtAcquired.store(true, ordering: .sequentiallyConsistent) }
         var vt = VTMode(mode: VT_PROCESS, relsig: Int16(SIGUSR1), acqsig: Int16(SIGUSR2))
         if ioctl(fd, VT_SETMODE, &vt) == 0 {
             c.handsOver = true
+            // Started (or restarted) while another console is in front: nothing is written
+            // until Fling's own comes back (its acquire signal).
+            var state: (active: UInt16, signal: UInt16, state: UInt16) = (0, 0, 0)
+            var st = stat()
+            if ioctl(fd, VT_GETSTATE, &state) == 0, fstat(fd, &st) == 0, fd == 0 {
+                let own = UInt16(truncatingIfNeeded: st.st_rdev & 0xFF)   // /dev/ttyN: minor N
+                if own != state.active {
+                    c.showing = false
+                    Log.info("console: tty\(own) is not in front (tty\(state.active) is): Fling draws when it comes back")
+                }
+            }
         } else {
-            Log.info("console: switches to another console not handed over (VT_SETMODE: \(String(cString: strerror(errno)))): Fling's frames may draw over it")
+            Log.warning("console: switches to another console not handed over (VT_SETMODE: \(String(cString: strerror(errno)))): Fling's frames may draw over it")
         }
         // Ctrl-Z at the console would stop Fling over a console nobody could see.
         signal(SIGTSTP, SIG_IGN)
@@ -92,7 +106,9 @@ final class ConsoleMode {
     func pendingSwitch() -> Switch? {
         guard handsOver, !restored else { return nil }
         if vtReleaseAsked.exchange(false, ordering: .sequentiallyConsistent) {
-            _ = ioctl(fd, Self.VT_RELDISP, 1)
+            // Only a switch the kernel has pending is let go (a stray SIGUSR1 gets EINVAL and
+            // must not blank the kiosk).
+            guard ioctl(fd, Self.VT_RELDISP, 1) == 0 else { return nil }
             showing = false
             return .away
         }
@@ -110,6 +126,9 @@ final class ConsoleMode {
         guard !restored else { return }
         restored = true
         if handsOver {
+            // A switch asked for while Fling was quitting goes through (VT_SETMODE would
+            // cancel it and the user's chvt would wait).
+            if vtReleaseAsked.exchange(false, ordering: .sequentiallyConsistent) { _ = ioctl(fd, Self.VT_RELDISP, 1) }
             var vt = VTMode(mode: Self.VT_AUTO)
             _ = ioctl(fd, Self.VT_SETMODE, &vt)
         }

@@ -11,6 +11,7 @@ private let caught = Atomic<Int32>(0)
 enum Termination {
     /// Takes SIGINT and SIGTERM over from SDL's handlers (call after SDL is initialised).
     static func install() {
+        _ = caught.load(ordering: .sequentiallyConsistent)   // initialised outside the handler
         for s in [SIGINT, SIGTERM] {
             Glibc.signal(s) { sig in caught.store(sig, ordering: .sequentiallyConsistent) }
         }

@@ -15,6 +15,8 @@ BINDIR = $(DESTDIR)$(PREFIX)/bin
 DATADIR = $(DESTDIR)$(PREFIX)/share
 # systemd's system units shipped by a package (/usr/lib/systemd/system for PREFIX=/usr).
 UNITDIR = $(DESTDIR)$(PREFIX)/lib/systemd/system
+# Root for the steps that need it (debootstrap, chroot), only them: sudo when not root.
+SUDO = $(if $(filter 0,$(shell id -u)),,sudo)
 
 deps:
 	@bash scripts/ensure-deps.sh
@@ -118,8 +120,8 @@ check-install: release
 ## headless renders. Needs root. Screendumps and the guest's journal: .build/kiosk-vm/.
 ## KIOSK_VM_ONLY=kmsdrm,fbdev runs a subset.
 kiosk-vm: deb
-	bash scripts/kiosk-vm/ensure-host.sh
-	/usr/bin/python3 scripts/kiosk-vm/kiosk-vm.py --deb .build/fling_$(VERSION)_$$(dpkg --print-architecture).deb \
+	$(SUDO) bash scripts/kiosk-vm/ensure-host.sh
+	$(SUDO) /usr/bin/python3 scripts/kiosk-vm/kiosk-vm.py --deb .build/fling_$(VERSION)_$$(dpkg --print-architecture).deb \
 	  --fling $(RELEASE_BIN) $(if $(KIOSK_VM_ONLY),--only $(KIOSK_VM_ONLY))
 
 ## Regenerates packaging/fling.1 from the option definitions (commit the result).

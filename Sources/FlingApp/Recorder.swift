@@ -38,7 +38,7 @@ final class SessionRecorder {
 
         var lines: [String] {
             var out = [
-                "# fling recording 1",
+                "# fling recording \(Recording.format)",
                 "# scene: \(scene)",
                 "# size: \(ScriptNumber.text(size.width))x\(ScriptNumber.text(size.height))",
                 "# scale: \(ScriptNumber.text(scale))",
@@ -60,8 +60,21 @@ final class SessionRecorder {
     /// Opens `path` for writing and writes the header; throws a message naming the file.
     init(path: String, header: Header, recordedAt: String) throws(RunFailure) {
         self.path = path
-        guard let f = fopen(path, "wb") else {
+        // Opened without truncating, locked, then emptied: a second Fling recording to the same
+        // file is refused instead of both overwriting each other (issue 29).
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
             throw RunFailure(message: "\(path): the recording could not be opened for writing (\(String(cString: strerror(errno))))", status: 1)
+        }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let why = errno == EWOULDBLOCK ? "another Fling is recording to it" : String(cString: strerror(errno))
+            Glibc.close(fd)
+            throw RunFailure(message: "\(path): the recording could not be opened for writing (\(why))", status: 1)
+        }
+        guard ftruncate(fd, 0) == 0 || errno == EINVAL, let f = fdopen(fd, "wb") else {
+            let why = String(cString: strerror(errno))
+            Glibc.close(fd)
+            throw RunFailure(message: "\(path): the recording could not be opened for writing (\(why))", status: 1)
         }
         file = f
         for line in header.lines { write(line) }

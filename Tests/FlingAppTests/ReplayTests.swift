@@ -91,6 +91,45 @@ final class ReplayTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(end["time"]?.doubleValue ?? 0, 2.6)
     }
 
+    /// A recording saved with CRLF line ends keeps its header (issue 29: it replayed at the
+    /// default size, scale and policy); a newer format or an unknown header key is said.
+    func testACRLFRecordingKeepsItsHeaderAndUnknownHeadersAreSaid() throws {
+        let dir = FlingRunner.scratch("crlfrecording")
+        let recording = dir.appendingPathComponent("crlf.rec").path
+        try "# fling recording 2\r\n# scene: restaurants\r\n# size: 500x700\r\n# policy: tutorial\r\n# colour: blue\r\n# times in s: notes\r\n0.5 tap 200 150\r\n2 quit\r\n"
+            .write(toFile: recording, atomically: true, encoding: .utf8)
+        let state = dir.appendingPathComponent("end.json").path
+        let r = try FlingRunner.run(["replay", recording, "--state", state])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let end = try Self.stateWithoutRender(state)
+        XCTAssertEqual(end["size"], .array([.number(500), .number(700)]))
+        XCTAssertEqual(end["sheet"]?["policy"]?.stringValue, "tutorial")
+        XCTAssertTrue(r.stderr.contains("\(recording):1: recording format 2; this Fling reads format 1"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(recording):5: unknown header 'colour' ignored"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("times in s"), "a note is not a header key: \(r.stderr)")
+    }
+
+    /// Two Flings recording to one file: the second is refused, the first's file is intact.
+    func testASecondRecorderOfTheSameFileIsRefused() throws {
+        let dir = FlingRunner.scratch("recordlock")
+        let recording = dir.appendingPathComponent("one.rec").path
+        let script = dir.appendingPathComponent("long.txt").path
+        try ((1...6000).map { "\(Double($0) / 10) state /dev/null" } + ["0 drag 100 300 100 600 600"]).joined(separator: "\n")
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        let first = Process()
+        first.executableURL = URL(fileURLWithPath: FlingRunner.binary)
+        first.arguments = ["--headless", "--script", script, "--record", recording]
+        first.standardError = FileHandle.nullDevice
+        try first.run()
+        defer { first.terminate(); first.waitUntilExit() }
+        // Until the first has written its header (it holds the lock from then on).
+        for _ in 0..<100 where ((try? String(contentsOfFile: recording, encoding: .utf8)) ?? "").isEmpty { Thread.sleep(forTimeInterval: 0.1) }
+        let second = try FlingRunner.run(["--headless", "--record", recording])
+        XCTAssertEqual(second.status, 1, second.stderr)
+        XCTAssertTrue(second.stderr.contains("\(recording): the recording could not be opened for writing (another Fling is recording to it)"), second.stderr)
+        XCTAssertTrue(try String(contentsOfFile: recording, encoding: .utf8).hasPrefix("# fling recording 1\n"))
+    }
+
     func testTheSameGesturesUnderAnotherPolicyDecideAsThatPolicyDoes() throws {
         let (dir, recording) = try recordFlick()
         let state = dir.appendingPathComponent("tutorial.json").path

@@ -20,6 +20,8 @@ struct Recording {
     var kiosk = false
     var slow: Double?
     var instrument: Set<String> = []
+    /// What the header had that this Fling does not read (said by the replay, not hidden).
+    var warnings: [String] = []
 
     struct LoadError: Error, CustomStringConvertible {
         var message: String
@@ -31,6 +33,9 @@ struct Recording {
     var endTime: Double {
         max(script.commands.last?.time ?? 0, script.expanded(fps: fps).map(\.time).max() ?? 0)
     }
+
+    /// The recording format this Fling writes and reads (`# fling recording 1`).
+    static let format = 1
 
     static func load(_ path: String) throws(LoadError) -> Recording {
         guard let data = readUserFile(path) else { throw LoadError(message: "\(path): recording not found or unreadable") }
@@ -63,11 +68,17 @@ struct Recording {
 
     /// The `# name: value` lines before the first command.
     mutating func readHeader(_ text: String) throws(LoadError) {
-        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // (CRLF is one Character in Swift: splitting on "\n" alone kept a Windows file's
+        // header as one line, and it was lost whole, issue 29.)
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        for (i, raw) in lines.enumerated() {
             let line = raw.trimmingWhitespace()
             if line.isEmpty { continue }
             guard line.hasPrefix("#") else { break }   // the header ends at the first command
             let body = line.dropFirst().trimmingWhitespace()
+            if body.hasPrefix("fling recording "), let format = Int(body.dropFirst(16)), format != Self.format {
+                warnings.append("\(path):\(i + 1): recording format \(format); this Fling reads format \(Self.format): replayed as it reads, it may differ")
+            }
             guard let colon = body.firstIndex(of: ":") else { continue }
             let name = body[..<colon].trimmingWhitespace()
             let value = body[body.index(after: colon)...].trimmingWhitespace()
@@ -98,7 +109,14 @@ struct Recording {
                 case "kiosk": kiosk = value == "true"
                 case "slow": slow = try Parse.number(value, "slow", in: InstrumentConstants.slowRange)
                 case "instrument": instrument = Set(value.split(separator: ",").map { $0.trimmingWhitespace() })
-                default: continue   // version, recorded, and notes
+                case "version", "recorded": continue
+                default:
+                    // Notes are sentences; a single word before the colon is a header key
+                    // this Fling does not know (a newer recorder, or a typo): said, not hidden.
+                    if name.allSatisfy({ $0.isLetter || $0 == "-" }) {
+                        warnings.append("\(path):\(i + 1): unknown header '\(name)' ignored")
+                    }
+                    continue
                 }
             } catch let e as LoadError {
                 throw e

@@ -175,6 +175,15 @@ struct AppOptions: ParsableArguments, Sendable {
     var slow: Double?
     @Flag(name: .customLong("tuning-panel"), help: "A gear button that opens the tuning panel (F5 opens it too).")
     var tuningPanel = false
+    @Option(name: .customLong("exit-gesture"),
+            help: ArgumentHelp("corner or none: whether a 5 s press in the top-left corner leaves kiosk mode (default: corner in a window, none on the console, KMSDRM or fbdev, where a visitor would be left at a login prompt). The exit chord always works.", valueName: "corner|none"),
+            transform: { v in
+                guard v == "corner" || v == "none" else { throw UsageError(message: "--exit-gesture takes corner or none (got '\(v)')") }
+                return v == "corner"
+            })
+    var exitGesture: Bool?
+    @Flag(name: .customLong("kiosk-instrument"), help: "With --kiosk: F2-F5 still open the overlay, show touches, slow motion and the tuning panel (off in kiosk mode unless one of them is given at launch).")
+    var kioskInstrument = false
     @Option(help: ArgumentHelp("Tuning at launch, e.g. sheet.response=0.5,dismiss.ratio=4. Keys: \(Tuning.keys.map(\.name).joined(separator: ", ")).", valueName: "key=value,…"),
             transform: Parse.tune)
     var tune: Tuning?

@@ -55,7 +55,7 @@ func runApp(_ options: AppOptions) -> Int32 {
     defer { console?.restore() }
     let context: SDLContext
     do { context = try SDLContext(headless: options.headless || framebuffer != nil) } catch {
-        printError("fling: \(error)\nfling: \(noDisplayHint())")
+        printError(lines: ["fling: \(error)", "fling: \(noDisplayHint())"])
         return 1
     }
     defer { context.shutdown() }
@@ -98,9 +98,15 @@ func runApp(_ options: AppOptions) -> Int32 {
     app.instrument.panel.onCopy = { print($0); fflush(nil) }   // seen at once when piped
     if let n = options.slow { app.instrument.slowFactorForToggle = n; app.setSlowMotion(n, time: 0) }
     if let t = options.tune { app.tuning = t }
+    // A kiosk's visitors do not get the instrument's keys (issue 29: F5's panel changed the
+    // physics until the next reset, and its Copy wrote to the clipboard and stdout), unless
+    // the instrument was asked for at launch.
+    app.instrument.keysEnabled = !options.kioskOptions.kiosk || options.kioskInstrument || options.overlay
+        || options.showTouches || options.slow != nil || options.tuningPanel
     let config = KioskState.Config(kiosk: options.kioskOptions.kiosk, idleReset: options.kioskOptions.effectiveIdleReset,
                                    attract: attract.map { KioskState.attractInputs($0, fps: options.fps) } ?? [],
-                                   exitChord: options.kioskOptions.effectiveExitChord)
+                                   exitChord: options.kioskOptions.effectiveExitChord,
+                                   exitCorner: options.exitGesture ?? !(framebuffer != nil || context.videoDriver == "kmsdrm"))
     var run = RunContext(kiosk: KioskDriver(app: app, config: config, rotation: options.kioskOptions.rotation),
                          fpsCap: options.fpsGiven ? options.fps : nil, hidesCursor: options.kioskOptions.kiosk, framebuffer: framebuffer)
     run.stalls = options.injectStall

@@ -346,6 +346,7 @@ package final class AppController {
         ]
         fields += scene.stateFields(time: time)
         fields.append(("tuning", tuningInForce.json))
+        fields.append(("instrument", instrument.json(slow: clock.slowFactor, paused: clock.paused)))
         if !clock.isIdentity || clock.slowFactor != 1 {
             fields.append(("clock", .object([("sceneTime", .rounded(time)), ("slow", .rounded(clock.slowFactor)), ("paused", .bool(clock.paused))])))
         }

@@ -102,10 +102,13 @@ final class InstrumentEndToEndTests: XCTestCase {
         let plain = try FlingRunner.headless(script)
         let overlaid = try FlingRunner.headless(script, args: ["--overlay", "--show-touches"])
         for name in ["held", "after"] {
-            // The render figures describe the frame drawn, overlay included: all else is equal.
+            // The render figures describe the frame drawn, overlay included, and the instrument
+            // field says it is on: all else is equal.
             var a = try FlingRunner.state(plain, "\(name).json"), b = try FlingRunner.state(overlaid, "\(name).json")
-            if case .object(let f) = a { a = .object(f.filter { $0.0 != "render" }) }
-            if case .object(let f) = b { b = .object(f.filter { $0.0 != "render" }) }
+            XCTAssertEqual(b.at("instrument.overlay")?.boolValue, true)
+            XCTAssertEqual(a.at("instrument.overlay")?.boolValue, false)
+            if case .object(let f) = a { a = .object(f.filter { $0.0 != "render" && $0.0 != "instrument" }) }
+            if case .object(let f) = b { b = .object(f.filter { $0.0 != "render" && $0.0 != "instrument" }) }
             XCTAssertEqual(a, b, name)
             let p = try PNGFile.read(plain.appendingPathComponent("\(name).png").path)
             let o = try PNGFile.read(overlaid.appendingPathComponent("\(name).png").path)

@@ -280,6 +280,37 @@ final class KioskTests: XCTestCase {
 
     // MARK: Options and errors
 
+    /// A kiosk's visitor with a keyboard cannot open the instrument (issue 29: F2, F4 and F5
+    /// changed the physics until the next reset); --kiosk-instrument gives the keys back.
+    func testTheInstrumentKeysAreLockedInKioskMode() throws {
+        let keys = "0.2 key F2\n0.3 key F3\n0.4 key F4\n0.5 key F5\n1.0 state $OUT/after.json\n"
+        let locked = try FlingRunner.state(try FlingRunner.headless(keys, args: ["--kiosk"]), "after.json")
+        XCTAssertEqual(locked["instrument"], .object([("overlay", .bool(false)), ("showTouches", .bool(false)), ("slow", .number(1)),
+                                                     ("panel", .bool(false)), ("paused", .bool(false)), ("keys", .bool(false))]))
+        let open = try FlingRunner.state(try FlingRunner.headless(keys, args: ["--kiosk", "--kiosk-instrument"]), "after.json")
+        XCTAssertEqual(open["instrument"], .object([("overlay", .bool(true)), ("showTouches", .bool(true)), ("slow", .number(5)),
+                                                   ("panel", .bool(true)), ("paused", .bool(false)), ("keys", .bool(true))]))
+        // Outside kiosk mode the keys work as before.
+        let desktop = try FlingRunner.state(try FlingRunner.headless("0.2 key F2\n1.0 state $OUT/after.json\n"), "after.json")
+        XCTAssertEqual(desktop.at("instrument.overlay")?.boolValue, true)
+    }
+
+    /// The 5 s corner press leaves a windowed kiosk, not a console one unless asked for, and
+    /// never with --exit-gesture none (issue 29: it always exited).
+    func testTheCornerExitIsConfigurableAndOffOnTheConsole() throws {
+        let press = "0.5 down 10 10\n6.0 up 10 10\n7.0 state $OUT/after.json\n"
+        func stillRunning(_ args: [String]) throws -> Bool {
+            let dir = try FlingRunner.headless(press, args: ["--kiosk"] + args)
+            return FileManager.default.fileExists(atPath: dir.appendingPathComponent("after.json").path)
+        }
+        XCTAssertFalse(try stillRunning([]), "a window's kiosk leaves on the corner press")
+        XCTAssertTrue(try stillRunning(["--exit-gesture", "none"]))
+        let fb = FlingRunner.scratch("cornerfb").appendingPathComponent("fb").path
+        XCTAssertTrue(try stillRunning(["--output", "fbdev:\(fb)", "--fb-mode", "400x300x32"]), "off on a framebuffer by default")
+        XCTAssertFalse(try stillRunning(["--output", "fbdev:\(fb)", "--fb-mode", "400x300x32", "--exit-gesture", "corner"]))
+        try FlingRunner.assertUsageError(["--headless", "--exit-gesture", "swipe"], says: "--exit-gesture takes corner or none (got 'swipe')")
+    }
+
     func testBadKioskOptionsAreUsageErrors() throws {
         for (args, message) in [(["--rotate", "45"], "--rotate takes 0, 90, 180 or 270 (got '45')"),
                                 (["--fb-mode", "800x480x32"], "--fb-mode needs --output fbdev:PATH"),

@@ -21,8 +21,12 @@ public struct KioskState: Equatable, Sendable {
         /// The attract script's input (pointer, wheel, key, text), times from 0; empty = none.
         public var attract: [ScheduledInput] = []
         public var exitChord: Key?
-        public init(kiosk: Bool = false, idleReset: Double? = nil, attract: [ScheduledInput] = [], exitChord: Key? = nil) {
+        /// Whether a long press in the top-left corner leaves (`--exit-gesture corner|none`).
+        public var exitCorner = true
+        public init(kiosk: Bool = false, idleReset: Double? = nil, attract: [ScheduledInput] = [], exitChord: Key? = nil,
+                    exitCorner: Bool = true) {
             self.kiosk = kiosk; self.idleReset = idleReset; self.attract = attract; self.exitChord = exitChord
+            self.exitCorner = exitCorner
         }
     }
 
@@ -113,7 +117,7 @@ public struct KioskState: Equatable, Sendable {
     }
 
     private mutating func trackCorner(_ p: PointerEvent) {
-        guard config.kiosk else { return }
+        guard config.kiosk, config.exitCorner else { return }
         let inCorner = p.location.x <= KioskConstants.exitCornerSize && p.location.y <= KioskConstants.exitCornerSize
         switch p.phase {
         case .began: cornerPress = inCorner ? p : nil

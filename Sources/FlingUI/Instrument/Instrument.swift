@@ -15,6 +15,15 @@ package final class Instrument {
     package var slowFactorForToggle = InstrumentConstants.defaultSlowFactor
     /// The tuning panel (F5, or its gear button).
     package let panel = TuningPanel()
+    /// Whether F2–F5 (and the overlay's pause and step) answer: off in kiosk mode unless the
+    /// instrument was asked for at launch (`--kiosk-instrument`, or one of its own options).
+    package var keysEnabled = true
+
+    /// What a state dump says of the instrument (issue 29: the kiosk lock is testable).
+    package func json(slow: Double, paused: Bool) -> JSONValue {
+        .object([("overlay", .bool(overlay)), ("showTouches", .bool(showTouches)), ("slow", .rounded(slow)),
+                 ("panel", .bool(panel.isVisible)), ("paused", .bool(paused)), ("keys", .bool(keysEnabled))])
+    }
 
     /// One pointer's recent path (real time) and whether it is still down.
     struct Trail {
@@ -90,6 +99,8 @@ package final class Instrument {
     }
 
     private func handleKey(_ key: Key, time: Double, app: AppController) -> Bool {
+        // Kiosk mode without the instrument at launch: its keys are not the visitor's.
+        guard keysEnabled else { return false }
         if key.is(.f(2)) { overlay.toggle(); return true }
         if key.is(.f(3)) { showTouches.toggle(); return true }
         if key.is(.f(4)) {

@@ -76,7 +76,7 @@ enum FlingCLI {
             return 1
         }
         let usage = root.usageString(for: tool ?? root)
-        printError("\(name): \(message)\n\nusage: \(usage)\n  See '\(name) --help' for more information.")
+        printError(lines: ["\(name): \(message)", "", "usage: \(usage)", "  See '\(name) --help' for more information."])
         return 2
     }
 

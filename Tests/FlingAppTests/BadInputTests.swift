@@ -84,6 +84,24 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(r.stderr.components(separatedBy: "outside.png").count - 1, 1, "one warning, no decode: \(r.stderr)")
     }
 
+    /// A name in a data file with a terminal escape and a line break (issue 29: it reached
+    /// stderr raw, retitling the terminal and forging a log line): written escaped.
+    func testControlCharactersInDataReachTheLogEscaped() throws {
+        let res = try resources("escapes", own: ["restaurants.json"])
+        let data = FlingRunner.packageRoot.appendingPathComponent("Resources/restaurants.json")
+        var items = try JSONParser.parse(String(contentsOf: data, encoding: .utf8)).arrayValue ?? []
+        guard case .object(let pairs) = items[0] else { return XCTFail("restaurants.json changed shape") }
+        items[0] = .object(pairs.map {
+            $0.0 == "image" ? ($0.0, .string("/etc/passwd")) : $0.0 == "name" ? ($0.0, .string("Evil\u{1B}]0;owned\u{07}\nfling: forged")) : $0
+        })
+        try JSONValue.array(items).serialized.write(to: res.appendingPathComponent("restaurants.json"), atomically: true, encoding: .utf8)
+        let r = try FlingRunner.run(["--headless", "--resources", res.path, "--script", try script("0.1 quit\n").path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains(#"("Evil\u{1B}]0;owned\u{7}\nfling: forged")"#), r.stderr)
+        XCTAssertFalse(r.stderr.contains("\u{1B}"), "no raw ESC on stderr")
+        XCTAssertFalse(r.stderr.split(separator: "\n").contains { $0.hasPrefix("fling: forged") }, r.stderr)
+    }
+
     /// A PNG header claiming 16000×16000 px (the 756 KB file of the issue decodes to 1 GB).
     private func hugePNGHeader() -> Data {
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)

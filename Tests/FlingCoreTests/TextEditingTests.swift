@@ -29,6 +29,17 @@ final class TextEditingTests: XCTestCase {
         XCTAssertFalse(e.hasSelection)
     }
 
+    /// A paste with a line break, a tab, ESC and a C1 code (issue 29: they reached the field
+    /// and from there the state dump and stderr).
+    func testControlCharactersTypedOrPastedAreDropped() {
+        var e = TextEditing(text: "")
+        e.insert("Ada\r\nLovelace\t\u{1B}]0;owned\u{07}\u{85}!")
+        XCTAssertEqual(e.text, "Ada Lovelace]0;owned!")
+        XCTAssertEqual(e.head, e.count)
+        e.insert("\u{1B}")
+        XCTAssertEqual(e.text, "Ada Lovelace]0;owned!")
+    }
+
     func testArrowsCollapseASelectionToItsEdge() {
         var e = TextEditing(text: "abcdef", caret: 2)
         e.moveRight(extending: true); e.moveRight(extending: true)

@@ -38,10 +38,26 @@ public struct TextEditing: Equatable, Sendable {
         anchor = caret; head = caret
     }
 
-    /// Types `s` over the selection.
+    /// Types `s` over the selection. Control characters (a pasted newline, tab, ESC, a C1
+    /// code) are dropped, as a one-line UITextField drops them (issue 29).
     public mutating func insert(_ s: String) {
         composition = ""
-        replace(selection, with: s)
+        replace(selection, with: Self.withoutControls(s))
+    }
+
+    /// `s` without C0 and C1 control characters and DEL; a line end becomes a space so the
+    /// words either side of a pasted line break stay apart.
+    public static func withoutControls(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else { return s }
+        var out = String.UnicodeScalarView()
+        for u in s.unicodeScalars {
+            if u == "\n" || u == "\r" {
+                if out.last != " " { out.append(" ") }
+            } else if u.value >= 0x20 && !(0x7F...0x9F).contains(u.value) {
+                out.append(u)
+            }
+        }
+        return String(out)
     }
 
     /// Backspace: the selection, or the character before the caret.

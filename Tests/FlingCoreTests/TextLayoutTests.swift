@@ -65,4 +65,80 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertNil(MaterialIcon.named("no_such_icon"))
         XCTAssertEqual(Set(MaterialIcon.all.map(\.0)).count, MaterialIcon.all.count, "names are unique")
     }
+
+    /// A measurer with per-character widths and pair kerning (monotonic, like a real face),
+    /// that counts the characters it measured.
+    final class CountingMeasurer: TextMeasurer {
+        var measured = 0
+        func width(of text: String, font: Font) -> Double {
+            measured += text.count
+            var w = 0.0
+            var previous: Character?
+            for c in text {
+                w += Double((c.asciiValue ?? 100) % 7 + 4) * font.size / 20
+                if previous == "A" && c == "V" { w -= 0.4 }   // a kerning pair
+                previous = c
+            }
+            return w
+        }
+        func metrics(of font: Font) -> FontMetrics { FontMetrics(ascent: font.size * 0.8, descent: font.size * 0.2, lineSkip: font.size * 1.2) }
+    }
+
+    /// The greedy wrap as it was written before issue 29 (word by word, re-measuring the line).
+    static func naiveWrap(_ paragraph: String, width: Double, font: Font, measurer: TextMeasurer) -> [String] {
+        let words = paragraph.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard !words.isEmpty else { return [""] }
+        var lines: [String] = [], current = ""
+        for word in words {
+            let candidate = current.isEmpty ? word : current + " " + word
+            if measurer.width(of: candidate, font: font) <= width + 0.01 { current = candidate; continue }
+            if !current.isEmpty { lines.append(current); current = "" }
+            if measurer.width(of: word, font: font) <= width + 0.01 { current = word } else {
+                var piece = ""
+                for ch in word {
+                    if !piece.isEmpty, measurer.width(of: piece + String(ch), font: font) > width + 0.01 { lines.append(piece); piece = "" }
+                    piece.append(ch)
+                }
+                current = piece
+            }
+        }
+        lines.append(current)
+        return lines
+    }
+
+    /// Seeded random paragraphs (short and over-long words, kerning pairs) at many widths:
+    /// the linear wrap breaks exactly where the word-by-word greedy did.
+    func testTheLinearWrapBreaksWhereTheGreedyOneDid() {
+        var seed: UInt64 = 0x5EED_2029
+        func next(_ n: Int) -> Int { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Int(seed >> 33) % n }
+        let letters = Array("AVabcdefghijklmnopqrstuvwxyzWM")
+        for _ in 0..<300 {
+            let words = (0..<(1 + next(40))).map { _ in String((0..<(1 + (next(10) == 0 ? next(60) : next(9)))).map { _ in letters[next(letters.count)] }) }
+            let text = words.joined(separator: next(5) == 0 ? "  " : " ")
+            let width = Double(5 + next(400))
+            let m = CountingMeasurer()
+            XCTAssertEqual(TextLayoutEngine.wrap(text, width: width, font: font, measurer: m),
+                           Self.naiveWrap(text, width: width, font: font, measurer: m), "\(text) at \(width)")
+        }
+    }
+
+    /// The work grows with the text, not its square (issue 29): characters measured for 4,000
+    /// and 8,000 words, on a wide line and a narrow one, and for one 8,000-character word.
+    func testWrappingMeasuresWorkLinearInTheLength() {
+        func work(_ text: String, _ width: Double) -> Int {
+            let m = CountingMeasurer()
+            _ = TextLayoutEngine.wrap(text, width: width, font: font, measurer: m)
+            return m.measured
+        }
+        for width in [300.0, 1_000_000.0] {
+            let small = work(Array(repeating: "abcde", count: 4000).joined(separator: " "), width)
+            let large = work(Array(repeating: "abcde", count: 8000).joined(separator: " "), width)
+            XCTAssertLessThan(Double(large), 2.5 * Double(small), "at width \(width): \(small) → \(large) characters measured")
+        }
+        let word = work(String(repeating: "x", count: 4000), 1_000_000), longer = work(String(repeating: "x", count: 8000), 1_000_000)
+        XCTAssertLessThan(Double(longer), 2.5 * Double(word))
+        let ellipsized = TextLayoutEngine.layout(String(repeating: "y", count: 8000), font: font,
+                                                 options: TextOptions(maxWidth: 300, lineLimit: 1), measurer: CountingMeasurer())
+        XCTAssertTrue(ellipsized.truncated)
+    }
 }

@@ -119,34 +119,74 @@ public enum TextLayoutEngine {
     }
 
     /// Greedy wrap; a word wider than the line is broken between characters.
+    ///
+    /// Linear in the text's length (issue 29: re-measuring the growing line after every word
+    /// took time growing with the square of its length, 8.8 s for a 10 KB form entry and the
+    /// app unanswering meanwhile). Greedy's answer does not change: a line's width grows with
+    /// every word (or character) added, so the longest run that fits is found by doubling the
+    /// run, then halving the gap, each probe measured exactly as before.
     static func wrap(_ paragraph: String, width: Double, font: Font, measurer: TextMeasurer) -> [String] {
         let words = paragraph.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard !words.isEmpty else { return [""] }
+        func fits(_ s: String) -> Bool { measurer.width(of: s, font: font) <= width + 0.01 }
         var lines: [String] = []
         var current = ""
-        for word in words {
-            let candidate = current.isEmpty ? word : current + " " + word
-            if measurer.width(of: candidate, font: font) <= width + 0.01 {
-                current = candidate
+        var i = 0
+        while i < words.count {
+            if current.isEmpty {
+                // A line starts with a word, or with the pieces of one wider than the line.
+                let word = words[i]
+                i += 1
+                if fits(word) {
+                    current = word
+                } else {
+                    let pieces = characterPieces(word, fits: fits)
+                    lines += pieces.dropLast()
+                    current = pieces.last ?? ""
+                }
                 continue
             }
-            if !current.isEmpty { lines.append(current); current = "" }
-            if measurer.width(of: word, font: font) <= width + 0.01 {
-                current = word
-            } else {
-                // Break an over-long word by characters.
-                var piece = ""
-                for ch in word {
-                    if !piece.isEmpty, measurer.width(of: piece + String(ch), font: font) > width + 0.01 {
-                        lines.append(piece); piece = ""
-                    }
-                    piece.append(ch)
-                }
-                current = piece
+            // The most following words that still fit after `current`.
+            let run = longestFitting(upTo: words.count - i) { n in
+                fits(([current] + words[i..<(i + n)]).joined(separator: " "))
             }
+            if run > 0 {
+                current = ([current] + words[i..<(i + run)]).joined(separator: " ")
+                i += run
+            }
+            if i < words.count { lines.append(current); current = "" }
         }
         lines.append(current)
         return lines
+    }
+
+    /// A word wider than the line, cut between characters: each piece the longest that fits
+    /// (at least one character).
+    static func characterPieces(_ word: String, fits: (String) -> Bool) -> [String] {
+        let chars = Array(word)
+        var pieces: [String] = []
+        var start = 0
+        while start < chars.count {
+            let n = max(1, longestFitting(upTo: chars.count - start) { fits(String(chars[start..<(start + $0)])) })
+            pieces.append(String(chars[start..<(start + n)]))
+            start += n
+        }
+        return pieces.isEmpty ? [""] : pieces
+    }
+
+    /// The largest n in 0…limit with `fits(n)` (0 when none does), for a `fits` that holds up
+    /// to some n and fails after it: doubling, then bisection — O(log n) probes.
+    static func longestFitting(upTo limit: Int, _ fits: (Int) -> Bool) -> Int {
+        guard limit > 0 else { return 0 }
+        var ok = 0, bad = limit + 1, step = 1
+        while ok + step < bad {
+            if fits(ok + step) { ok += step; step *= 2 } else { bad = ok + step; break }
+        }
+        while bad - ok > 1 {
+            let mid = (ok + bad) / 2
+            if fits(mid) { ok = mid } else { bad = mid }
+        }
+        return ok
     }
 
     /// Cuts `line` so that it plus "…" fits `width` (drops trailing spaces before the ellipsis).
@@ -159,7 +199,13 @@ public enum TextLayoutEngine {
             return s + ellipsis
         }
         if !force, measurer.width(of: line, font: font) <= width { return line }
-        while !chars.isEmpty, measurer.width(of: candidate(), font: font) > width { chars.removeLast() }
+        // The most characters that fit with the ellipsis (bisection: fewer never get wider).
+        let all = chars
+        let keep = longestFitting(upTo: all.count) { n in
+            chars = Array(all[0..<n])
+            return measurer.width(of: candidate(), font: font) <= width
+        }
+        chars = Array(all[0..<keep])
         return candidate()
     }
 }

@@ -169,8 +169,11 @@ func runApp(_ options: AppOptions) -> Int32 {
 /// A script file read and checked (percent coordinates placed on `window`), and its text; nil
 /// (the message printed) when it cannot be used.
 func loadScript(_ path: String, what: String, window: Size) -> (Script, String)? {
-    guard let data = readUserFile(path) else {
-        printError("fling: \(path): \(what) not found or unreadable")
+    let data: Data
+    switch readUserFile(path) {
+    case .success(let d): data = d
+    case .failure(let e):
+        printError("fling: \(path): \(what) \(e.reason)")
         return nil
     }
     let text = String(decoding: data, as: UTF8.self)
@@ -180,28 +183,41 @@ func loadScript(_ path: String, what: String, window: Size) -> (Script, String)?
     }
 }
 
+/// Why a file named on the command line could not be read ("not found", "is a directory",
+/// "is over 256 MiB …"), to follow its path and what it is in a message.
+struct UserFileError: Error { var reason: String }
+
 /// A file named on the command line, read to its end: also a pipe or a process
 /// substitution (`--script <(…)`), which FileManager's `contents(atPath:)` reads as empty.
-/// nil when it cannot be opened or is a folder.
-func readUserFile(_ path: String) -> Data? {
+/// At most `InteractionConstants.maxUserFileBytes`: an endless file is refused there.
+func readUserFile(_ path: String) -> Result<Data, UserFileError> {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
+    guard fd >= 0 else {
+        return .failure(UserFileError(reason: errno == ENOENT ? "not found" : "unreadable (\(String(cString: strerror(errno))))"))
+    }
     defer { close(fd) }
     var info = stat()
-    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { return nil }
-    return readToEnd(fd)
+    guard fstat(fd, &info) == 0 else { return .failure(UserFileError(reason: "unreadable (\(String(cString: strerror(errno))))")) }
+    if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(UserFileError(reason: "is a directory")) }
+    let limit = InteractionConstants.maxUserFileBytes
+    let tooLarge = UserFileError(reason: "is over \(limit >> 20) MiB (scripts, recordings and metrics files are read up to \(limit >> 20) MiB)")
+    if (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > limit { return .failure(tooLarge) }
+    guard let data = readToEnd(fd, limit: limit) else { return .failure(UserFileError(reason: "unreadable (\(String(cString: strerror(errno))))")) }
+    return data.count > limit ? .failure(tooLarge) : .success(data)
 }
 
-/// Everything left to read from `fd` (nil on a read error).
-func readToEnd(_ fd: Int32) -> Data? {
+/// Everything left to read from `fd`, or its first `limit` + 1 bytes when there is more (nil
+/// on a read error).
+func readToEnd(_ fd: Int32, limit: Int = .max) -> Data? {
     var data = Data()
     var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
+    while data.count <= limit {
         let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         if n < 0 { if errno == EINTR { continue }; return nil }
         if n == 0 { return data }
         data.append(contentsOf: chunk[0..<n])
     }
+    return data
 }
 
 /// "EEEE, MMM d" of --date (or of today, read once here: core never reads the clock).

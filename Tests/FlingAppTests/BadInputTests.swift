@@ -175,6 +175,21 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(f.stderr.contains(face.path) && f.stderr.contains("a FIFO (named pipe), not a regular file"), f.stderr)
     }
 
+    /// An endless file named as a script, a recording or a metrics file (issue 29: read until
+    /// memory ran out): refused at the documented size, naming it.
+    func testAnEndlessFileIsRefusedAtTheLimit() throws {
+        let limit = "is over 256 MiB (scripts, recordings and metrics files are read up to 256 MiB)"
+        let script = try FlingRunner.run(["--headless", "--script", "/dev/zero"])
+        XCTAssertEqual(script.status, 2, script.stderr)
+        XCTAssertTrue(script.stderr.contains("fling: /dev/zero: script \(limit)"), script.stderr)
+        let replay = try FlingRunner.run(["replay", "/dev/zero"])
+        XCTAssertEqual(replay.status, 2, replay.stderr)
+        XCTAssertTrue(replay.stderr.contains("fling replay: /dev/zero: recording \(limit)"), replay.stderr)
+        let report = try FlingRunner.run(["report", "/dev/zero"])
+        XCTAssertEqual(report.status, 2, report.stderr)
+        XCTAssertTrue(report.stderr.contains("fling report: /dev/zero: metrics file \(limit)"), report.stderr)
+    }
+
     // MARK: Fonts
 
     func testACorruptBoldOrRoundedFaceIsAnErrorNamingTheFile() throws {

@@ -219,7 +219,7 @@ final class ReplayTests: XCTestCase {
         let dir = FlingRunner.scratch("badrecording")
         let missing = try FlingRunner.run(["replay", dir.path + "/none.rec"])
         XCTAssertEqual(missing.status, 2)
-        XCTAssertEqual(missing.stderr, "fling replay: \(dir.path)/none.rec: recording not found or unreadable\n")
+        XCTAssertEqual(missing.stderr, "fling replay: \(dir.path)/none.rec: recording not found\n")
         for (text, message) in [
             ("# fling recording 1\n0.5 tap 10 10\nsoon tap 1 1\n", ":3: 'soon' is not a time in seconds"),
             ("0.5 jump 10 10\n", ":1: unknown command 'jump'"),

@@ -53,6 +53,6 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(r.stderr, "fling report: \(metrics):2: \"scene\" is missing or not a string\n")
         let missing = try FlingRunner.run(["report", dir.path + "/none.jsonl"])
         XCTAssertEqual(missing.status, 2)
-        XCTAssertEqual(missing.stderr, "fling report: \(dir.path)/none.jsonl: metrics file not found or unreadable\n")
+        XCTAssertEqual(missing.stderr, "fling report: \(dir.path)/none.jsonl: metrics file not found\n")
     }
 }

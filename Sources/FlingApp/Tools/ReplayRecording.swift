@@ -38,7 +38,11 @@ struct Recording {
     static let format = 1
 
     static func load(_ path: String) throws(LoadError) -> Recording {
-        guard let data = readUserFile(path) else { throw LoadError(message: "\(path): recording not found or unreadable") }
+        let data: Data
+        switch readUserFile(path) {
+        case .success(let d): data = d
+        case .failure(let e): throw LoadError(message: "\(path): recording \(e.reason)")
+        }
         let text = String(decoding: data, as: UTF8.self)
         let script: Script
         do { script = try Script.parse(text, file: path, maxTime: InteractionConstants.maxRecordingTime) } catch { throw LoadError(message: error.description) }

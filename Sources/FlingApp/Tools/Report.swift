@@ -31,8 +31,11 @@ struct ReportCommand: FlingCommand, SingleUseOptions {
     var resources: String?
 
     func execute() -> Int32 {
-        guard let data = readUserFile(file) else {
-            printError("fling report: \(file): metrics file not found or unreadable")
+        let data: Data
+        switch readUserFile(file) {
+        case .success(let d): data = d
+        case .failure(let e):
+            printError("fling report: \(file): metrics file \(e.reason)")
             return 2
         }
         let report: MetricsReport

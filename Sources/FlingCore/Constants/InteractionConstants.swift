@@ -11,6 +11,10 @@ public enum InteractionConstants {
     /// 16384 device pixels (SDL's texture limit) and a frame under 2 GiB of pixels.
     public static let maxPixelSide: Double = 16384
     public static let maxPixelBytes: Double = 2_147_483_647
+    /// Scripts, recordings and metrics files are read up to this many bytes (256 MiB: a week of
+    /// a busy kiosk's recording is far less); /dev/zero or an endless pipe named as one is
+    /// refused there instead of filling memory (issue 29).
+    public static let maxUserFileBytes = 256 << 20
     /// Scripts: coordinates within ±1e6 pt, times and drag durations within an hour.
     public static let maxScriptCoordinate: Double = 1_000_000
     public static let maxScriptTime: Double = 3600

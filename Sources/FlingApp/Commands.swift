@@ -76,7 +76,8 @@ enum FlingCLI {
             return 1
         }
         let usage = root.usageString(for: tool ?? root)
-        printError(lines: ["\(name): \(message)", "", "usage: \(usage)", "  See '\(name) --help' for more information."])
+        printError(lines: ["\(name): \(message)", ""] + "usage: \(usage)".split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                   + ["  See '\(name) --help' for more information."])
         return 2
     }
 

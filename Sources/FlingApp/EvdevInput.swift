@@ -171,8 +171,8 @@ final class EvdevInput {
         guard let t0 = raw.first?.time else { return [] }
         var out: [ScheduledInput] = []
         for (n, e) in raw.enumerated() {
-            guard e.time - t0 <= InteractionConstants.maxRecordingTime else {
-                throw Failure(message: "\(path): event \(n + 1) (byte \(n * d.eventSize)) is \(e.time - t0) s after the first; a recording lasts at most \(Int(InteractionConstants.maxRecordingTime)) s (a week)")
+            guard (0...InteractionConstants.maxRecordingTime).contains(e.time - t0) else {
+                throw Failure(message: "\(path): event \(n + 1) (byte \(n * d.eventSize)) is \(e.time - t0) s after the first; events go forward and a recording lasts at most \(Int(InteractionConstants.maxRecordingTime)) s (a week)")
             }
             for c in d.feed(e) {
                 let p = event(c, panel: panel, time: c.time - t0)

@@ -66,7 +66,9 @@ final class FramebufferOutput {
             let allocated = posix_fallocate(fd, 0, off_t(mapLength))
             guard allocated == 0 else {
                 Glibc.close(fd)
-                throw Failure(message: "\(path): no room for the framebuffer's \(mapLength) bytes: \(String(cString: strerror(allocated)))")
+                throw Failure(message: allocated == ENOSPC
+                    ? "\(path): no room for the framebuffer's \(mapLength) bytes: \(String(cString: strerror(allocated)))"
+                    : "\(path): the framebuffer's \(mapLength) bytes could not be allocated: \(String(cString: strerror(allocated)))")
             }
         }
         if let problem = format.problem { Glibc.close(fd); throw Failure(message: "\(path): \(problem)") }

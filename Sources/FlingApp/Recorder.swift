@@ -34,6 +34,11 @@ final class SessionRecorder {
         /// the replay's frames show what the tester saw; F-key toggles are recorded as keys.
         var slow: Double?
         var instrument: [String] = []
+        /// The kiosk's locks as they were (issue 29): whether F2–F5 answered, whether the
+        /// corner press left. A replay honours them, so a visitor's F5 that did nothing then
+        /// does nothing in the replay.
+        var instrumentKeys = true
+        var exitCorner = true
         var version = FlingVersion.string
 
         var lines: [String] {
@@ -52,6 +57,10 @@ final class SessionRecorder {
             if kiosk { out.append("# kiosk: true") }
             if let slow { out.append("# slow: \(ScriptNumber.text(slow))") }
             if !instrument.isEmpty { out.append("# instrument: \(instrument.joined(separator: ","))") }
+            if kiosk {
+                out.append("# instrument-keys: \(instrumentKeys)")
+                out.append("# exit-gesture: \(exitCorner ? "corner" : "none")")
+            }
             out.append("# version: \(version)")
             return out
         }
@@ -163,13 +172,14 @@ enum ScriptNumber {
 extension SessionRecorder.Header {
     /// The header of a run started with `options` on `display` (its actual size and scale).
     @MainActor
-    init(_ options: AppOptions, display: FlingSDL.Display) {
+    init(_ options: AppOptions, display: FlingSDL.Display, instrumentKeys: Bool, exitCorner: Bool) {
         self.init(scene: options.scene.rawValue, size: display.size, scale: display.scale,
                   policy: options.sheetPolicy?.rawValue, tune: options.tune?.optionValue ?? "", date: Self.dayText(options.date), fps: options.fps,
                   rotate: options.kioskOptions.rotation.degrees, idleReset: options.kioskOptions.effectiveIdleReset,
                   kiosk: options.kioskOptions.kiosk, slow: options.slow,
                   instrument: [options.overlay ? "overlay" : nil, options.showTouches ? "show-touches" : nil,
-                               options.tuningPanel ? "tuning-panel" : nil].compactMap { $0 })
+                               options.tuningPanel ? "tuning-panel" : nil].compactMap { $0 },
+                  instrumentKeys: instrumentKeys, exitCorner: exitCorner)
     }
 
     /// YYYY-MM-DD of `--date`, or of today (local, as the Today scene shows it) when none was given.

@@ -81,6 +81,7 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
             wait = min(wait, m + KioskConstants.cursorHideDelay - now())
         }
         for e in events.events(waitingUpTo: wait, now: now) { kiosk.input(e, now: now()) }
+        if Termination.signal != nil { app.quitRequested = true }   // bench --window (the app keeps SDL's quit)
         for p in run.touchDevice?.poll(panel: kiosk.panelSize, now: now()) ?? [] { kiosk.input(.pointer(p), now: now()) }
         for e in run.feed?.due(now: now(), panel: kiosk.panelSize) ?? [] {
             if case .resize(let panel, _) = e { try? display.resize(to: kiosk.rotation.layoutSize(panel: panel)) }

@@ -10,10 +10,21 @@ private let caught = Atomic<Int32>(0)
 
 enum Termination {
     /// Takes SIGINT and SIGTERM over from SDL's handlers (call after SDL is initialised).
+    /// A second signal gets the default action (SA_RESETHAND): a run slow to stop can still be
+    /// ended with Ctrl+C again. A signal ignored when Fling started (a background job of a
+    /// non-interactive shell) stays ignored.
     static func install() {
         _ = caught.load(ordering: .sequentiallyConsistent)   // initialised outside the handler
         for s in [SIGINT, SIGTERM] {
-            Glibc.signal(s) { sig in caught.store(sig, ordering: .sequentiallyConsistent) }
+            var old = sigaction()
+            guard sigaction(s, nil, &old) == 0 else { continue }
+            // SIG_IGN is the handler value 1 (SIG_DFL 0).
+            if let h = old.__sigaction_handler.sa_handler, unsafeBitCast(h, to: Int.self) == 1 { continue }
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { sig in caught.store(sig, ordering: .sequentiallyConsistent) }
+            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
+            sigemptyset(&action.sa_mask)
+            sigaction(s, &action, nil)
         }
     }
 

@@ -113,7 +113,7 @@ func runApp(_ options: AppOptions) -> Int32 {
     // --record (issue 15): every input to the file as it arrives; `quit` at the end.
     var recorder: SessionRecorder?
     if let path = options.record {
-        do { recorder = try SessionRecorder(path: path, header: .init(options, display: display), recordedAt: Date().description) } catch {
+        do { recorder = try SessionRecorder(path: path, header: .init(options, display: display, instrumentKeys: app.instrument.keysEnabled, exitCorner: config.exitCorner), recordedAt: Date().description) } catch {
             printError("fling: \(error.message)")
             return 1
         }

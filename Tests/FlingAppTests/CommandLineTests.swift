@@ -52,6 +52,7 @@ final class CommandLineTests: XCTestCase {
             let r = try FlingRunner.run(args)
             XCTAssertEqual(r.status, 2, "\(args)")
             XCTAssertTrue(r.stderr.contains("usage: fling"), "\(args): \(r.stderr)")
+            XCTAssertFalse(r.stderr.contains("\\n"), "a usage of several lines is several lines: \(r.stderr)")
             XCTAssertFalse(r.stderr.contains("Fatal error"))
         }
     }

@@ -275,7 +275,13 @@ final class KioskTests: XCTestCase {
         let r = try FlingRunner.run(["--headless", "--input", rec.path])
         XCTAssertEqual(r.status, 2, r.stderr)
         XCTAssertTrue(r.stderr.hasPrefix("fling: \(rec.path): event 2 (byte 24) is "), r.stderr)
-        XCTAssertTrue(r.stderr.contains(" s after the first; a recording lasts at most 604800 s (a week)\n"), r.stderr)
+        XCTAssertTrue(r.stderr.contains(" s after the first; events go forward and a recording lasts at most 604800 s (a week)\n"), r.stderr)
+        // Backwards in time, as far.
+        try Data(D.encode([D.RawEvent(time: far, type: D.EV_SYN, code: D.SYN_REPORT, value: 0),
+                           D.RawEvent(time: 1, type: D.EV_ABS, code: D.ABS_MT_TRACKING_ID, value: 3)])).write(to: rec)
+        let back = try FlingRunner.run(["--headless", "--input", rec.path])
+        XCTAssertEqual(back.status, 2, back.stderr)
+        XCTAssertTrue(back.stderr.contains("event 2 (byte 24) is -"), back.stderr)
     }
 
     // MARK: Options and errors

@@ -109,6 +109,26 @@ final class ReplayTests: XCTestCase {
         XCTAssertFalse(r.stderr.contains("times in s"), "a note is not a header key: \(r.stderr)")
     }
 
+    /// A kiosk session replays with its locks (review of issue 29): the visitor's F5 that did
+    /// nothing in the kiosk does nothing in the replay either.
+    func testAKioskRecordingReplaysWithTheInstrumentLocked() throws {
+        let dir = FlingRunner.scratch("kioskreplay")
+        let recording = dir.appendingPathComponent("kiosk.rec").path
+        let script = dir.appendingPathComponent("s.txt").path
+        try "0.5 key F5\n1.0 state \(dir.path)/live.json\n1.5 quit\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let live = try FlingRunner.run(["--headless", "--kiosk", "--script", script, "--record", recording])
+        XCTAssertEqual(live.status, 0, live.stderr)
+        let text = try String(contentsOfFile: recording, encoding: .utf8)
+        XCTAssertTrue(text.contains("# instrument-keys: false\n# exit-gesture: corner\n"), text)
+        let state = dir.appendingPathComponent("replayed.json").path
+        let r = try FlingRunner.run(["replay", recording, "--state", state])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let replayed = try Self.stateWithoutRender(state)
+        XCTAssertEqual(replayed["instrument"]?["panel"]?.boolValue, false)
+        XCTAssertEqual(replayed["instrument"]?["keys"]?.boolValue, false)
+        XCTAssertEqual(try FlingRunner.state(dir, "live.json")["instrument"]?["panel"]?.boolValue, false)
+    }
+
     /// Two Flings recording to one file: the second is refused, the first's file is intact.
     func testASecondRecorderOfTheSameFileIsRefused() throws {
         let dir = FlingRunner.scratch("recordlock")
@@ -229,8 +249,8 @@ final class ReplayTests: XCTestCase {
             // gigabytes), and a header size --size refuses.
             ("# scale: 2\n0.5 resize 16000 16000\n", ":2: resize: 16000x16000 pt at scale 2.0 is 32000x32000 px; at most"),
             ("# size: 8192x8192\n# scale: 4\n0.5 tap 10 10\n", ":1: size: 8192x8192 pt at scale 4.0 is 32768x32768 px; at most"),
-            ("# size: 16384x16384\n0.5 tap 10 10\n", ":1: size: 16384x16384 pt is outside 100…8192 a side (as --size)"),
-            ("# size: 1x1\n0.5 tap 10 10\n", ":1: size: 1x1 pt is outside 100…8192 a side (as --size)"),
+            ("# size: 20000x20000\n0.5 tap 10 10\n", ":1: size: 20000x20000 pt is outside 16…16384 a side"),
+            ("# size: 1x1\n0.5 tap 10 10\n", ":1: size: 1x1 pt is outside 16…16384 a side"),
         ] {
             let path = dir.appendingPathComponent("bad.rec").path
             try text.write(toFile: path, atomically: true, encoding: .utf8)

@@ -44,6 +44,7 @@ enum Bench {
                     if o.window {
                         // What the user sees: real time, the app's own loop and present.
                         let result = try WindowBench.measure(scenario, options: o, resources: resources, display: display, env: env)
+                        if let s = Termination.signal { return Termination.exitStatus(s, "fling bench", at: "during \(scenario.name)") }
                         print(o.json ? result.json.serialized : result.text)
                         continue
                     }
@@ -67,6 +68,7 @@ enum Bench {
         let context: SDLContext
         do { context = try SDLContext(headless: false) } catch { printError("fling: \(error)"); return 1 }
         defer { context.shutdown() }
+        Termination.install()   // a scenario's loop ends on the flag; the bench then stops
         let display: Display
         do {
             display = try Display(context: context, size: o.size, uiScale: o.scale, fullscreen: false, title: "Fling bench",

@@ -71,7 +71,7 @@ enum Replay {
                 return error.status
             }
         }
-        if runs.count > 1 { print(ReplayComparison.differences(runs.map { ($0.setting.label, $0.gestures) })) }
+        if runs.count > 1, Termination.signal == nil { print(ReplayComparison.differences(runs.map { ($0.setting.label, $0.gestures) })) }
         if wantsFrames {
             do { try ReplayFrames.write(runs, options: o, context: context, resources: resources, scale: recording.scale) } catch {
                 printError("fling replay: \(error.message)")
@@ -103,7 +103,9 @@ enum Replay {
         app.instrument.panel.showsGear = recording.instrument.contains("tuning-panel")
         if let n = recording.slow { app.instrument.slowFactorForToggle = n; app.setSlowMotion(n, time: 0) }
         app.tuning = setting.tuning(over: recording.tune)
-        let config = KioskState.Config(kiosk: recording.kiosk, idleReset: recording.idleReset)
+        // The kiosk's locks as recorded (older recordings: as the options would have set them).
+        app.instrument.keysEnabled = recording.instrumentKeys ?? (!recording.kiosk || !recording.instrument.isEmpty || recording.slow != nil)
+        let config = KioskState.Config(kiosk: recording.kiosk, idleReset: recording.idleReset, exitCorner: recording.exitCorner ?? true)
         let kiosk = KioskDriver(app: app, config: config, rotation: recording.rotation)
         let context = RunContext(kiosk: kiosk, fpsCap: nil)
         var result = Run(setting: setting)

@@ -22,6 +22,9 @@ struct Recording {
     var instrument: Set<String> = []
     /// What the header had that this Fling does not read (said by the replay, not hidden).
     var warnings: [String] = []
+    /// The kiosk's locks (nil: the recording predates them; the replay works them out).
+    var instrumentKeys: Bool?
+    var exitCorner: Bool?
 
     struct LoadError: Error, CustomStringConvertible {
         var message: String
@@ -74,7 +77,7 @@ struct Recording {
     mutating func readHeader(_ text: String) throws(LoadError) {
         // (CRLF is one Character in Swift: splitting on "\n" alone kept a Windows file's
         // header as one line, and it was lost whole, issue 29.)
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         for (i, raw) in lines.enumerated() {
             let line = raw.trimmingWhitespace()
             if line.isEmpty { continue }
@@ -95,9 +98,10 @@ struct Recording {
                     guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
                         throw fail("'\(value)' is not WxH")
                     }
-                    // What --size takes (a window is never smaller or larger).
-                    guard (100...8192).contains(w), (100...8192).contains(h) else {
-                        throw fail("\(value) pt is outside 100…8192 a side (as --size)")
+                    // A window's real size (a framebuffer's at a large scale can be under --size's
+                    // 100 pt): 16…16384 pt a side, and within the pixel limits (below).
+                    guard (16...16384).contains(w), (16...16384).contains(h) else {
+                        throw fail("\(value) pt is outside 16…16384 a side")
                     }
                     size = Size(w, h)
                     sizeLine = i + 1
@@ -113,6 +117,10 @@ struct Recording {
                 case "kiosk": kiosk = value == "true"
                 case "slow": slow = try Parse.number(value, "slow", in: InstrumentConstants.slowRange)
                 case "instrument": instrument = Set(value.split(separator: ",").map { $0.trimmingWhitespace() })
+                case "instrument-keys": instrumentKeys = value == "true"
+                case "exit-gesture":
+                    guard value == "corner" || value == "none" else { throw fail("'\(value)' is not corner or none") }
+                    exitCorner = value == "corner"
                 case "version", "recorded": continue
                 default:
                     // Notes are sentences; a single word before the colon is a header key

@@ -80,6 +80,7 @@ enum Soak {
             let jitter = Double(seed >> 40) / Double(1 << 24) / 60
             for c in one.commands { var c = c; c.time += Double(k) * cycle + jitter; commands.append(c) }
         }
+        Termination.install()   // before the long script is built (SDL leaves a handler that is not the default)
         guard var quit = (try? Script.parse("0 quit", file: "soak"))?.commands.first else { return 2 }
         quit.time = o.hours * 3600
         commands.append(quit)

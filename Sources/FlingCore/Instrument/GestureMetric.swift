@@ -104,7 +104,16 @@ public struct GestureMetric: Equatable, Sendable {
                             margin: try number(["decision", "margin"]))
         settleTime = v["settleTime"]?.doubleValue.flatMap { $0.isFinite && abs($0) <= Self.maximumMagnitude ? $0 : nil }
         overshoot = try number(["overshoot"])
-        frames = Int(try number(["frames"])); lateFrames = Int(try number(["lateFrames"]))
+        // Frame counts are whole and not negative, and no more frames are late than there are.
+        func count(_ name: String) throws(DecodeError) -> Int {
+            let d = try number([name])
+            guard d >= 0, d == d.rounded() else { throw DecodeError(message: "\"\(name)\" is \(d), not a whole number ≥ 0") }
+            return Int(d)
+        }
+        frames = try count("frames"); lateFrames = try count("lateFrames")
+        guard lateFrames <= frames else {
+            throw DecodeError(message: "\"lateFrames\" is \(lateFrames), more than \"frames\" (\(frames))")
+        }
         // (Lines written before issue 28 have none: their times were the device's or a poll's.)
         if let source = v["velocitySource"] {
             guard let name = source.stringValue, let timing = InputTiming(rawValue: name) else {

@@ -100,6 +100,7 @@ public struct Tuning: Equatable, Sendable {
     /// Parses "key=value,key=value" over `base` (empty string: `base` unchanged).
     public static func parse(_ text: String, over base: Tuning = .standard) throws(ParseError) -> Tuning {
         var t = base
+        var given: Set<String> = []
         let keyList = keys.map(\.name).joined(separator: ", ")
         for item in text.split(separator: ",", omittingEmptySubsequences: true) {
             let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingWhitespace() }
@@ -111,6 +112,10 @@ public struct Tuning: Equatable, Sendable {
             }
             guard let v = Double(parts[1]), v.isFinite else {
                 throw ParseError(message: "\(key.name): '\(parts[1])' is not a number")
+            }
+            // The same key twice is a mistake to say, not a silent "last one wins" (issue 29).
+            guard given.insert(key.name).inserted else {
+                throw ParseError(message: "\(key.name) is given twice")
             }
             guard key.range.contains(v) else {
                 throw ParseError(message: "\(key.name) = \(parts[1]) is outside \(format(key.range.lowerBound))…\(format(key.range.upperBound)) (\(key.summary))")

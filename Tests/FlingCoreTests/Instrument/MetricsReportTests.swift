@@ -56,6 +56,16 @@ final class MetricsReportTests: XCTestCase {
         XCTAssertThrowsError(try MetricsReport.parse("{oops", file: "m.jsonl")) { e in
             XCTAssertEqual((e as? MetricsReport.ParseError)?.line, 1)
         }
+        // Frame counts (issue 29: negative and fractional ones were taken).
+        for (from, to, message) in [("\"lateFrames\": 0", "\"lateFrames\": -2", "\"lateFrames\" is -2.0, not a whole number ≥ 0"),
+                                    ("\"frames\": 30", "\"frames\": 2.5", "\"frames\" is 2.5, not a whole number ≥ 0"),
+                                    ("\"lateFrames\": 0", "\"lateFrames\": 31", "\"lateFrames\" is 31, more than \"frames\" (30)")] {
+            let bad = good.replacingOccurrences(of: from, with: to)
+            XCTAssertNotEqual(bad, good, from)
+            XCTAssertThrowsError(try MetricsReport.parse(bad + "\n", file: "m.jsonl")) { e in
+                XCTAssertEqual((e as? MetricsReport.ParseError)?.description, "m.jsonl:1: \(message)")
+            }
+        }
     }
 
     /// A huge but finite number (a hand-edited or corrupt file) is a message, not a crash in

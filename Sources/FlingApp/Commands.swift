@@ -26,6 +26,14 @@ enum FlingCLI {
     @MainActor
     static func main(_ args: [String]) -> Int32 {
         let tool = args.first.flatMap { name in subcommands.first { $0.configuration.commandName == name } }
+        // `fling help NAME` for a NAME that is no tool printed the main help and exited 0
+        // (issue 29): an unknown topic is a usage error.
+        if args.first == "help", args.count > 1, !args[1].hasPrefix("-"),
+           !subcommands.contains(where: { $0.configuration.commandName == args[1] }) {
+            let names = subcommands.compactMap { $0.configuration.commandName }.joined(separator: ", ")
+            printError("fling: help: no tool '\(args[1])' (tools: \(names))")
+            return 2
+        }
         // A tool is parsed under a root without the app's options: argument-parser lets a
         // parent's options appear after a subcommand, so the app's --scale or --fps would
         // otherwise take the tool's.

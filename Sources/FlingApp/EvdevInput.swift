@@ -44,6 +44,10 @@ final class EvdevInput {
         var st = stat()
         guard stat(path, &st) == 0 else { throw Failure(message: "\(path): \(String(cString: strerror(errno)))") }
         isDevice = (st.st_mode & S_IFMT) == S_IFCHR
+        // A directory opened and read nothing: no touches, and no word (issue 29).
+        if (st.st_mode & S_IFMT) == S_IFDIR {
+            throw Failure(message: "\(path): is a directory, not an input device (/dev/input/eventN) or a recorded event stream")
+        }
         let f = open(path, O_RDONLY | O_CLOEXEC | (isDevice ? O_NONBLOCK : 0))
         guard f >= 0 else {
             throw Failure(message: "\(path): \(String(cString: strerror(errno)))\(errno == EACCES ? " (is the user in the input group?)" : "")")

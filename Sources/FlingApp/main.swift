@@ -31,6 +31,11 @@ func runApp(_ options: AppOptions) -> Int32 {
     var attract: Script?
     if let path = options.kioskOptions.attract {
         guard let (parsed, text) = loadScript(path, what: "attract script", window: options.size) else { return 2 }
+        // Nothing to play would leave the kiosk still while it says it attracts (issue 29).
+        guard !KioskState.attractInputs(parsed, fps: options.fps).isEmpty else {
+            printError("fling: \(path): the attract script has no input (tap, drag, key, text…): nothing would play")
+            return 2
+        }
         attract = parsed
         attractText = text
     }

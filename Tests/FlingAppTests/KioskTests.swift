@@ -317,6 +317,24 @@ final class KioskTests: XCTestCase {
         try FlingRunner.assertUsageError(["--headless", "--exit-gesture", "swipe"], says: "--exit-gesture takes corner or none (got 'swipe')")
     }
 
+    /// Inputs that passed silently (issue 29): a directory as --input, an attract script with
+    /// nothing to play, help for a tool that does not exist.
+    func testADirectoryInputAnEmptyAttractAndAnUnknownHelpTopicAreSaid() throws {
+        let dir = FlingRunner.scratch("silent")
+        let input = try FlingRunner.run(["--headless", "--input", dir.path])
+        XCTAssertEqual(input.status, 1, input.stderr)
+        XCTAssertTrue(input.stderr.contains("\(dir.path): is a directory, not an input device"), input.stderr)
+        let attract = dir.appendingPathComponent("attract.txt")
+        try "# only probes\n1 state /dev/null\n2 quit\n".write(to: attract, atomically: true, encoding: .utf8)
+        let a = try FlingRunner.run(["--headless", "--attract", attract.path])
+        XCTAssertEqual(a.status, 2, a.stderr)
+        XCTAssertTrue(a.stderr.contains("\(attract.path): the attract script has no input"), a.stderr)
+        let help = try FlingRunner.run(["help", "nonexistent"])
+        XCTAssertEqual(help.status, 2, help.stderr)
+        XCTAssertTrue(help.stderr.contains("fling: help: no tool 'nonexistent' (tools: spring, velocity"), help.stderr)
+        XCTAssertEqual(try FlingRunner.run(["help", "spring"]).status, 0)
+    }
+
     func testBadKioskOptionsAreUsageErrors() throws {
         for (args, message) in [(["--rotate", "45"], "--rotate takes 0, 90, 180 or 270 (got '45')"),
                                 (["--fb-mode", "800x480x32"], "--fb-mode needs --output fbdev:PATH"),

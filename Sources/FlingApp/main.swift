@@ -19,6 +19,11 @@ func runApp(_ options: AppOptions) -> Int32 {
         guard let (parsed, text) = loadScript(path, what: "script", window: options.size) else { return 2 }
         script = parsed
         scriptText = text
+        // A script whose drags would expand past the bound, at this --fps, is refused up front.
+        if let (line, count) = parsed.expansionProblem(fps: options.fps) {
+            printError("fling: \(path):\(line): the script expands to \(count) inputs by this line at \(Int(options.fps)) fps (a drag is a move a frame); at most \(Script.maxExpandedInputs): shorten the drags or lower --fps")
+            return 2
+        }
         // A resize the display could not draw is an error in the script, found before it runs.
         for c in script?.commands ?? [] {
             if case .resize(let size) = c.action, let problem = InteractionConstants.pixelSizeProblem(size, scale: options.scale ?? 1) {

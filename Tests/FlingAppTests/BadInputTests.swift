@@ -190,6 +190,14 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(report.stderr.contains("fling report: /dev/zero: metrics file \(limit)"), report.stderr)
     }
 
+    /// A drag that would expand to millions of moves is refused before the run, naming the line.
+    func testAScriptThatWouldExpandToMillionsOfInputsIsRefused() throws {
+        let s = try script("0.5 tap 10 10\n1 drag 0 0 10 10 3600\n")
+        let r = try FlingRunner.run(["--headless", "--fps", "1000", "--script", s.path])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(s.path):2: the script expands to 3600004 inputs by this line at 1000 fps (a drag is a move a frame); at most 1000000"), r.stderr)
+    }
+
     // MARK: Fonts
 
     func testACorruptBoldOrRoundedFaceIsAnErrorNamingTheFile() throws {

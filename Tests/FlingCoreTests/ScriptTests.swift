@@ -29,6 +29,35 @@ final class ScriptTests: XCTestCase {
 
     /// Percent coordinates are of the window given (an attract script that works at any size,
     /// issue 27); without a window, or malformed, they are errors naming the line.
+    /// The expansion is counted without being built (issue 29: a drag of an hour at 1000 fps
+    /// was 3.6 million inputs before the run began): the count is exactly what `expanded`
+    /// makes, and the first line past the bound is named.
+    func testTheExpansionIsCountedExactlyAndBounded() throws {
+        var seed: UInt64 = 29
+        func next(_ n: Int) -> Int { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Int(seed >> 33) % n }
+        for _ in 0..<200 {
+            let fps = [30.0, 60, 90, 120, 144, 1000][next(6)]
+            var lines: [String] = []
+            for i in 0..<(1 + next(6)) {
+                let t = Double(i)
+                switch next(4) {
+                case 0: lines.append("\(t) tap 10 10")
+                case 1: lines.append("\(t) drag 0 0 100 100 \(Double(next(300)) / 100 + 0.01)")
+                case 2: lines.append("\(t) key Tab")
+                default: lines.append("\(t) drag 5 5 6 6 \(Double(next(7)) / Double(1 + next(7)) + 0.001)")
+                }
+            }
+            let script = try Script.parse(lines.joined(separator: "\n"), file: "s")
+            let counted = script.commands.reduce(0) { $0 + Script.expandedCount($1.action, fps: fps) }
+            XCTAssertEqual(counted, script.expanded(fps: fps).count, "\(lines) at \(fps) fps")
+        }
+        let long = try Script.parse("0 tap 1 1\n1 drag 0 0 10 10 600\n2 drag 0 0 10 10 600\n", file: "s")
+        XCTAssertNil(long.expansionProblem(fps: 60))
+        let problem = long.expansionProblem(fps: 1000)
+        XCTAssertEqual(problem?.line, 3)
+        XCTAssertGreaterThan(problem?.count ?? 0, Script.maxExpandedInputs)
+    }
+
     func testPercentCoordinatesArePlacedOnTheWindow() throws {
         let text = "0.1 tap 50% 230\n0.2 drag 50% 60% 25% 18% 0.4\n0.3 wheel -40 10% 90%\n0.4 finger down 1 100% 0%\n"
         let s = try Script.parse(text, file: "demo.txt", window: Size(1280, 800))

@@ -220,6 +220,36 @@ public struct ScheduledInput: Equatable, Sendable {
 }
 
 extension Script {
+    /// The most inputs a script may expand to (a drag is a move per frame): a million, some
+    /// 60 MB. `drag … 3600` at --fps 1000 is 3.6 million on its own (issue 29: ten such lines
+    /// took 6.9 GB before the run began).
+    public static let maxExpandedInputs = 1_000_000
+
+    /// The first line at which the expansion at `fps` passes `maxExpandedInputs`, and the
+    /// count so far; nil when the whole script fits. Counted, not built.
+    public func expansionProblem(fps: Double) -> (line: Int, count: Int)? {
+        var count = 0
+        for c in commands {
+            count += Self.expandedCount(c.action, fps: fps)
+            if count > Self.maxExpandedInputs { return (c.line, count) }
+        }
+        return nil
+    }
+
+    /// How many inputs `expanded(fps:)` makes of one command.
+    public static func expandedCount(_ action: Action, fps: Double) -> Int {
+        switch action {
+        case .tap: return 2
+        case .drag(_, _, let d):
+            // The moves at k / fps for k ≥ 1 while k / fps < d − 1e-9, then the end move and the release.
+            let frames = (d - 1e-9) * fps
+            guard frames.isFinite, frames < Double(Int.max / 2) else { return Int.max / 4 }
+            let inner = max(0, Int(frames.rounded(.up)) - 1)
+            return 3 + inner
+        default: return 1
+        }
+    }
+
     /// Expands taps and drags into presses, per-frame moves and releases at `fps`.
     /// A drag moves once per frame along the line at constant speed and ends with a move to
     /// the end point then the release, both at t + D.

@@ -66,6 +66,9 @@ final class SessionRecorder {
         }
     }
 
+    /// What a paste would insert now (the app's clipboard), for recording Ctrl+V as its text.
+    var clipboard: (() -> String?)?
+
     /// Opens `path` for writing and writes the header; throws a message naming the file.
     init(path: String, header: Header, recordedAt: String) throws(RunFailure) {
         self.path = path
@@ -110,6 +113,13 @@ final class SessionRecorder {
         case let .wheel(dy, location, time):
             line(time, "wheel \(ScriptNumber.text(dy)) \(ScriptNumber.text(location.x)) \(ScriptNumber.text(location.y))")
         case let .key(key, time):
+            // A paste is recorded as the text it pastes (issue 29: text pasted from another app
+            // was not in the recording, and the replay, with another clipboard, diverged).
+            if key.code == .character("v"), key.modifiers == .control, let pasted = clipboard?(), !pasted.isEmpty {
+                let clean = Self.oneLine(String(pasted.map { $0.isNewline ? " " : $0 }))
+                line(time, "text \(clean)")
+                return
+            }
             // A key name the script cannot carry ("+") is kept as a comment.
             if Key(spec: key.description) == key {
                 line(time, "key \(key.description)")

@@ -127,6 +127,7 @@ func runApp(_ options: AppOptions) -> Int32 {
             printError("fling: \(error.message)")
             return 1
         }
+        recorder?.clipboard = { [env] in env.clipboard.text }
         run.kiosk.recorder = recorder
     }
     defer { recorder?.finish(at: run.kiosk.lastTime) }

@@ -129,6 +129,37 @@ final class ReplayTests: XCTestCase {
         XCTAssertEqual(try FlingRunner.state(dir, "live.json")["instrument"]?["panel"]?.boolValue, false)
     }
 
+    /// A paste is recorded as the text it pasted (issue 29: text pasted from another app was
+    /// not in the recording): copy in one field, paste in another, and the recording carries
+    /// the text; its replay ends with both fields as the session left them.
+    func testAPasteIsRecordedAsItsText() throws {
+        let dir = FlingRunner.scratch("pasterecord")
+        let recording = dir.appendingPathComponent("paste.rec").path
+        let script = dir.appendingPathComponent("s.txt").path
+        // Form at 1024×768: First Name at (283, 337), Last Name at (648, 337).
+        try """
+            0.5 tap 350 354
+            0.7 text Ada
+            0.8 key ctrl+A
+            0.9 key ctrl+C
+            1.0 tap 715 354
+            1.2 key ctrl+V
+            1.5 state \(dir.path)/live.json
+            2 quit
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        let live = try FlingRunner.run(["--headless", "--scene", "form", "--size", "1024x768", "--script", script, "--record", recording])
+        XCTAssertEqual(live.status, 0, live.stderr)
+        let text = try String(contentsOfFile: recording, encoding: .utf8)
+        XCTAssertTrue(text.contains("1.2 text Ada\n"), text)
+        XCTAssertFalse(text.contains("key ctrl+V"), text)
+        let state = dir.appendingPathComponent("replayed.json").path
+        let r = try FlingRunner.run(["replay", recording, "--state", state])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let fields = { (v: JSONValue) in (v["form"]?["fields"]?.arrayValue ?? []).map { $0["text"]?.stringValue ?? "?" } }
+        XCTAssertEqual(fields(try Self.stateWithoutRender(state)), fields(try FlingRunner.state(dir, "live.json")))
+        XCTAssertEqual(fields(try FlingRunner.state(dir, "live.json")).prefix(3), ["Ada", "", "Ada"])
+    }
+
     /// Two Flings recording to one file: the second is refused, the first's file is intact.
     func testASecondRecorderOfTheSameFileIsRefused() throws {
         let dir = FlingRunner.scratch("recordlock")

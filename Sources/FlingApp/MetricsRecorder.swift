@@ -15,6 +15,10 @@ final class MetricsRecorder {
     /// Seconds a frame may take (1 / refresh rate, or 1 / fps headless).
     let frameBudget: Double
     private var file: UnsafeMutablePointer<FILE>?
+    private let path: String?
+    /// Why the metrics file stopped early (a full disk): said once, and the run ends with
+    /// status 1 (issue 29: lines were lost and the run exited 0).
+    private(set) var failure: String?
     /// Every metric written, in order (the replay compares settings with them).
     private(set) var gestures: [GestureMetric] = []
 
@@ -39,6 +43,7 @@ final class MetricsRecorder {
     init(app: AppController, frameBudget: Double, path: String?) throws(RunFailure) {
         self.app = app
         self.frameBudget = frameBudget
+        self.path = path
         if let path {
             guard let f = fopen(path, "ab") else {
                 throw RunFailure(message: "\(path): the metrics file could not be opened for appending (\(String(cString: strerror(errno))))", status: 1)
@@ -82,6 +87,15 @@ final class MetricsRecorder {
     func finish() {
         for p in pending { emit(p) }
         pending = []
+        if let f = file, fclose(f) != 0 { stopped(errno) }
+        file = nil
+    }
+
+    private func stopped(_ e: Int32) {
+        guard failure == nil else { return }
+        let why = "\(path ?? "metrics"): the metrics file stopped (\(String(cString: strerror(e)))): later gestures are not in it"
+        failure = why
+        Log.error(why)
         if let f = file { fclose(f) }
         file = nil
     }
@@ -91,8 +105,7 @@ final class MetricsRecorder {
                                    velocitySource: p.velocitySource)
         gestures.append(metric)
         guard let f = file else { return }
-        fputs(metric.json.serialized + "\n", f)
-        fflush(f)
+        if fputs(metric.json.serialized + "\n", f) < 0 || fflush(f) != 0 { stopped(errno) }
     }
 
     /// The models that decide releases, by a stable name, with their scene.

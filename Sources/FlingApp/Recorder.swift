@@ -148,6 +148,19 @@ final class SessionRecorder {
     }
 
     func close() {
+        if let f = file, fclose(f) != 0 { stopped(errno) }
+        file = nil
+    }
+
+    /// Why the recording stopped early (a full disk, /dev/full): said once when it happens,
+    /// and the run ends with status 1 (issue 29: the file was cut and the run exited 0).
+    private(set) var failure: String?
+
+    private func stopped(_ e: Int32) {
+        guard failure == nil else { return }
+        let why = "\(path): the recording stopped (\(String(cString: strerror(e)))): what came after is not in it"
+        failure = why
+        Log.error(why)
         if let f = file { fclose(f) }
         file = nil
     }
@@ -160,8 +173,8 @@ final class SessionRecorder {
 
     private func write(_ s: String) {
         guard let f = file else { return }
-        fputs(s + "\n", f)
-        fflush(f)   // a crash keeps what was recorded
+        // Flushed at once: a crash keeps what was recorded. A failed write stops the recording.
+        if fputs(s + "\n", f) < 0 || fflush(f) != 0 { stopped(errno) }
     }
 
     /// Text on one script line (the script is line-based; SDL's text never ends a line).

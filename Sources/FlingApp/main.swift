@@ -174,6 +174,10 @@ func runApp(_ options: AppOptions) -> Int32 {
         }
         runWindowed(app: app, display: display, run: run)
     }
+    // What was written to files: a recording or metrics cut short (a full disk) fails the run.
+    recorder?.finish(at: run.kiosk.lastTime)
+    metrics?.finish()
+    if recorder?.failure != nil || metrics?.failure != nil { return 1 }
     return 0
 }
 

@@ -198,6 +198,18 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("\(s.path):2: the script expands to 3600004 inputs by this line at 1000 fps (a drag is a move a frame); at most 1000000"), r.stderr)
     }
 
+    /// A recording or metrics file on a full disk (issue 29: cut files and exit 0): said once,
+    /// naming the file and why, and the run exits 1.
+    func testARecordingOrMetricsOnAFullDiskIsSaid() throws {
+        let s = try script("0.5 tap 200 150\n1.0 drag 200 600 200 800 0.1\n2.5 quit\n")
+        let record = try FlingRunner.run(["--headless", "--script", s.path, "--record", "/dev/full"])
+        XCTAssertEqual(record.status, 1, record.stderr)
+        XCTAssertEqual(record.stderr.components(separatedBy: "/dev/full: the recording stopped (No space left on device)").count - 1, 1, record.stderr)
+        let metrics = try FlingRunner.run(["--headless", "--script", s.path, "--metrics", "/dev/full"])
+        XCTAssertEqual(metrics.status, 1, metrics.stderr)
+        XCTAssertTrue(metrics.stderr.contains("/dev/full: the metrics file stopped (No space left on device)"), metrics.stderr)
+    }
+
     // MARK: Fonts
 
     func testACorruptBoldOrRoundedFaceIsAnErrorNamingTheFile() throws {

@@ -157,6 +157,7 @@ enum Replay {
                             metrics.frame(time: t, drawSeconds: drawn)
                         })
         metrics.finish()
+        if metrics.failure != nil { throw RunFailure(message: "the metrics file is incomplete (said above)", status: 1) }
         result.gestures = metrics.gestures
         if let captureFailure { throw captureFailure }
         return result

@@ -160,6 +160,19 @@ final class ReplayTests: XCTestCase {
         XCTAssertEqual(fields(try FlingRunner.state(dir, "live.json")).prefix(3), ["Ada", "", "Ada"])
     }
 
+    /// A recording cut mid-line replays every whole line before the cut, and says where
+    /// (issue 29: the whole file was refused, contradicting "a crash keeps everything before it").
+    func testACutRecordingReplaysToItsLastWholeLine() throws {
+        let dir = FlingRunner.scratch("cutrecording")
+        let recording = dir.appendingPathComponent("cut.rec").path
+        try "# fling recording 1\n# scene: restaurants\n0.5 tap 200 150\n1.5 ta".write(toFile: recording, atomically: true, encoding: .utf8)
+        let state = dir.appendingPathComponent("end.json").path
+        let r = try FlingRunner.run(["replay", recording, "--state", state])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(recording):4: the recording is cut here"), r.stderr)
+        XCTAssertEqual(try Self.stateWithoutRender(state)["sheet"]?["restaurant"]?.stringValue, "Kaffeehaus Lindner")
+    }
+
     /// Two Flings recording to one file: the second is refused, the first's file is intact.
     func testASecondRecorderOfTheSameFileIsRefused() throws {
         let dir = FlingRunner.scratch("recordlock")

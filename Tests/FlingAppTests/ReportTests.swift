@@ -55,4 +55,22 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(missing.status, 2)
         XCTAssertEqual(missing.stderr, "fling report: \(dir.path)/none.jsonl: metrics file not found\n")
     }
+
+    /// A metrics file cut mid-line (a crash or a full disk, issue 29: refused whole) is read up
+    /// to its last whole line, and where it was cut is said.
+    func testACutMetricsFileIsReadToItsLastWholeLine() throws {
+        let dir = FlingRunner.scratch("cutreport")
+        let metrics = dir.appendingPathComponent("m.jsonl").path
+        let lines = Self.fixture.split(separator: "\n").map(String.init)
+        XCTAssertGreaterThan(lines.count, 2)
+        let cut = lines.joined(separator: "\n") + "\n" + String(lines[0].prefix(40))
+        try cut.write(toFile: metrics, atomically: true, encoding: .utf8)
+        let r = try FlingRunner.run(["report", metrics])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(metrics):\(lines.count + 1): the file is cut here"), r.stderr)
+        XCTAssertTrue(r.stdout.contains("gestures: \(lines.count)"), r.stdout)
+        // A bad line that is not the last is still an error.
+        try (String(lines[0].prefix(40)) + "\n" + lines.joined(separator: "\n") + "\n").write(toFile: metrics, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try FlingRunner.run(["report", metrics]).status, 2)
+    }
 }

@@ -46,10 +46,24 @@ struct Recording {
         case .success(let d): data = d
         case .failure(let e): throw LoadError(message: "\(path): recording \(e.reason)")
         }
-        let text = String(decoding: data, as: UTF8.self)
+        var text = String(decoding: data, as: UTF8.self)
         let script: Script
-        do { script = try Script.parse(text, file: path, maxTime: InteractionConstants.maxRecordingTime) } catch { throw LoadError(message: error.description) }
+        var cut: Int?
+        do { script = try Script.parse(text, file: path, maxTime: InteractionConstants.maxRecordingTime) } catch {
+            // A recording cut mid-line (a crash, a full disk) keeps every whole line before it:
+            // an unended last line that does not parse is left out, and said (issue 29).
+            let lastLine = text.split(separator: "\n", omittingEmptySubsequences: false).count
+            guard !text.hasSuffix("\n"), error.line == lastLine, let end = text.lastIndex(of: "\n") else {
+                throw LoadError(message: error.description)
+            }
+            text = String(text[...end])
+            do { script = try Script.parse(text, file: path, maxTime: InteractionConstants.maxRecordingTime) } catch {
+                throw LoadError(message: error.description)
+            }
+            cut = lastLine
+        }
         var r = Recording(path: path, script: script)
+        if let cut { r.warnings.append("\(path):\(cut): the recording is cut here (its last line has no end and does not read); the lines before it are replayed") }
         try r.readHeader(text)
         try r.checkPixelSizes()
         return r

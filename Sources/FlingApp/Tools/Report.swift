@@ -43,6 +43,9 @@ struct ReportCommand: FlingCommand, SingleUseOptions {
             printError("fling report: \(error.description)")
             return 2
         }
+        if let line = report.cutAtLine {
+            Log.warning("\(file):\(line): the file is cut here (its last line has no end and is not a gesture); the \(report.gestures.count) gestures before it are read")
+        }
         print(report.summary)
         guard let plot else { return 0 }
         return DecisionMap.draw(report, height: height, to: plot, resources: resources)

@@ -9,19 +9,28 @@ public struct MetricsReport: Equatable, Sendable {
         public var description: String { "\(file):\(line): \(message)" }
     }
 
-    public init(gestures: [GestureMetric]) { self.gestures = gestures }
+    /// Where the file was cut (a last line without its line end that is not a gesture: a crash
+    /// or a full disk mid-write): that line, left out; nil for a whole file.
+    public var cutAtLine: Int?
+
+    public init(gestures: [GestureMetric], cutAtLine: Int? = nil) { self.gestures = gestures; self.cutAtLine = cutAtLine }
 
     /// Reads a metrics file; blank lines are skipped, anything else must be a gesture.
     public static func parse(_ text: String, file: String) throws(ParseError) -> MetricsReport {
         var out: [GestureMetric] = []
-        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (i, raw) in lines.enumerated() {
             let line = raw.hasSuffix("\r") ? raw.dropLast() : raw[...]
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            // The last line, unended: a file cut mid-write keeps every whole line before it.
+            let cut = i == lines.count - 1
             let value: JSONValue
             do { value = try JSONParser.parse(String(line)) } catch {
+                if cut { return MetricsReport(gestures: out, cutAtLine: i + 1) }
                 throw ParseError(file: file, line: i + 1, message: "not JSON: \(error.message) (column \(error.column))")
             }
             do { out.append(try GestureMetric(json: value)) } catch {
+                if cut { return MetricsReport(gestures: out, cutAtLine: i + 1) }
                 throw ParseError(file: file, line: i + 1, message: error.message)
             }
         }

@@ -53,9 +53,13 @@ final class MetricsReportTests: XCTestCase {
         XCTAssertThrowsError(try MetricsReport.parse(good + "\n{\"scene\": 1}\n", file: "m.jsonl")) { e in
             XCTAssertEqual((e as? MetricsReport.ParseError)?.description, "m.jsonl:2: \"scene\" is missing or not a string")
         }
-        XCTAssertThrowsError(try MetricsReport.parse("{oops", file: "m.jsonl")) { e in
+        XCTAssertThrowsError(try MetricsReport.parse("{oops\n", file: "m.jsonl")) { e in
             XCTAssertEqual((e as? MetricsReport.ParseError)?.line, 1)
         }
+        // Unended and last: a cut file, read to the line before (issue 29).
+        let cut = try? MetricsReport.parse(good + "\n" + good + "\n{\"scene\": \"rest", file: "m.jsonl")
+        XCTAssertEqual(cut?.gestures.count, 2)
+        XCTAssertEqual(cut?.cutAtLine, 3)
         // Frame counts (issue 29: negative and fractional ones were taken).
         for (from, to, message) in [("\"lateFrames\": 0", "\"lateFrames\": -2", "\"lateFrames\" is -2.0, not a whole number ≥ 0"),
                                     ("\"frames\": 30", "\"frames\": 2.5", "\"frames\" is 2.5, not a whole number ≥ 0"),

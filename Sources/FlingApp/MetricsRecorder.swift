@@ -19,8 +19,12 @@ final class MetricsRecorder {
     /// Why the metrics file stopped early (a full disk): said once, and the run ends with
     /// status 1 (issue 29: lines were lost and the run exited 0).
     private(set) var failure: String?
-    /// Every metric written, in order (the replay compares settings with them).
+    /// Every metric written, in order, when `keepsGestures` (the replay compares settings
+    /// with them). A live run does not keep them: over weeks of --metrics they grew without
+    /// bound (issue 29); the file has them.
     private(set) var gestures: [GestureMetric] = []
+    private let keepsGestures: Bool
+    private var written = 0
 
     /// A decision whose motion has not rested yet.
     private struct Pending {
@@ -40,8 +44,9 @@ final class MetricsRecorder {
     /// The least trustworthy timing among the pointer events since the latest press.
     private var pressTiming = InputTiming.device
 
-    init(app: AppController, frameBudget: Double, path: String?) throws(RunFailure) {
+    init(app: AppController, frameBudget: Double, path: String?, keepsGestures: Bool = false) throws(RunFailure) {
         self.app = app
+        self.keepsGestures = keepsGestures
         self.frameBudget = frameBudget
         self.path = path
         if let path {
@@ -87,6 +92,7 @@ final class MetricsRecorder {
     func finish() {
         for p in pending { emit(p) }
         pending = []
+        if file != nil { Log.debug("metrics: \(written) gestures written, \(gestures.count) kept in memory") }
         if let f = file, fclose(f) != 0 { stopped(errno) }
         file = nil
     }
@@ -103,7 +109,8 @@ final class MetricsRecorder {
     private func emit(_ p: Pending) {
         let metric = GestureMetric(scene: p.scene, decision: p.decision, frames: p.frames, lateFrames: p.lateFrames,
                                    velocitySource: p.velocitySource)
-        gestures.append(metric)
+        if keepsGestures { gestures.append(metric) }
+        written += 1
         guard let f = file else { return }
         if fputs(metric.json.serialized + "\n", f) < 0 || fflush(f) != 0 { stopped(errno) }
     }

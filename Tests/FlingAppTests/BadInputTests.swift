@@ -210,6 +210,18 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(metrics.stderr.contains("/dev/full: the metrics file stopped (No space left on device)"), metrics.stderr)
     }
 
+    /// A live run's metrics go to the file only (issue 29: every gesture was also kept in
+    /// memory for the whole run, without bound over weeks of a kiosk).
+    func testALiveRunKeepsNoGesturesInMemory() throws {
+        let s = try script("0.5 tap 200 150\n1.0 drag 200 600 200 800 0.1\n2.0 tap 200 150\n2.5 drag 200 600 200 800 0.1\n4 quit\n")
+        let file = FlingRunner.scratch("metricsmemory").appendingPathComponent("m.jsonl").path
+        let r = try FlingRunner.run(["--headless", "--script", s.path, "--metrics", file, "--log-level", "debug"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").count
+        XCTAssertGreaterThan(lines, 0)
+        XCTAssertTrue(r.stderr.contains("metrics: \(lines) gestures written, 0 kept in memory"), r.stderr)
+    }
+
     // MARK: Fonts
 
     func testACorruptBoldOrRoundedFaceIsAnErrorNamingTheFile() throws {

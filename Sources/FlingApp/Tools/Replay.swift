@@ -110,7 +110,7 @@ enum Replay {
         let context = RunContext(kiosk: kiosk, fpsCap: nil)
         var result = Run(setting: setting)
         // Gestures are always measured (--compare prints where they differ); written with --metrics.
-        let metrics = try MetricsRecorder(app: app, frameBudget: 1 / recording.fps, path: metrics)
+        let metrics = try MetricsRecorder(app: app, frameBudget: 1 / recording.fps, path: metrics, keepsGestures: true)
         kiosk.observer = { metrics.input($0) }
         // The recording's probes are its author's; the replay writes only what it is asked for.
         var commands = recording.script.commands.filter {

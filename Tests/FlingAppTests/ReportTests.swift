@@ -56,6 +56,20 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(missing.stderr, "fling report: \(dir.path)/none.jsonl: metrics file not found\n")
     }
 
+    /// A policy name with a terminal escape (issue 29: it reached the report's output raw).
+    func testNamesFromTheFileAreEscapedInTheReport() throws {
+        let dir = FlingRunner.scratch("escapedreport")
+        let metrics = dir.appendingPathComponent("m.jsonl").path
+        let first = Self.fixture.split(separator: "\n").first.map(String.init) ?? ""
+        let evil = first.replacingOccurrences(of: "\"policy\":\"fluid\"", with: "\"policy\":\"evil\\u001b]0;owned\\u0007\"")
+        XCTAssertNotEqual(evil, first)
+        try (evil + "\n").write(toFile: metrics, atomically: true, encoding: .utf8)
+        let r = try FlingRunner.run(["report", metrics])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertFalse(r.stdout.contains("\u{1B}"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("evil\\u{1B}]0;owned\\u{7}"), r.stdout)
+    }
+
     /// A metrics file cut mid-line (a crash or a full disk, issue 29: refused whole) is read up
     /// to its last whole line, and where it was cut is said.
     func testACutMetricsFileIsReadToItsLastWholeLine() throws {

@@ -2,6 +2,7 @@
 import CSDL2
 import CSDL2Image
 import FlingCore
+import Glibc
 
 public enum PNGFile {
     public struct IOError: Error, CustomStringConvertible {
@@ -60,5 +61,23 @@ public enum PNGFile {
         if IMG_SavePNG(s, path) != 0 {
             throw IOError(path: path, reason: "could not write PNG (\(String(cString: SDL_GetError())))")
         }
+        // SDL_image reports no error when the disk fills up mid-file (its last buffered write
+        // fails at close): a PNG ends with its IEND chunk, so one that does not was cut
+        // (issue 29: a shot on a full disk left a truncated PNG and the run exited 0).
+        guard endsWithIEND(path) else {
+            throw IOError(path: path, reason: "the PNG was not written whole (is the disk full?)")
+        }
+    }
+
+    /// Whether the file ends with a PNG's IEND chunk (length 0, "IEND", its CRC).
+    static func endsWithIEND(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+        var tail = [UInt8](repeating: 0xFF, count: iend.count)
+        guard lseek(fd, -off_t(iend.count), SEEK_END) >= 0 else { return false }
+        let n = tail.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        return n == iend.count && tail == iend
     }
 }

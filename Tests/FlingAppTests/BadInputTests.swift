@@ -222,6 +222,20 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("metrics: \(lines) gestures written, 0 kept in memory"), r.stderr)
     }
 
+    /// A screenshot or an animated PNG on a full disk (/dev/full; issue 29: a cut file and
+    /// exit 0): refused, naming the file.
+    func testAShotOrAVideoOnAFullDiskIsSaid() throws {
+        let s = try script("0.5 shot /dev/full\n1 quit\n")
+        let shot = try FlingRunner.run(["--headless", "--script", s.path])
+        XCTAssertEqual(shot.status, 1, shot.stderr)
+        XCTAssertTrue(shot.stderr.contains("/dev/full: the PNG was not written whole (is the disk full?)"), shot.stderr)
+        let rec = FlingRunner.scratch("fullvideo").appendingPathComponent("r.rec").path
+        try "0.5 tap 200 150\n1 quit\n".write(toFile: rec, atomically: true, encoding: .utf8)
+        let video = try FlingRunner.run(["replay", rec, "--video", "/dev/full"])
+        XCTAssertNotEqual(video.status, 0, video.stderr)
+        XCTAssertTrue(video.stderr.contains("/dev/full"), video.stderr)
+    }
+
     // MARK: Fonts
 
     func testACorruptBoldOrRoundedFaceIsAnErrorNamingTheFile() throws {

@@ -173,6 +173,28 @@ final class ReplayTests: XCTestCase {
         XCTAssertEqual(try Self.stateWithoutRender(state)["sheet"]?["restaurant"]?.stringValue, "Kaffeehaus Lindner")
     }
 
+    /// An output that cannot be written is said before any frame is rendered (issue 29: a bad
+    /// --out or a missing ffmpeg was reported only after every frame was drawn). A recording
+    /// of an hour would take minutes to render: these end at once.
+    func testAnUnwritableOutputIsSaidBeforeRendering() throws {
+        let dir = FlingRunner.scratch("preflight")
+        let recording = dir.appendingPathComponent("long.rec").path
+        try "0.5 drag 200 300 200 600 3000\n3600 quit\n".write(toFile: recording, atomically: true, encoding: .utf8)
+        let file = dir.appendingPathComponent("a-file")
+        try "x".write(to: file, atomically: true, encoding: .utf8)
+        let out = try FlingRunner.run(["replay", recording, "--out", file.path + "/frames"], timeout: 30)
+        XCTAssertEqual(out.status, 1, out.stderr)
+        XCTAssertTrue(out.stderr.contains("\(file.path)/frames: the frames folder could not be made"), out.stderr)
+        let video = try FlingRunner.run(["replay", recording, "--video", "/nonexistent-dir/x.png"], timeout: 30)
+        XCTAssertEqual(video.status, 1, video.stderr)
+        XCTAssertTrue(video.stderr.contains("/nonexistent-dir/x.png: its folder is not writable"), video.stderr)
+        if ProcessInfo.processInfo.environment["PATH"].map({ p in p.split(separator: ":").allSatisfy { !FileManager.default.isExecutableFile(atPath: "\($0)/ffmpeg") } }) ?? true {
+            let mp4 = try FlingRunner.run(["replay", recording, "--video", dir.appendingPathComponent("x.mp4").path], timeout: 30)
+            XCTAssertEqual(mp4.status, 1, mp4.stderr)
+            XCTAssertTrue(mp4.stderr.contains("ffmpeg is not installed"), mp4.stderr)
+        }
+    }
+
     /// Two Flings recording to one file: the second is refused, the first's file is intact.
     func testASecondRecorderOfTheSameFileIsRefused() throws {
         let dir = FlingRunner.scratch("recordlock")

@@ -59,6 +59,10 @@ enum Replay {
         defer { context.shutdown() }
         Termination.install()
         let wantsFrames = o.out != nil || o.video != nil
+        do { try ReplayFrames.preflight(out: o.out, video: o.video) } catch {
+            printError("fling replay: \(error.message)")
+            return error.status
+        }
         var runs: [Run] = []
         for (i, setting) in settings.enumerated() where Termination.signal == nil {
             // The end state is the first setting's (the recording's own without --compare).

@@ -109,6 +109,32 @@ protocol FrameSink {
     mutating func finish() throws(RunFailure)
 }
 
+extension ReplayFrames {
+    /// What can be known before any frame is rendered (issue 29: a missing ffmpeg or an
+    /// unwritable --out was said only after every frame was drawn): the frames folder made and
+    /// writable, ffmpeg there for an MP4, the video's folder writable.
+    static func preflight(out: String?, video: String?) throws(RunFailure) {
+        if let dir = out {
+            do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
+                throw RunFailure(message: "\(dir): the frames folder could not be made (\(error))", status: 1)
+            }
+            guard access(dir, W_OK) == 0 else {
+                throw RunFailure(message: "\(dir): the frames folder is not writable (\(String(cString: strerror(errno))))", status: 1)
+            }
+        }
+        if let video {
+            let lower = video.lowercased()
+            if !(lower.hasSuffix(".png") || lower.hasSuffix(".apng")), FFmpegSink.findFFmpeg() == nil {
+                throw RunFailure(message: "\(video): ffmpeg is not installed, so no MP4 can be written (sudo apt-get install ffmpeg), or write an animated PNG instead: --video out.png", status: 1)
+            }
+            let folder = video.lastIndex(of: "/").map { String(video[..<$0]) } ?? "."
+            guard access(folder.isEmpty ? "/" : folder, W_OK) == 0 else {
+                throw RunFailure(message: "\(video): its folder is not writable (\(String(cString: strerror(errno))))", status: 1)
+            }
+        }
+    }
+}
+
 /// `--out DIR`: frame-00001.png, frame-00002.png, …
 struct FolderSink: FrameSink {
     var dir: String

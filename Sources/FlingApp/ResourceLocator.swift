@@ -125,13 +125,36 @@ struct Resources {
             throw LoadError(message: FileManager.default.fileExists(atPath: path)
                             ? "data file unreadable: \(path)" : "data file not found: \(path)")
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw LoadError(message: "\(path): not UTF-8 text") }
+        guard let text = String(data: data, encoding: .utf8) else {
+            // Where: a hand-edited file saved as Latin-1 is found at once (issue 29).
+            let (offset, line, column) = firstInvalidUTF8([UInt8](data))
+            throw LoadError(message: "\(path):\(line):\(column): not UTF-8 text (byte \(offset) starts no UTF-8 character)")
+        }
         do {
             return try parse(text)
         } catch let e as JSONSyntaxError {
             throw LoadError(message: "\(path):\(e.line):\(e.column): malformed JSON: \(e.message)")
         } catch {
             throw LoadError(message: "\(path): \(error)")
+        }
+    }
+}
+
+/// The first byte of `bytes` that does not begin a valid UTF-8 character, with its 1-based
+/// line and column (in characters before it on that line); the end when all are valid.
+func firstInvalidUTF8(_ bytes: [UInt8]) -> (offset: Int, line: Int, column: Int) {
+    var parser = Unicode.UTF8.ForwardParser()
+    var it = bytes.makeIterator()
+    var offset = 0, line = 1, column = 1
+    while true {
+        switch parser.parseScalar(from: &it) {
+        case .valid(let encoded):
+            if encoded.count == 1 && encoded.first == 0x0A { line += 1; column = 1 } else { column += 1 }
+            offset += encoded.count
+        case .error:
+            return (offset, line, column)
+        case .emptyInput:
+            return (offset, line, column)
         }
     }
 }

@@ -236,6 +236,18 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(video.stderr.contains("/dev/full"), video.stderr)
     }
 
+    /// A data file saved as Latin-1 says where the first non-UTF-8 byte is (issue 29: no offset).
+    func testNonUTF8DataNamesTheLineAndByte() throws {
+        let res = try resources("latin1", own: ["restaurants.json"])
+        var bytes = Array("[\n  {\"name\": \"Caf".utf8)
+        bytes.append(0xE9)   // é in Latin-1
+        bytes += Array("\"}\n]\n".utf8)
+        try Data(bytes).write(to: res.appendingPathComponent("restaurants.json"))
+        let r = try FlingRunner.run(["--headless", "--resources", res.path])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("restaurants.json:2:16: not UTF-8 text (byte 17 starts no UTF-8 character)"), r.stderr)
+    }
+
     // MARK: Fonts
 
     func testACorruptBoldOrRoundedFaceIsAnErrorNamingTheFile() throws {

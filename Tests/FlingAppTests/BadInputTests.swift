@@ -102,6 +102,25 @@ final class BadInputTests: XCTestCase {
         XCTAssertFalse(r.stderr.split(separator: "\n").contains { $0.hasPrefix("fling: forged") }, r.stderr)
     }
 
+    /// A resources folder whose images link to the real ones, with the restaurant photos in a
+    /// folder of links of their own: the first two rows' photos (restaurants.json order) can be
+    /// replaced. Returns the folder, the photos' folder and those two file names.
+    private func firstTwoPhotosReplaceable(_ name: String) throws -> (URL, URL, [String]) {
+        let res = try resources(name, own: ["images"])
+        let fm = FileManager.default
+        let images = res.appendingPathComponent("images")
+        try fm.createDirectory(at: images, withIntermediateDirectories: true)
+        for item in try fm.contentsOfDirectory(atPath: FlingRunner.packageRoot.appendingPathComponent("Resources/images").path) where item != "restaurants" {
+            try fm.createSymbolicLink(at: images.appendingPathComponent(item),
+                                      withDestinationURL: FlingRunner.packageRoot.appendingPathComponent("Resources/images/\(item)"))
+        }
+        let restaurants = try linkFolder("images/restaurants", into: res)
+        let data = try JSONParser.parse(String(contentsOf: FlingRunner.packageRoot.appendingPathComponent("Resources/restaurants.json"), encoding: .utf8))
+        let names = (data.arrayValue ?? []).prefix(2).compactMap { $0["image"]?.stringValue?.split(separator: "/").last.map(String.init) }
+        XCTAssertEqual(names.count, 2)
+        return (res, restaurants, names)
+    }
+
     /// A PNG header claiming 16000×16000 px (the 756 KB file of the issue decodes to 1 GB).
     private func hugePNGHeader() -> Data {
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
@@ -111,19 +130,9 @@ final class BadInputTests: XCTestCase {
     }
 
     func testAnAbsurdImageIsRefusedByItsHeaderAndATruncatedJPEGWarnsOnce() throws {
-        let res = try resources("badimages", own: ["images"])
+        // The first two rows' photos: one absurd, one cut in half.
+        let (res, restaurants, names) = try firstTwoPhotosReplaceable("badimages")
         let fm = FileManager.default
-        let images = res.appendingPathComponent("images")
-        try fm.createDirectory(at: images, withIntermediateDirectories: true)
-        for item in try fm.contentsOfDirectory(atPath: FlingRunner.packageRoot.appendingPathComponent("Resources/images").path) where item != "restaurants" {
-            try fm.createSymbolicLink(at: images.appendingPathComponent(item),
-                                      withDestinationURL: FlingRunner.packageRoot.appendingPathComponent("Resources/images/\(item)"))
-        }
-        let restaurants = try linkFolder("images/restaurants", into: res)
-        // The first two rows' photos (restaurants.json order): one absurd, one cut in half.
-        let data = try JSONParser.parse(String(contentsOf: FlingRunner.packageRoot.appendingPathComponent("Resources/restaurants.json"), encoding: .utf8))
-        let names = (data.arrayValue ?? []).prefix(2).compactMap { $0["image"]?.stringValue?.split(separator: "/").last.map(String.init) }
-        XCTAssertEqual(names.count, 2)
         let huge = restaurants.appendingPathComponent(names[0]), cut = restaurants.appendingPathComponent(names[1])
         let jpeg = try Data(contentsOf: cut)
         try fm.removeItem(at: huge); try fm.removeItem(at: cut)
@@ -143,18 +152,8 @@ final class BadInputTests: XCTestCase {
     /// A FIFO or a directory where a photo or a font should be (issue 29: SDL's fopen waited
     /// forever on the FIFO; a directory read as 8796093022207 MB): named, and never a hang.
     func testAFIFOOrADirectoryAsAPhotoOrAFontIsNamedNotWaitedOn() throws {
-        let res = try resources("fifoimage", own: ["images"])
+        let (res, restaurants, names) = try firstTwoPhotosReplaceable("fifoimage")
         let fm = FileManager.default
-        let images = res.appendingPathComponent("images")
-        try fm.createDirectory(at: images, withIntermediateDirectories: true)
-        for item in try fm.contentsOfDirectory(atPath: FlingRunner.packageRoot.appendingPathComponent("Resources/images").path) where item != "restaurants" {
-            try fm.createSymbolicLink(at: images.appendingPathComponent(item),
-                                      withDestinationURL: FlingRunner.packageRoot.appendingPathComponent("Resources/images/\(item)"))
-        }
-        let restaurants = try linkFolder("images/restaurants", into: res)
-        let data = try JSONParser.parse(String(contentsOf: FlingRunner.packageRoot.appendingPathComponent("Resources/restaurants.json"), encoding: .utf8))
-        let names = (data.arrayValue ?? []).prefix(2).compactMap { $0["image"]?.stringValue?.split(separator: "/").last.map(String.init) }
-        XCTAssertEqual(names.count, 2)
         let fifo = restaurants.appendingPathComponent(names[0]), folder = restaurants.appendingPathComponent(names[1])
         try fm.removeItem(at: fifo); try fm.removeItem(at: folder)
         XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)

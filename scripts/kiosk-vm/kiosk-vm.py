@@ -146,11 +146,7 @@ class Kiosk:
         refs = self.refs()
         self.started("fling-kmsdrm", "boot")
         self.look("kmsdrm-first-frame", refs["list"], refs)
-        self.touch(f"tap {ROW_TAP[0]} {ROW_TAP[1]}"); time.sleep(4)
-        self.look("kmsdrm-tap", refs["sheet"], refs)
-        x1, y1, x2, y2, d = SHEET_DRAG
-        self.touch(f"drag {x1} {y1} {x2} {y2} {d}"); time.sleep(4)
-        self.look("kmsdrm-drag", refs["sheet-full"], refs)
+        self.tap_and_drag("kmsdrm", refs)
         pid = self.unit_pid("fling-kmsdrm")
         self.g.sh("systemctl kill -s KILL fling-kmsdrm")
         self.started("fling-kmsdrm", "after kill -9", not_pid=pid)
@@ -178,16 +174,29 @@ class Kiosk:
         self.g.sh("chvt 1"); time.sleep(4)
         self.look(f"{name}-vt-back", refs["list"], refs)
 
+    def tap_and_drag(self, name, refs):
+        """A tap on a row opens its sheet; a slow drag of the grabber to the top brings it to full."""
+        self.touch(f"tap {ROW_TAP[0]} {ROW_TAP[1]}"); time.sleep(4)
+        self.look(f"{name}-tap", refs["sheet"], refs)
+        x1, y1, x2, y2, d = SHEET_DRAG
+        self.touch(f"drag {x1} {y1} {x2} {y2} {d}"); time.sleep(4)
+        self.look(f"{name}-drag", refs["sheet-full"], refs)
+
+    def rotated(self, unit, name):
+        """--rotate 90 on `unit`: the portrait layout turned onto the panel; a tap in panel
+        pixels opens the row under it."""
+        refs = self.refs(rotate=True)
+        self.ensure(unit)
+        pid = self.unit_pid(unit)
+        self.rotate(unit)
+        self.started(unit, f"{name} --rotate 90", not_pid=pid)
+        self.look(f"{name}-rot90", refs["list-rot90"], refs)
+        self.touch(f"tap {ROT_TAP[0]} {ROT_TAP[1]}"); time.sleep(4)
+        self.look(f"{name}-rot90-tap", refs["sheet-rot90"], refs)
+
     def kmsdrm_rotate(self):
         log("KMSDRM with --rotate 90")
-        refs = self.refs(rotate=True)
-        self.ensure("fling-kmsdrm")
-        pid = self.unit_pid("fling-kmsdrm")
-        self.rotate("fling-kmsdrm")
-        self.started("fling-kmsdrm", "--rotate 90", not_pid=pid)
-        self.look("kmsdrm-rot90", refs["list-rot90"], refs)
-        self.touch(f"tap {ROT_TAP[0]} {ROT_TAP[1]}"); time.sleep(4)
-        self.look("kmsdrm-rot90-tap", refs["sheet-rot90"], refs)
+        self.rotated("fling-kmsdrm", "kmsdrm")
 
     def fbdev(self):
         log("fbdev + evdev through the shipped unit and the udev rule")
@@ -206,22 +215,11 @@ class Kiosk:
         log("  no console cursor: the top-left 48x48 px are Fling's in two shots 0.3 s apart")
         # The kernel's console takes the panel while it shows: Fling hands it over (VT_PROCESS).
         self.vt_switch("fbdev", refs, console_shows=True)
-        self.touch(f"tap {ROW_TAP[0]} {ROW_TAP[1]}"); time.sleep(4)
-        self.look("fbdev-tap", refs["sheet"], refs)
-        x1, y1, x2, y2, d = SHEET_DRAG
-        self.touch(f"drag {x1} {y1} {x2} {y2} {d}"); time.sleep(4)
-        self.look("fbdev-drag", refs["sheet-full"], refs)
+        self.tap_and_drag("fbdev", refs)
 
     def fbdev_rotate(self):
         log("fbdev with --rotate 90")
-        refs = self.refs(rotate=True)
-        self.ensure("fling-fbdev")
-        pid = self.unit_pid("fling-fbdev")
-        self.rotate("fling-fbdev")
-        self.started("fling-fbdev", "fbdev --rotate 90", not_pid=pid)
-        self.look("fbdev-rot90", refs["list-rot90"], refs)
-        self.touch(f"tap {ROT_TAP[0]} {ROT_TAP[1]}"); time.sleep(4)
-        self.look("fbdev-rot90-tap", refs["sheet-rot90"], refs)
+        self.rotated("fling-fbdev", "fbdev")
 
     def cage(self):
         log("cage through the shipped unit")

@@ -64,6 +64,10 @@ public final class Display {
     /// Rotated windows: the layout-sized frame, turned onto the window on present.
     private var rotationTarget: OpaquePointer?
     private var shown = false
+    /// Kiosk mode: the keyboard is grabbed once the window shows (and what to say about it).
+    private var grabsKeyboard = false
+    private var grabChecks = 0
+    private var kioskNote: (String) -> Void = { _ in }
     /// The window presents only what changed (SDL's software renderer on its own framebuffer).
     private var partialPresentsPossible = false
     /// How the window's renderer was chosen (nil headless).
@@ -76,7 +80,7 @@ public final class Display {
 
     public init(context: SDLContext, size: Size, uiScale: Double, fullscreen: Bool, title: String,
                 fontDirectory: String, imageDirectory: String, window options: WindowOptions = WindowOptions(),
-                log: @escaping (String) -> Void, note: (String) -> Void = { _ in }) throws {
+                log: @escaping (String) -> Void, note: @escaping (String) -> Void = { _ in }) throws {
         headless = context.headless
         rotation = options.rotation
         self.fullscreen = fullscreen || options.kiosk
@@ -206,6 +210,14 @@ public final class Display {
         renderer.tracksFrameDamage = partialPresentsPossible && rotation == .none
         if headless { try makeFrame(size: size) } else { refreshWindowMetrics() }
         if options.kiosk { setCursorVisible(false) }
+        if options.kiosk && !headless {
+            // Alt+Tab, the window manager's keys, a launcher's Super: in a kiosk under a
+            // desktop they brought another window over Fling (issue 29). The keyboard is
+            // grabbed while the window shows (SDL_HINT_GRAB_KEYBOARD lets the grab take them).
+            SDL_SetHint(SDL_HINT_GRAB_KEYBOARD, "1")
+            grabsKeyboard = true
+            kioskNote = note
+        }
     }
 
     /// The GL_RENDERER string of an OpenGL (ES) renderer that rasterises on the CPU (Mesa's
@@ -410,6 +422,18 @@ public final class Display {
             SDL_ShowWindow(window)
             SDL_RaiseWindow(window)
             if fullscreen { SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue) }
+            if grabsKeyboard { SDL_SetWindowKeyboardGrab(window, SDL_TRUE) }
+        }
+        // SDL grabs when the window gets the focus: said once it holds, or after a second of
+        // frames that it does not.
+        if grabsKeyboard, grabChecks < 60 {
+            grabChecks += 1
+            if SDL_GetWindowKeyboardGrab(window) == SDL_TRUE {
+                grabChecks = 60
+                kioskNote("kiosk: keyboard grabbed (Alt+Tab and the window manager's keys stay with Fling)")
+            } else if grabChecks == 60 {
+                kioskNote("kiosk: the keyboard is not grabbed (the window has no focus): Alt+Tab may bring another window over the kiosk; use a kiosk compositor (cage) or a session without a window manager")
+            }
         }
         defer { pendingDamage = nil; presentsWhole = false; drawnSincePresent = false }
         // SDL's software renderer on the window's own framebuffer: only the changed rectangle

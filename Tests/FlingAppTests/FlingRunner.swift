@@ -60,6 +60,25 @@ struct FlingRunner {
                       stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// An Xvfb of its own on a free display number, stopped at the end.
+    static func withXvfb(_ body: (String) throws -> Void) throws {
+        let xvfb = "/usr/bin/Xvfb"
+        guard FileManager.default.isExecutableFile(atPath: xvfb) else {
+            return XCTFail("Xvfb is missing: make test installs it (apt-get install xvfb)")
+        }
+        var number = 140 + Int(ProcessInfo.processInfo.processIdentifier % 50)
+        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: xvfb)
+        p.arguments = [":\(number)", "-screen", "0", "900x1000x24", "-nolisten", "tcp"]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        defer { p.terminate(); p.waitUntilExit() }
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { usleep(10_000) }
+        try body(":\(number)")
+    }
+
     /// A scratch folder for one test.
     /// Runs `args`, which must be refused as a usage error (exit 2) with a message containing
     /// `message`.

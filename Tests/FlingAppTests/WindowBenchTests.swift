@@ -6,24 +6,7 @@ import XCTest
 /// a machine without a GPU gets, and what a present sends (issue 34). No timing thresholds:
 /// the figures' presence and what the present path did.
 final class WindowBenchTests: XCTestCase {
-    /// An Xvfb of its own on a free display number, stopped at the end.
-    private func withXvfb(_ body: (String) throws -> Void) throws {
-        let xvfb = "/usr/bin/Xvfb"
-        guard FileManager.default.isExecutableFile(atPath: xvfb) else {
-            return XCTFail("Xvfb is missing: make test installs it (apt-get install xvfb)")
-        }
-        var number = 140 + Int(ProcessInfo.processInfo.processIdentifier % 50)
-        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: xvfb)
-        p.arguments = [":\(number)", "-screen", "0", "900x1000x24", "-nolisten", "tcp"]
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        defer { p.terminate(); p.waitUntilExit() }
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { usleep(10_000) }
-        try body(":\(number)")
-    }
+    private func withXvfb(_ body: (String) throws -> Void) throws { try FlingRunner.withXvfb(body) }
 
     private var hasRenderNode: Bool {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []).contains { $0.hasPrefix("renderD") }

@@ -38,6 +38,7 @@ final class TextEditingTests: XCTestCase {
         XCTAssertEqual(e.head, e.count)
         e.insert("\u{1B}")
         XCTAssertEqual(e.text, "Ada Lovelace]0;owned!")
+        XCTAssertEqual(TextEditing.withoutControls("\u{1B}[2Jか\nな"), "[2Jか な")
     }
 
     func testArrowsCollapseASelectionToItsEdge() {

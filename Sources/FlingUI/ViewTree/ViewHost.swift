@@ -451,7 +451,8 @@ package final class ViewHost {
     package func handleComposition(_ s: String, time t: Double) {
         time = max(time, t)
         guard focusedNode is TextFieldNode, var e = editing else { return }
-        e.composition = s
+        // Shown in the field like typed text: its control characters dropped as typing drops them.
+        e.composition = TextEditing.withoutControls(s)
         editing = e
         restartCaretBlink()
         dirty = true

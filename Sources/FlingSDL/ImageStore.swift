@@ -142,8 +142,12 @@ final class ImageStore {
         guard read == Int(size) else { return fail("could not be read to the end") }
         guard let header = ImageHeader.read(bytes) else { return fail("not a PNG or JPEG image (its header says neither)") }
         if let problem = header.budgetProblem { return fail("\(problem); not decoded") }
-        if header.format == .jpeg, !ImageHeader.jpegIsComplete(bytes) {
-            return fail("the JPEG data ends early (a truncated file?)")
+        if header.format == .jpeg {
+            switch ImageHeader.jpegCheck(bytes) {
+            case .complete: break
+            case .endsEarly: return fail("the JPEG data ends early (a truncated file?)")
+            case .damaged(let at): return fail("the JPEG data is damaged at byte \(at) (not where a marker can be)")
+            }
         }
         return .success(CheckedFile(bytes: bytes, header: header))
     }

@@ -113,6 +113,12 @@ final class JSONPropertyTests: XCTestCase {
         XCTAssertTrue(ImageHeader.jpegIsComplete(jpeg))
         XCTAssertFalse(ImageHeader.jpegIsComplete(Array(jpeg.prefix(jpeg.count / 2))), "cut in half")
         XCTAssertFalse(ImageHeader.jpegIsComplete(Array(jpeg.prefix(jpeg.count - 2))), "only the end marker missing")
+        XCTAssertEqual(ImageHeader.jpegCheck(Array(jpeg.prefix(jpeg.count / 2))), .endsEarly)
+        // Damaged before the first scan (a marker's bytes overwritten): named with its place,
+        // not called truncated (issue 29).
+        var damaged = jpeg
+        damaged[2] = 0x12; damaged[3] = 0x34
+        XCTAssertEqual(ImageHeader.jpegCheck(damaged), .damaged(at: 2))
         XCTAssertNil(ImageHeader(format: .png, width: 6000, height: 4000).budgetProblem, "a 24 MP photo is fine")
         XCTAssertEqual(ImageHeader(format: .png, width: 16000, height: 16000).budgetProblem,
                        "16000×16000 px is over the budget of 40 megapixels a photo")

@@ -69,29 +69,37 @@ public struct ImageHeader: Equatable, Sendable {
     /// decodes "successfully" with its lower part grey (libjpeg only warns), so it is checked
     /// here. Inside a scan's entropy-coded data a 0xFF byte is followed by 0x00 (stuffing) or
     /// a restart marker, so any other marker found there is real.
-    public static func jpegIsComplete(_ bytes: [UInt8]) -> Bool {
-        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return false }
+    public static func jpegIsComplete(_ bytes: [UInt8]) -> Bool { jpegCheck(bytes) == .complete }
+
+    /// What a JPEG's structure says: whole, cut short (its data ends before the end-of-image
+    /// marker), or damaged at a byte (a marker segment that cannot be: data where a marker
+    /// must be, a length under 2, an end marker before any scan). Issue 29: a file damaged in
+    /// the middle was called truncated.
+    public enum JPEGCheck: Equatable, Sendable { case complete, endsEarly, damaged(at: Int) }
+
+    public static func jpegCheck(_ bytes: [UInt8]) -> JPEGCheck {
+        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return .damaged(at: 0) }
         var i = 2
         var sawScan = false
         while i + 1 < bytes.count {
             guard bytes[i] == 0xFF else {
-                guard sawScan else { return false }
+                guard sawScan else { return .damaged(at: i) }
                 i += 1                                                    // entropy-coded data
                 continue
             }
             let marker = bytes[i + 1]
             switch marker {
-            case 0xD9: return sawScan
+            case 0xD9: return sawScan ? .complete : .damaged(at: i)
             case 0x00, 0xFF, 0x01, 0xD0...0xD7: i += marker == 0xFF ? 1 : 2
             default:
-                guard i + 3 < bytes.count else { return false }
+                guard i + 3 < bytes.count else { return .endsEarly }
                 let length = be16(bytes, i + 2)
-                guard length >= 2 else { return false }
+                guard length >= 2 else { return .damaged(at: i) }
                 if marker == 0xDA { sawScan = true }
                 i += 2 + length
             }
         }
-        return false
+        return .endsEarly
     }
 
     private static func be16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) << 8 | Int(b[i + 1]) }

@@ -115,6 +115,8 @@ public final class Renderer {
     private var textCache = LRUCache<TextKey, TextTexture>(capacity: 1024)
     private let imageDirectory: String
     private let log: (String) -> Void
+    /// Characters the fonts lack, said once per writing system.
+    private var missingGlyphs = MissingGlyphs()
 
     /// Device pixels per pt.
     public var scale: Double {
@@ -1872,6 +1874,7 @@ public final class Renderer {
         if let t = cached, !wanted || t.coverage != nil { return t }
         let c = key.color
         let fg = SDL_Color(r: UInt8(c >> 24), g: UInt8((c >> 16) & 0xFF), b: UInt8((c >> 8) & 0xFF), a: UInt8(c & 0xFF))
+        if cached == nil { for line in missingGlyphs.check(key.text, font: font) { log(line) } }
         let surface = TTF_RenderUTF8_Blended(font, key.text, fg)
         defer { SDL_FreeSurface(surface) }
         if var t = cached {

@@ -121,6 +121,24 @@ final class BadInputTests: XCTestCase {
         return (res, restaurants, names)
     }
 
+    /// Names in scripts the fonts lack (issue 29: Arabic, Hebrew and emoji drew as boxes with no
+    /// word): said once per writing system, however often the text is drawn.
+    func testTextTheFontsCannotDrawIsSaidOncePerScript() throws {
+        let res = try resources("missingglyphs", own: ["restaurants.json"])
+        let data = FlingRunner.packageRoot.appendingPathComponent("Resources/restaurants.json")
+        var items = try JSONParser.parse(String(contentsOf: data, encoding: .utf8)).arrayValue ?? []
+        for (i, name) in ["مطعم البحر", "מסעדה", "Pizza 🍕"].enumerated() {
+            guard case .object(let pairs) = items[i] else { return XCTFail("restaurants.json changed shape") }
+            items[i] = .object(pairs.map { $0.0 == "name" ? ($0.0, .string(name)) : $0 })
+        }
+        try JSONValue.array(items).serialized.write(to: res.appendingPathComponent("restaurants.json"), atomically: true, encoding: .utf8)
+        let r = try FlingRunner.run(["--headless", "--resources", res.path, "--script", try script("0.1 shot $OUT/a.png\n0.2 resize 400 800\n0.3 shot $OUT/b.png\n").path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        for system in ["Arabic", "Hebrew", "emoji and symbols"] {
+            XCTAssertEqual(r.stderr.components(separatedBy: "text in \(system) is drawn as boxes").count - 1, 1, r.stderr)
+        }
+    }
+
     /// A PNG header claiming 16000×16000 px (the 756 KB file of the issue decodes to 1 GB).
     private func hugePNGHeader() -> Data {
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)

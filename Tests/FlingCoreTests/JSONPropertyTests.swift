@@ -111,6 +111,11 @@ final class JSONPropertyTests: XCTestCase {
         let jpeg = try [UInt8](Data(contentsOf: root.appendingPathComponent("Resources/images/restaurants/espresso.jpg")))
         XCTAssertEqual(ImageHeader.read(jpeg), ImageHeader(format: .jpeg, width: 600, height: 400))
         XCTAssertTrue(ImageHeader.jpegIsComplete(jpeg))
+        // A 36 MP PNG is refused (decoded whole, it peaked at 513 MB, issue 29); a JPEG that
+        // size is decoded at the size drawn.
+        XCTAssertEqual(ImageHeader(format: .png, width: 6000, height: 6000).budgetProblem?.hasPrefix("6000×6000 px is over the budget of 12 megapixels a PNG"), true)
+        XCTAssertNil(ImageHeader(format: .jpeg, width: 6000, height: 6000).budgetProblem)
+        XCTAssertNil(ImageHeader(format: .png, width: 4000, height: 3000).budgetProblem)
         XCTAssertFalse(ImageHeader.jpegIsComplete(Array(jpeg.prefix(jpeg.count / 2))), "cut in half")
         XCTAssertFalse(ImageHeader.jpegIsComplete(Array(jpeg.prefix(jpeg.count - 2))), "only the end marker missing")
         XCTAssertEqual(ImageHeader.jpegCheck(Array(jpeg.prefix(jpeg.count / 2))), .endsEarly)
@@ -119,7 +124,7 @@ final class JSONPropertyTests: XCTestCase {
         var damaged = jpeg
         damaged[2] = 0x12; damaged[3] = 0x34
         XCTAssertEqual(ImageHeader.jpegCheck(damaged), .damaged(at: 2))
-        XCTAssertNil(ImageHeader(format: .png, width: 6000, height: 4000).budgetProblem, "a 24 MP photo is fine")
+        XCTAssertNil(ImageHeader(format: .jpeg, width: 6000, height: 4000).budgetProblem, "a 24 MP camera photo (a JPEG) is fine")
         XCTAssertEqual(ImageHeader(format: .png, width: 16000, height: 16000).budgetProblem,
                        "16000×16000 px is over the budget of 40 megapixels a photo")
         XCTAssertNotNil(ImageHeader(format: .jpeg, width: 0, height: 10).budgetProblem)

@@ -12,6 +12,11 @@ public struct ImageHeader: Equatable, Sendable {
     /// bundled photo. Source: Fling (issue 11); larger files are refused with a warning.
     public static let pixelBudget = 40_000_000
 
+    /// The most pixels a PNG may decode to: 12 megapixels (48 MB as RGBA). A JPEG is decoded at
+    /// the DCT scale nearest the size drawn (JPEGDecoder); a PNG only whole, through SDL_image,
+    /// with copies: a 140 KB PNG of 36 MP peaked at 513 MB (issue 29). Source: Fling.
+    public static let pngPixelBudget = 12_000_000
+
     /// The largest image file read at all (bytes): far above any photo within the pixel budget.
     /// Source: Fling (issue 11).
     public static let fileSizeLimit = 64 << 20
@@ -33,6 +38,9 @@ public struct ImageHeader: Equatable, Sendable {
         guard width > 0, height > 0 else { return "the \(format.rawValue) header gives a size of \(width)×\(height)" }
         guard width.multipliedReportingOverflow(by: height).overflow == false, pixels <= Self.pixelBudget else {
             return "\(width)×\(height) px is over the budget of \(Self.pixelBudget / 1_000_000) megapixels a photo"
+        }
+        if format == .png, pixels > Self.pngPixelBudget {
+            return "\(width)×\(height) px is over the budget of \(Self.pngPixelBudget / 1_000_000) megapixels a PNG (a PNG is decoded whole; save it as a JPEG, which is decoded at the size drawn, or make it smaller)"
         }
         return nil
     }

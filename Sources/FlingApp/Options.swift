@@ -226,6 +226,10 @@ struct AppOptions: ParsableArguments, Sendable {
             // A script needs virtual time; running it against a live window would race the user.
             throw UsageError(message: "--script needs --headless")
         }
+        // Kiosk-only options without the kiosk would do nothing, silently.
+        if !kiosk && (exitGesture != nil || kioskInstrument) {
+            throw UsageError(message: "\(exitGesture != nil ? "--exit-gesture" : "--kiosk-instrument") is for kiosk mode: add --kiosk")
+        }
     }
 }
 

@@ -315,6 +315,8 @@ final class KioskTests: XCTestCase {
         XCTAssertTrue(try stillRunning(["--output", "fbdev:\(fb)", "--fb-mode", "400x300x32"]), "off on a framebuffer by default")
         XCTAssertFalse(try stillRunning(["--output", "fbdev:\(fb)", "--fb-mode", "400x300x32", "--exit-gesture", "corner"]))
         try FlingRunner.assertUsageError(["--headless", "--exit-gesture", "swipe"], says: "--exit-gesture takes corner or none (got 'swipe')")
+        try FlingRunner.assertUsageError(["--headless", "--exit-gesture", "none"], says: "--exit-gesture is for kiosk mode: add --kiosk")
+        try FlingRunner.assertUsageError(["--headless", "--kiosk-instrument"], says: "--kiosk-instrument is for kiosk mode: add --kiosk")
     }
 
     /// Inputs that passed silently (issue 29): a directory as --input, an attract script with

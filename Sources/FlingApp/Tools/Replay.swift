@@ -44,7 +44,7 @@ enum Replay {
             printError("fling replay: \(error.message)")
             return 2
         }
-        for w in recording.warnings { Log.warning(w) }
+        for w in recording.warnings { printError("fling replay: \(w)") }
         let settings = o.compare ?? [ReplaySetting(policy: o.policy ?? recording.policy, tune: o.tune ?? "")]
         let resources: Resources
         do { resources = try Resources.load(o.resources) } catch {

@@ -23,9 +23,9 @@ enum Replay {
         var resources: String?
     }
 
-    /// One output frame: zlib'd RGBA at its own size.
+    /// One output frame: zlib'd RGBA at its own size, kept in the run's spool.
     struct Frame {
-        var data: [UInt8]
+        var offset: off_t, length: Int
         var width: Int, height: Int
     }
 
@@ -36,6 +36,13 @@ enum Replay {
         var width = 0, height = 0
         var frames: [Frame] = []
         var gestures: [GestureMetric] = []
+        /// Where the frames' bytes are (nil when no frames are asked for).
+        var spool: ReplayFrameSpool?
+
+        /// A frame's RGBA pixels, back from the spool.
+        func pixels(_ f: Frame) -> [UInt8]? {
+            spool?.read(offset: f.offset, length: f.length).flatMap { APNGWriter.unzlib($0, count: f.width * f.height * 4) }
+        }
     }
 
     static func run(_ o: Options) -> Int32 {
@@ -113,6 +120,7 @@ enum Replay {
         let kiosk = KioskDriver(app: app, config: config, rotation: recording.rotation)
         let context = RunContext(kiosk: kiosk, fpsCap: nil)
         var result = Run(setting: setting)
+        if outputFPS != nil { result.spool = try ReplayFrameSpool() }
         // Gestures are always measured (--compare prints where they differ); written with --metrics.
         let metrics = try MetricsRecorder(app: app, frameBudget: 1 / recording.fps, path: metrics, keepsGestures: true)
         kiosk.observer = { metrics.input($0) }
@@ -149,7 +157,13 @@ enum Replay {
                 return nil
             }
             result.width = max(result.width, image.width); result.height = max(result.height, image.height)
-            let frame = Frame(data: APNGWriter.zlib(image.pixels, level: 1), width: image.width, height: image.height)
+            guard let spool = result.spool else { return nil }
+            let stored: (offset: off_t, length: Int)
+            do { stored = try spool.append(APNGWriter.zlib(image.pixels, level: 1)) } catch {
+                captureFailure = error
+                return nil
+            }
+            let frame = Frame(offset: stored.offset, length: stored.length, width: image.width, height: image.height)
             lastImage = frame
             // Output faster than the recording's fps repeats the frame.
             while nextOutput <= t + epsilon { emit(frame) }

@@ -48,7 +48,7 @@ enum ReplayFrames {
         for k in 0..<count {
             var canvas: RGBAImage
             if runs.count == 1 && outW == w && outH == h && first.frames[k].width == w && first.frames[k].height == h {
-                guard let px = APNGWriter.unzlib(first.frames[k].data, count: w * h * 4) else { throw RunFailure(message: "frame \(k) was lost", status: 1) }
+                guard let px = first.pixels(first.frames[k]) else { throw RunFailure(message: "frame \(k) was lost", status: 1) }
                 canvas = RGBAImage(width: w, height: h, pixels: px)
             } else {
                 canvas = RGBAImage(width: outW, height: outH, fill: Color(r: Double(background.0) / 255, g: Double(background.1) / 255,
@@ -58,7 +58,7 @@ enum ReplayFrames {
                     if i < labels.count { blit(labels[i], into: &canvas, x: x, y: 0) }
                     guard !run.frames.isEmpty else { continue }
                     let frame = run.frames[min(k, run.frames.count - 1)]
-                    guard let px = APNGWriter.unzlib(frame.data, count: frame.width * frame.height * 4) else {
+                    guard let px = run.pixels(frame) else {
                         throw RunFailure(message: "frame \(k) was lost", status: 1)
                     }
                     blit(RGBAImage(width: frame.width, height: frame.height, pixels: px), into: &canvas, x: x, y: labelPx)

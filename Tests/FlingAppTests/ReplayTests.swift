@@ -195,6 +195,17 @@ final class ReplayTests: XCTestCase {
         }
     }
 
+    /// --compare's side-by-side frame is bounded like any window (issue 29: three settings of a
+    /// large window made a 3 GB canvas a frame), said before anything is rendered.
+    func testACompareCanvasPastThePixelLimitsIsRefused() throws {
+        let dir = FlingRunner.scratch("comparecanvas")
+        let recording = dir.appendingPathComponent("big.rec").path
+        try "# size: 6000x6000\n0.5 tap 200 150\n1 quit\n".write(toFile: recording, atomically: true, encoding: .utf8)
+        let r = try FlingRunner.run(["replay", recording, "--compare", "fluid,tutorial,two-stage", "--out", dir.appendingPathComponent("f").path])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("--compare: the frame of 3 settings side by side is 18016x6028 pt at scale 1.0 is 18016x6028 px; at most 16384 px a side"), r.stderr)
+    }
+
     /// Two Flings recording to one file: the second is refused, the first's file is intact.
     func testASecondRecorderOfTheSameFileIsRefused() throws {
         let dir = FlingRunner.scratch("recordlock")

@@ -70,6 +70,19 @@ enum Replay {
             printError("fling replay: \(error.message)")
             return error.status
         }
+        // The side-by-side frame of --compare must fit the pixel limits too (issue 29: three
+        // settings of a large window made a canvas of 3 GB a frame).
+        if wantsFrames, settings.count > 1 {
+            var w = recording.size.width, h = recording.size.height
+            for c in recording.script.commands { if case .resize(let s) = c.action { w = max(w, s.width); h = max(h, s.height) } }
+            if recording.rotation == .quarter || recording.rotation == .threeQuarters { swap(&w, &h) }
+            let n = Double(settings.count)
+            let canvas = Size(n * w + (n - 1) * ReplayFrames.gap, h + ReplayFrames.labelHeight)
+            if let problem = InteractionConstants.pixelSizeProblem(canvas, scale: recording.scale) {
+                printError("fling replay: --compare: the frame of \(settings.count) settings side by side is \(problem)")
+                return 1
+            }
+        }
         var runs: [Run] = []
         for (i, setting) in settings.enumerated() where Termination.signal == nil {
             // The end state is the first setting's (the recording's own without --compare).

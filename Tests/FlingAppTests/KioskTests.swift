@@ -366,7 +366,8 @@ final class KioskTests: XCTestCase {
         try FileManager.default.createDirectory(at: mnt, withIntermediateDirectories: true)
         let command = "mount -t tmpfs -o size=1m none '\(mnt.path)' && exec '\(FlingRunner.binary)' --headless --script '\(script.path)' --output 'fbdev:\(mnt.path)/fb' --fb-mode 800x480x32"
         let r = try FlingRunner.run([getuid() == 0 ? "-m" : "-rm", "sh", "-c", command], executable: "/usr/bin/unshare")
-        if r.status != 0 && r.stderr.contains("unshare:") {
+        // (A machine that gives no mount namespace, or refuses the mount in it, cannot run this.)
+        if r.status != 0 && (r.stderr.contains("unshare:") || r.stderr.contains("mount:")) {
             throw XCTSkip("no mount namespace here (\(r.stderr.trimmingCharacters(in: .whitespacesAndNewlines)))")
         }
         XCTAssertEqual(r.status, 1, r.stderr)

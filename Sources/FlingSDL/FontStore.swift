@@ -70,7 +70,7 @@ public final class FontStore: @MainActor TextMeasurer {
                 guard checked.insert(file).inserted else { continue }
                 let path = directory + "/" + file
                 if let problem = RegularFile.problem(path) {
-                    throw problem == "file not found" ? LoadError.missing(path) : LoadError.unreadable(path, problem)
+                    throw problem.missing ? LoadError.missing(path) : LoadError.unreadable(path, problem.reason)
                 }
                 let f = try open(Font(family, size: 17, weight: weight), pixelSize: 17)
                 try Self.check(f, path: path, sample: family == .icons ? MaterialIcon.restaurant : "Ag")
@@ -105,7 +105,7 @@ public final class FontStore: @MainActor TextMeasurer {
         let k = FontKey(file: Self.fileName(font.family, font.weight), pixelSize: pixelSize)
         if let f = fonts.value(for: k) { return f }
         let path = directory + "/" + k.file
-        if let problem = RegularFile.problem(path) { throw LoadError.unreadable(path, problem) }
+        if let problem = RegularFile.problem(path) { throw LoadError.unreadable(path, problem.reason) }
         guard let f = TTF_OpenFont(path, pixelSize) else {
             throw LoadError.unreadable(path, String(cString: SDL_GetError()))
         }
@@ -146,6 +146,3 @@ public final class FontStore: @MainActor TextMeasurer {
     }
 }
 
-func fileExists(_ path: String) -> Bool {
-    RegularFile.problem(path) == nil
-}

@@ -129,7 +129,7 @@ final class ImageStore {
     /// Reads and checks an image file: a PNG or JPEG within the budgets, a JPEG complete.
     static func read(_ path: String) -> Result<CheckedFile, PNGFile.IOError> {
         func fail(_ reason: String) -> Result<CheckedFile, PNGFile.IOError> { .failure(PNGFile.IOError(path: path, reason: reason)) }
-        if let problem = RegularFile.problem(path) { return fail(problem) }
+        if let problem = RegularFile.problem(path) { return fail(problem.reason) }
         guard let rw = SDL_RWFromFile(path, "rb") else { return fail("file not found or unreadable") }
         let size = SDL_RWsize(rw)
         guard size >= 0, size <= Int64(ImageHeader.fileSizeLimit) else {

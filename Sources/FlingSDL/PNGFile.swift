@@ -13,7 +13,7 @@ public enum PNGFile {
 
     /// Decodes an image file (PNG, JPEG …) to RGBA bytes.
     public static func read(_ path: String) throws(IOError) -> RGBAImage {
-        if let problem = RegularFile.problem(path) { throw IOError(path: path, reason: problem) }
+        if let problem = RegularFile.problem(path) { throw IOError(path: path, reason: problem.reason) }
         guard let loaded = IMG_Load(path) else { throw IOError(path: path, reason: "not a readable image (\(String(cString: SDL_GetError())))") }
         defer { SDL_FreeSurface(loaded) }
         guard let rgba = SDL_ConvertSurfaceFormat(loaded, fling_SDL_PIXELFORMAT_RGBA32(), 0) else {

@@ -5,24 +5,32 @@
 import Glibc
 
 enum RegularFile {
-    /// nil when `path` is a regular file that can be opened for reading; otherwise why not,
-    /// in words for a message ("a FIFO (named pipe), not a regular file").
-    static func problem(_ path: String) -> String? {
+    /// Why a path cannot be read as a data file.
+    struct Problem {
+        /// In words for a message ("a FIFO (named pipe), not a regular file").
+        var reason: String
+        /// Nothing is there at all (as opposed to something that is not a readable file).
+        var missing = false
+    }
+
+    /// nil when `path` is a regular file that can be opened for reading; otherwise why not.
+    static func problem(_ path: String) -> Problem? {
         // O_NONBLOCK: opening a FIFO for reading returns at once instead of waiting.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else {
-            return errno == ENOENT ? "file not found" : "unreadable (\(String(cString: strerror(errno))))"
+            return errno == ENOENT ? Problem(reason: "file not found", missing: true)
+                                   : Problem(reason: "unreadable (\(String(cString: strerror(errno))))")
         }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { return "unreadable (\(String(cString: strerror(errno))))" }
+        guard fstat(fd, &st) == 0 else { return Problem(reason: "unreadable (\(String(cString: strerror(errno))))") }
         switch st.st_mode & S_IFMT {
         case S_IFREG: return nil
-        case S_IFDIR: return "a directory, not a file"
-        case S_IFIFO: return "a FIFO (named pipe), not a regular file"
-        case S_IFCHR, S_IFBLK: return "a device, not a regular file"
-        case S_IFSOCK: return "a socket, not a regular file"
-        default: return "not a regular file"
+        case S_IFDIR: return Problem(reason: "a directory, not a file")
+        case S_IFIFO: return Problem(reason: "a FIFO (named pipe), not a regular file")
+        case S_IFCHR, S_IFBLK: return Problem(reason: "a device, not a regular file")
+        case S_IFSOCK: return Problem(reason: "a socket, not a regular file")
+        default: return Problem(reason: "not a regular file")
         }
     }
 }

@@ -61,20 +61,25 @@ final class BadInputTests: XCTestCase {
 
     // MARK: Data files and images
 
+    /// A resources folder whose restaurants.json is the shipped one with some items' fields
+    /// replaced (`edits[i]`: field → new string); returns the folder and the edited items.
+    private func restaurantsWith(_ name: String, _ edits: [Int: [String: String]]) throws -> (URL, [JSONValue]) {
+        let res = try resources(name, own: ["restaurants.json"])
+        let data = FlingRunner.packageRoot.appendingPathComponent("Resources/restaurants.json")
+        var items = try JSONParser.parse(String(contentsOf: data, encoding: .utf8)).arrayValue ?? []
+        for (i, fields) in edits {
+            guard case .object(let pairs) = items[i] else { XCTFail("restaurants.json changed shape"); continue }
+            items[i] = .object(pairs.map { pair in fields[pair.0].map { (pair.0, JSONValue.string($0)) } ?? pair })
+        }
+        try JSONValue.array(items).serialized.write(to: res.appendingPathComponent("restaurants.json"), atomically: true, encoding: .utf8)
+        return (res, items)
+    }
+
     func testImagePathsLeavingTheResourcesAreRefusedNamingTheEntry() throws {
-        let res = try resources("escape", own: ["restaurants.json"])
+        let (res, items) = try restaurantsWith("escape", [0: ["image": "../../outside.png"], 1: ["image": "/etc/passwd"]])
         // A real image outside Resources/ that the data file reaches with `..`.
         let outside = res.deletingLastPathComponent().appendingPathComponent("outside.png")
         try FileManager.default.copyItem(at: FlingRunner.packageRoot.appendingPathComponent("Resources/images/avatar.png"), to: outside)
-        let data = FlingRunner.packageRoot.appendingPathComponent("Resources/restaurants.json")
-        var items = try JSONParser.parse(String(contentsOf: data, encoding: .utf8)).arrayValue ?? []
-        func withImage(_ item: JSONValue, _ image: String) -> JSONValue {
-            guard case .object(let pairs) = item else { return item }
-            return .object(pairs.map { $0.0 == "image" ? ($0.0, .string(image)) : $0 })
-        }
-        items[0] = withImage(items[0], "../../outside.png")
-        items[1] = withImage(items[1], "/etc/passwd")
-        try JSONValue.array(items).serialized.write(to: res.appendingPathComponent("restaurants.json"), atomically: true, encoding: .utf8)
         let s = try script("0.1 shot $OUT/list.png\n")
         let r = try FlingRunner.run(["--headless", "--resources", res.path, "--script", s.path])
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -87,14 +92,7 @@ final class BadInputTests: XCTestCase {
     /// A name in a data file with a terminal escape and a line break (issue 29: it reached
     /// stderr raw, retitling the terminal and forging a log line): written escaped.
     func testControlCharactersInDataReachTheLogEscaped() throws {
-        let res = try resources("escapes", own: ["restaurants.json"])
-        let data = FlingRunner.packageRoot.appendingPathComponent("Resources/restaurants.json")
-        var items = try JSONParser.parse(String(contentsOf: data, encoding: .utf8)).arrayValue ?? []
-        guard case .object(let pairs) = items[0] else { return XCTFail("restaurants.json changed shape") }
-        items[0] = .object(pairs.map {
-            $0.0 == "image" ? ($0.0, .string("/etc/passwd")) : $0.0 == "name" ? ($0.0, .string("Evil\u{1B}]0;owned\u{07}\nfling: forged")) : $0
-        })
-        try JSONValue.array(items).serialized.write(to: res.appendingPathComponent("restaurants.json"), atomically: true, encoding: .utf8)
+        let (res, _) = try restaurantsWith("escapes", [0: ["image": "/etc/passwd", "name": "Evil\u{1B}]0;owned\u{07}\nfling: forged"]])
         let r = try FlingRunner.run(["--headless", "--resources", res.path, "--script", try script("0.1 quit\n").path])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stderr.contains(#"("Evil\u{1B}]0;owned\u{7}\nfling: forged")"#), r.stderr)
@@ -124,14 +122,7 @@ final class BadInputTests: XCTestCase {
     /// Names in scripts the fonts lack (issue 29: Arabic, Hebrew and emoji drew as boxes with no
     /// word): said once per writing system, however often the text is drawn.
     func testTextTheFontsCannotDrawIsSaidOncePerScript() throws {
-        let res = try resources("missingglyphs", own: ["restaurants.json"])
-        let data = FlingRunner.packageRoot.appendingPathComponent("Resources/restaurants.json")
-        var items = try JSONParser.parse(String(contentsOf: data, encoding: .utf8)).arrayValue ?? []
-        for (i, name) in ["مطعم البحر", "מסעדה", "Pizza 🍕"].enumerated() {
-            guard case .object(let pairs) = items[i] else { return XCTFail("restaurants.json changed shape") }
-            items[i] = .object(pairs.map { $0.0 == "name" ? ($0.0, .string(name)) : $0 })
-        }
-        try JSONValue.array(items).serialized.write(to: res.appendingPathComponent("restaurants.json"), atomically: true, encoding: .utf8)
+        let (res, _) = try restaurantsWith("missingglyphs", [0: ["name": "مطعم البحر"], 1: ["name": "מסעדה"], 2: ["name": "Pizza 🍕"]])
         let r = try FlingRunner.run(["--headless", "--resources", res.path, "--script", try script("0.1 shot $OUT/a.png\n0.2 resize 400 800\n0.3 shot $OUT/b.png\n").path])
         XCTAssertEqual(r.status, 0, r.stderr)
         for system in ["Arabic", "Hebrew", "emoji and symbols"] {

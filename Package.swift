@@ -33,10 +33,14 @@ let package = Package(
         // When the X server says a pointer event happened (read from SDL's raw X11 events).
         .target(name: "CInputTime"),
 
+        // A Wayland window's software frames presented in shared-memory buffers, without GL
+        // (libwayland-client: already a dependency of SDL 2 and of libsdl2-dev).
+        .target(name: "CWaylandSHM", linkerSettings: [.linkedLibrary("wayland-client")]),
+
         // Platform-neutral: imports no SDL.
         .target(name: "FlingCore"),
         // The SDL backend: the only code that touches SDL pointers.
-        .target(name: "FlingSDL", dependencies: ["FlingCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CJPEG", "CInputTime"]),
+        .target(name: "FlingSDL", dependencies: ["FlingCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CJPEG", "CInputTime", "CWaylandSHM"]),
         // The view tree, widgets, scenes and the app controller: on FlingCore only, so tests
         // drive it in-process with a fake text measurer.
         .target(name: "FlingUI", dependencies: ["FlingCore"]),

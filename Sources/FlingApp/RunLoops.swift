@@ -328,7 +328,7 @@ func injectStall(_ seconds: Double, alive: () -> Void) {
 }
 
 /// FLING_MEMORY_REPORT=1: what the renderer's caches hold, on stderr, each time the loop goes
-/// idle (docs/performance.md, memory).
+/// idle (docs/presented-frames.md, Memory).
 @MainActor
 func printMemoryReport(_ display: Display, when: String) {
     let items = display.renderer.memoryReport

@@ -16,6 +16,8 @@
 //      without a GPU, SDL's software renderer on the X11 window's own shared-memory image, no
 //      GL context at all; a GL renderer that turns out to be llvmpipe is replaced on a window
 //      made again without GL; --renderer and SDL_RENDER_DRIVER override
+//  [x] Wayland without a GPU: the software renderer draws into a frame of Fling's own that
+//      WaylandPresenter commits in wl_shm buffers, only the changed part (no GLES texture)
 import CSDL2
 import CSDL2Image
 import FlingCore
@@ -68,13 +70,21 @@ public final class Display {
     private var grabsKeyboard = false
     private var grabChecks = 0
     private var kioskNote: (String) -> Void = { _ in }
+    /// Warnings (stderr).
+    private let log: (String) -> Void
     /// The window presents only what changed (SDL's software renderer on its own framebuffer).
     private var partialPresentsPossible = false
+    /// Wayland without GL: the frame Fling draws and the buffers it commits (nil elsewhere).
+    private var wayland: WaylandPresenter?
+    /// SDL's video driver, lower case ("x11", "wayland", "kmsdrm", "offscreen").
+    public let videoDriver: String?
     /// How the window's renderer was chosen (nil headless).
     public private(set) var rendererChoice: RendererChoice?
     private let fullscreen: Bool
     private let displayIndex: Int32
     private var cursorVisible = true
+    /// Wayland without GL: the window's size in pixels (the canvas may be larger).
+    private var panelPixels: (Int32, Int32) = (0, 0)
     public private(set) var pixelWidth: Int32 = 0
     public private(set) var pixelHeight: Int32 = 0
 
@@ -82,6 +92,8 @@ public final class Display {
                 fontDirectory: String, imageDirectory: String, window options: WindowOptions = WindowOptions(),
                 log: @escaping (String) -> Void, note: @escaping (String) -> Void = { _ in }) throws {
         headless = context.headless
+        self.log = log
+        videoDriver = context.videoDriver
         rotation = options.rotation
         self.fullscreen = fullscreen || options.kiosk
         var uiScale = uiScale
@@ -180,6 +192,24 @@ public final class Display {
                 }
             }
             window = w
+            if choice.kind == .softwareWaylandSHM {
+                var pw: Int32 = 0, ph: Int32 = 0
+                SDL_GetWindowSizeInPixels(w, &pw, &ph)
+                do {
+                    let presenter = try WaylandPresenter(window: w, width: pw, height: ph)
+                    if let r = SDL_CreateSoftwareRenderer(presenter.canvas) {
+                        wayland = presenter
+                        made = r
+                    } else {
+                        presenter.close(); presenter.freeCanvas()
+                        throw SDLError("the software renderer could not be created on the frame")
+                    }
+                } catch {
+                    log("renderer: \((error as? SDLError)?.description ?? "\(error)"); presenting through SDL's texture framebuffer")
+                    choice = RendererChoice(kind: .softwareTextureFramebuffer, probeForSoftwareGL: false,
+                                            reason: "wl_shm presents failed")
+                }
+            }
             if let r = made {
                 sdlRenderer = r
                 var info = SDL_RendererInfo()
@@ -193,7 +223,7 @@ public final class Display {
                 throw SDLError("no renderer could be created (SDL_CreateRenderer)")
             }
             rendererChoice = choice
-            partialPresentsPossible = choice.kind == .softwareWindowFramebuffer
+            partialPresentsPossible = choice.kind == .softwareWindowFramebuffer || choice.kind == .softwareWaylandSHM
             note("renderer: \(Self.rendererName(sdlRenderer)) (\(choice.reason))")
             var mode = SDL_DisplayMode()
             if SDL_GetWindowDisplayMode(w, &mode) == 0 || SDL_GetCurrentDisplayMode(displayIndex, &mode) == 0, mode.refresh_rate > 0 {
@@ -309,7 +339,22 @@ public final class Display {
         guard let window else { return size }
         var ww: Int32 = 0, wh: Int32 = 0, dw: Int32 = 0, dh: Int32 = 0
         SDL_GetWindowSize(window, &ww, &wh)
-        SDL_GetRendererOutputSize(renderer.sdl, &dw, &dh)
+        if let wayland {
+            // The renderer's output is the canvas, which may be larger than the window.
+            SDL_GetWindowSizeInPixels(window, &dw, &dh)
+            dw = max(1, dw); dh = max(1, dh)
+            if !wayland.ensureCanvas(width: dw, height: dh) {
+                dw = min(dw, wayland.canvas.pointee.w); dh = min(dh, wayland.canvas.pointee.h)
+            }
+            var viewport = SDL_Rect(x: 0, y: 0, w: dw, h: dh)
+            let target = SDL_GetRenderTarget(renderer.sdl)
+            SDL_SetRenderTarget(renderer.sdl, nil)
+            SDL_RenderSetViewport(renderer.sdl, &viewport)
+            SDL_SetRenderTarget(renderer.sdl, target)
+            panelPixels = (dw, dh)
+        } else {
+            SDL_GetRendererOutputSize(renderer.sdl, &dw, &dh)
+        }
         size = rotation.layoutSize(panel: Size(Double(ww) / uiScale, Double(wh) / uiScale))
         scale = ww > 0 ? uiScale * Double(dw) / Double(ww) : uiScale
         if rotation.swapsAxes { swap(&dw, &dh) }
@@ -335,7 +380,7 @@ public final class Display {
     /// `consecutive`: this frame directly follows the last one drawn (see Renderer.draw).
     public func draw(_ list: DisplayList, consecutive: Bool = false) {
         if window != nil && rotation != .none { bindRotationTarget() }
-        if let window, rotation == .none { renderer.frameSurface = windowSurface(window) }
+        if let window, rotation == .none { renderer.frameSurface = wayland?.canvas ?? windowSurface(window) }
         renderer.draw(list, pixelWidth: pixelWidth, pixelHeight: pixelHeight, consecutive: consecutive)
         // What the next present must send: every frame drawn since the last present.
         if let d = renderer.frameDamage, !presentsWhole, let pending = pendingDamage {
@@ -405,6 +450,7 @@ public final class Display {
             SDL_SetRenderTarget(renderer.sdl, nil)
             var ow: Int32 = 0, oh: Int32 = 0
             SDL_GetRendererOutputSize(renderer.sdl, &ow, &oh)
+            if wayland != nil { (ow, oh) = panelPixels }
             // RenderCopyEx turns about the destination's centre: place the unturned frame
             // centred on the window.
             var dst = SDL_Rect(x: (ow - pixelWidth) / 2, y: (oh - pixelHeight) / 2, w: pixelWidth, h: pixelHeight)
@@ -450,6 +496,20 @@ public final class Display {
                 return
             }
         }
+        if let wayland {
+            // Wayland without GL: the changed part of Fling's frame, in a wl_shm buffer.
+            SDL_RenderFlush(renderer.sdl)
+            let changed = rotation == .none && !presentsWhole ? pendingDamage : nil
+            if let changed {
+                guard !changed.isEmpty else { return }   // nothing changed: nothing to send
+                partialPresents += 1
+                presentedPixels += changed.area
+            } else {
+                presentedPixels += Int(panelPixels.0) * Int(panelPixels.1)
+            }
+            if let problem = wayland.present(width: panelPixels.0, height: panelPixels.1, changed: changed) { log(problem) }
+            return
+        }
         presentedPixels += Int(pixelWidth) * Int(pixelHeight)
         SDL_RenderPresent(renderer.sdl)
     }
@@ -482,6 +542,9 @@ public final class Display {
         frameTexture = nil
         if let t = rotationTarget { SDL_DestroyTexture(t) }
         SDL_DestroyRenderer(renderer.sdl)
+        wayland?.close()
+        wayland?.freeCanvas()
+        wayland = nil
         if let window { SDL_DestroyWindow(window) }
         if let surface { SDL_FreeSurface(surface) }
         window = nil; surface = nil; rotationTarget = nil

@@ -265,7 +265,7 @@ public final class Renderer {
         for name in gone { photoLastDrawn[name] = nil }
     }
 
-    /// Bytes each cache holds now, by name (FLING_MEMORY_REPORT, docs/performance.md): a texture
+    /// Bytes each cache holds now, by name (FLING_MEMORY_REPORT, docs/presented-frames.md): a texture
     /// counts its pixels at 4 bytes each, CPU copies their arrays.
     public var memoryReport: [(cache: String, bytes: Int)] {
         func textureBytes(_ t: OpaquePointer?) -> Int {

@@ -3,7 +3,7 @@
 // video driver, the user's request, whether the machine has a GPU render node) come in, the
 // decision and the sentence the log gives for it come out; Display carries it out.
 //
-// Measured on a machine without a GPU (docs/performance.md, "Presented frames"): a software
+// Measured on a machine without a GPU (docs/presented-frames.md): a software
 // frame presented through an OpenGL texture on Mesa's llvmpipe cost 23–28 ms of the app's CPU
 // per presented frame at 1080×1920; the same frame written into the X11 window's own shared-
 // memory image (SDL_FRAMEBUFFER_ACCELERATION=0) cost a third of that. So:
@@ -12,9 +12,11 @@
 //    and maps 50+ MB of LLVM).
 //  - X11 with a render node: a GL renderer, unless its GL_RENDERER turns out to be a CPU
 //    rasteriser (llvmpipe, softpipe, swrast); then the window is made again without GL.
-//  - Wayland: SDL 2 has no shared-memory window framebuffer there; the software renderer's
-//    window surface goes through SDL's texture framebuffer, so the same llvmpipe test
-//    applies, and without a GPU the software renderer is still the cheaper of the two.
+//  - Wayland: SDL 2 has no shared-memory window framebuffer there (its software renderer's
+//    window surface goes through a GLES texture: llvmpipe without a GPU). Without a GPU, or
+//    when GL turns out to be a CPU rasteriser, SDL's software renderer draws into a frame of
+//    Fling's own that WaylandPresenter hands to the compositor in wl_shm buffers, only the
+//    changed part; SDL's texture framebuffer stays only as the fallback if that fails.
 //  - KMSDRM: only the GLES2 renderer presents (SDL's software renderer shows nothing there
 //    and the desktop-GL one draws no textures, issue 27).
 //  - `--renderer software|gl|gles2` (or SDL_RENDER_DRIVER, as SDL documents it) wins.
@@ -30,7 +32,11 @@ public struct RendererChoice: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// SDL's software renderer writing the window's own framebuffer (X11: MIT-SHM).
         case softwareWindowFramebuffer
-        /// SDL's software renderer through SDL's texture framebuffer (Wayland: the only way).
+        /// SDL's software renderer on a frame of Fling's own, presented in wl_shm buffers
+        /// (Wayland; WaylandPresenter).
+        case softwareWaylandSHM
+        /// SDL's software renderer through SDL's texture framebuffer (a GLES texture on
+        /// Wayland; where nothing better presents).
         case softwareTextureFramebuffer
         /// An accelerated renderer, by SDL's name ("opengl", "opengles2"), or nil: SDL's pick.
         case accelerated(String?)
@@ -51,6 +57,15 @@ public struct RendererChoice: Equatable, Sendable {
         kind == .softwareWindowFramebuffer ? "0" : nil
     }
 
+    /// SDL's software renderer's kind on `driver` (lower case): the cheapest present there.
+    static func softwareKind(_ driver: String) -> Kind {
+        switch driver {
+        case "x11": return .softwareWindowFramebuffer
+        case "wayland": return .softwareWaylandSHM
+        default: return .softwareTextureFramebuffer
+        }
+    }
+
     /// The choice for a window on `videoDriver`.
     /// - `environmentDriver`: SDL_RENDER_DRIVER as the user set it (honoured under `auto`).
     /// - `hasRenderNode`: a GPU render node (/dev/dri/renderD*) exists.
@@ -59,8 +74,7 @@ public struct RendererChoice: Equatable, Sendable {
         let driver = (videoDriver ?? "unknown").lowercased()   // SDL's own is "KMSDRM"
         switch request {
         case .software:
-            return RendererChoice(kind: driver == "x11" ? .softwareWindowFramebuffer : .softwareTextureFramebuffer,
-                                  probeForSoftwareGL: false, reason: "--renderer software")
+            return RendererChoice(kind: softwareKind(driver), probeForSoftwareGL: false, reason: "--renderer software")
         case .gl:
             return RendererChoice(kind: .accelerated("opengl"), probeForSoftwareGL: false, reason: "--renderer gl")
         case .gles2:
@@ -70,8 +84,7 @@ public struct RendererChoice: Equatable, Sendable {
         }
         if let env = environmentDriver, !env.isEmpty {
             if env == "software" {
-                return RendererChoice(kind: driver == "x11" ? .softwareWindowFramebuffer : .softwareTextureFramebuffer,
-                                      probeForSoftwareGL: false, reason: "SDL_RENDER_DRIVER=software")
+                return RendererChoice(kind: softwareKind(driver), probeForSoftwareGL: false, reason: "SDL_RENDER_DRIVER=software")
             }
             return RendererChoice(kind: .accelerated(env), probeForSoftwareGL: false, reason: "SDL_RENDER_DRIVER=\(env)")
         }
@@ -85,6 +98,12 @@ public struct RendererChoice: Equatable, Sendable {
                                       reason: "no GPU (no /dev/dri render node): SDL's software renderer, presented through the X11 window's own framebuffer (MIT-SHM), no GL")
             }
             return RendererChoice(kind: .accelerated(nil), probeForSoftwareGL: true, reason: "a GPU render node: SDL's accelerated renderer")
+        case "wayland":
+            if !hasRenderNode {
+                return RendererChoice(kind: .softwareWaylandSHM, probeForSoftwareGL: false,
+                                      reason: "no GPU (no /dev/dri render node) on Wayland: SDL's software renderer, presented in shared-memory buffers (wl_shm), no GL")
+            }
+            return RendererChoice(kind: .accelerated(nil), probeForSoftwareGL: true, reason: "a GPU render node: SDL's accelerated renderer")
         default:
             if !hasRenderNode {
                 return RendererChoice(kind: .softwareTextureFramebuffer, probeForSoftwareGL: false,
@@ -96,8 +115,7 @@ public struct RendererChoice: Equatable, Sendable {
 
     /// The choice after an accelerated renderer turned out to rasterise on the CPU.
     public func fallingBack(glRenderer: String, videoDriver: String?) -> RendererChoice {
-        RendererChoice(kind: videoDriver?.lowercased() == "x11" ? .softwareWindowFramebuffer : .softwareTextureFramebuffer,
-                       probeForSoftwareGL: false,
+        RendererChoice(kind: Self.softwareKind((videoDriver ?? "").lowercased()), probeForSoftwareGL: false,
                        reason: "OpenGL is \(glRenderer), a CPU rasteriser: SDL's software renderer on a window made again without GL")
     }
 

@@ -60,8 +60,10 @@ struct FlingRunner {
                       stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    /// An Xvfb of its own on a free display number, stopped at the end.
-    static func withXvfb(_ body: (String) throws -> Void) throws {
+    /// Runs `body` with the display name of an Xvfb of its own on a free display number,
+    /// stopped at the end (`screen` WxHxD; with
+    /// `framebufferDirectory`, Xvfb keeps its screen there as an XWD file, Xvfb_screen0).
+    static func withXvfb(screen: String = "900x1000x24", framebufferDirectory: String? = nil, _ body: (String) throws -> Void) throws {
         let xvfb = "/usr/bin/Xvfb"
         guard FileManager.default.isExecutableFile(atPath: xvfb) else {
             return XCTFail("Xvfb is missing: make test installs it (apt-get install xvfb)")
@@ -70,7 +72,7 @@ struct FlingRunner {
         while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: xvfb)
-        p.arguments = [":\(number)", "-screen", "0", "900x1000x24", "-nolisten", "tcp"]
+        p.arguments = [":\(number)", "-screen", "0", screen, "-nolisten", "tcp"] + (framebufferDirectory.map { ["-fbdir", $0] } ?? [])
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         try p.run()

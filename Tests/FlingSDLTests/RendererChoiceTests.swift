@@ -31,11 +31,20 @@ final class RendererChoiceTests: XCTestCase {
         }
     }
 
-    func testWaylandWithoutAGPUUsesTheSoftwareRendererThroughSDLsTextureFramebuffer() {
+    func testWaylandWithoutAGPUPresentsInSharedMemoryBuffersNotThroughGL() {
         let c = RendererChoice.decide(request: .auto, videoDriver: "wayland", environmentDriver: nil, hasRenderNode: false)
-        XCTAssert(c.kind == .softwareTextureFramebuffer)
-        // SDL 2 has no shared-memory framebuffer on Wayland: the hint would leave no way to present.
+        XCTAssert(c.kind == .softwareWaylandSHM)
+        XCTAssert(c.reason.contains("wl_shm"))
+        // SDL 2 has no shared-memory framebuffer on Wayland: the X11 hint is not set there.
         XCTAssert(c.framebufferAcceleration == nil)
+        // A GPU whose GL is llvmpipe falls back to the same; so do the user's software requests.
+        let gpu = RendererChoice.decide(request: .auto, videoDriver: "wayland", environmentDriver: nil, hasRenderNode: true)
+        XCTAssert(gpu.kind == .accelerated(nil) && gpu.probeForSoftwareGL)
+        XCTAssert(gpu.fallingBack(glRenderer: "llvmpipe (LLVM 15.0.6, 256 bits)", videoDriver: "wayland").kind == .softwareWaylandSHM)
+        XCTAssert(RendererChoice.decide(request: .software, videoDriver: "wayland", environmentDriver: nil, hasRenderNode: true).kind == .softwareWaylandSHM)
+        XCTAssert(RendererChoice.decide(request: .auto, videoDriver: "wayland", environmentDriver: "software", hasRenderNode: true).kind == .softwareWaylandSHM)
+        // Elsewhere (no shared-memory present of Fling's own) SDL's texture framebuffer stays.
+        XCTAssert(RendererChoice.decide(request: .software, videoDriver: "directfb", environmentDriver: nil, hasRenderNode: false).kind == .softwareTextureFramebuffer)
     }
 
     func testTheUserWins() {

@@ -55,7 +55,7 @@ enum WindowBench {
             if presented - start > 1 / display.refreshRate { result.lateFrames += 1 }
             result.latencies += latencies
         }
-        let server = DisplayServerCPU()
+        let server = DisplayServerCPU(videoDriver: display.videoDriver)
         let serverStart = server.seconds
         let pixels0 = display.presentedPixels, partial0 = display.partialPresents
         runWindowed(app: app, display: display, run: run)
@@ -81,14 +81,18 @@ enum WindowBench {
     }
 }
 
-/// The display server's CPU time, read from /proc: the first process named Xvfb, Xorg,
-/// Xwayland, weston or cage (nil when there is none, or it cannot be read).
+/// The display server's CPU time, read from /proc: the first process named like the window's
+/// server (a Wayland compositor: weston, cage, sway; X11: Xvfb, Xorg, Xwayland), nil when
+/// there is none or it cannot be read.
 struct DisplayServerCPU {
-    static let names = ["Xvfb", "Xorg", "Xwayland", "weston", "cage"]
+    static let x11Names = ["Xvfb", "Xorg", "Xwayland"]
+    static let waylandNames = ["weston", "cage", "sway"]
     let pid: Int32?
     let name: String?
 
-    init() {
+    /// `videoDriver`: SDL's ("x11", "wayland").
+    init(videoDriver: String?) {
+        let names = videoDriver?.lowercased() == "wayland" ? Self.waylandNames : Self.x11Names
         var found: (Int32, String)?
         if let dir = opendir("/proc") {
             defer { closedir(dir) }
@@ -96,7 +100,7 @@ struct DisplayServerCPU {
                 let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
                 guard let pid = Int32(entryName), let comm = Self.read("/proc/\(pid)/comm") else { continue }
                 let c = String(comm.prefix { $0 != "\n" })
-                if Self.names.contains(c) { found = (pid, c) }
+                if names.contains(c) { found = (pid, c) }
             }
         }
         pid = found?.0; name = found?.1

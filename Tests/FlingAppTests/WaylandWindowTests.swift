@@ -1,0 +1,114 @@
+// WaylandWindowTests: a real Wayland window without a GPU (weston's X11 backend on an Xvfb of
+// the test's own, its pixman renderer, as a GPU-less desktop has). The frame reaches the
+// screen through Fling's own wl_shm buffers, never a GL texture (issue 34), and only what
+// changed is sent. What the screen shows is read from Xvfb's own framebuffer file (-fbdir).
+import FlingCore
+import FlingSDL
+import Foundation
+import XCTest
+
+final class WaylandWindowTests: XCTestCase {
+    private var hasRenderNode: Bool {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []).contains { $0.hasPrefix("renderD") }
+    }
+
+    /// A weston of its own at `width` × `height` on an Xvfb whose screen is a file: `body` gets
+    /// the environment a Wayland client needs and a reader of the screen's pixels.
+    private func withWeston(width: Int, height: Int, _ body: ([String: String], (Int, Int) throws -> RGBAImage) throws -> Void) throws {
+        let weston = "/usr/bin/weston"
+        guard FileManager.default.isExecutableFile(atPath: weston) else {
+            return XCTFail("weston is missing: make test installs it (apt-get install weston)")
+        }
+        let dir = FlingRunner.scratch("wayland")
+        let runtime = dir.appendingPathComponent("run")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FlingRunner.withXvfb(screen: "\(width + 100)x\(height + 100)x24", framebufferDirectory: dir.path) { display in
+            let socket = "fling-test-\(ProcessInfo.processInfo.processIdentifier)"
+            let w = Process()
+            w.executableURL = URL(fileURLWithPath: weston)
+            w.arguments = ["--backend=x11-backend.so", "--use-pixman", "--width=\(width)", "--height=\(height)",
+                           "--socket=\(socket)", "--idle-time=0", "--shell=desktop-shell.so"]
+            w.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display, "XDG_RUNTIME_DIR": runtime.path]) { $1 }
+            w.standardOutput = FileHandle.nullDevice
+            w.standardError = FileHandle.nullDevice
+            try w.run()
+            defer { w.terminate(); w.waitUntilExit() }
+            let socketPath = runtime.appendingPathComponent(socket).path
+            for _ in 0..<500 where !FileManager.default.fileExists(atPath: socketPath) { usleep(10_000) }
+            guard FileManager.default.fileExists(atPath: socketPath) else { return XCTFail("weston did not start") }
+            Thread.sleep(forTimeInterval: 1)   // its shell and panel
+            let env = ["SDL_VIDEODRIVER": "wayland", "WAYLAND_DISPLAY": socket, "XDG_RUNTIME_DIR": runtime.path]
+            try body(env) { try XWDFile.read(dir.appendingPathComponent("Xvfb_screen0").path, width: $0, height: $1) }
+        }
+    }
+
+    func testTheListReachesAWaylandScreenThroughSharedMemoryWithoutGL() throws {
+        try withWeston(width: 390, height: 844) { env, screen in
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: FlingRunner.binary)
+            // Kiosk: fullscreen, so the frame is the whole output, at the X window's origin.
+            p.arguments = ["--kiosk", "--log-level", "info", "--size", "390x844"]
+            p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
+            let err = Pipe()
+            p.standardError = err
+            p.standardOutput = FileHandle.nullDevice
+            try p.run()
+            Thread.sleep(forTimeInterval: 3)
+            let golden = try PNGFile.read(FlingRunner.packageRoot.appendingPathComponent("Tests/Golden/restaurants-390x844@1x.png").path)
+            let frame = try screen(golden.width, golden.height)
+            p.terminate()
+            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            if !hasRenderNode {
+                XCTAssertTrue(text.contains("presented in shared-memory buffers (wl_shm), no GL"), text)
+            }
+            XCTAssertFalse(text.contains("present (wl_shm):"), text)
+            let cmp = ImageComparison.compare(frame, golden, tolerance: GoldenImage.tolerance)
+            // (The pointer, drawn into Xvfb's framebuffer, may cover a few hundred pixels.)
+            XCTAssertLessThan(cmp.differingPixels, 1500, "the Wayland screen differs from the list in \(cmp.differingPixels) pixels")
+        }
+    }
+
+    func testTypingOnWaylandSendsOnlyWhatChanged() throws {
+        guard !hasRenderNode else { throw XCTSkip("a GPU render node: the accelerated renderer presents here") }
+        try withWeston(width: 400, height: 860) { env, _ in
+            let r = try FlingRunner.run(["bench", "--window", "--json", "--frames", "10", "--scenario", "form-typing"],
+                                        timeout: 120, environment: env)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let o = try JSONParser.parse(String(r.stdout.split(separator: "\n").first ?? ""))
+            XCTAssertEqual(o["renderer"], .string("software"))
+            XCTAssertGreaterThan(o["partial_presents"]?.doubleValue ?? 0, 0.5)
+            XCTAssertLessThan(o["presented_mp_per_frame"]?.doubleValue ?? 1, 390.0 * 844 / 1e6 * 0.8)
+            XCTAssertFalse(r.stderr.contains("present (wl_shm):"), r.stderr)
+        }
+    }
+}
+
+/// Xvfb's screen file (-fbdir): an X window dump (XWD), 32 bits a pixel, little-endian BGRX.
+enum XWDFile {
+    struct Problem: Error, CustomStringConvertible { var description: String }
+
+    /// The top-left `w` × `h` of the screen, opaque RGBA.
+    static func read(_ path: String, width w: Int, height h: Int) throws -> RGBAImage {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let bytes = [UInt8](data)
+        func field(_ i: Int) -> Int {
+            guard bytes.count >= (i + 1) * 4 else { return 0 }
+            return bytes[i * 4 ..< i * 4 + 4].reduce(0) { $0 << 8 | Int($1) }   // big-endian header
+        }
+        let headerSize = field(0), width = field(4), height = field(5), bitsPerPixel = field(11), bytesPerLine = field(12)
+        let colours = field(19)
+        let start = headerSize + colours * 12
+        guard bitsPerPixel == 32, w <= width, h <= height, start + bytesPerLine * height <= bytes.count else {
+            throw Problem(description: "\(path): not a 32-bit XWD screen of at least \(w)×\(h) (\(width)×\(height), \(bitsPerPixel) bits)")
+        }
+        var out = [UInt8](repeating: 255, count: w * h * 4)
+        for y in 0..<h {
+            for x in 0..<w {
+                let s = start + y * bytesPerLine + x * 4, d = (y * w + x) * 4
+                out[d] = bytes[s + 2]; out[d + 1] = bytes[s + 1]; out[d + 2] = bytes[s]
+            }
+        }
+        return RGBAImage(width: w, height: h, pixels: out)
+    }
+}

@@ -89,8 +89,12 @@ struct Resources {
         for sub in ["fonts", "images"] where !isDirectory(root + "/" + sub) {
             throw LoadError(message: "resources folder incomplete: \(root)/\(sub) not found")
         }
-        var restaurants = try loadData(root + "/restaurants.json", SampleData.restaurants(fromJSON:))
-        var articles = try loadData(root + "/articles.json", SampleData.articles(fromJSON:))
+        var cut: [String] = []
+        var restaurants = try loadData(root + "/restaurants.json") { try SampleData.restaurants(fromJSON: $0, warnings: &cut) }
+        for w in cut { Log.warning("warning: \(root)/restaurants.json: \(w)") }
+        cut = []
+        var articles = try loadData(root + "/articles.json") { try SampleData.articles(fromJSON: $0, warnings: &cut) }
+        for w in cut { Log.warning("warning: \(root)/articles.json: \(w)") }
         let images = root + "/images"
         for i in restaurants.indices {
             restaurants[i].image = checkedImage(restaurants[i].image, in: images, entry: "\(root)/restaurants.json: item \(i + 1) (\"\(restaurants[i].name)\")")

@@ -4,6 +4,21 @@ import XCTest
 /// Editing counts grapheme clusters: Backspace removes a whole "é" (e + combining accent) or
 /// a skin-toned emoji, as iOS does.
 final class TextEditingTests: XCTestCase {
+    func testTypingStopsAtTheLimitAndSaysHowMuchDidNotFit() {
+        var e = TextEditing(text: "abc")
+        e.limit = 5
+        XCTAssertEqual(e.insert("defgh"), 3)
+        XCTAssertEqual(e.text, "abcde")
+        XCTAssertEqual(e.head, 5)
+        XCTAssertEqual(e.insert("x"), 1, "full: nothing more goes in")
+        XCTAssertEqual(e.text, "abcde")
+        // Typing over a selection has the selection's room too.
+        e.move(to: 1); e.move(to: 4, extending: true)
+        XCTAssertEqual(e.insert("WXYZ"), 1)
+        XCTAssertEqual(e.text, "aWXYe")
+        XCTAssertEqual(TextEditing(text: "").limit, InteractionConstants.maxFieldCharacters)
+    }
+
     func testBackspaceAndDeleteRemoveWholeCharacters() {
         var e = TextEditing(text: "cafe\u{301}👍🏽")
         XCTAssertEqual(e.count, 5)

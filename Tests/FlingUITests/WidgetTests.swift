@@ -109,6 +109,45 @@ final class WidgetTests: XCTestCase {
         XCTAssertEqual(m.name, "Grace Ada Lovelace", "a pasted newline becomes a space in a one-line field")
     } }
 
+    func testAPastePastTheLimitStopsThereAndTheFieldSaysSo() { onMain {
+        let m = Model()
+        let clipboard = MemoryClipboard()
+        let host = Self.form(m, clipboard: clipboard)
+        Self.tap(host, host.frame("name").center, at: 0)
+        host.handleText("Ada ", time: 0.1)
+        clipboard.text = String(repeating: "x", count: InteractionConstants.maxFieldCharacters)
+        host.handleKey(Key(.char("V"), .control), time: 0.2)
+        XCTAssertEqual(m.name.count, InteractionConstants.maxFieldCharacters)
+        XCTAssertEqual(host.fieldNotice?.text, "10,000-character limit")
+        XCTAssertEqual(host.fieldNotice?.dropped, 4)
+        XCTAssertEqual(host.fieldNotice?.path, host.focusedPath)
+        @MainActor func notices() -> [TextRun] {
+            var list = DisplayList()
+            host.draw(into: &list)
+            return list.commands.compactMap {
+                if case .text(let run) = $0, run.layout.lines.contains(where: { $0.text == "10,000-character limit" || $0.text == "Limit reached" }) { run } else { nil }
+            }
+        }
+        let shown = notices()
+        XCTAssertEqual(shown.count, 1)
+        XCTAssertEqual(shown.first?.color, SystemColor.red)
+        XCTAssertGreaterThanOrEqual(shown.first?.origin.y ?? 0, host.frame("name").maxY, "under the field, not over its text")
+        // Typing that fits (a Backspace, then a letter) takes the notice away.
+        host.handleText("y", time: 0.3)
+        XCTAssertEqual(host.fieldNotice?.dropped, 1)
+        host.handleKey(Key(.backspace), time: 0.4)
+        host.handleText("z", time: 0.5)
+        XCTAssertNil(host.fieldNotice)
+        XCTAssertTrue(notices().isEmpty)
+        XCTAssertEqual(m.name.suffix(2), "xz")
+        // Refused again, then Esc: the notice goes with the focus.
+        clipboard.text = String(repeating: "y", count: 20_000)
+        host.handleKey(Key(.char("V"), .control), time: 0.6)
+        XCTAssertEqual(host.fieldNotice?.dropped, 20_000)
+        host.handleKey(Key(.escape), time: 0.7)
+        XCTAssertNil(host.fieldNotice, "gone with the focus")
+    } }
+
     func testMouseDragSelectsInAFocusedField() { onMain {
         let m = Model()
         m.name = "abcdef"

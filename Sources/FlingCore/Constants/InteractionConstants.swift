@@ -18,6 +18,15 @@ public enum InteractionConstants {
     /// Scripts: coordinates within ±1e6 pt, times and drag durations within an hour.
     public static let maxScriptCoordinate: Double = 1_000_000
     public static let maxScriptTime: Double = 3600
+    /// What one text field holds, in characters (issue 29): typing or a paste past it stops
+    /// there and the field says so. A one-line field of names and handles needs far less;
+    /// at this length every keystroke still draws within a frame.
+    public static let maxFieldCharacters = 10_000
+    /// What a string of the data files may hold, in characters: a title or label (name,
+    /// type, headline…) and a body (a restaurant's description, a story's content). Longer
+    /// ones are cut there with a warning naming the file, item and field (issue 29).
+    public static let maxDataLabelCharacters = 1_000
+    public static let maxDataBodyCharacters = 20_000
     /// The latest time in a recording `fling replay` reads: a kiosk records for as long as it
     /// runs; a week (the replay runs every frame of it, headless).
     public static let maxRecordingTime: Double = 7 * 24 * 3600
@@ -218,6 +227,10 @@ public enum WidgetMetrics {
     public static let textFieldBorder = Color(hex: 0xC8C7CC)
     /// Ideal width of a field offered no width (a few characters; it grows to what it is given).
     public static let textFieldIdealWidth: Double = 100
+    /// The sentence under a field that refused text past its limit: iOS's footnote-sized
+    /// caption (UIFont.TextStyle.caption2, 11 pt) in the 15 pt the form's row leaves below.
+    public static let fieldNoticeFontSize: Double = 11
+    public static let fieldNoticeHeight: Double = 15
     /// The caret: 2 pt wide, in the tint colour; a full blink cycle is 1 s (on 0.5 s, off 0.5 s).
     public static let caretWidth: Double = 2
     public static let caretBlinkPeriod: Double = 1.0

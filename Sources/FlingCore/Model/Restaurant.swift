@@ -38,22 +38,35 @@ public struct DataFormatError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Reads the sample data files (Resources/restaurants.json, Resources/articles.json).
+/// A string longer than its limit is cut there, and `warnings` says which (issue 29: a 21 KB
+/// restaurant type froze start-up); body fields (description, content) hold more than labels.
 public enum SampleData {
-    public static func restaurants(fromJSON text: String) throws -> [Restaurant] {
+    public static func restaurants(fromJSON text: String, warnings: inout [String]) throws -> [Restaurant] {
         try items(text) { obj, where_ in
-            Restaurant(name: try field(obj, "name", where_), type: try field(obj, "type", where_),
-                       location: try field(obj, "location", where_), phone: try field(obj, "phone", where_),
-                       description: try field(obj, "description", where_), image: try field(obj, "image", where_),
-                       isVisited: try flag(obj, "isVisited", where_))
+            func f(_ key: String, body: Bool = false) throws -> String { try field(obj, key, where_, body: body, &warnings) }
+            return Restaurant(name: try f("name"), type: try f("type"), location: try f("location"), phone: try f("phone"),
+                              description: try f("description", body: true), image: try f("image"),
+                              isVisited: try flag(obj, "isVisited", where_))
         }
     }
 
-    public static func articles(fromJSON text: String) throws -> [Article] {
+    public static func articles(fromJSON text: String, warnings: inout [String]) throws -> [Article] {
         try items(text) { obj, where_ in
-            Article(category: try field(obj, "category", where_), headline: try field(obj, "headline", where_),
-                    subHeadline: try field(obj, "subHeadline", where_), image: try field(obj, "image", where_),
-                    content: try field(obj, "content", where_))
+            func f(_ key: String, body: Bool = false) throws -> String { try field(obj, key, where_, body: body, &warnings) }
+            return Article(category: try f("category"), headline: try f("headline"), subHeadline: try f("subHeadline"),
+                           image: try f("image"), content: try f("content", body: true))
         }
+    }
+
+    /// Without the warnings (tests, tools that only read).
+    public static func restaurants(fromJSON text: String) throws -> [Restaurant] {
+        var ignored: [String] = []
+        return try restaurants(fromJSON: text, warnings: &ignored)
+    }
+
+    public static func articles(fromJSON text: String) throws -> [Article] {
+        var ignored: [String] = []
+        return try articles(fromJSON: text, warnings: &ignored)
     }
 
     private static func items<T>(_ text: String, _ make: (JSONValue, String) throws -> T) throws -> [T] {
@@ -73,9 +86,12 @@ public enum SampleData {
         return b
     }
 
-    private static func field(_ obj: JSONValue, _ key: String, _ where_: String) throws -> String {
+    private static func field(_ obj: JSONValue, _ key: String, _ where_: String, body: Bool, _ warnings: inout [String]) throws -> String {
         guard let v = obj[key] else { throw DataFormatError(message: "\(where_): missing field \"\(key)\"") }
         guard let s = v.stringValue else { throw DataFormatError(message: "\(where_): field \"\(key)\" must be a string") }
-        return s
+        let limit = body ? InteractionConstants.maxDataBodyCharacters : InteractionConstants.maxDataLabelCharacters
+        guard s.utf8.count > limit, s.count > limit else { return s }
+        warnings.append("\(where_): field \"\(key)\" has \(s.count) characters; only the first \(limit) are shown")
+        return String(s.prefix(limit))
     }
 }

@@ -38,11 +38,21 @@ public struct TextEditing: Equatable, Sendable {
         anchor = caret; head = caret
     }
 
+    /// The most characters the field holds (InteractionConstants.maxFieldCharacters).
+    public var limit = InteractionConstants.maxFieldCharacters
+
     /// Types `s` over the selection. Control characters (a pasted newline, tab, ESC, a C1
-    /// code) are dropped, as a one-line UITextField drops them (issue 29).
-    public mutating func insert(_ s: String) {
+    /// code) are dropped, as a one-line UITextField drops them (issue 29), and so is whatever
+    /// would take the text past `limit`. Returns how many characters did not fit.
+    @discardableResult
+    public mutating func insert(_ s: String) -> Int {
         composition = ""
-        replace(selection, with: Self.withoutControls(s))
+        var clean = Self.withoutControls(s)
+        let room = max(0, limit - (count - selection.count))
+        let typed = clean.count
+        if typed > room { clean = String(clean.prefix(room)) }
+        replace(selection, with: clean)
+        return max(0, typed - room)
     }
 
     /// `s` without C0 and C1 control characters and DEL; a line end becomes a space so the

@@ -45,6 +45,10 @@ package final class ViewHost {
     /// The focused node's path, and the editing state when it is a text field.
     package private(set) var focusedPath: String?
     package var editing: TextEditing?
+    /// What the focused field says under itself after typing or a paste went past its limit
+    /// (the field's path, the words, and how many characters did not fit); gone with the next
+    /// edit or the focus.
+    package var fieldNotice: (path: String, text: String, dropped: Int)?
     /// When the caret last became solid (typing or moving it restarts the blink).
     private var caretEpoch: Double = 0
 
@@ -399,6 +403,7 @@ package final class ViewHost {
     func focus(_ node: Focusable, caret: Int? = nil) {
         if focusedPath != node.path {
             focusedPath = node.path
+            fieldNotice = nil
             editing = (node as? TextFieldNode).map { TextEditing(text: $0.text.wrappedValue, caret: caret) }
         } else if let caret, var e = editing {
             e.move(to: caret)
@@ -409,10 +414,24 @@ package final class ViewHost {
         dirty = true
     }
 
+    /// The words under a field that refused characters past its limit (short: a form's
+    /// field is ~140 pt wide; the field draws "Limit reached" where even this does not fit).
+    static func limitNotice(limit: Int, dropped: Int) -> String {
+        "\(grouped(limit))-character limit"
+    }
+
+    /// 12345 → "12,345".
+    static func grouped(_ n: Int) -> String {
+        var digits = String(n), out = ""
+        while digits.count > 3 { out = "," + digits.suffix(3) + out; digits.removeLast(3) }
+        return digits + out
+    }
+
     package func unfocus() {
         guard focusedPath != nil else { return }
         focusedPath = nil
         editing = nil
+        fieldNotice = nil
         dirty = true
     }
 
@@ -443,8 +462,8 @@ package final class ViewHost {
     package func handleText(_ s: String, time t: Double) {
         time = max(time, t)
         guard let field = focusedNode as? TextFieldNode, var e = editing else { return }
-        e.insert(s)
-        commit(e, to: field)
+        let dropped = e.insert(s)
+        commit(e, to: field, dropped: dropped)
     }
 
     /// The input method's composition (marked text) for the focused field.
@@ -458,9 +477,11 @@ package final class ViewHost {
         dirty = true
     }
 
-    /// Stores an edit and writes the text back through the field's binding.
-    func commit(_ e: TextEditing, to field: TextFieldNode) {
+    /// Stores an edit and writes the text back through the field's binding. `dropped`:
+    /// characters typed or pasted that did not fit (the field says so under itself).
+    func commit(_ e: TextEditing, to field: TextFieldNode, dropped: Int = 0) {
         editing = e
+        fieldNotice = dropped > 0 ? (field.path, Self.limitNotice(limit: e.limit, dropped: dropped), dropped) : nil
         if field.text.wrappedValue != e.text { field.text.wrappedValue = e.text }
         restartCaretBlink()
         dirty = true

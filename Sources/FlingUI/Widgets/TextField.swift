@@ -136,6 +136,15 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
                           radius: 1, SystemColor.blue)
             }
         }
+        if let notice = host.fieldNotice, notice.path == path {
+            // Past the limit: said in red just under the field, in the row's bottom padding.
+            let font = Font(size: WidgetMetrics.fieldNoticeFontSize)
+            let room = frame.width - WidgetMetrics.textFieldInset
+            let words = host.env.measurer.width(of: notice.text, font: font) <= room ? notice.text : "Limit reached"
+            list.clipped(to: Rect(x: frame.minX, y: frame.maxY, width: frame.width, height: WidgetMetrics.fieldNoticeHeight)) { list in
+                list.text(host.env.layout(words, font), at: Point(frame.minX + WidgetMetrics.textFieldInset, frame.maxY + 1), SystemColor.red)
+            }
+        }
     }
 
     // MARK: Pointer
@@ -184,7 +193,9 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
         case .character("v") where key.modifiers == .control:
             guard let pasted = host.env.clipboard.text else { return true }
             // One line: a pasted newline becomes a space, as UITextField does.
-            e.insert(String(pasted.map { $0.isNewline ? " " : $0 }))
+            let dropped = e.insert(String(pasted.map { $0.isNewline ? " " : $0 }))
+            host.commit(e, to: self, dropped: dropped)
+            return true
         default:
             return false
         }

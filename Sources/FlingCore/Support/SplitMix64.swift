@@ -16,4 +16,15 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     public mutating func uniform(_ low: Double, _ high: Double) -> Double {
         low + (high - low) * Double(next() >> 11) / Double(1 << 53)
     }
+
+    /// Uniform in `range`.
+    public mutating func int(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
+    }
+
+    /// True with probability `p`.
+    public mutating func chance(_ p: Double) -> Bool { uniform(0, 1) < p }
+
+    /// One of `items` (not empty).
+    public mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
 }

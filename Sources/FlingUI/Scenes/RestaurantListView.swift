@@ -56,8 +56,10 @@ package final class RestaurantListView {
     /// Counts the tree's builds, so the row frames are read again after each.
     private var builds = 0
     private var framesBuild = -1
-    /// Who took the current press: the tree's pan gesture, or the list directly (outside it).
-    private var pressInTree = false
+    /// Who took the current press: the tree's pan gesture, or the list directly (a press
+    /// outside the rows: above the title, beside the column on a wide window); nil: none.
+    private enum PressOwner { case tree, list }
+    private var pressOwner: PressOwner?
     /// The last point of a press whose moves went straight to the scroll.
     private var lastMove: Point?
     /// The row a press's tap landed on (set by the pan gesture's release).
@@ -230,19 +232,27 @@ package final class RestaurantListView {
         case .began:
             sync(time: e.time)
             lastMove = nil
-            pressInTree = host.handlePointer(e)
-            // A press outside the rows (above the title, left of the column) is the list's too.
-            if !pressInTree { feed(.began, e.location, e.time) }
-        case .moved where pressInTree:
+            pressOwner = host.handlePointer(e) ? .tree : .list
+            // A press outside the rows (above the title, beside the column) is the list's too:
+            // its moves and its release go straight to the scroll below (issue 29: they went to
+            // the tree, which had no press, and the list stayed caught mid-bounce for good).
+            if pressOwner == .list { feed(.began, e.location, e.time) }
+        case .moved where pressOwner == .tree:
             // Moves go straight to the scroll (the pan gesture's `changed`): routing each one
             // through the tree would rebuild it every frame of a drag.
             lastMove = e.location
             feed(.moved, e.location, e.time)
+        case .moved where pressOwner == .list:
+            feed(.moved, e.location, e.time)
         case .moved:
             host.handlePointer(e)
         case .ended, .cancelled:
-            host.handlePointer(e)
-            pressInTree = false
+            if pressOwner == .list {
+                if e.phase == .cancelled { scroll.cancel(at: e.time); pressedRow = nil } else { feed(.ended, e.location, e.time) }
+            } else {
+                host.handlePointer(e)
+            }
+            pressOwner = nil
             lastMove = nil
         }
         return tappedRow
@@ -257,7 +267,7 @@ package final class RestaurantListView {
         host.cancelPress(time: time)
         scroll.cancel(at: time)
         pressedRow = nil
-        pressInTree = false
+        pressOwner = nil
         lastMove = nil
     }
 

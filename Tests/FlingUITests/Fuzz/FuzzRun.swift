@@ -2,18 +2,10 @@ import FlingCore
 import FlingUI
 import Foundation
 
-/// The fuzzer's draws, from core's seeded SplitMix64 (a seed always gives the same sequence).
+/// The fuzzer's draws, from core's seeded SplitMix64 (a seed always gives the same sequence;
+/// `int`, `chance` and `pick` are core's).
 typealias FuzzRNG = SplitMix64
 
-extension SplitMix64 {
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
-    }
-
-    mutating func chance(_ p: Double) -> Bool { uniform(0, 1) < p }
-
-    mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
-}
 
 /// How one fuzz sequence starts: the app's command-line options.
 struct FuzzConfig: Equatable {
@@ -251,6 +243,9 @@ final class FuzzRun {
             if !detents.contains(d) { fail("sheet rests at a detent its policy lacks", "\(d)", t) }
             let top = sheet.top(at: t)
             if abs(top - sheet.policy.top(of: d, height: sheet.height)) > 0.01 { fail("sheet off its detent", "top \(top) at \(d)", t) }
+            // At any detent the list behind is fully dimmed (issue 29: wrong after a resize
+            // to a tiny window).
+            if abs(sheet.dim(at: t) - SheetConstants.dimOpacity) > 1e-6 { fail("sheet's dim wrong at rest", "dim \(sheet.dim(at: t)) at \(d), window \(sheet.height) pt", t) }
             within(sheet.content.offset(at: t), sheet.content, "sheet content", t)
             if sheet.content.isMoving(at: t) { fail("sheet content still moving", "", t) }
         default:
@@ -263,6 +258,7 @@ final class FuzzRun {
         if let s = scene as? RestaurantsScene {
             checkSheet(s.presenter, t)
             within(s.list.scroll.model.offset(at: t), s.list.scroll.model, "list", t)
+            if s.list.scroll.model.isMoving(at: t) { fail("list still moving", "offset \(s.list.scroll.model.offset(at: t))", t) }
             let shift = s.stateFields(time: t).first { $0.0 == "list" }?.1["shift"]?.doubleValue ?? .nan
             let expected = s.presenter.isVisible ? SheetConstants.listShift : 0
             if abs(shift - expected) > 0.01 { fail("list shift left behind", "shift \(shift), expected \(expected)", t) }
@@ -270,6 +266,15 @@ final class FuzzRun {
         } else if let s = scene as? TwoStageScene {
             checkSheet(s.presenter, t)
             if s.isModal != s.presenter.isVisible { fail("modal without a sheet", "", t) }
+        } else if let s = scene as? FormScene {
+            // No field holds more than its limit, however much was typed or pasted.
+            let fields = s.stateFields(time: t).first { $0.0 == "form" }?.1["fields"]?.arrayValue ?? []
+            for field in fields {
+                let text = field["text"]?.stringValue ?? ""
+                if text.count > InteractionConstants.maxFieldCharacters {
+                    fail("field past its limit", "\(field["label"]?.stringValue ?? "?") holds \(text.count) characters", t)
+                }
+            }
         } else if let s = scene as? TodayScene {
             let cards = s.cards
             switch cards.phase {

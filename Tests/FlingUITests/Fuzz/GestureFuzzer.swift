@@ -19,7 +19,12 @@ struct GestureFuzzer {
     static let frameRates: [Double] = [30, 60, 144]
     static let sizes: [Size] = [Size(1, 1), Size(2, 3), Size(50, 80), Size(200, 300), Size(320, 568), Size(390, 844),
                                 Size(844, 390), Size(768, 1024), Size(1080, 1920), Size(1920, 1080), Size(3840, 2160)]
-    static let keys = ["Escape", "Return", "Down", "Up", "PageDown", "PageUp", "Tab", "shift+Tab", "Space", "a"]
+    static let keys = ["Escape", "Return", "Down", "Up", "PageDown", "PageUp", "Home", "End", "Tab", "shift+Tab", "Space", "a",
+                       "Backspace", "Delete", "Left", "shift+Left", "ctrl+a", "ctrl+c", "ctrl+x", "ctrl+v"]
+    /// Pieces of typed or pasted text: letters, a long word, combining marks, emoji and flags,
+    /// right-to-left and CJK, zero-width spaces (issue 29: 100,000 of them ran past 120 s).
+    static let textPieces = ["x", "Ada ", "Lovelace", "e\u{301}", "👍🏽", "🇯🇵", "שלום ", "مرحبا ", "你好", "\u{200B}",
+                             "supercalifragilisticexpialidocious", " "]
 
     init(seed: UInt64, scene: SceneID? = nil, policy: SheetPolicyKind? = nil) {
         self.seed = seed
@@ -192,8 +197,18 @@ struct GestureFuzzer {
             if held.fingers.contains(id) { b.add("finger up \(id) \(coordinate(p))"); held.fingers.remove(id) } else {
                 b.add("finger down \(id) \(coordinate(p))"); held.fingers.insert(id)
             }
-        default: b.add("text x")
+        default: b.add("text \(randomText())")
         }
+    }
+
+    /// Text to type: mostly a few characters, sometimes a paste of thousands (past a field's
+    /// 10,000-character limit one time in ten).
+    private mutating func randomText() -> String {
+        let pieces = rng.chance(0.8) ? rng.int(1...4) : rng.chance(0.5) ? rng.int(100...1500) : rng.int(1500...4000)
+        var text = ""
+        for _ in 0..<pieces { text += rng.pick(Self.textPieces) }
+        // A script line's text starts at its first non-space character.
+        return text.first == " " ? "x" + text : text
     }
 
     private mutating func generate(into b: inout Burst, app: AppController, held: inout HeldPointers) {
@@ -214,7 +229,7 @@ struct GestureFuzzer {
         case 9:
             b.add(resizeCommand())
         case 10:
-            b.add("blur")
+            if rng.chance(0.5) { b.add("blur") } else { b.add("text \(randomText())") }
         default:
             // A press held across a pause, or released elsewhere (a pointer that left).
             let id = rng.chance(0.5) ? 0 : rng.int(1...3)

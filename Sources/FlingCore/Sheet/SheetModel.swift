@@ -158,11 +158,14 @@ public struct SheetModel: Sendable, Equatable {
     /// The dim's opacity: 50 % at the lowest detent and above, fading with the sheet below it.
     public func dim(at time: Double) -> Double {
         guard isVisible else { return 0 }
-        let (_, lowestTop) = policy.lowest(height: height)
-        // (No floor of 1 pt on the span: in a window under 2 pt tall that left the dim short.)
+        // Full at every detent: measured from the detent lowest on screen, which in a window
+        // under ~100 pt is full (50 pt from the top), not half (issue 29: the fuzzer found the
+        // dim at 0.375 or 0 at rest there). (No floor of 1 pt on the span: in a window under
+        // 2 pt tall that left the dim short.)
+        let lowestTop = policy.detents(height: height).map(\.1).max() ?? policy.lowest(height: height).1
         let span = height - lowestTop
         let top = top(at: time)
-        let progress = span > 0 ? (height - top) / span : (top < height ? 1 : 0)
+        let progress = span > 0 ? (height - top) / span : (top <= lowestTop + 1e-9 ? 1 : 0)
         return SheetConstants.dimOpacity * max(0, min(1, progress))
     }
 

@@ -25,9 +25,13 @@ package final class FormScene: Scene {
     }
 
     private var root: some View {
-        GeometryReader { geometry in
+        // The content, not the scene: the tree the host keeps holds this closure, and a
+        // closure holding the scene (which holds the host) was a cycle that never freed the
+        // form (issue 29: `make memcheck`, 104 B holding the whole tree, definitely lost).
+        let content = self.content
+        return GeometryReader { geometry in
             ScrollView([.horizontal, .vertical]) {
-                self.content
+                content
                     .frame(minWidth: geometry.size.width, minHeight: geometry.size.height)
             }
         }

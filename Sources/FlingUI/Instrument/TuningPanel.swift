@@ -177,7 +177,9 @@ package final class TuningPanel {
 
 /// The panel's content: title with Reset, Copy and Done; the policy; one slider per key.
 struct TuningPanelView: View {
-    let panel: TuningPanel
+    /// Unowned: the panel's host keeps this view's closures in its tree, and a strong
+    /// reference back was a cycle that never freed the panel (issue 29: `make memcheck`).
+    unowned let panel: TuningPanel
 
     var body: some View {
         VStack(alignment: .leading, spacing: 10) {
@@ -208,7 +210,7 @@ struct TuningPanelView: View {
 /// A key's name and value over its slider.
 struct TuningRow: View {
     let key: Tuning.Key
-    let panel: TuningPanel
+    unowned let panel: TuningPanel
 
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {

@@ -5,7 +5,7 @@
 # window on an Xvfb of their own (xvfb), and a Wayland one on a weston of their own (weston).
 set -euo pipefail
 
-packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libjpeg-dev pkg-config xvfb weston)
+packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libjpeg-dev libwayland-dev pkg-config xvfb weston)
 
 if ! command -v swift >/dev/null 2>&1; then
   echo "ensure-deps: 'swift' is not on PATH. Install Swift 6.2 or later (README: Installing Swift) and retry." >&2

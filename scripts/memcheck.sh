@@ -79,10 +79,12 @@ status=0
 run() {
   local script=$1; shift
   echo "memcheck: $*"
+  local exit=0
   JSIMD_FORCENONE=1 valgrind --errors-for-leak-kinds=definite --leak-check=full \
       --suppressions="$here/valgrind-swift.supp" \
-      --log-file="$out/valgrind.log" "$bin" --resources "$resources" --headless --script "$script" "$@" > /dev/null || true
+      --log-file="$out/valgrind.log" "$bin" --resources "$resources" --headless --script "$script" "$@" > /dev/null || exit=$?
   local log="$out/valgrind.log"
+  if [ "$exit" != 0 ]; then echo "memcheck: fling exited $exit" >&2; status=1; fi
   # Fails on a definitely-lost block or a real memory-safety error (an invalid read, write or
   # free, overlapping copies). Uses of uninitialised values are counted and shown: with Swift
   # 6.3 they come from the value witnesses (copy, destroy) of the view tree's generic view

@@ -18,7 +18,11 @@
 #if defined(SDL_VIDEO_DRIVER_WAYLAND)
 #include <wayland-client.h>
 
+// Three buffers: one on screen, one the compositor may still read for its next repaint, one
+// to draw the next frame into (more only ever waited on a compositor that holds them all).
 enum { MAX_BUFFERS = 3 };
+// wl_shm buffers past SDL's own texture limit are refused (a side of 16384 px).
+enum { MAX_SIDE = 16384 };
 
 typedef struct {
     int x0, y0, x1, y1;   // empty when x0 >= x1
@@ -109,8 +113,9 @@ fling_wl_shm *fling_wl_shm_open(void *sdl_window, char *error, size_t error_size
     p->registry = wl_display_get_registry(wrapper);
     wl_proxy_wrapper_destroy(wrapper);
     wl_registry_add_listener(p->registry, &registry_listener, p);
-    if (wl_display_roundtrip_queue(p->display, p->queue) < 0 || !p->shm) {
-        say(error, error_size, "%s", p->shm ? "the Wayland connection failed" : "the compositor offers no wl_shm");
+    int roundtrip = wl_display_roundtrip_queue(p->display, p->queue);
+    if (roundtrip < 0 || !p->shm) {
+        say(error, error_size, "%s", roundtrip < 0 ? "the Wayland connection failed" : "the compositor offers no wl_shm");
         fling_wl_shm_close(p);
         return NULL;
     }
@@ -118,15 +123,19 @@ fling_wl_shm *fling_wl_shm_open(void *sdl_window, char *error, size_t error_size
 }
 
 /// Reads and handles whatever this queue has waiting (buffer releases), waiting up to
-/// `timeout_ms` for it.
-static void pump(fling_wl_shm *p, int timeout_ms) {
+/// `timeout_ms` for it. -1 when the connection has failed (a protocol error, the compositor
+/// gone): nothing more will be released.
+static int pump(fling_wl_shm *p, int timeout_ms) {
     while (wl_display_prepare_read_queue(p->display, p->queue) != 0)
-        wl_display_dispatch_queue_pending(p->display, p->queue);
+        if (wl_display_dispatch_queue_pending(p->display, p->queue) < 0) return -1;
     wl_display_flush(p->display);
     struct pollfd fd = { wl_display_get_fd(p->display), POLLIN, 0 };
-    if (poll(&fd, 1, timeout_ms) > 0 && (fd.revents & POLLIN)) wl_display_read_events(p->display);
-    else wl_display_cancel_read(p->display);
-    wl_display_dispatch_queue_pending(p->display, p->queue);
+    if (poll(&fd, 1, timeout_ms) > 0 && (fd.revents & POLLIN)) {
+        if (wl_display_read_events(p->display) < 0) return -1;
+    } else {
+        wl_display_cancel_read(p->display);
+    }
+    return wl_display_dispatch_queue_pending(p->display, p->queue) < 0 ? -1 : 0;
 }
 
 static int make_buffer(fling_wl_shm *p, shm_buffer *b, int width, int height, char *error, size_t error_size) {
@@ -150,12 +159,17 @@ static int make_buffer(fling_wl_shm *p, shm_buffer *b, int width, int height, ch
 
 int fling_wl_shm_present(fling_wl_shm *p, const void *pixels, int pitch, int width, int height,
                          int x, int y, int w, int h, char *error, size_t error_size) {
-    if (!p || !pixels || width <= 0 || height <= 0 || width > 16384 || height > 16384) {
+    if (!p || !pixels || width <= 0 || height <= 0 || width > MAX_SIDE || height > MAX_SIDE) {
         say(error, error_size, "%s", "no frame to present");
         return -1;
     }
-    wl_display_dispatch_queue_pending(p->display, p->queue);
+    if (wl_display_dispatch_queue_pending(p->display, p->queue) < 0) {
+        say(error, error_size, "the Wayland connection: %s", strerror(wl_display_get_error(p->display)));
+        return -1;
+    }
     box changed = { x < 0 ? 0 : x, y < 0 ? 0 : y, x + w > width ? width : x + w, y + h > height ? height : y + h };
+    // Damaged with the next commit, whichever present that is.
+    p->unsent = box_union(p->unsent, changed);
     for (int i = 0; i < MAX_BUFFERS; i++) {
         shm_buffer *b = &p->buffers[i];
         if (!b->wl || b->retired) continue;
@@ -166,7 +180,10 @@ int fling_wl_shm_present(fling_wl_shm *p, const void *pixels, int pitch, int wid
         b->missed = box_union(b->missed, changed);
     }
     shm_buffer *free_buffer = NULL;
-    for (int attempt = 0; attempt < 2 && !free_buffer; attempt++) {
+    // Every buffer held: read releases, then wait a few ms for one (a compositor repaints
+    // at the display's rate), rather than drop the frame.
+    static const int waits_ms[] = { 0, 4, -1 };
+    for (int attempt = 0; waits_ms[attempt] >= 0 && !free_buffer; attempt++) {
         for (int i = 0; i < MAX_BUFFERS && !free_buffer; i++) {
             shm_buffer *b = &p->buffers[i];
             if (b->wl && !b->busy && !b->retired) free_buffer = b;
@@ -178,9 +195,11 @@ int fling_wl_shm_present(fling_wl_shm *p, const void *pixels, int pitch, int wid
                 free_buffer = b;
             }
         }
-        if (!free_buffer) pump(p, 0);
+        if (!free_buffer && pump(p, waits_ms[attempt]) < 0) {
+            say(error, error_size, "the Wayland connection: %s", strerror(wl_display_get_error(p->display)));
+            return -1;
+        }
     }
-    p->unsent = box_union(p->unsent, changed);
     if (!free_buffer) return 1;   // every buffer is on screen or queued: sent with the next present
     shm_buffer *b = free_buffer;
     box m = b->missed;

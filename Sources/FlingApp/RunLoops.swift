@@ -76,6 +76,7 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
         if let d = run.feed?.nextTime { wait = min(wait, max(0, d - now())) }
         if let w = run.systemd.watchdogInterval { wait = min(wait, w) }   // a sleeping loop still feeds it
         if let next = stalls?.next { wait = min(wait, max(0, next - now())) }   // a stall on time, idle or not
+        if display.presentHeld { wait = min(wait, KioskConstants.heldPresentRetry) }   // Wayland: a frame waits for a buffer
         // Wake to hide the cursor 3 s after the mouse last moved (only while it shows).
         if run.hidesCursor, let m = events.lastMouseMotion, m + KioskConstants.cursorHideDelay > now() {
             wait = min(wait, m + KioskConstants.cursorHideDelay - now())
@@ -120,6 +121,7 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
                 if spent < frameBudget { usleep(UInt32((frameBudget - spent) * 1_000_000)) }
             }
         } else {
+            display.retryHeldPresent()
             run.onFrame?(t, nil)
         }
     }
@@ -282,6 +284,7 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
         if let d = kiosk.nextDeadline { wait = min(wait, max(0, d - now())) }
         if let w = run.systemd.watchdogInterval { wait = min(wait, w) }   // a sleeping loop still feeds it
         if let next = stalls?.next { wait = min(wait, max(0, next - now())) }   // a stall on time, idle or not
+        if display.presentHeld { wait = min(wait, KioskConstants.heldPresentRetry) }   // Wayland: a frame waits for a buffer
         if let input { input.wait(wait) } else if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
         for e in events.events(waitingUpTo: 0, now: now) { if case .quit = e { app.quitRequested = true } }
         for p in input?.poll(panel: kiosk.panelSize, now: now()) ?? [] { kiosk.input(.pointer(p), now: now()) }

@@ -187,14 +187,14 @@ public final class Display {
                     }
                 } else {
                     log("renderer: \(name ?? "an accelerated renderer") could not be created (\(String(cString: SDL_GetError()))); using SDL's software renderer")
-                    choice = RendererChoice(kind: context.videoDriver == "x11" ? .softwareWindowFramebuffer : .softwareTextureFramebuffer,
+                    choice = RendererChoice(kind: RendererChoice.softwareKind(context.videoDriver ?? ""),
                                             probeForSoftwareGL: false, reason: "the accelerated renderer failed")
                 }
             }
             window = w
             if choice.kind == .softwareWaylandSHM {
                 var pw: Int32 = 0, ph: Int32 = 0
-                SDL_GetWindowSizeInPixels(w, &pw, &ph)
+                SDL_GL_GetDrawableSize(w, &pw, &ph)   // (every SDL 2 Wayland window is an EGL one)
                 do {
                     let presenter = try WaylandPresenter(window: w, width: pw, height: ph)
                     if let r = SDL_CreateSoftwareRenderer(presenter.canvas) {
@@ -341,7 +341,7 @@ public final class Display {
         SDL_GetWindowSize(window, &ww, &wh)
         if let wayland {
             // The renderer's output is the canvas, which may be larger than the window.
-            SDL_GetWindowSizeInPixels(window, &dw, &dh)
+            SDL_GL_GetDrawableSize(window, &dw, &dh)
             dw = max(1, dw); dh = max(1, dh)
             if !wayland.ensureCanvas(width: dw, height: dh) {
                 dw = min(dw, wayland.canvas.pointee.w); dh = min(dh, wayland.canvas.pointee.h)
@@ -406,6 +406,18 @@ public final class Display {
 
     /// The window's contents must be sent whole at the next present (it was exposed).
     public func invalidateWindow() { presentsWhole = true }
+
+    /// Wayland: the last frame waits for a buffer the compositor still held; the loop wakes
+    /// soon and calls `retryHeldPresent` (nothing else may draw for a while).
+    public var presentHeld: Bool { wayland?.held ?? false }
+
+    /// Sends the frame that was held, as it is.
+    public func retryHeldPresent() {
+        guard let wayland, wayland.held else { return }
+        if let problem = wayland.present(width: panelPixels.0, height: panelPixels.1, changed: PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)) {
+            log(problem)
+        }
+    }
 
     /// A software-rendered window's surface, which its renderer draws into, if it is the frame's
     /// size and 32-bit xRGB (the CPU canvas writes it in place); nil otherwise. (SDL documents
@@ -485,7 +497,7 @@ public final class Display {
         // SDL's software renderer on the window's own framebuffer: only the changed rectangle
         // goes to the display server (SDL_UpdateWindowSurfaceRects; on X11 one XShmPutImage of
         // that part). Anything else presents the whole frame.
-        if rotation == .none, renderer.frameSurface != nil, partialPresentsPossible,
+        if wayland == nil, rotation == .none, renderer.frameSurface != nil, partialPresentsPossible,
            !presentsWhole, let damage = pendingDamage {
             SDL_RenderFlush(renderer.sdl)
             guard !damage.isEmpty else { return }   // nothing changed: nothing to send

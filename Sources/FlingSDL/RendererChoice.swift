@@ -58,8 +58,8 @@ public struct RendererChoice: Equatable, Sendable {
     }
 
     /// SDL's software renderer's kind on `driver` (lower case): the cheapest present there.
-    static func softwareKind(_ driver: String) -> Kind {
-        switch driver {
+    public static func softwareKind(_ driver: String) -> Kind {
+        switch driver.lowercased() {
         case "x11": return .softwareWindowFramebuffer
         case "wayland": return .softwareWaylandSHM
         default: return .softwareTextureFramebuffer

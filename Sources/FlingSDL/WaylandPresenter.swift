@@ -58,15 +58,21 @@ final class WaylandPresenter {
         return true
     }
 
+    /// The last present found every buffer still held by the compositor: the frame waits, and
+    /// the loop calls `present` again (with nothing more changed) until it goes.
+    private(set) var held = false
+
     /// Presents the top-left `width` × `height` of the canvas, of which only `changed` (nil:
-    /// all) differs from the last present. Nil when it went (or waits for a buffer the
-    /// compositor still holds); the sentence, once, when Wayland refused it.
+    /// all; empty: nothing more since the last call) differs from the last present. Nil when
+    /// it went or is `held`; the sentence, once, when Wayland refused it (each later frame
+    /// tries again: a failed allocation may pass; a connection gone ends SDL's loop too).
     func present(width: Int32, height: Int32, changed: PixelRect?) -> String? {
         guard let connection else { return nil }
         let r = changed ?? PixelRect(x0: 0, y0: 0, x1: Int(width), y1: Int(height))
         var error = [CChar](repeating: 0, count: 256)
         let result = fling_wl_shm_present(connection, pixels, canvas.pointee.pitch, width, height,
                                           Int32(r.x0), Int32(r.y0), Int32(r.x1 - r.x0), Int32(r.y1 - r.y0), &error, error.count)
+        held = result == 1
         guard result < 0, !reportedFailure else { return nil }
         reportedFailure = true
         return "present (wl_shm): \(Self.text(error))"

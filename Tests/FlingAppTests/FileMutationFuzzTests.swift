@@ -94,6 +94,7 @@ final class FileMutationFuzzTests: XCTestCase {
             try Data(mutated).write(to: URL(fileURLWithPath: file))
             let r = try FlingRunner.run(tool.map { $0 == "FILE" ? file : $0 }, timeout: 60)
             let context = "\(name) mutation \(k) (seed \(seed): \(what)): status \(r.status)\n\(r.stderr.prefix(600))"
+            XCTAssertFalse(r.signalled, "ended by a signal: " + context)
             XCTAssertTrue([0, 1, 2].contains(r.status), context)
             XCTAssertFalse(r.stderr.contains("Fatal error"), context)
             if r.status != 0 { XCTAssertTrue(r.stderr.contains(file), "the message names the file: " + context) }

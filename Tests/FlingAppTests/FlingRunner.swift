@@ -6,9 +6,12 @@ import XCTest
 /// Runs the built `fling` binary and collects what it wrote.
 struct FlingRunner {
     struct Result {
+        /// The exit status, or the signal's number when `signalled`.
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Ended by a signal (a crash, a trap), not by its own exit.
+        var signalled = false
     }
 
     /// The package root, from this file's path.
@@ -57,7 +60,7 @@ struct FlingRunner {
         }
         p.waitUntilExit()
         return Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+                      stderr: String(decoding: errData, as: UTF8.self), signalled: p.terminationReason == .uncaughtSignal)
     }
 
     /// Runs `body` with the display name of an Xvfb of its own on a free display number,

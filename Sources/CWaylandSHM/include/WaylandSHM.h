@@ -19,8 +19,9 @@ fling_wl_shm *fling_wl_shm_open(void *sdl_window, char *error, size_t error_size
 /// only the rectangle x, y, w, h changed since the last call: it is copied into a buffer the
 /// compositor has released (with what that buffer missed since it was last shown), attached
 /// to the window's surface, damaged and committed. Returns 0 when presented, 1 when every
-/// buffer is still held by the compositor (the change is kept for the next present), -1 on
-/// an error (with a sentence in `error`).
+/// buffer is still held by the compositor after a few ms (the change is kept: call again,
+/// with an empty rectangle if nothing more changed), -1 on an error (with a sentence in
+/// `error`).
 int fling_wl_shm_present(fling_wl_shm *p, const void *pixels, int pitch, int width, int height,
                          int x, int y, int w, int h, char *error, size_t error_size);
 

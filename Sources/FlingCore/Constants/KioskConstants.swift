@@ -15,6 +15,9 @@ public enum KioskConstants {
     /// renderer's caches to what the last frame drew and give free heap pages back (issue 34:
     /// idle ≤ 60 MB RSS). Long enough that a pause between two drags keeps its layers.
     public static let idleTrimDelay: Double = 2
+    /// Wayland: how soon the loop tries again to send a frame every buffer of which the
+    /// compositor still held (it repaints at the display's rate: a quarter of a 60 Hz frame).
+    public static let heldPresentRetry: Double = 0.004
     /// The same trim this soon after the scene changed (a tab switch): what the scene left
     /// behind (its photos, its layers: 30 MB for Today at 1080×1920) is not coming back in a
     /// pause, and the next scene's first gesture (the two-stage sheet) must not add its layers

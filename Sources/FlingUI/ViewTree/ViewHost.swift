@@ -416,7 +416,7 @@ package final class ViewHost {
 
     /// The words under a field that refused characters past its limit (short: a form's
     /// field is ~140 pt wide; the field draws "Limit reached" where even this does not fit).
-    static func limitNotice(limit: Int, dropped: Int) -> String {
+    static func limitNotice(limit: Int) -> String {
         "\(grouped(limit))-character limit"
     }
 
@@ -481,7 +481,7 @@ package final class ViewHost {
     /// characters typed or pasted that did not fit (the field says so under itself).
     func commit(_ e: TextEditing, to field: TextFieldNode, dropped: Int = 0) {
         editing = e
-        fieldNotice = dropped > 0 ? (field.path, Self.limitNotice(limit: e.limit, dropped: dropped), dropped) : nil
+        fieldNotice = dropped > 0 ? (field.path, Self.limitNotice(limit: e.limit), dropped) : nil
         if field.text.wrappedValue != e.text { field.text.wrappedValue = e.text }
         restartCaretBlink()
         dirty = true

@@ -115,8 +115,14 @@ public struct RendererChoice: Equatable, Sendable {
 
     /// The choice after an accelerated renderer turned out to rasterise on the CPU.
     public func fallingBack(glRenderer: String, videoDriver: String?) -> RendererChoice {
-        RendererChoice(kind: Self.softwareKind((videoDriver ?? "").lowercased()), probeForSoftwareGL: false,
-                       reason: "OpenGL is \(glRenderer), a CPU rasteriser: SDL's software renderer on a window made again without GL")
+        let kind = Self.softwareKind((videoDriver ?? "").lowercased())
+        let present = switch kind {
+        case .softwareWindowFramebuffer: ", presented through the X11 window's own framebuffer (MIT-SHM)"
+        case .softwareWaylandSHM: ", presented in shared-memory buffers (wl_shm)"
+        default: ""
+        }
+        return RendererChoice(kind: kind, probeForSoftwareGL: false,
+                              reason: "OpenGL is \(glRenderer), a CPU rasteriser: SDL's software renderer on a window made again without GL" + present)
     }
 
     /// A GL_RENDERER string naming a CPU rasteriser (Mesa's llvmpipe, softpipe, swrast).

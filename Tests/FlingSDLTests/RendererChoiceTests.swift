@@ -40,7 +40,9 @@ final class RendererChoiceTests: XCTestCase {
         // A GPU whose GL is llvmpipe falls back to the same; so do the user's software requests.
         let gpu = RendererChoice.decide(request: .auto, videoDriver: "wayland", environmentDriver: nil, hasRenderNode: true)
         XCTAssert(gpu.kind == .accelerated(nil) && gpu.probeForSoftwareGL)
-        XCTAssert(gpu.fallingBack(glRenderer: "llvmpipe (LLVM 15.0.6, 256 bits)", videoDriver: "wayland").kind == .softwareWaylandSHM)
+        let fallback = gpu.fallingBack(glRenderer: "llvmpipe (LLVM 15.0.6, 256 bits)", videoDriver: "wayland")
+        XCTAssert(fallback.kind == .softwareWaylandSHM)
+        XCTAssert(fallback.reason.hasSuffix("presented in shared-memory buffers (wl_shm)"), fallback.reason)
         XCTAssert(RendererChoice.decide(request: .software, videoDriver: "wayland", environmentDriver: nil, hasRenderNode: true).kind == .softwareWaylandSHM)
         XCTAssert(RendererChoice.decide(request: .auto, videoDriver: "wayland", environmentDriver: "software", hasRenderNode: true).kind == .softwareWaylandSHM)
         // Elsewhere (no shared-memory present of Fling's own) SDL's texture framebuffer stays.

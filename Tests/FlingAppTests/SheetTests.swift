@@ -1,4 +1,5 @@
 import FlingCore
+import FlingSDL
 import Foundation
 import XCTest
 
@@ -64,6 +65,24 @@ final class SheetTests: XCTestCase {
         XCTAssertEqual(closed.at("sheet.content"), .null)
         XCTAssertEqual(closed.number("list.shift"), 0)
         XCTAssertEqual(closed.number("sheet.dim"), 0)
+    }
+
+    /// The white card has its rounded top corners (radius 10, seed 000) at half and at full:
+    /// the pinned title bar's square white background covered them (issue 30).
+    func testTheCardsTopCornersAreRoundAtHalfAndFull() throws {
+        let dir = try FlingRunner.headless(open + "1.5 shot $OUT/half.png\n1.6 key Up\n3.5 shot $OUT/full.png\n")
+        for name in ["half", "full"] {
+            let image = try PNGFile.read(dir.appendingPathComponent("\(name).png").path)
+            func white(_ x: Int, _ y: Int) -> Bool { let p = image.pixel(x, y); return p.0 > 250 && p.1 > 250 && p.2 > 250 }
+            // The card's top edge: the first white row down the middle, below the handle.
+            let top = try XCTUnwrap((40..<image.height).first { y in white(195, y) && white(100, y) && white(300, y) }, name)
+            XCTAssertFalse(white(0, top), "\(name): the top-left corner at y \(top) is square")
+            XCTAssertFalse(white(1, top + 1), "\(name): the top-left corner at y \(top) is square")
+            XCTAssertFalse(white(image.width - 1, top), "\(name): the top-right corner at y \(top) is square")
+            // …and round, not cut: white again 10 pt in and 10 pt down.
+            XCTAssertTrue(white(10, top + 10), name)
+            XCTAssertTrue(white(image.width - 11, top + 10), name)
+        }
     }
 
     func testTappingTheDimDismisses() throws {

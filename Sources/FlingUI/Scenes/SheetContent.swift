@@ -29,9 +29,13 @@ struct HandleBar: View {
 /// of its own). The content takes its ideal height and is clipped to the frame offered.
 struct SheetScrollArea<Content: View>: View {
     let offset: Double
+    /// Pt at the top where the scrolled content is never drawn (under a pinned bar whose
+    /// rounded corners must show what is behind the card, not the content).
+    var hiddenTop = 0.0
     let content: Content
-    init(offset: Double, @ViewBuilder content: () -> Content) {
+    init(offset: Double, hiddenTop: Double = 0, @ViewBuilder content: () -> Content) {
         self.offset = offset
+        self.hiddenTop = hiddenTop
         self.content = content()
     }
     var body: some View {
@@ -39,7 +43,7 @@ struct SheetScrollArea<Content: View>: View {
             .fixedSize(horizontal: false, vertical: true)
             .offset(y: -offset)
             .frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, alignment: .top)
-            .clipped()
+            .clipped(excludingTop: hiddenTop)
     }
 }
 

@@ -127,8 +127,11 @@ struct ForegroundColorModifier: NodeModifier {
 }
 
 struct ClipModifier: NodeModifier {
+    var top = 0.0
     func node(wrapping content: Node, _ context: BuildContext) -> Node {
-        context.wrapper(ClipNode.self, around: content)
+        let node = context.wrapper(ClipNode.self, around: content)
+        node.top = top
+        return node
     }
 }
 
@@ -194,6 +197,9 @@ extension View {
 
     /// Clips drawing (and hit-testing) to the view's frame.
     public func clipped() -> some View { modifier(ClipModifier()) }
+    /// Clipped, and nothing drawn in the top `top` pt either (content scrolling under a
+    /// pinned bar whose top corners are rounded must not show in those corners).
+    func clipped(excludingTop top: Double) -> some View { modifier(ClipModifier(top: top)) }
 }
 
 @MainActor
@@ -353,8 +359,13 @@ final class FixedSizeNode: WrapperNode, SetUpWrapper {
 
 @MainActor
 final class ClipNode: WrapperNode, SetUpWrapper {
+    /// Pt at the top where nothing is drawn either (`.clipped(excludingTop:)`).
+    var top = 0.0
+    private var visible: Rect {
+        Rect(x: frame.minX, y: frame.minY + min(top, frame.height), width: frame.width, height: max(0, frame.height - top))
+    }
     override func draw(into list: inout DisplayList) {
-        list.clipped(to: frame) { child.draw(into: &$0) }
+        list.clipped(to: visible) { child.draw(into: &$0) }
     }
     override func hitChain(_ p: Point) -> [Node]? { frame.contains(p) ? super.hitChain(p) : nil }
 }

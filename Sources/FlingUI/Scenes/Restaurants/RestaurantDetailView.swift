@@ -126,11 +126,16 @@ struct RestaurantDetailView: View {
             HandleBar()
 
             ZStack(alignment: .top) {
-                SheetScrollArea(offset: scrollOffset) {
+                SheetScrollArea(offset: scrollOffset, hiddenTop: SheetLayoutConstants.restaurantCornerRadius) {
                     RestaurantDetailScrollContent(restaurant: restaurant)
                 }
                 TitleBar()
-                    .background(Color.white)
+                    // White with the card's rounded top corners (issue 30: a square white bar
+                    // covered them at every size and detent), square at its bottom edge.
+                    .background(ZStack {
+                        RoundedRectangle(cornerRadius: SheetLayoutConstants.restaurantCornerRadius).fill(.white)
+                        Color.white.padding(.top, SheetLayoutConstants.restaurantCornerRadius)
+                    })
                     // Content under the pinned bar: a hairline marks its edge (UIKit's
                     // scroll-edge appearance).
                     .overlay(scrollOffset > 0 ? AnyView(Divider()) : AnyView(EmptyView()), alignment: .bottom)

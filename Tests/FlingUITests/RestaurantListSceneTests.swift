@@ -19,6 +19,24 @@ final class RestaurantListSceneTests: XCTestCase {
         XCTAssertEqual(s.number("list.rows.0.frame.3"), 84)
     } }
 
+    /// On a wide window the rows are a centred column, and their separators stay in it
+    /// (issue 30: they ran 600 pt past it to the window's edge at 1920 wide).
+    func testSeparatorsStayInTheCentredColumnOnAWideWindow() { onMain {
+        let app = makeSampleApp()
+        let states = playScript("0.1 resize 1920 1080\n0.5 state s\n", app: app)
+        let column = (states.number("s", "list.rows.0.frame.0"), states.number("s", "list.rows.0.frame.2"))
+        XCTAssertEqual(column.0, 600); XCTAssertEqual(column.1, 720)
+        let hairlines: [(Point, Point)] = app.displayList(time: 0.6).commands.compactMap {
+            if case .hairline(let a, let b, let color) = $0, color == SystemColor.separator, abs(a.y - b.y) < 0.01, a.y > 150,
+               a.y < 1080 - LayoutMetrics.tabBarHeight - LayoutMetrics.tabBarBottomInset - 1 { (a, b) } else { nil }   // (not the tab bar's)
+        }
+        XCTAssertGreaterThan(hairlines.count, 5, "the rows' separators")
+        for (a, b) in hairlines {
+            XCTAssertGreaterThanOrEqual(min(a.x, b.x), column.0, "a separator starts left of the column")
+            XCTAssertLessThanOrEqual(max(a.x, b.x), column.0 + column.1, "a separator runs past the column, to \(max(a.x, b.x))")
+        }
+    } }
+
     func testWheelScrollsAndClampsAtTheTop() { onMain {
         let states = playScript("""
             0.1 wheel -2

@@ -41,8 +41,8 @@ struct BasicImageRow: View {
     /// Pressed (gray4) or selected (gray5 at this opacity, fading when deselected).
     let pressed: Bool
     let selection: Double
-    /// The list's bounds: the highlight spans them and the separator runs to their right
-    /// edge, past the centred column on wide windows.
+    /// The list's bounds: the highlight spans them, past the centred column on wide windows
+    /// (the separator stays in the column, issue 30).
     let listBounds: Rect
     let showsSeparator: Bool
 
@@ -75,7 +75,7 @@ struct BasicImageRow: View {
         .padding(.trailing, LayoutMetrics.margin - ListConstants.chevronInset)
         .frame(height: LayoutMetrics.rowHeight)
         .background(Highlight(pressed: pressed, selection: selection, listBounds: listBounds))
-        .overlay(showsSeparator ? AnyView(Separator(trailing: listBounds.maxX)) : AnyView(EmptyView()), alignment: .bottomLeading)
+        .overlay(showsSeparator ? AnyView(Separator()) : AnyView(EmptyView()), alignment: .bottomLeading)
     }
 
     /// The name's baseline: the two lines centred in the row.
@@ -101,13 +101,14 @@ private struct Highlight: View {
     }
 }
 
-/// A hairline from the text's leading edge to the window's right edge.
+/// A hairline from the text's leading edge to the row's right edge: the window's on a phone,
+/// the centred column's on a wide window (issue 30: it ran to the window's edge, 600 pt past
+/// the column at 1920 wide).
 private struct Separator: View {
-    let trailing: Double
     var body: some View {
-        Canvas(trailing) { trailing, list, frame in
+        Canvas(()) { _, list, frame in   // (captures nothing: no allocation per build)
             let x = frame.minX + LayoutMetrics.margin + LayoutMetrics.thumbnailSize + LayoutMetrics.rowImageTextGap
-            list.add(.hairline(from: Point(x, frame.maxY - 0.5), to: Point(trailing, frame.maxY - 0.5), color: SystemColor.separator))
+            list.add(.hairline(from: Point(x, frame.maxY - 0.5), to: Point(frame.maxX, frame.maxY - 0.5), color: SystemColor.separator))
         }
         .allowsHitTesting(false)
     }

@@ -162,7 +162,8 @@ public struct SheetModel: Sendable, Equatable {
         // under ~100 pt is full (50 pt from the top), not half (issue 29: the fuzzer found the
         // dim at 0.375 or 0 at rest there). (No floor of 1 pt on the span: in a window under
         // 2 pt tall that left the dim short.)
-        let lowestTop = policy.detents(height: height).map(\.1).max() ?? policy.lowest(height: height).1
+        // (Its two detents asked directly: `detents` builds a list, and this runs every frame.)
+        let lowestTop = max(policy.topmost(height: height), policy.lowest(height: height).1)
         let span = height - lowestTop
         let top = top(at: time)
         let progress = span > 0 ? (height - top) / span : (top <= lowestTop + 1e-9 ? 1 : 0)

@@ -32,6 +32,10 @@ let package = Package(
 
         // When the X server says a pointer event happened (read from SDL's raw X11 events).
         .target(name: "CInputTime"),
+        // A last word when SDL crashes while starting its video driver.
+        .target(name: "CStartupGuard"),
+        // The X server's Xft.dpi and screen size, for the UI scale (libX11: already SDL's).
+        .target(name: "CX11Screen", linkerSettings: [.linkedLibrary("X11")]),
 
         // A Wayland window's software frames presented in shared-memory buffers, without GL
         // (libwayland-client: already a dependency of SDL 2 and of libsdl2-dev).
@@ -40,7 +44,7 @@ let package = Package(
         // Platform-neutral: imports no SDL.
         .target(name: "FlingCore"),
         // The SDL backend: the only code that touches SDL pointers.
-        .target(name: "FlingSDL", dependencies: ["FlingCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CJPEG", "CInputTime", "CWaylandSHM"]),
+        .target(name: "FlingSDL", dependencies: ["FlingCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CJPEG", "CInputTime", "CWaylandSHM", "CX11Screen", "CStartupGuard"]),
         // The view tree, widgets, scenes and the app controller: on FlingCore only, so tests
         // drive it in-process with a fake text measurer.
         .target(name: "FlingUI", dependencies: ["FlingCore"]),

@@ -20,6 +20,7 @@
 //      WaylandPresenter commits in wl_shm buffers, only the changed part (no GLES texture)
 import CSDL2
 import CSDL2Image
+import CX11Screen
 import FlingCore
 import Glibc
 
@@ -104,7 +105,11 @@ public final class Display {
             if let n = options.displayIndex, n >= Int(SDL_GetNumVideoDisplays()) {
                 throw SDLError("--display \(n): no such display (this machine has \(SDL_GetNumVideoDisplays()): 0…\(SDL_GetNumVideoDisplays() - 1))")
             }
-            if options.scaleFromDisplay { uiScale *= Self.displayScale(displayIndex, driver: context.videoDriver) }
+            if options.scaleFromDisplay {
+                let (scale, source) = Self.displayScale(displayIndex, driver: context.videoDriver)
+                uiScale *= scale
+                note("scale \(DisplayScale.text(scale)) from \(source) (--scale overrides)")
+            }
             // Never larger than the usable area (panel pixels; the layout is turned back).
             var usable = SDL_Rect()
             if !fullscreen && !options.kiosk, SDL_GetDisplayUsableBounds(displayIndex, &usable) == 0, usable.w > 0, usable.h > 0 {
@@ -290,13 +295,19 @@ public final class Display {
         return String(cString: name)
     }
 
-    /// The display's own UI scale where SDL can tell: the physical DPI over 96 (X11, KMSDRM),
-    /// in quarter steps, 1…4. Wayland and macOS scale through the drawable instead (1 here).
-    static func displayScale(_ index: Int32, driver: String?) -> Double {
-        guard driver == "x11" || driver == "kmsdrm" else { return 1 }
+    /// The display's own UI scale and where it came from (DisplayScale.decide): X11's Xft.dpi,
+    /// then SDL's DPI of the display (its physical size), then the X screen's physical size;
+    /// KMSDRM the panel's DPI. Wayland and macOS scale through the drawable instead (1 here).
+    static func displayScale(_ index: Int32, driver: String?) -> (scale: Double, source: String) {
+        guard driver == "x11" || driver == "kmsdrm" else { return (1, "\(driver ?? "this video driver") scales the drawable itself") }
         var ddpi: Float = 0, hdpi: Float = 0, vdpi: Float = 0
-        guard SDL_GetDisplayDPI(index, &ddpi, &hdpi, &vdpi) == 0, ddpi.isFinite, ddpi > 0 else { return 1 }
-        return DisplayScale.fromDPI(Double(ddpi))
+        let sdlDPI: Double? = SDL_GetDisplayDPI(index, &ddpi, &hdpi, &vdpi) == 0 ? Double(ddpi) : nil
+        var x = fling_x11_screen()
+        let hasX = driver == "x11" && fling_x11_read_screen(nil, &x) == 1
+        defer { if hasX { fling_x11_screen_free(&x) } }
+        let screen = hasX ? DisplayScale.Screen(resources: x.resources.map { String(cString: $0) },
+                                                 widthPixels: Int(x.width_px), widthMillimetres: Int(x.width_mm)) : nil
+        return DisplayScale.decide(screen: screen, displayDPI: sdlDPI)
     }
 
     private static func pixelSize(_ size: Size, scale: Double) -> (Int32, Int32) {
@@ -560,14 +571,5 @@ public final class Display {
         if let window { SDL_DestroyWindow(window) }
         if let surface { SDL_FreeSurface(surface) }
         window = nil; surface = nil; rotationTarget = nil
-    }
-}
-
-/// The UI scale for a physical DPI: 96 dpi is scale 1 (the X11 and Windows convention), in
-/// quarter steps so that text stays on whole pixels at common densities, 1…4.
-public enum DisplayScale {
-    public static func fromDPI(_ dpi: Double) -> Double {
-        guard dpi.isFinite, dpi > 0 else { return 1 }
-        return max(1, min(4, (dpi / 96 * 4).rounded() / 4))
     }
 }

@@ -65,8 +65,9 @@ struct FlingRunner {
 
     /// Runs `body` with the display name of an Xvfb of its own on a free display number,
     /// stopped at the end (`screen` WxHxD; with
-    /// `framebufferDirectory`, Xvfb keeps its screen there as an XWD file, Xvfb_screen0).
-    static func withXvfb(screen: String = "900x1000x24", framebufferDirectory: String? = nil, _ body: (String) throws -> Void) throws {
+    /// `framebufferDirectory`, Xvfb keeps its screen there as an XWD file, Xvfb_screen0;
+    /// `arguments` are Xvfb's own, e.g. -dpi).
+    static func withXvfb(screen: String = "900x1000x24", framebufferDirectory: String? = nil, arguments: [String] = [], _ body: (String) throws -> Void) throws {
         let xvfb = "/usr/bin/Xvfb"
         guard FileManager.default.isExecutableFile(atPath: xvfb) else {
             return XCTFail("Xvfb is missing: make test installs it (apt-get install xvfb)")
@@ -75,7 +76,7 @@ struct FlingRunner {
         while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: xvfb)
-        p.arguments = [":\(number)", "-screen", "0", screen, "-nolisten", "tcp"] + (framebufferDirectory.map { ["-fbdir", $0] } ?? [])
+        p.arguments = [":\(number)", "-screen", "0", screen, "-nolisten", "tcp"] + arguments + (framebufferDirectory.map { ["-fbdir", $0] } ?? [])
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         try p.run()

@@ -65,7 +65,7 @@ func runApp(_ options: AppOptions) -> Int32 {
     defer { console?.restore() }
     let context: SDLContext
     do { context = try SDLContext(headless: options.headless || framebuffer != nil) } catch {
-        printError(lines: ["fling: \(error)", "fling: \(noDisplayHint())"])
+        printError(lines: ["fling: \(error)"] + (error is WaylandSeatError ? [] : ["fling: \(noDisplayHint())"]))
         return 1
     }
     defer { context.shutdown() }

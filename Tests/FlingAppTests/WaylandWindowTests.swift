@@ -72,6 +72,36 @@ final class WaylandWindowTests: XCTestCase {
         }
     }
 
+    /// A normal window (not a kiosk's fullscreen) shows its first frame (issue 30 item 9: it
+    /// stayed black: drawn before the window was mapped, and Wayland has no expose to redraw).
+    func testANormalWaylandWindowShowsTheListNotBlack() throws {
+        try withWeston(width: 800, height: 1000) { env, screen in
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: FlingRunner.binary)
+            p.arguments = ["--size", "390x844"]
+            p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
+            p.standardError = FileHandle.nullDevice
+            p.standardOutput = FileHandle.nullDevice
+            try p.run()
+            defer { p.terminate(); p.waitUntilExit() }
+            // The list is mostly white; weston's desktop is dark blue and its panel grey.
+            func whitePixels() throws -> Int {
+                let image = try screen(800, 1000)
+                var n = 0
+                for i in stride(from: 0, to: image.pixels.count, by: 4)
+                where image.pixels[i] > 245 && image.pixels[i + 1] > 245 && image.pixels[i + 2] > 245 { n += 1 }
+                return n
+            }
+            var white = 0
+            let deadline = Date().addingTimeInterval(20)
+            while white < 390 * 844 / 2, Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.25)
+                white = try whitePixels()
+            }
+            XCTAssertGreaterThan(white, 390 * 844 / 2, "the window shows \(white) white pixels: black or not shown")
+        }
+    }
+
     func testTypingOnWaylandSendsOnlyWhatChanged() throws {
         guard !hasRenderNode else { throw XCTSkip("a GPU render node: the accelerated renderer presents here") }
         try withWeston(width: 400, height: 860) { env, _ in

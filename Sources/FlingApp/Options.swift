@@ -81,7 +81,7 @@ struct AppOptions: ParsableArguments, Sendable {
             completion: .list(SceneID.allCases.map(\.rawValue)), transform: Parse.scene)
     var scene: SceneID = .restaurants
 
-    @Option(help: ArgumentHelp("Window size in pt, each side 100 to 8192 (default 390x844, an iPhone in portrait).", valueName: "WxH"),
+    @Option(help: ArgumentHelp("Window size in pt, from 320x480 to 8192x8192 (default 390x844, an iPhone in portrait).", valueName: "WxH"),
             transform: { try Parse.size($0) })
     var size: Size = LayoutMetrics.defaultWindowSize
 
@@ -236,11 +236,13 @@ struct AppOptions: ParsableArguments, Sendable {
 /// Option values from text, with the messages the command line has always given.
 /// Each is usable as an `@Option(transform:)`.
 enum Parse {
-    static func size(_ s: String, _ option: String = "--size") throws(UsageError) -> Size {
+    /// A window size, at least `minimum` (the smallest window every scene lives in) and at
+    /// most 8192 a side.
+    static func size(_ s: String, _ option: String = "--size", minimum: Size = LayoutMetrics.minimumWindowSize) throws(UsageError) -> Size {
         let parts = s.lowercased().split(separator: "x")
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
-              w >= 100, h >= 100, w <= 8192, h <= 8192 else {
-            throw UsageError(message: "\(option) takes WxH in pt, each 100…8192, e.g. 390x844 (got '\(s)')")
+              w >= minimum.width, h >= minimum.height, w <= 8192, h <= 8192 else {
+            throw UsageError(message: "\(option) takes WxH in pt, from \(Int(minimum.width))x\(Int(minimum.height)) to 8192x8192, e.g. 390x844 (got '\(s)')")
         }
         return Size(w, h)
     }

@@ -70,9 +70,14 @@ public final class Display {
     /// Kiosk mode: the keyboard is grabbed once the window shows (and what to say about it).
     private var grabsKeyboard = false
     private var grabChecks = 0
+    /// Presents so far in which the window manager's frame was looked for (it is known only
+    /// some time after the window is mapped); 60 when done.
+    private var frameChecks = 0
     private var kioskNote: (String) -> Void = { _ in }
     /// Warnings (stderr).
     private let log: (String) -> Void
+    /// Notes (stderr at --log-level info).
+    private let info: (String) -> Void
     /// The window presents only what changed (SDL's software renderer on its own framebuffer).
     private var partialPresentsPossible = false
     /// Wayland without GL: the frame Fling draws and the buffers it commits (nil elsewhere).
@@ -94,6 +99,7 @@ public final class Display {
                 log: @escaping (String) -> Void, note: @escaping (String) -> Void = { _ in }) throws {
         headless = context.headless
         self.log = log
+        self.info = note
         videoDriver = context.videoDriver
         rotation = options.rotation
         self.fullscreen = fullscreen || options.kiosk
@@ -157,7 +163,7 @@ public final class Display {
                 var bounds = SDL_Rect()
                 if SDL_GetDisplayBounds(displayIndex, &bounds) == 0 { frame = bounds }
             }
-            let minimum = options.rotation.panelSize(layout: Size(200, 300))
+            let minimum = options.rotation.panelSize(layout: LayoutMetrics.minimumWindowSize)
             func makeWindow() throws -> OpaquePointer {
                 guard let w = SDL_CreateWindow(title, frame.x, frame.y, frame.w, frame.h, flags) else {
                     var e = SDLError("the window could not be created (SDL_CreateWindow)")
@@ -293,6 +299,27 @@ public final class Display {
         var info = SDL_RendererInfo()
         guard SDL_GetRendererInfo(r, &info) == 0, let name = info.name else { return "unknown" }
         return String(cString: name)
+    }
+
+    /// A window whose frame (title bar and borders included) runs off the usable area is
+    /// shrunk and moved onto it, once the window manager has said how large its frame is.
+    private func fitFrameToScreen(_ window: OpaquePointer) {
+        frameChecks += 1
+        if fullscreen { frameChecks = 60; return }
+        var top: Int32 = 0, left: Int32 = 0, bottom: Int32 = 0, right: Int32 = 0
+        guard SDL_GetWindowBordersSize(window, &top, &left, &bottom, &right) == 0, top + left + bottom + right > 0 else { return }
+        frameChecks = 60
+        var usable = SDL_Rect(), x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+        guard SDL_GetDisplayUsableBounds(displayIndex, &usable) == 0, usable.w > 0, usable.h > 0 else { return }
+        SDL_GetWindowPosition(window, &x, &y)
+        SDL_GetWindowSize(window, &w, &h)
+        let extents = FrameExtents(top: Double(top), left: Double(left), bottom: Double(bottom), right: Double(right))
+        guard let r = WindowFrameFit.fitted(client: Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)), extents: extents,
+                                            usable: Rect(x: Double(usable.x), y: Double(usable.y), width: Double(usable.w), height: Double(usable.h)))
+        else { return }
+        SDL_SetWindowSize(window, Int32(r.width), Int32(r.height))
+        SDL_SetWindowPosition(window, Int32(r.minX), Int32(r.minY))
+        info("the window's frame (\(top) px of title bar) did not fit the screen: the window is now \(Int(r.width))x\(Int(r.height)) px, all of it on the screen")
     }
 
     /// The display's own UI scale and where it came from (DisplayScale.decide): X11's Xft.dpi,
@@ -493,6 +520,7 @@ public final class Display {
             if fullscreen { SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue) }
             if grabsKeyboard { SDL_SetWindowKeyboardGrab(window, SDL_TRUE) }
         }
+        if frameChecks < 60 { fitFrameToScreen(window) }
         // SDL grabs when the window gets the focus: said once it holds, or after a second of
         // frames that it does not.
         if grabsKeyboard, grabChecks < 60 {

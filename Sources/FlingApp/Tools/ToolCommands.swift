@@ -104,7 +104,7 @@ struct GalleryCommand: FlingCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Device pixels per pt, 0.5 to 4 (default 1).", valueName: "S"),
             transform: { try Parse.scale($0, "--scale") })
     var scale: Double = 1
-    @Option(help: ArgumentHelp("Sheet size in pt (default 820x1400).", valueName: "WxH"), transform: { try Parse.size($0) })
+    @Option(help: ArgumentHelp("Sheet size in pt (default 820x1400).", valueName: "WxH"), transform: { try Parse.size($0, minimum: Size(100, 100)) })
     var size = Size(820, 1400)
     @Option(help: ArgumentHelp("Where to write the PNG (required).", valueName: "path"), completion: .file(extensions: ["png"]))
     var out: String?

@@ -48,6 +48,11 @@ public enum InteractionConstants {
 public enum LayoutMetrics {
     /// Window size by default: an iPhone 14-class portrait screen (issue 2).
     public static let defaultWindowSize = Size(390, 844)
+    /// The smallest window: the narrowest iPhone (320 pt, iPhone SE 1st generation) by the
+    /// original iPhone's 480 pt. Every scene lives in it: four tab labels side by side, the
+    /// sheet's detents, the Today cards (issue 30 item 16: at 120 × 120 the labels overlapped).
+    /// `--size` refuses less and the window cannot be made smaller.
+    public static let minimumWindowSize = Size(320, 480)
     /// UIKit's default leading margin of list rows and titles.
     public static let margin: Double = 20
     /// The large navigation title block under the 44 pt bar: the 34 pt title (UINavigationBar).

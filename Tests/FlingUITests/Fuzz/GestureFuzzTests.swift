@@ -75,7 +75,7 @@ final class GestureFuzzTests: XCTestCase {
                 let kind = report.split(separator: "\n").first { $0.hasPrefix("# failed:") }.map(String.init) ?? "?"
                 kinds[kind, default: 0] += 1
                 let file = "\(out)/seed-\(seed).txt"
-                FileManager.default.createFile(atPath: file, contents: Data(report.utf8))
+                _ = FileManager.default.createFile(atPath: file, contents: Data(report.utf8))
                 print("[fuzz] seed \(seed) failed → \(file)\n\(report)")
             }
             seed &+= 1

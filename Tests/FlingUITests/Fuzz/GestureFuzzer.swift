@@ -12,7 +12,7 @@ struct GestureFuzzer {
     let seed: UInt64
     private var rng: FuzzRNG
     let config: FuzzConfig
-    /// A start size the command line refuses (`--size` takes 100…8192 pt) is reached by a
+    /// A start size the command line refuses (`--size` takes 320x480…8192x8192 pt) is reached by a
     /// `resize` at time 0 instead, so every script replays with the binary.
     private let startSize: Size?
 
@@ -33,7 +33,8 @@ struct GestureFuzzer {
         let policy = policy ?? rng.pick(SheetPolicyKind.allCases)
         let fps = rng.pick(Self.frameRates)
         let size = rng.chance(0.7) ? Size(390, 844) : rng.pick(Self.sizes)
-        let valid = (100...8192).contains(size.width) && (100...8192).contains(size.height)
+        let least = LayoutMetrics.minimumWindowSize
+        let valid = (least.width...8192).contains(size.width) && (least.height...8192).contains(size.height)
         config = FuzzConfig(scene: scene, policy: policy, fps: fps, size: valid ? size : Size(390, 844))
         startSize = valid ? nil : size
         self.rng = rng

@@ -1,0 +1,59 @@
+// WindowSizeTests: the smallest window is 320 × 480 pt (issue 30 item 16): --size refuses less,
+// and the list opens at exactly that size.
+import FlingCore
+import FlingSDL
+import Foundation
+import XCTest
+
+final class WindowSizeTests: XCTestCase {
+    func testASizeUnderTheMinimumIsAUsageError() throws {
+        for size in ["120x120", "319x844", "390x479"] {
+            try FlingRunner.assertUsageError(["--headless", "--size", size], says: "--size takes WxH in pt, from 320x480 to 8192x8192")
+        }
+    }
+
+    func testTheSmallestWindowOpens() throws {
+        let dir = try FlingRunner.headless("0.2 shot $OUT/s.png\n", args: ["--size", "320x480"])
+        let shot = try PNGFile.read(dir.appendingPathComponent("s.png").path)
+        XCTAssertEqual([shot.width, shot.height], [320, 480])
+    }
+}
+
+/// Under a window manager the whole frame, title bar included, lies on the screen (issue 30
+/// item 19: at --scale 2 on 1280×1024 the client area was fitted and the bottom 40 px fell off).
+final class WindowFrameTests: XCTestCase {
+    func testTheFrameOfATallWindowFitsTheScreen() throws {
+        let openbox = "/usr/bin/openbox"
+        guard FileManager.default.isExecutableFile(atPath: openbox) else {
+            return XCTFail("openbox is missing: make test installs it (apt-get install openbox)")
+        }
+        try FlingRunner.withXvfb(screen: "1280x1024x24") { display in
+            let wm = Process()
+            wm.executableURL = URL(fileURLWithPath: openbox)
+            wm.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+            wm.standardOutput = FileHandle.nullDevice
+            wm.standardError = FileHandle.nullDevice
+            try wm.run()
+            defer { wm.terminate(); wm.waitUntilExit() }
+            Thread.sleep(forTimeInterval: 1)
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: FlingRunner.binary)
+            p.arguments = ["--scale", "2", "--log-level", "info"]
+            p.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+            let err = Pipe()
+            p.standardError = err
+            p.standardOutput = FileHandle.nullDevice
+            try p.run()
+            Thread.sleep(forTimeInterval: 3)
+            p.terminate()
+            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            // "… did not fit the screen: the window is now 780xH px", H + the title bar ≤ 1024.
+            guard let range = text.range(of: #"px of title bar\) did not fit the screen: the window is now 780x(\d+) px"#, options: .regularExpression)
+            else { return XCTFail("the frame was not fitted: \(text)") }
+            let height = Int(text[range].split(separator: "x").last?.prefix { $0.isNumber } ?? "") ?? 0
+            XCTAssertLessThan(height, 1024, text)
+            XCTAssertGreaterThanOrEqual(height, 960, "no smaller than the 480 pt minimum at scale 2: \(text)")
+        }
+    }
+}

@@ -42,6 +42,8 @@ final class KioskDriver {
             for f in touches.filter(q) { apply(state.input(.pointer(f), now: now)) }
         case let .wheel(dy, location, time):
             apply(state.input(.wheel(dy: dy, location: rotation.layoutPoint(fromPanel: location, panel: panelSize), time: time), now: now))
+        case let .middleClick(location, text, time):
+            apply(state.input(.middleClick(location: rotation.layoutPoint(fromPanel: location, panel: panelSize), text: text, time: time), now: now))
         case .resize(let panel, let time):
             apply(state.input(.resize(rotation.layoutSize(panel: panel), time: time), now: now))
         default:

@@ -133,6 +133,11 @@ final class SessionRecorder {
             line(time, "compose \(Self.oneLine(s))")
         case let .resize(size, time):
             line(time, "resize \(ScriptNumber.text(size.width)) \(ScriptNumber.text(size.height))")
+        case let .middleClick(location, text, time):
+            // The pasted selection goes with the click: a replay has another PRIMARY selection.
+            let xy = "\(ScriptNumber.text(location.x)) \(ScriptNumber.text(location.y))"
+            let pasted = text.map { Self.oneLine(String($0.map { $0.isNewline ? " " : $0 })) } ?? ""
+            line(time, pasted.isEmpty ? "middle \(xy)" : "middle \(xy) \(pasted)")
         case .focusLost(let time):
             line(time, "blur")
         case .quit:

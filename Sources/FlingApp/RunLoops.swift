@@ -174,6 +174,7 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
                 do { try display.resize(to: layout) } catch { throw RunFailure(message: "resize failed: \(error)", status: 1) }
                 kiosk.input(.resize(s, time: input.time), now: input.time)
             case .action(.blur): kiosk.input(.focusLost(time: input.time), now: input.time)
+            case .action(.middle(let p, let text)): kiosk.input(.middleClick(location: p, text: text, time: input.time), now: input.time)
             case .action(.stall(let seconds)): stalledUntil = max(stalledUntil, input.time + seconds)
             case .action(.shot(let path)): probes.append(.shot(path))
             case .action(.state(let path)): probes.append(.state(path))

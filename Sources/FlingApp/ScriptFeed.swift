@@ -35,6 +35,7 @@ final class ScriptFeed {
             case .action(.composition(let s)): out.append(.composition(s, time: t))
             case .action(.resize(let s)): out.append(.resize(s, time: t))
             case .action(.blur): out.append(.focusLost(time: t))
+            case .action(.middle(let p, let text)): out.append(.middleClick(location: p, text: text, time: t))
             case .action(.quit): out.append(.quit); continue
             // Probes mean nothing in a live window; a stall is the loop's own (headless runs).
             case .action: continue

@@ -98,7 +98,7 @@ func runApp(_ options: AppOptions) -> Int32 {
         Log.info("no window icon: \(resources.images)/fling.png unreadable")
     }
     let env = SceneEnvironment(measurer: display.renderer.fonts, imageSize: { display.renderer.imageSize($0) })
-    if !options.headless { env.clipboard = SDLClipboard() }
+    if !options.headless { env.clipboard = SDLClipboard(); env.primarySelection = SDLPrimarySelection() }
     let app = AppController(restaurants: resources.restaurants, articles: resources.articles, env: env, first: options.scene, windowSize: display.size,
                             scale: display.scale, sheetPolicy: options.sheetPolicy, dateText: todayText(options.date))
     // The UX-testing instrument (issue 15).

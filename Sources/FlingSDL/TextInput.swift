@@ -7,7 +7,8 @@
 //   (SDL_HINT_IME_SUPPORT_EXTENDED_TEXT), so multi-byte text is never cut mid-character.
 // - Focus moving to another field restarts text input, so an unfinished composition is
 //   dropped rather than committed into the next field.
-// - The clipboard is the system's (SDL_GetClipboardText / SDL_SetClipboardText).
+// - The clipboard is the system's (SDL_GetClipboardText / SDL_SetClipboardText), and so is
+//   the PRIMARY selection (SDL_SetPrimarySelectionText; a middle click pastes it).
 import CSDL2
 import FlingCore
 
@@ -59,3 +60,21 @@ public final class SDLClipboard: Clipboard {
         set { SDL_SetClipboardText(newValue ?? "") }
     }
 }
+
+/// The PRIMARY selection (X11, and Wayland's primary-selection protocol) through SDL 2.26+:
+/// what is selected, pasted with a middle click.
+public final class SDLPrimarySelection: Clipboard {
+    public init() {}
+    public var text: String? {
+        get { Self.current() }
+        set { SDL_SetPrimarySelectionText(newValue ?? "") }
+    }
+
+    /// The PRIMARY selection's text now, or nil.
+    public static func current() -> String? {
+        guard SDL_HasPrimarySelectionText() == SDL_TRUE, let raw = SDL_GetPrimarySelectionText() else { return nil }
+        defer { SDL_free(raw) }
+        return String(cString: raw)
+    }
+}
+

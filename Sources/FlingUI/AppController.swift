@@ -168,17 +168,30 @@ package final class AppController {
             if scene.isModal || sceneBounds.contains(location) { scene.handleWheel(dy: dy, at: location, time: time) }
         case let .key(key, time):
             if key.is(.char("q"), .control) { quitRequested = true; return }
-            // A focused control gets every key (Tab moves focus); otherwise Tab switches scenes.
-            if scene.hasKeyboardFocus {
-                _ = scene.handleKey(key, time: time)
+            // Keyboard navigation (issue 30 item 14), as iPadOS's full keyboard access goes
+            // through controls and then on to the tab bar: Tab moves through the scene's
+            // controls and, past the last, on to the next scene (Shift+Tab: backwards); in a
+            // scene without controls Tab switches scenes at once. Ctrl+Tab always switches.
+            let tab = key.is(.tab) || key.is(.tab, .shift)
+            let backwards = key.modifiers.contains(.shift)
+            if (key.is(.tab, .control) || key.is(.tab, [.control, .shift])) && !scene.isModal {
+                switchScene(backwards: backwards, time: time)
                 return
             }
-            if (key.is(.tab) || key.is(.tab, .shift)) && !scene.isModal {
-                let step = key.modifiers.contains(.shift) ? scenes.count - 1 : 1
-                selectOnSceneClock(scenes[(current + step) % scenes.count].id, time: time)
+            if scene.hasKeyboardFocus {
+                // A focused control gets every key; Tab past the last control is not used.
+                if !scene.handleKey(key, time: time), tab, !scene.isModal { switchScene(backwards: backwards, time: time) }
+                return
+            }
+            if tab && !scene.isModal {
+                if !scene.focusFirstControl(reverse: backwards, time: time) { switchScene(backwards: backwards, time: time) }
                 return
             }
             _ = scene.handleKey(key, time: time)
+        case let .middleClick(location, text, time):
+            if scene.isModal || sceneBounds.contains(location) {
+                scene.pastePrimarySelection(text ?? env.primarySelection.text ?? "", at: location, time: time)
+            }
         case let .text(text, time):
             scene.handleText(text, time: time)
         case let .composition(text, time):
@@ -195,6 +208,12 @@ package final class AppController {
         case .quit:
             quitRequested = true
         }
+    }
+
+    /// The next (previous) scene in tab-bar order.
+    private func switchScene(backwards: Bool, time: Double) {
+        let step = backwards ? scenes.count - 1 : 1
+        selectOnSceneClock(scenes[(current + step) % scenes.count].id, time: time)
     }
 
     package func select(_ id: SceneID, time realTime: Double) { selectOnSceneClock(id, time: clock.scene(at: realTime)) }

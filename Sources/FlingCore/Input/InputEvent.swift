@@ -9,6 +9,10 @@ public enum InputEvent: Equatable, Sendable {
     /// The input method's text being composed (not yet committed); "" when it ends.
     case composition(String, time: Double)
     case resize(Size, time: Double)
+    /// The middle mouse button pressed at `location` (pt): X11 and Wayland paste the PRIMARY
+    /// selection there. `text` is that selection as the platform gave it with the click (so a
+    /// recording carries it); nil: the app's own last selection (scripts, headless runs).
+    case middleClick(location: Point, text: String?, time: Double)
     /// The window lost focus (or the pointer left it mid-drag): gestures must end cleanly.
     case focusLost(time: Double)
     case quit

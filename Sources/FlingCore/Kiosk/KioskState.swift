@@ -86,7 +86,7 @@ public struct KioskState: Equatable, Sendable {
             if config.kiosk && key.is(.char("q"), .control) { return UpToTwo() }
             out.append(.pass(e))
             return out
-        case .wheel(_, _, let time):
+        case .wheel(_, _, let time), .middleClick(_, _, let time):
             let out = visitorArrived(time: time)
             return out.isEmpty ? UpToTwo(.pass(e)) : out
         case .pointer(let p):

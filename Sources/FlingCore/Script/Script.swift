@@ -11,6 +11,8 @@
 ///     2.3  resize W H
 ///     2.4  shot PATH       | state PATH
 ///     2.6  finger down|move|up ID X Y   a touch finger (ID ≥ 1)
+///     2.65 middle X Y [TEXT]  a middle click: pastes TEXT (the PRIMARY selection; without
+///                      it, the app's own last selection) into the text field there
 ///     2.7  blur            the window loses focus
 ///     2.8  stall MS        no frame for MS ms; input in it arrives together after
 ///     9.0  quit
@@ -37,6 +39,8 @@ public struct Script: Equatable, Sendable {
         case state(String)
         case finger(phase: PointerEvent.Phase, id: Int64, at: Point)
         case blur
+        /// A middle click at a point, with the PRIMARY selection it pastes (nil: the app's own).
+        case middle(Point, text: String?)
         /// The loop runs no frame for this long (s, from the command's time): input in it keeps
         /// its own time and arrives together when the loop wakes, as on a stalled kiosk (issue 28).
         case stall(Double)
@@ -148,6 +152,14 @@ public struct Script: Equatable, Sendable {
                 if rest.first == " " || rest.first == "\t" { rest = rest.dropFirst() }
                 guard !rest.isEmpty else { throw fail("'text' takes a STRING") }
                 action = .text(String(rest))
+            case "middle":
+                guard args.count >= 2 else { throw fail("'middle' takes X Y [TEXT]") }
+                let p = try point(args[0], args[1], "X Y [TEXT]")
+                // TEXT: the rest of the line after X and its one separator, spaces kept.
+                var rest = trimmed[...]
+                for _ in 0..<3 { rest = rest.drop { $0 != " " && $0 != "\t" }.drop { $0 == " " || $0 == "\t" } }
+                rest = rest.drop { $0 != " " && $0 != "\t" }.dropFirst()
+                action = .middle(p, text: args.count > 2 ? String(rest) : nil)
             case "compose":
                 // The rest of the line (may be empty: the composition ends).
                 guard let range = trimmed.firstRange(of: "compose") else { throw fail("'compose' takes a STRING") }
@@ -192,7 +204,7 @@ public struct Script: Equatable, Sendable {
                 guard args.isEmpty else { throw fail("'quit' takes no arguments") }
                 action = .quit
             default:
-                throw fail("unknown command '\(verb)' (down, move, up, tap, drag, wheel, key, text, resize, shot, state, finger, blur, quit)")
+                throw fail("unknown command '\(verb)' (down, move, up, tap, drag, wheel, key, text, resize, shot, state, finger, middle, blur, quit)")
             }
             commands.append(Command(time: time, line: lineNo, action: action))
         }
@@ -279,7 +291,7 @@ extension Script {
                 add(t + d, .pointer(.moved, id: mouse, b))
                 add(t + d, .pointer(.ended, id: mouse, b))
             case .finger(let phase, let id, let p): add(t, .pointer(phase, id: id, p))
-            case .wheel, .key, .text, .composition, .resize, .shot, .state, .blur, .stall, .quit: add(t, .action(c.action))
+            case .wheel, .key, .text, .composition, .resize, .shot, .state, .middle, .blur, .stall, .quit: add(t, .action(c.action))
             }
         }
         return out.sorted { $0.time != $1.time ? $0.time < $1.time : $0.sequence < $1.sequence }

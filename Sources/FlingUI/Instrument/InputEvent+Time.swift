@@ -6,7 +6,7 @@ extension InputEvent {
         switch self {
         case .pointer(let p): p.time
         case let .wheel(_, _, t), let .key(_, t), let .text(_, t), let .composition(_, t), let .resize(_, t): t
-        case .focusLost(let t): t
+        case .focusLost(let t), .middleClick(_, _, let t): t
         case .quit: nil
         }
     }
@@ -21,6 +21,7 @@ extension InputEvent {
         case let .composition(s, t): return .composition(s, time: f(t))
         case let .resize(s, t): return .resize(s, time: f(t))
         case .focusLost(let t): return .focusLost(time: f(t))
+        case let .middleClick(p, text, t): return .middleClick(location: p, text: text, time: f(t))
         case .quit: return .quit
         }
     }

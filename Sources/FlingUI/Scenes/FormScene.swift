@@ -60,6 +60,8 @@ package final class FormScene: Scene {
     package func handleText(_ text: String, time: Double) { host.handleText(text, time: time) }
     package func handleComposition(_ text: String, time: Double) { host.handleComposition(text, time: time) }
     package var hasKeyboardFocus: Bool { viewHost.hasFocus }
+    package func focusFirstControl(reverse: Bool, time: Double) -> Bool { host.focusFirst(reverse: reverse) }
+    package func pastePrimarySelection(_ text: String, at p: Point, time: Double) { host.pastePrimarySelection(text, at: p, time: time) }
     package var textInputRect: Rect? { viewHost.textInputRect }
     package var textInputOwner: String? { viewHost.textInputOwner }
     package func nextRedraw(after time: Double) -> Double? { viewHost.nextRedraw(after: time) }

@@ -7,6 +7,8 @@ package final class SceneEnvironment {
     package let measurer: any TextMeasurer
     /// Copy and paste in text fields (the system clipboard when windowed).
     package var clipboard: any Clipboard = MemoryClipboard()
+    /// The PRIMARY selection (X11/Wayland: selected text, pasted with a middle click).
+    package var primarySelection: any Clipboard = MemoryClipboard()
     private let imageSizeLookup: (String) -> Size?
     private struct LayoutKey: Hashable {
         var text: String; var font: Font; var maxWidth: Double?; var lineLimit: Int?
@@ -66,6 +68,11 @@ package protocol Scene: AnyObject {
     func handleComposition(_ text: String, time: Double)
     /// A control holds keyboard focus: Tab moves focus instead of switching scenes.
     var hasKeyboardFocus: Bool { get }
+    /// Tab with nothing focused: focus the first control (Shift+Tab: the last); false when
+    /// the scene has none (Tab then switches scenes).
+    func focusFirstControl(reverse: Bool, time: Double) -> Bool
+    /// A middle click: paste `text` (the PRIMARY selection) into the text field under `p`.
+    func pastePrimarySelection(_ text: String, at p: Point, time: Double)
     /// Where the focused text field's caret is, so the platform shows its text input there (nil: none).
     var textInputRect: Rect? { get }
     /// The focused text field's identity (text input restarts when it changes).
@@ -87,6 +94,8 @@ extension Scene {
     package func handleText(_ text: String, time: Double) {}
     package func handleComposition(_ text: String, time: Double) {}
     package var hasKeyboardFocus: Bool { false }
+    package func focusFirstControl(reverse: Bool, time: Double) -> Bool { false }
+    package func pastePrimarySelection(_ text: String, at p: Point, time: Double) {}
     package var textInputRect: Rect? { nil }
     package var textInputOwner: String? { nil }
     package func nextRedraw(after time: Double) -> Double? { nil }

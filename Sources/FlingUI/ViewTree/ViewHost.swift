@@ -44,7 +44,15 @@ package final class ViewHost {
 
     /// The focused node's path, and the editing state when it is a text field.
     package private(set) var focusedPath: String?
-    package var editing: TextEditing?
+    package var editing: TextEditing? {
+        didSet { publishSelection() }
+    }
+    /// Whether the focused control shows its ring: focus taken by the keyboard (Tab) or used
+    /// with it shows it; a control focused by a tap keeps it hidden until a key is used, as
+    /// iPadOS does with a hardware keyboard.
+    package private(set) var focusRingVisible = false
+    /// The selection last offered as the PRIMARY selection (X11/Wayland: select to copy).
+    private var publishedSelection: String?
     /// What the focused field says under itself after typing or a paste went past its limit
     /// (the field's path, the words, and how many characters did not fit); gone with the next
     /// edit or the focus.
@@ -280,7 +288,7 @@ package final class ViewHost {
     func draw(into list: inout DisplayList) {
         guard let root = current() else { return }
         root.draw(into: &list)
-        if let f = focusedNode as? Focusable, f.showsFocusRing { FocusRing.draw(around: f.frame, into: &list) }
+        if focusRingVisible, let f = focusedNode as? Focusable, f.showsFocusRing { FocusRing.draw(around: f.frame, into: &list) }
     }
 
     // MARK: Pointer
@@ -297,6 +305,9 @@ package final class ViewHost {
             let scroll = chain.first { $0 is ScrollNode }
             guard let target = chain.first else { press = .nothing(start: e.location); return false }
             pressedType = ObjectIdentifier(type(of: target))
+            // A press on a control (switch, slider, segments) gives it keyboard focus, which
+            // ends a text field's editing, as a tap outside the field does.
+            if let control = target as? Focusable, !(control is TextFieldNode) { focus(control, ringVisible: false) }
             if target is ScrollNode {
                 var classifier = TapClassifier()
                 classifier.press(at: e.location, time: e.time)
@@ -400,7 +411,8 @@ package final class ViewHost {
     var focusedNode: Node? { focusedPath.flatMap { node(at: $0) } }
 
     /// Moves focus to `node` (a text field starts editing with the caret at `caret`, or the end).
-    func focus(_ node: Focusable, caret: Int? = nil) {
+    func focus(_ node: Focusable, caret: Int? = nil, ringVisible: Bool = true) {
+        focusRingVisible = ringVisible
         if focusedPath != node.path {
             focusedPath = node.path
             fieldNotice = nil
@@ -430,6 +442,7 @@ package final class ViewHost {
     package func unfocus() {
         guard focusedPath != nil else { return }
         focusedPath = nil
+        focusRingVisible = false
         editing = nil
         fieldNotice = nil
         dirty = true
@@ -440,8 +453,22 @@ package final class ViewHost {
 
     package var hasFocus: Bool { focusedPath != nil }
 
-    /// A key for the tree; true if used. Tab/Shift+Tab move focus only while something is
-    /// focused (otherwise the app switches scenes with them).
+    /// Whether the tree has anything Tab can focus.
+    package var hasFocusableControls: Bool { !focusOrder.isEmpty }
+
+    /// Tab with nothing focused: the first control takes focus (Shift+Tab: the last); false
+    /// when there is none.
+    @discardableResult
+    package func focusFirst(reverse: Bool) -> Bool {
+        let order = focusOrder
+        guard let first = reverse ? order.last : order.first else { return false }
+        focus(first)
+        return true
+    }
+
+    /// A key for the tree; true if used. Tab/Shift+Tab move focus through the controls in
+    /// tree order; past the last (before the first) focus leaves the tree and the key is not
+    /// used, so the app moves on to the next (previous) scene.
     @discardableResult
     package func handleKey(_ key: Key, time t: Double) -> Bool {
         time = max(time, t)
@@ -450,12 +477,36 @@ package final class ViewHost {
         if key.is(.tab) || key.is(.tab, .shift) {
             let order = focusOrder
             guard let i = order.firstIndex(where: { $0.path == focused.path }), !order.isEmpty else { return true }
-            let step = key.modifiers.contains(.shift) ? order.count - 1 : 1
-            focus(order[(i + step) % order.count])
+            let next = key.modifiers.contains(.shift) ? i - 1 : i + 1
+            guard order.indices.contains(next) else { unfocus(); return false }
+            focus(order[next])
             return true
         }
         if key.is(.escape) { unfocus(); return true }
-        return focused.keyPressed(key, host: self)
+        let used = focused.keyPressed(key, host: self)
+        if used { focusRingVisible = true }
+        return used
+    }
+
+    /// A middle click (X11 and Wayland's paste of the PRIMARY selection `text`): over a text
+    /// field it focuses the field, puts the caret under the pointer and inserts `text` there.
+    package func pastePrimarySelection(_ text: String, at p: Point, time t: Double) {
+        time = max(time, t)
+        guard let root = current(), let field = root.hitChain(p)?.first(where: { $0 is TextFieldNode }) as? TextFieldNode else { return }
+        focus(field, caret: field.caretPosition(atX: p.x))
+        guard !text.isEmpty, var e = editing else { return }
+        let dropped = e.insert(String(text.map { $0.isNewline ? " " : $0 }))
+        commit(e, to: field, dropped: dropped)
+    }
+
+    /// A non-empty selection in the edited field becomes the PRIMARY selection (X11 and Wayland
+    /// users select to copy); an emptied one leaves it as it was, as GTK and Qt fields do.
+    private func publishSelection() {
+        guard let e = editing, e.hasSelection else { return }
+        let text = e.selectedText
+        guard text != publishedSelection else { return }
+        publishedSelection = text
+        env.primarySelection.text = text
     }
 
     /// Typed text (SDL text input) for the focused text field.

@@ -80,6 +80,9 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
 
     /// The grapheme position nearest to window x `x` (prefix widths grow with the prefix, so
     /// a binary search measures O(log n) prefixes, not all of them).
+    /// The caret position nearest to window x `x` (a middle click's paste point).
+    func caretPosition(atX x: Double) -> Int { position(at: x) }
+
     private func position(at x: Double) -> Int {
         let s = text.wrappedValue
         let caret = host.editing?.head ?? s.count

@@ -142,6 +142,7 @@ final class FuzzRun {
         case .action(.text(let s)): app.handle(.text(s, time: input.time))
         case .action(.resize(let s)): app.handle(.resize(s, time: input.time))
         case .action(.blur): app.handle(.focusLost(time: input.time))
+        case .action(.middle(let p, let text)): app.handle(.middleClick(location: p, text: text, time: input.time))
         case .action: break
         }
     }

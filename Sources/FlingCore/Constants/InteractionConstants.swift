@@ -124,6 +124,14 @@ public enum CardConstants {
     public static let excerptPadding: Double = 16
     public static let categoryGap: Double = 4
     public static let headlineGap: Double = 5
+    /// Seed 004: the headline `.lineLimit(2)`, the sub-headline `.lineLimit(3)`, both
+    /// `.minimumScaleFactor(0.1)`: set at full size, they shrink (down to 10 %) into the
+    /// height the panel's stack gives them before a line is cut with "…".
+    public static let headlineLineLimit = 2
+    public static let subHeadlineLineLimit = 3
+    public static let excerptMinimumScale: Double = 0.1
+    /// Excerpt layouts kept (one per card and width; a resize adds a set).
+    public static let excerptLayoutCacheLimit = 64
     /// A card is never shorter than this, so a short image (rocket-launch.jpg is 427 px:
     /// 142 pt by the seed's rule) still shows 150 pt of photo above the 150 pt panel (issue 10).
     public static let minCardHeight: Double = 300

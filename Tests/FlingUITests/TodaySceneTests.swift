@@ -116,23 +116,35 @@ final class TodaySceneTests: XCTestCase {
 
     // MARK: As iOS does it
 
-    func testTheCloseButtonIsALightCircleWithADarkCrossAndAShadow() throws { try MainActor.assumeIsolated {
+    func testTheCloseButtonIsTheSeedsWhiteCircleAt70PercentWithASeeThroughCross() throws { try MainActor.assumeIsolated {
+        // Seed 004: Image(systemName: "xmark.circle.fill").font(.system(size: 26))
+        //   .foregroundColor(.white).opacity(0.7), 50 pt from the top, 16 pt from the right.
+        // Before (issue 30 item 7): a circle filled white at 90 %, a dark gray × of two
+        // strokes over it and a shadow.
         let scene = try Self.makeScene()
         Self.tap(scene, Point(200, 300), at: 0.1)
         _ = scene.advance(to: 2)
+        XCTAssertEqual(scene.closeButtonOpacity(time: 2), 1)
         var dl = DisplayList(background: .white)
         scene.drawOverlay(into: &dl, time: 2)
         let f = scene.closeButtonFrame
         XCTAssertEqual(f, Rect(x: 390 - 16 - 26, y: 50, width: 26, height: 26))
-        XCTAssertTrue(dl.commands.contains(.fillCircle(center: f.center, radius: 13, color: Color(white: 1, alpha: 0.9))),
-                      "before: a white-at-70 % glyph, invisible over white text")
-        let crosses = dl.commands.filter {
-            if case let .polyline(points, color, width) = $0 { return color == Color(white: 0.25, alpha: 1) && width == 2 && points.count == 2 }
-            return false
-        }
-        XCTAssertEqual(crosses.count, 2, "a dark gray × of two strokes")
-        XCTAssertTrue(dl.commands.contains { if case let .shadow(r, _, _, radius, _) = $0 { return r == f && radius == 6 }; return false })
-        XCTAssertEqual(scene.closeButtonOpacity(time: 2), 1)
+        // Exactly: the glyph in white inside a 70 % opacity group, nothing else of it.
+        let start = try XCTUnwrap(dl.commands.lastIndex(of: .pushOpacity(0.7)), "the seed's .opacity(0.7)")
+        XCTAssertEqual(dl.commands.count, start + 3, "the button is the last thing drawn, alone in its group")
+        XCTAssertEqual(dl.commands.last, .popOpacity)
+        guard case let .text(run) = dl.commands[start + 1] else { return XCTFail("\(dl.commands[start + 1])") }
+        XCTAssertEqual(run.color, .white, "the seed's .foregroundColor(.white)")
+        // The glyph is a filled circle with the × knocked out (xmark.circle.fill's shape):
+        // the photo shows through the ×. Its circle (20 of 24 units) is the 26 pt button.
+        XCTAssertEqual(run.layout.lines.map(\.text), [MaterialIcon.cancel])
+        XCTAssertEqual(run.layout.font, .icons(size: 31.2))
+        XCTAssertEqual(run.origin.x + run.layout.size.width / 2, f.midX, accuracy: 1e-9)
+        XCTAssertEqual(run.origin.y + run.layout.size.height / 2, f.midY, accuracy: 1e-9)
+        // No shadow, no fill of its own, no drawn strokes.
+        XCTAssertFalse(dl.commands.contains { if case let .shadow(r, _, _, _, _) = $0 { return r == f }; return false })
+        XCTAssertFalse(dl.commands.contains { if case let .fillCircle(c, _, _) = $0 { return c == f.center }; return false })
+        XCTAssertFalse(dl.commands.contains { if case .polyline = $0 { return true }; return false })
     } }
 
     func testClosingAScrolledStoryScrollsBackInTheSameAnimationAndLandsShowingItsPhoto() throws { try MainActor.assumeIsolated {

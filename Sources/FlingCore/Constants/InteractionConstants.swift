@@ -163,19 +163,22 @@ public enum CardConstants {
     public static let coversWindowAt: Double = 0.98
     /// The close button and Esc collapse with SwiftUI's default ease-in-out (0.35 s).
     public static let closeDuration: Double = 0.35
-    /// Close button: a 26 pt circle with ×, 50 pt from the top, 16 pt from the right (seed).
-    /// iOS draws a light blurred circle with a dark × so it reads over any content; without
-    /// blur: white at 90 %, a dark gray × 2 pt thick over half the circle, a soft shadow
-    /// (issue 10; the seed's white-at-70 % glyph vanished over white text).
+    /// Close button, as seed 004 draws it: `Image(systemName: "xmark.circle.fill")
+    /// .font(.system(size: 26)).foregroundColor(.white).opacity(0.7)` in an HStack padded 50 pt
+    /// from the top and 16 pt from the right (`.padding(.trailing)`): a 26 pt white circle at
+    /// 70 % whose × is cut out, so the photo shows through it, and no shadow (SPEC: "a filled
+    /// circle with an ×, 26 pt, white at 70 % alpha, 50 pt from the top"; issue 30 item 7).
+    /// Like the seed's, it fades into white content scrolled under it; issue 10 had made it
+    /// 90 % white with a dark × and a shadow, which neither the seed nor the SPEC has.
     public static let closeButtonSize: Double = 26
     public static let closeButtonTop: Double = 50
     public static let closeButtonTrailing: Double = 16
-    public static let closeButtonFill = Color(white: 1, alpha: 0.9)
-    public static let closeButtonGlyph = Color(white: 0.25, alpha: 1)
-    public static let closeButtonGlyphShare: Double = 0.5
-    public static let closeButtonGlyphWidth: Double = 2
-    public static let closeButtonShadow = Color(white: 0, alpha: 0.25)
-    public static let closeButtonShadowRadius: Double = 6
+    public static let closeButtonColor = Color.white
+    public static let closeButtonOpacity: Double = 0.7
+    /// The glyph: Material's "cancel", xmark.circle.fill's shape (a filled circle, the ×
+    /// knocked out). Its circle spans 20 of the icon's 24 units, so it is set at 26 × 24 / 20
+    /// pt for a 26 pt circle.
+    public static let closeButtonGlyphSize: Double = closeButtonSize * 24 / 20
     /// The close button fades in over the second half of the expansion and out over the
     /// first 60 pt of a pull.
     public static let closeButtonFadePull: Double = 60

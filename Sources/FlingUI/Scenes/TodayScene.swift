@@ -37,9 +37,6 @@ package final class TodayScene: Scene {
         self.dateText = dateText
     }
 
-    /// The close button's × (two strokes), kept while the button stays put (see drawCloseButton).
-    private var closeGlyph: (frame: Rect, strokes: [[Point]])?
-
     // MARK: Layout
 
     private var dateLayout: TextLayout { env.layout(dateText.uppercased(), TextStyle.caption.font) }
@@ -383,21 +380,13 @@ package final class TodayScene: Scene {
         return max(0, min(1, (p - 0.5) * 2)) * (1 - max(0, min(1, cards.pull.value(at: time) / CardConstants.closeButtonFadePull)))
     }
 
-    /// A light circle with a dark × and a soft shadow: it reads over photos and text alike.
+    /// Seed 004's close button exactly (not the App Store's; see `CardConstants.closeButtonSize`):
+    /// white at 70 % opacity, the × cut out of the circle, no shadow.
     private func drawCloseButton(into dl: inout DisplayList) {
         let f = closeButtonFrame
-        let r = f.width / 2
-        dl.add(.shadow(f, radii: CornerRadii(r), color: CardConstants.closeButtonShadow,
-                       radius: CardConstants.closeButtonShadowRadius, offset: Point(0, 1)))
-        dl.add(.fillCircle(center: f.center, radius: r, color: CardConstants.closeButtonFill))
-        // The × spans half the circle's width.
-        if closeGlyph?.frame != f {
-            let d = r * CardConstants.closeButtonGlyphShare, c = f.center
-            closeGlyph = (f, [1.0, -1.0].map { k in [Point(c.x - d, c.y - k * d), Point(c.x + d, c.y + k * d)] })
-        }
-        for stroke in closeGlyph?.strokes ?? [] {
-            dl.add(.polyline(stroke, color: CardConstants.closeButtonGlyph, lineWidth: CardConstants.closeButtonGlyphWidth))
-        }
+        let glyph = env.layout(MaterialIcon.cancel, .icons(size: CardConstants.closeButtonGlyphSize))
+        let origin = Point(f.midX - glyph.size.width / 2, f.midY - glyph.size.height / 2)
+        dl.withOpacity(CardConstants.closeButtonOpacity) { dl in dl.text(glyph, at: origin, CardConstants.closeButtonColor) }
     }
 
     /// Where card `i`'s parts sit at progress `p` with no pull, scroll or press (tests and the

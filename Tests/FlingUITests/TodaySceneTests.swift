@@ -58,6 +58,32 @@ final class TodaySceneTests: XCTestCase {
         XCTAssertEqual(e.headlineY, 16 + e.category.size.height + 4, "the headline moves down under both lines")
     } }
 
+    func testCardsTheSeedsRuleMakesShorterThan300PtAreRaisedTo300() throws { try MainActor.assumeIsolated {
+        // Issue 30 item 8: min(image height / 3, 500) pt, at least 300 (the 150 pt panel and as
+        // much photo; CardConstants.minCardHeight and Resources/CREDITS.md say why and list them).
+        let scene = try Self.makeScene()
+        let heights = scene.articles.indices.map { scene.slotFrame($0, time: 0).height }
+        XCTAssertEqual(heights, [400, 358, 1000.0 / 3, 953.0 / 3, 355, 300, 300, 300, 300, 300])
+        let seed = scene.articles.map { min(Self.imageSizes[$0.image]!.height / 3, 500) }
+        let raised = scene.articles.indices.filter { heights[$0] != seed[$0] }
+        XCTAssertEqual(raised.map { scene.articles[$0].image }, ["articles/rocket-launch.jpg", "restaurants/kitchen.jpg",
+                                                               "restaurants/colorful-cups.jpg", "restaurants/waterfront-deck.jpg",
+                                                               "restaurants/citrus.jpg"])
+        XCTAssertEqual(raised.map { seed[$0] }, [427.0 / 3, 120, 250, 250, 791.0 / 3])
+        // Every card shows at least as much photo as the 150 pt panel over it.
+        for i in scene.articles.indices {
+            let g = scene.cardGeometry(i, progress: 0, time: 0)
+            XCTAssertGreaterThanOrEqual(g.panel.minY - g.image.minY, g.panel.height, "card \(i)")
+        }
+        // The rule at its edges: 899 px and 900 px tall make 300 pt; 1200 px 400; 1500 px and
+        // more 500 (the seed's cap).
+        let pixels: [Double] = [100, 899, 900, 901, 1200, 1500, 3000]
+        let env = SceneEnvironment(measurer: FixedAdvanceMeasurer(), imageSize: { Size(1000, Double($0)!) })
+        let probe = TodayScene(articles: pixels.map { Article(category: "C", headline: "H", subHeadline: "S", image: "\(Int($0))", content: "") },
+                               env: env, dateText: "Sunday, Nov 22")
+        XCTAssertEqual(probe.articles.map(probe.cardHeight), [300, 300, 300, 901.0 / 3, 400, 500, 500])
+    } }
+
     func testHeadlinesAndSubHeadlinesShrinkToFitInsteadOfEndingInAnEllipsis() throws { try MainActor.assumeIsolated {
         // Issue 30 item 4: the seed's `.lineLimit(2)` / `.lineLimit(3)` with
         // `.minimumScaleFactor(0.1)`. Before, sub-headlines were cut to the lines that fit at

@@ -132,9 +132,25 @@ public enum CardConstants {
     public static let excerptMinimumScale: Double = 0.1
     /// Excerpt layouts kept (one per card and width; a resize adds a set).
     public static let excerptLayoutCacheLimit = 64
-    /// A card is never shorter than this, so a short image (rocket-launch.jpg is 427 px:
-    /// 142 pt by the seed's rule) still shows 150 pt of photo above the 150 pt panel (issue 10).
-    public static let minCardHeight: Double = 300
+    /// A card in the one-column list is never shorter than this: the 150 pt excerpt panel
+    /// (SPEC: "a white panel 100–150 pt high" over the bottom of the image) and as much photo
+    /// above it. SPEC's min(image height / 3, 500) gives that only from a photo at least 900
+    /// px tall; from a shorter one the panel covers more than half of the card that "its
+    /// image fills", or all of it. Five of the ten bundled heroes are shorter (issue 10; issue
+    /// 30 item 8), and their cards are raised to 300 pt from (article: photo, px high → SPEC's
+    /// height):
+    /// - 5 "Countdown to Lift-Off": rocket-launch.jpg, 427 → 142.3 pt, a panel 142 pt high:
+    ///   no photo at all;
+    /// - 6 "Cook Like You Have a Plan": restaurants/kitchen.jpg, 360 → 120 pt: no photo;
+    /// - 7 "Drink Up, One Cup at a Time": restaurants/colorful-cups.jpg, 750 → 250 pt: 100
+    ///   pt of photo under a 150 pt panel;
+    /// - 8 "Stillwater Learns to Listen": restaurants/waterfront-deck.jpg, 750 → 250 pt: the
+    ///   same;
+    /// - 9 "Eat with the Seasons": restaurants/citrus.jpg, 791 → 263.7 pt: 113.7 pt of photo.
+    /// The other five (mountain-trail, paint-brushes, boats-sunset, bridge-night,
+    /// autumn-mountains: 953–1200 px) keep SPEC's height, 317.7–400 pt. Wide windows' grids
+    /// make every card 500 pt (`gridCardHeight`). Also in Resources/CREDITS.md's note.
+    public static let minCardHeight: Double = 2 * excerptMaxHeight
     /// Expanded, the image takes 70 % of the window height.
     public static let expandedImageShare: Double = 0.7
     /// A pressed card shrinks slightly while held (App Store).

@@ -42,8 +42,9 @@ package final class TodayScene: Scene {
     private var dateLayout: TextLayout { env.layout(dateText.uppercased(), TextStyle.caption.font) }
     private var todayLayout: TextLayout { env.layout("Today", Font(size: CardConstants.largeTitleSize, weight: .heavy)) }
 
-    /// Seed 004: min(image height / 3, 500) pt, but never so short that the excerpt panel
-    /// hides the photo (`CardConstants.minCardHeight`).
+    /// Seed 004: min(image height / 3, 500) pt, but at least 300 pt, so that the photo shows
+    /// as tall as the 150 pt excerpt panel over it (`CardConstants.minCardHeight` lists the
+    /// five bundled photos too short for the seed's rule).
     package func cardHeight(_ a: Article) -> Double {
         let h = env.imageSize(a.image)?.height ?? CardConstants.unknownImageHeight
         return max(CardConstants.minCardHeight, min(h / CardConstants.imageHeightDivisor, CardConstants.maxCardHeight))

@@ -33,6 +33,28 @@ final class TodayTests: XCTestCase {
         XCTAssertEqual(s.number("list.opacity"), 1)
     }
 
+    func testNoHeadlineOrSubHeadlineEndsInAnEllipsis() throws {
+        // Issue 30 item 4, with the real fonts at each output's size and at 1 and 2 px per pt
+        // (text is set at the device pixel size): the headlines (≤ 2 lines) and sub-headlines
+        // (≤ 3) shrink to fit their panel instead of being cut. Before, 4 of the 10
+        // sub-headlines were cut to one line with "…" at 390×844.
+        for size in ["390x844", "1080x1920", "1920x1080"] {
+            for scale in ["1", "2"] {
+                let dir = try run("0.1 state $OUT/s.json\n", extra: ["--size", size, "--scale", scale], name: "ellipsis-\(size)@\(scale)")
+                let excerpts = try XCTUnwrap(FlingRunner.state(dir, "s.json").at("list.excerpts")?.arrayValue, "\(size)@\(scale)")
+                XCTAssertEqual(excerpts.count, 10)
+                for (i, e) in excerpts.enumerated() {
+                    for (key, limit) in [("headline", 2), ("subHeadline", 3)] {
+                        let lines = e[key]?["lines"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                        XCTAssertTrue((1...limit).contains(lines.count), "card \(i) \(key) at \(size)@\(scale): \(lines)")
+                        XCTAssertFalse(lines.contains { $0.hasSuffix("…") }, "card \(i) \(key) at \(size)@\(scale): \(lines)")
+                        XCTAssertGreaterThanOrEqual(e[key]?.number("size") ?? 0, key == "headline" ? 2.8 : 1.5, "not below 10 %")
+                    }
+                }
+            }
+        }
+    }
+
     func testTapExpandsToTheWindowAndCloseReturnsToTheSlot() throws {
         let dir = try run("""
             0.1 state $OUT/list.json

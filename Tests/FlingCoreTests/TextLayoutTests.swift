@@ -47,6 +47,45 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertTrue(floor.truncated)
     }
 
+    func testAShrinkingTextFitsTheHeightItIsGivenBeforeItIsCut() {
+        // SwiftUI's lineLimit + minimumScaleFactor in a proposed height (issue 30 item 4).
+        // 23 characters, 10 pt each at size 20: three lines of 7 in 75 pt, 68 pt high.
+        let text = "aaa bbb ccc ddd eee fff"
+        let free = TextLayoutEngine.layout(text, font: font, options: TextOptions(maxWidth: 75, lineLimit: 3, minimumScale: 0.1), measurer: m)
+        XCTAssertEqual(free.lines.map(\.text), ["aaa bbb", "ccc ddd", "eee fff"])
+        XCTAssertEqual(free.size.height, 68)
+        XCTAssertEqual(free.scale, 1)
+        // In 40 pt: no scale fits three lines (68 × s ≤ 40 needs s ≤ 0.588, where the lines
+        // take 11 characters); two lines of 11 fit from 75/110 = 0.682 down. The bisection's
+        // largest fitting scale is 0.6765625: 13.53125 pt, nothing cut.
+        let fitted = TextLayoutEngine.layout(text, font: font, options: TextOptions(maxWidth: 75, lineLimit: 3, maxHeight: 40, minimumScale: 0.1), measurer: m)
+        XCTAssertEqual(fitted.lines.map(\.text), ["aaa bbb ccc", "ddd eee fff"])
+        XCTAssertEqual(fitted.scale, 0.6765625, accuracy: 1e-12)
+        XCTAssertEqual(fitted.font.size, 13.53125, accuracy: 1e-12)
+        XCTAssertEqual(fitted.size.width, 74.421875, accuracy: 1e-12)
+        XCTAssertEqual(fitted.size.height, 29.76875, accuracy: 1e-12)
+        XCTAssertFalse(fitted.truncated)
+        XCTAssertFalse(fitted.lines.contains { $0.text.hasSuffix("…") })
+        // Only at the minimum scale is it cut: at 0.5 (10 pt) two lines take 22 pt; 12 pt
+        // holds one, which ends in "…" (14 characters and the ellipsis: 75 pt).
+        let cut = TextLayoutEngine.layout(text, font: font, options: TextOptions(maxWidth: 75, lineLimit: 3, maxHeight: 12, minimumScale: 0.5), measurer: m)
+        XCTAssertEqual(cut.scale, 0.5)
+        XCTAssertEqual(cut.lines.map(\.text), ["aaa bbb ccc dd…"])
+        XCTAssertEqual(cut.size, Size(75, 10))
+        XCTAssertTrue(cut.truncated)
+        // A text that may not shrink is cut to the lines the height holds at once.
+        let fixed = TextLayoutEngine.layout(text, font: font, options: TextOptions(maxWidth: 75, lineLimit: 3, maxHeight: 45), measurer: m)
+        XCTAssertEqual(fixed.lines.map(\.text), ["aaa bbb", "ccc dd…"])
+        XCTAssertEqual(fixed.scale, 1)
+        XCTAssertTrue(fixed.truncated)
+        // One line taller than the height shrinks to fit it (1 line: 20 × s ≤ 10).
+        let tall = TextLayoutEngine.layout("abc", font: font, options: TextOptions(maxHeight: 10, minimumScale: 0.1), measurer: m)
+        XCTAssertEqual(tall.lines.map(\.text), ["abc"])
+        XCTAssertEqual(tall.size.height, 20 * tall.scale)
+        XCTAssertLessThanOrEqual(tall.size.height, 10)
+        XCTAssertEqual(tall.scale, 0.49375, accuracy: 1e-12, "the largest scale that fits, to the search's step")
+    }
+
     func testAlignmentPlacesLinesInTheBlock() {
         let c = TextLayoutEngine.layout("ab", font: font, options: TextOptions(maxWidth: 100, alignment: .center), measurer: m)
         XCTAssertEqual(c.lines[0].x, 40)

@@ -129,9 +129,33 @@ public enum CardConstants {
     public static let excerptPadding: Double = 16
     public static let categoryGap: Double = 4
     public static let headlineGap: Double = 5
-    /// A card is never shorter than this, so a short image (rocket-launch.jpg is 427 px:
-    /// 142 pt by the seed's rule) still shows 150 pt of photo above the 150 pt panel (issue 10).
-    public static let minCardHeight: Double = 300
+    /// Seed 004: the headline `.lineLimit(2)`, the sub-headline `.lineLimit(3)`, both
+    /// `.minimumScaleFactor(0.1)`: set at full size, they shrink (down to 10 %) into the
+    /// height the panel's stack gives them before a line is cut with "…".
+    public static let headlineLineLimit = 2
+    public static let subHeadlineLineLimit = 3
+    public static let excerptMinimumScale: Double = 0.1
+    /// Excerpt layouts kept (one per card and width; a resize adds a set).
+    public static let excerptLayoutCacheLimit = 64
+    /// A card in the one-column list is never shorter than this: the 150 pt excerpt panel
+    /// (SPEC: "a white panel 100–150 pt high" over the bottom of the image) and as much photo
+    /// above it. SPEC's min(image height / 3, 500) gives that only from a photo at least 900
+    /// px tall; from a shorter one the panel covers more than half of the card that "its
+    /// image fills", or all of it. Five of the ten bundled heroes are shorter (issue 10; issue
+    /// 30 item 8), and their cards are raised to 300 pt from (article: photo, px high → SPEC's
+    /// height):
+    /// - 5 "Countdown to Lift-Off": rocket-launch.jpg, 427 → 142.3 pt, a panel 142 pt high:
+    ///   no photo at all;
+    /// - 6 "Cook Like You Have a Plan": restaurants/kitchen.jpg, 360 → 120 pt: no photo;
+    /// - 7 "Drink Up, One Cup at a Time": restaurants/colorful-cups.jpg, 750 → 250 pt: 100
+    ///   pt of photo under a 150 pt panel;
+    /// - 8 "Stillwater Learns to Listen": restaurants/waterfront-deck.jpg, 750 → 250 pt: the
+    ///   same;
+    /// - 9 "Eat with the Seasons": restaurants/citrus.jpg, 791 → 263.7 pt: 113.7 pt of photo.
+    /// The other five (mountain-trail, paint-brushes, boats-sunset, bridge-night,
+    /// autumn-mountains: 953–1200 px) keep SPEC's height, 317.7–400 pt. Wide windows' grids
+    /// make every card 500 pt (`gridCardHeight`). Also in Resources/CREDITS.md's note.
+    public static let minCardHeight: Double = 2 * excerptMaxHeight
     /// Expanded, the image takes 70 % of the window height.
     public static let expandedImageShare: Double = 0.7
     /// A pressed card shrinks slightly while held (App Store).
@@ -160,19 +184,22 @@ public enum CardConstants {
     public static let coversWindowAt: Double = 0.98
     /// The close button and Esc collapse with SwiftUI's default ease-in-out (0.35 s).
     public static let closeDuration: Double = 0.35
-    /// Close button: a 26 pt circle with ×, 50 pt from the top, 16 pt from the right (seed).
-    /// iOS draws a light blurred circle with a dark × so it reads over any content; without
-    /// blur: white at 90 %, a dark gray × 2 pt thick over half the circle, a soft shadow
-    /// (issue 10; the seed's white-at-70 % glyph vanished over white text).
+    /// Close button, as seed 004 draws it: `Image(systemName: "xmark.circle.fill")
+    /// .font(.system(size: 26)).foregroundColor(.white).opacity(0.7)` in an HStack padded 50 pt
+    /// from the top and 16 pt from the right (`.padding(.trailing)`): a 26 pt white circle at
+    /// 70 % whose × is cut out, so the photo shows through it, and no shadow (SPEC: "a filled
+    /// circle with an ×, 26 pt, white at 70 % alpha, 50 pt from the top"; issue 30 item 7).
+    /// Like the seed's, it fades into white content scrolled under it; issue 10 had made it
+    /// 90 % white with a dark × and a shadow, which neither the seed nor the SPEC has.
     public static let closeButtonSize: Double = 26
     public static let closeButtonTop: Double = 50
     public static let closeButtonTrailing: Double = 16
-    public static let closeButtonFill = Color(white: 1, alpha: 0.9)
-    public static let closeButtonGlyph = Color(white: 0.25, alpha: 1)
-    public static let closeButtonGlyphShare: Double = 0.5
-    public static let closeButtonGlyphWidth: Double = 2
-    public static let closeButtonShadow = Color(white: 0, alpha: 0.25)
-    public static let closeButtonShadowRadius: Double = 6
+    public static let closeButtonColor = Color.white
+    public static let closeButtonOpacity: Double = 0.7
+    /// The glyph: Material's "cancel", xmark.circle.fill's shape (a filled circle, the ×
+    /// knocked out). Its circle spans 20 of the icon's 24 units, so it is set at 26 × 24 / 20
+    /// pt for a 26 pt circle.
+    public static let closeButtonGlyphSize: Double = closeButtonSize * 24 / 20
     /// The close button fades in over the second half of the expansion and out over the
     /// first 60 pt of a pull.
     public static let closeButtonFadePull: Double = 60

@@ -6,16 +6,19 @@ public struct TextOptions: Equatable, Sendable {
     public var maxWidth: Double?
     /// At most this many lines (nil = unlimited); overflow ends the last line with "…".
     public var lineLimit: Int?
+    /// At most this high in pt (nil = any height): the height a parent proposes. Lines that
+    /// do not fit it count as overflow, like lines past `lineLimit`; at least one line is set.
+    public var maxHeight: Double?
     /// Shrink the font down to this factor before truncating (SwiftUI `minimumScaleFactor`).
     public var minimumScale: Double
     /// Baseline-to-baseline distance as a multiple of the font size; nil uses the font's own.
     public var lineHeight: Double?
     public var alignment: TextAlignment
 
-    public init(maxWidth: Double? = nil, lineLimit: Int? = nil, minimumScale: Double = 1,
+    public init(maxWidth: Double? = nil, lineLimit: Int? = nil, maxHeight: Double? = nil, minimumScale: Double = 1,
                 lineHeight: Double? = nil, alignment: TextAlignment = .leading) {
-        self.maxWidth = maxWidth; self.lineLimit = lineLimit; self.minimumScale = minimumScale
-        self.lineHeight = lineHeight; self.alignment = alignment
+        self.maxWidth = maxWidth; self.lineLimit = lineLimit; self.maxHeight = maxHeight
+        self.minimumScale = minimumScale; self.lineHeight = lineHeight; self.alignment = alignment
     }
 }
 
@@ -44,6 +47,11 @@ public struct TextLayout: Equatable, Sendable {
 }
 
 /// Greedy word wrapping with line limits, shrink-to-fit and ellipsis, on any `TextMeasurer`.
+///
+/// SwiftUI's `lineLimit` + `minimumScaleFactor`: the text is set at full size within its
+/// width, line limit and height; if it does not fit (lines would be cut), the font shrinks
+/// to the largest scale at which it fits, never below `minimumScale`; only at that minimum
+/// is it cut, its last kept line ending in "…". A text that may not shrink is cut at once.
 public enum TextLayoutEngine {
     public static let ellipsis = "…"
 
@@ -55,7 +63,8 @@ public enum TextLayoutEngine {
                 ? set(text, font: font, options: options, measurer: measurer, truncate: true).layout
                 : full.layout
         }
-        // Shrink to fit: the largest scale (to 1/64 precision) at which nothing overflows.
+        // Shrink to fit: the largest scale (bisected to 1/128 of the range from the minimum
+        // to 1) at which nothing overflows, the width, the line limit and the height alike.
         var lo = max(0.01, options.minimumScale), hi = 1.0
         let smallest = set(text, font: font.withSize(font.size * lo), options: options,
                            measurer: measurer, truncate: false)
@@ -82,18 +91,28 @@ public enum TextLayoutEngine {
         let metrics = measurer.metrics(of: font)
         let skip = options.lineHeight.map { $0 * font.size } ?? metrics.lineSkip
         var lines: [String] = []
-        var overflowed = false
+        var overflowed = false, dropped = false
         let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
         for paragraph in paragraphs {
             let wrapped = options.maxWidth.map { wrap(String(paragraph), width: $0, font: font, measurer: measurer) }
                 ?? [String(paragraph)]
             lines.append(contentsOf: wrapped)
         }
-        if let limit = options.lineLimit, lines.count > limit {
+        // The lines allowed: the line limit's, and as many as the height holds.
+        var allowed = options.lineLimit ?? Int.max
+        if let maxHeight = options.maxHeight {
+            let room = maxHeight + 0.01 - metrics.ascent - metrics.descent
+            let fit = room < 0 ? 0 : skip > 0 ? Int((room / skip).rounded(.down)) + 1 : Int.max
+            allowed = min(allowed, fit)
+        }
+        if lines.count > allowed || allowed < 1 {
             overflowed = true
-            lines = Array(lines.prefix(max(1, limit)))
-            if truncate, let last = lines.popLast() {
-                lines.append(ellipsize(last + " ", width: options.maxWidth, font: font, measurer: measurer, force: true))
+            if lines.count > max(1, allowed) {
+                dropped = true
+                lines = Array(lines.prefix(max(1, allowed)))
+                if truncate, let last = lines.popLast() {
+                    lines.append(ellipsize(last + " ", width: options.maxWidth, font: font, measurer: measurer, force: true))
+                }
             }
         }
         var set: [TextLine] = []
@@ -114,7 +133,7 @@ public enum TextLayoutEngine {
         let height = set.isEmpty ? 0 : metrics.ascent + metrics.descent + Double(set.count - 1) * skip
         let layout = TextLayout(font: font, lines: set,
                                 size: Size(options.maxWidth == nil ? maxLineWidth : min(blockWidth, max(maxLineWidth, 0)), height),
-                                ascent: metrics.ascent, truncated: truncate && overflowed, scale: 1)
+                                ascent: metrics.ascent, truncated: truncate && dropped, scale: 1)
         return (layout, overflowed)
     }
 

@@ -11,7 +11,7 @@ package final class SceneEnvironment {
     package var primarySelection: any Clipboard = MemoryClipboard()
     private let imageSizeLookup: (String) -> Size?
     private struct LayoutKey: Hashable {
-        var text: String; var font: Font; var maxWidth: Double?; var lineLimit: Int?
+        var text: String; var font: Font; var maxWidth: Double?; var lineLimit: Int?; var maxHeight: Double?
         var minimumScale: Double; var lineHeight: Double?; var alignment: String
     }
     private var layouts = LRUCache<LayoutKey, TextLayout>(capacity: 2048)
@@ -26,7 +26,7 @@ package final class SceneEnvironment {
     /// Sets `text`, reusing the result while text, font and options stay the same.
     package func layout(_ text: String, _ font: Font, _ options: TextOptions = TextOptions()) -> TextLayout {
         let key = LayoutKey(text: text, font: font, maxWidth: options.maxWidth, lineLimit: options.lineLimit,
-                            minimumScale: options.minimumScale, lineHeight: options.lineHeight, alignment: options.alignment.rawValue)
+                            maxHeight: options.maxHeight, minimumScale: options.minimumScale, lineHeight: options.lineHeight, alignment: options.alignment.rawValue)
         if let l = layouts.value(for: key) { return l }
         let l = TextLayoutEngine.layout(text, font: font, options: options, measurer: measurer)
         layouts.insert(l, for: key)
@@ -34,7 +34,12 @@ package final class SceneEnvironment {
     }
 
     /// Forget set text (the scale changed, so widths did).
-    package func invalidateLayouts() { _ = layouts.removeAll() }
+    package func invalidateLayouts() {
+        _ = layouts.removeAll()
+        layoutGeneration += 1
+    }
+    /// Counts `invalidateLayouts()`: what a scene keeps of set text is stale once it changes.
+    package private(set) var layoutGeneration = 0
 }
 
 /// A screen of the app. Scenes hold value-type interactions from core and never call SDL.

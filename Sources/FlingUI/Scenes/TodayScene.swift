@@ -35,22 +35,16 @@ package final class TodayScene: Scene {
         self.articles = articles
         self.env = env
         self.dateText = dateText
-        categoryLabels = Dictionary(articles.map { ($0.category, $0.category.uppercased()) }, uniquingKeysWith: { a, _ in a })
     }
-
-    /// Each category in capitals, made once: the excerpt is laid out in every frame of an
-    /// expansion or a pull, and `uppercased()` allocates.
-    private let categoryLabels: [String: String]
-    /// The close button's × (two strokes), kept while the button stays put (see drawCloseButton).
-    private var closeGlyph: (frame: Rect, strokes: [[Point]])?
 
     // MARK: Layout
 
     private var dateLayout: TextLayout { env.layout(dateText.uppercased(), TextStyle.caption.font) }
     private var todayLayout: TextLayout { env.layout("Today", Font(size: CardConstants.largeTitleSize, weight: .heavy)) }
 
-    /// Seed 004: min(image height / 3, 500) pt, but never so short that the excerpt panel
-    /// hides the photo (`CardConstants.minCardHeight`).
+    /// Seed 004: min(image height / 3, 500) pt, but at least 300 pt, so that the photo shows
+    /// as tall as the 150 pt excerpt panel over it (`CardConstants.minCardHeight` lists the
+    /// five bundled photos too short for the seed's rule).
     package func cardHeight(_ a: Article) -> Double {
         let h = env.imageSize(a.image)?.height ?? CardConstants.unknownImageHeight
         return max(CardConstants.minCardHeight, min(h / CardConstants.imageHeightDivisor, CardConstants.maxCardHeight))
@@ -387,21 +381,13 @@ package final class TodayScene: Scene {
         return max(0, min(1, (p - 0.5) * 2)) * (1 - max(0, min(1, cards.pull.value(at: time) / CardConstants.closeButtonFadePull)))
     }
 
-    /// A light circle with a dark × and a soft shadow: it reads over photos and text alike.
+    /// Seed 004's close button exactly (not the App Store's; see `CardConstants.closeButtonSize`):
+    /// white at 70 % opacity, the × cut out of the circle, no shadow.
     private func drawCloseButton(into dl: inout DisplayList) {
         let f = closeButtonFrame
-        let r = f.width / 2
-        dl.add(.shadow(f, radii: CornerRadii(r), color: CardConstants.closeButtonShadow,
-                       radius: CardConstants.closeButtonShadowRadius, offset: Point(0, 1)))
-        dl.add(.fillCircle(center: f.center, radius: r, color: CardConstants.closeButtonFill))
-        // The × spans half the circle's width.
-        if closeGlyph?.frame != f {
-            let d = r * CardConstants.closeButtonGlyphShare, c = f.center
-            closeGlyph = (f, [1.0, -1.0].map { k in [Point(c.x - d, c.y - k * d), Point(c.x + d, c.y + k * d)] })
-        }
-        for stroke in closeGlyph?.strokes ?? [] {
-            dl.add(.polyline(stroke, color: CardConstants.closeButtonGlyph, lineWidth: CardConstants.closeButtonGlyphWidth))
-        }
+        let glyph = env.layout(MaterialIcon.cancel, .icons(size: CardConstants.closeButtonGlyphSize))
+        let origin = Point(f.midX - glyph.size.width / 2, f.midY - glyph.size.height / 2)
+        dl.withOpacity(CardConstants.closeButtonOpacity) { dl in dl.text(glyph, at: origin, CardConstants.closeButtonColor) }
     }
 
     /// Where card `i`'s parts sit at progress `p` with no pull, scroll or press (tests and the
@@ -488,8 +474,8 @@ package final class TodayScene: Scene {
 
     /// The seed's `ArticleExcerptView`: a white panel 100–150 pt high (as high as the image
     /// allows) at the image's bottom, its text padded 16 pt: the category (wraps), the
-    /// headline (≤ 2 lines, shrinking to fit), 5 pt, the sub-headline (≤ 3 lines, as many as
-    /// the panel holds, ending in "…").
+    /// headline (≤ 2 lines), 5 pt, the sub-headline (≤ 3 lines), the two sharing the height
+    /// left and shrinking to fit it, as SwiftUI lays the seed's `VStack` out.
     package struct ExcerptLayout {
         package var panelHeight: Double
         /// The text column's width (the slot's, kept while the card grows).
@@ -497,36 +483,45 @@ package final class TodayScene: Scene {
         package var category: TextLayout
         package var headline: TextLayout
         package var sub: TextLayout?
-        /// The sub-headline's line limit and shrink limit (3 lines shrinking to 10 %, or fewer
-        /// lines at full size when 3 do not fit).
-        package var subLines: Int
-        package var subMinimumScale: Double
         /// Tops from the panel's top.
         package var categoryY: Double, headlineY: Double, subY: Double
     }
 
+    /// Read from the excerpt's own tree, laid out in the panel as the card draws it (so the
+    /// two cannot differ), once per text, width and panel height.
     package func excerptLayout(_ a: Article, width: Double, imageHeight: Double) -> ExcerptLayout {
         let pad = CardConstants.excerptPadding
         let textWidth = width - 2 * pad
         let panelHeight = max(CardConstants.excerptMinHeight, min(CardConstants.excerptMaxHeight, imageHeight))
-        let category = env.layout(categoryLabels[a.category] ?? a.category.uppercased(), TextStyle.subheadline.font.withWeight(.bold), TextOptions(maxWidth: textWidth))
-        let headline = env.layout(a.headline, TextStyle.title.font.withWeight(.bold), TextOptions(maxWidth: textWidth, lineLimit: 2, minimumScale: 0.1))
-        let headlineY = pad + category.size.height + CardConstants.categoryGap
-        let subY = headlineY + headline.size.height + CardConstants.headlineGap
-        let room = panelHeight - pad - subY
-        var subLines = 3, subMinimumScale = 0.1
-        var sub: TextLayout? = env.layout(a.subHeadline, TextStyle.subheadline.font, TextOptions(maxWidth: textWidth, lineLimit: subLines, minimumScale: subMinimumScale))
-        if let full = sub, full.size.height > room + 0.5 {
-            // Fewer lines than 3 fit: keep the ones that do, the last ending in "…".
-            let lineHeight = full.size.height / Double(max(1, full.lines.count))
-            subLines = Int((room + 0.5) / lineHeight)
-            subMinimumScale = 1
-            sub = subLines > 0 ? env.layout(a.subHeadline, TextStyle.subheadline.font, TextOptions(maxWidth: textWidth, lineLimit: subLines)) : nil
+        if excerptLayoutsGeneration != env.layoutGeneration || excerptLayouts.count >= CardConstants.excerptLayoutCacheLimit {
+            excerptLayouts.removeAll(keepingCapacity: true)
+            excerptLayoutsGeneration = env.layoutGeneration
         }
-        return ExcerptLayout(panelHeight: panelHeight, textWidth: textWidth, category: category, headline: headline, sub: sub,
-                             subLines: subLines, subMinimumScale: subMinimumScale,
-                             categoryY: pad, headlineY: headlineY, subY: subY)
+        let key = ExcerptKey(category: a.category, headline: a.headline, subHeadline: a.subHeadline, width: width, panelHeight: panelHeight)
+        if let e = excerptLayouts[key] { return e }
+        let view = ArticleExcerptView(category: a.category, headline: a.headline, subHeadline: a.subHeadline,
+                                      isShowContent: false, subHeadlineOpacity: RenderValue(1))
+        let host = ViewHost(env: env) { view }
+        host.update(bounds: Rect(origin: .zero, size: Size(textWidth, panelHeight)), time: 0)
+        func text(_ id: String) -> (layout: TextLayout, top: Double)? {
+            (host.node(identifier: id) as? TextNode).map { ($0.drawnLayout, $0.frame.minY) }
+        }
+        let category = text(ArticleExcerptView.categoryID), headline = text(ArticleExcerptView.headlineID)
+        let sub = text(ArticleExcerptView.subHeadlineID)
+        let empty = env.layout("", TextStyle.subheadline.font)   // (the tree always has both)
+        let e = ExcerptLayout(panelHeight: panelHeight, textWidth: textWidth,
+                              category: category?.layout ?? empty, headline: headline?.layout ?? empty, sub: sub?.layout,
+                              categoryY: category?.top ?? pad, headlineY: headline?.top ?? pad, subY: sub?.top ?? pad)
+        excerptLayouts[key] = e
+        return e
     }
+
+    private struct ExcerptKey: Hashable {
+        var category: String, headline: String, subHeadline: String
+        var width: Double, panelHeight: Double
+    }
+    private var excerptLayouts: [ExcerptKey: ExcerptLayout] = [:]
+    private var excerptLayoutsGeneration = 0
 
     /// The excerpt panel drawn over the image's bottom; the sub-headline fades out as the card
     /// expands (the seed hides it), inside the panel, so it never meets the story text.
@@ -543,16 +538,15 @@ package final class TodayScene: Scene {
         // below 1 only fades the sub-headline in a little, without a new tree.
         let isOpen = cards.index == i && (cards.phase == .expanded || cards.phase == .dragging)
         let view = ArticleExcerptView(category: a.category, headline: a.headline, subHeadline: a.subHeadline,
-                                      subHeadlineLines: e.sub == nil ? 0 : e.subLines, subHeadlineMinimumScale: e.subMinimumScale,
-                                      isShowContent: isOpen, subHeadlineOpacity: excerpt.subHeadlineOpacity,
-                                      textWidth: e.textWidth)
+                                      isShowContent: isOpen, subHeadlineOpacity: excerpt.subHeadlineOpacity)
         // Laid out at the origin in the slot's panel (the column keeps the slot's width, and
         // nothing in it follows the panel's growth), drawn moved to the text column's place.
-        let size = Size(e.textWidth + 2 * CardConstants.excerptPadding, g.panel.height)
-        if excerpt.view != view || excerpt.host.bounds.size != size {
-            // A new excerpt or panel height: built again. Every card of the list is drawn
-            // every frame, and an expanding card only fades and slides its excerpt, so this
-            // happens once per card, not per frame (a build costs ~70 allocations).
+        let size = Size(e.textWidth, g.panel.height)
+        if excerpt.view != view || excerpt.host.bounds.size != size || excerpt.generation != env.layoutGeneration {
+            // A new excerpt, panel height or text scale: built again. Every card of the list
+            // is drawn every frame, and an expanding card only fades and slides its excerpt,
+            // so this happens once per card, not per frame (a build costs ~70 allocations).
+            excerpt.generation = env.layoutGeneration
             excerpt.view = view
             excerpt.host.invalidate()
             excerpt.host.update(bounds: Rect(origin: .zero, size: size), time: 0)
@@ -565,6 +559,8 @@ package final class TodayScene: Scene {
     @MainActor
     private final class Excerpt {
         var view: ArticleExcerptView?
+        /// The environment's layout generation the tree was set in.
+        var generation = 0
         let subHeadlineOpacity = RenderValue(1)
         private let env: SceneEnvironment
         private(set) lazy var host = ViewHost(env: env) { [unowned self] in self.view.map { $0 as any View } ?? EmptyView() }
@@ -593,12 +589,21 @@ package final class TodayScene: Scene {
         }
         let frame: JSONValue = cards.index.map { .rect(cardFrame($0, progress: cards.phase == .pressed ? 0 : p, time: time)) } ?? .null
         let pressScale = cards.index != nil && cards.phase == .pressed ? cards.pressScale.value(at: time) : 1
+        // Every card's excerpt texts as set (the lines drawn and the font size they shrank to).
+        let excerpts: [JSONValue] = slots.indices.map { i in
+            let e = excerptLayout(articles[i], width: slots[i].width, imageHeight: slots[i].height)
+            func text(_ l: TextLayout?) -> JSONValue {
+                .object([("lines", .array((l?.lines ?? []).map { .string($0.text) })), ("size", .rounded(l?.font.size ?? 0))])
+            }
+            return .object([("headline", text(e.headline)), ("subHeadline", text(e.sub))])
+        }
         return [
             ("list", .object([
                 ("offset", .rounded(scroll.offset(at: time))), ("contentHeight", .rounded(contentHeight)),
                 ("velocity", .rounded(scroll.model.velocity(at: time))), ("rows", .array(rows)),
                 ("opacity", .rounded(listOpacity(time: time))),
                 ("selected", selected.map { .int($0) } ?? .null),
+                ("excerpts", .array(excerpts)),
             ])),
             ("card", .object([
                 ("phase", .string(cards.phase.rawValue)),

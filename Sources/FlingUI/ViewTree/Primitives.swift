@@ -46,31 +46,73 @@ final class TextNode: Node {
         super.init(path: path)
     }
 
-    /// The text set for a width (nil: one line per paragraph, as wide as it needs).
-    func layout(width: Double?) -> TextLayout {
+    /// The proposal the node was placed with: a text that shrinks draws the layout it
+    /// answered that proposal with (set again for its frame, it could shrink differently).
+    private var placedProposal: ProposedSize?
+
+    /// Text that may shrink (`minimumScaleFactor` < 1) fits the height it is offered, as
+    /// SwiftUI's does: a stack sharing its height out shrinks it. Other text keeps its full
+    /// height whatever it is offered (SwiftUI would drop the lines that do not fit; no view
+    /// here relies on that, and the scenes' layouts were made with text that does not).
+    private var shrinks: Bool { options.minimumScale < 1 }
+
+    /// The text set for a width (nil: one line per paragraph, as wide as it needs) and, for
+    /// text that shrinks, a height.
+    func layout(width: Double?, height: Double? = nil) -> TextLayout {
         var o = options
         o.maxWidth = width.map { $0.isFinite ? $0 : nil } ?? nil
+        o.maxHeight = shrinks ? height.flatMap { $0.isFinite ? $0 : nil } : nil
         return scene.layout(string, font, o)
     }
 
-    override func measure(_ proposal: ProposedSize) -> Size {
-        let ideal = layout(width: nil)
-        guard let w = proposal.width, w < ideal.size.width else { return ideal.size }
-        // Offered less than one line: wrap (or shrink, or truncate) to the width.
-        if w <= 0 { return Size(0, ideal.size.height) }
-        return layout(width: w).size
+    /// The text as it answers `proposal`: one line per paragraph if that fits the width,
+    /// else wrapped (or shrunk, or truncated) to it.
+    func layout(for proposal: ProposedSize) -> TextLayout { setting(for: proposal).layout }
+
+    /// …and the width it was set in (nil: its own, the widest line's).
+    private func setting(for proposal: ProposedSize) -> (layout: TextLayout, width: Double?) {
+        let ideal = layout(width: nil, height: proposal.height)
+        guard let w = proposal.width, w < ideal.size.width, w > 0 else { return (ideal, nil) }
+        return (layout(width: w, height: proposal.height), w)
     }
+
+    override func measure(_ proposal: ProposedSize) -> Size {
+        // Offered no width: nothing of it shows.
+        if let w = proposal.width, w <= 0 { return Size(0, layout(width: nil, height: proposal.height).size.height) }
+        return layout(for: proposal).size
+    }
+
+    override func placeChildren(in rect: Rect, proposal: ProposedSize) { placedProposal = proposal }
 
     override var isHitOpaque: Bool { true }
 
     override func baseline(last: Bool, size: Size) -> Double? {
-        let l = layout(width: size.width + 0.5)
+        // Asked before placing, with a size only: a shrinking text is set for that height.
+        let l = layout(width: size.width + 0.5, height: size.height)
         return last ? l.lastBaseline : l.firstBaseline
     }
 
+    /// What is drawn: the layout the text answered its proposal with, and how far left of
+    /// the frame to draw it so that its lines, aligned in the width they were set in (wider
+    /// than the frame, which is the widest line's), land centred or trailing in the frame.
+    private var drawn: (layout: TextLayout, dx: Double) {
+        guard shrinks, let p = placedProposal else { return (layout(width: frame.width + 0.5), 0) }
+        let (l, setIn) = setting(for: p)
+        guard let setIn, setIn > frame.width else { return (l, 0) }
+        switch options.alignment {
+        case .leading: return (l, 0)
+        case .center: return (l, ((setIn - frame.width) / 2).rounded())
+        case .trailing: return (l, setIn - frame.width)
+        }
+    }
+
+    /// The text as drawn (tests read it).
+    var drawnLayout: TextLayout { drawn.layout }
+
     override func draw(into list: inout DisplayList) {
         guard frame.width > 0 else { return }
-        list.text(layout(width: frame.width + 0.5), at: frame.origin, color)
+        let (l, dx) = drawn
+        list.text(l, at: Point(frame.minX - dx, frame.minY), color)
     }
 }
 

@@ -399,7 +399,7 @@ final class InstrumentTests: XCTestCase {
         let d = Driver(makeTestApp())
         _ = Self.openPanel(d)
         let panel = d.app.instrument.panel.frame(window: d.app.windowSize)
-        XCTAssertEqual(panel, Rect(x: 38, y: 12, width: 340, height: 640))
+        XCTAssertEqual(panel, Rect(x: 38, y: 12, width: 340, height: 680))
         Self.openSheet(d)   // the tap at (200, 150) is on the panel: no sheet
         XCTAssertFalse(d.sheet.isVisible)
         d.tap(10, 150)      // left of the panel: row 0 opens

@@ -1,5 +1,8 @@
 /// The UX-testing instrument's tunables (issue 15), each with the reason for its value.
 public enum InstrumentConstants {
+    /// The opacity of the overlay's label pills (white under coloured labels, black under the
+    /// state and the frame graph): body text under a label no longer reads through it.
+    public static let labelBackgroundAlpha: Double = 0.94
     /// A touch trail shows the last quarter second of the finger: long enough to read the
     /// flick's direction and speed, short enough not to cover the sheet (Android's pointer
     /// location keeps the whole path; a flick lasts ~0.1–0.3 s).

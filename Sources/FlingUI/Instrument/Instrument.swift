@@ -88,6 +88,8 @@ package final class Instrument {
                 lastRelease?.sheetTop = presenter.sheet.top(at: app.clock.scene(at: p.time))
             }
             return false
+        case let .wheel(dy, location, time):
+            return panel.handleWheel(dy: dy, at: location, time: time, app: app)
         case .key(let key, let time):
             return handleKey(key, time: time, app: app)
         case .focusLost:

@@ -5,7 +5,7 @@ extension Instrument {
     private static let ink = Color(hex: 0xFF2D55)            // systemPink: stands out on photos and white
     private static let guide = Color(hex: 0x007AFF)          // systemBlue: detents
     private static let threshold = Color(hex: 0xFF9500)      // systemOrange: decision thresholds
-    private static let pill = Color(white: 0, alpha: 0.72)
+    private static let pill = Color(white: 0, alpha: InstrumentConstants.labelBackgroundAlpha)
     private static let latencyDot = Color(hex: 0x32ADE6)     // systemCyan: input-to-present latency
     private static let labelFont = Font(size: 11, weight: .semibold)
 
@@ -102,7 +102,7 @@ extension Instrument {
         // Under it, the last release decision and the rule that made it (the models' records).
         if let d = Self.lastDecision(app: app) {
             label("→ \(d.decision.outcome): \(d.decision.rule)", at: Point(8, 32), anchor: .topLeft, color: .white, env: env,
-                  into: &list, background: Self.pill.withAlpha(0.6))
+                  into: &list, background: Self.pill)
         }
         drawFrameGraph(into: &list, window: window, time: time, env: env)
     }
@@ -131,7 +131,8 @@ extension Instrument {
         list.add(.polyline([Point(plot.minX, budgetY), Point(plot.maxX, budgetY)], color: Color(white: 1, alpha: 0.7), lineWidth: 1))
         let last = frameTimes.last.map { "\(Self.short(($0.seconds * 10000).rounded() / 10)) ms" } ?? "no frames"
         let input = latencies.last.map { " · input \(Self.short(($0.seconds * 1000).rounded())) ms" } ?? ""
-        label("16.7 ms · \(last)\(input)", at: Point(plot.minX, plot.minY), anchor: .topLeft, color: .white, env: env, into: &list)
+        label("16.7 ms · \(last)\(input)", at: Point(plot.minX, plot.minY), anchor: .topLeft, color: .white, env: env, into: &list,
+              background: Color(white: 0, alpha: 0))   // on the graph's own pill
     }
 
     // MARK: What the overlay reads from the scenes
@@ -211,7 +212,8 @@ extension Instrument {
 
     enum LabelAnchor { case topLeft, left, bottomRight }
 
-    /// A small label; over a background pill when given, else with a white halo under it.
+    /// A small label; over a background pill when given, else over a white one: both nearly
+    /// opaque, so a label reads over body text (issue 30 item 15: at 0.8 the text showed through).
     func label(_ text: String, at p: Point, anchor: LabelAnchor, color: Color, env: SceneEnvironment, into list: inout DisplayList,
                background: Color? = nil, font: Font = Instrument.labelFont) {
         let layout = env.layout(text, font)
@@ -223,7 +225,7 @@ extension Instrument {
         case .bottomRight: origin = Point(p.x - layout.size.width - pad, p.y - layout.size.height)
         }
         let box = Rect(x: origin.x - pad, y: origin.y - pad / 2, width: layout.size.width + 2 * pad, height: layout.size.height + pad)
-        list.fill(box, radius: 4, background ?? Color(white: 1, alpha: 0.8))
+        list.fill(box, radius: 4, background ?? Color(white: 1, alpha: InstrumentConstants.labelBackgroundAlpha))
         list.text(layout, at: origin, color)
     }
 }

@@ -44,9 +44,13 @@ package final class TuningPanel {
     /// The gear: a 36 pt disc (a 44 pt hit area) at the top right.
     static let gearSize: Double = 36
 
+    /// As tall as its rows need (every slider shows at 390 × 844; issue 30 item 15: the last
+    /// was under the footer), at most the window above the tab bar; shorter windows scroll it.
+    package static let fullHeight: Double = 680
+
     package func frame(window: Size) -> Rect {
         let w = min(Self.width, window.width - 2 * Self.margin)
-        let h = min(640, window.height - 2 * Self.margin - TabBar.height)
+        let h = min(Self.fullHeight, window.height - 2 * Self.margin - TabBar.height)
         return Rect(x: window.width - w - Self.margin, y: Self.margin, width: w, height: max(120, h))
     }
 
@@ -84,6 +88,14 @@ package final class TuningPanel {
             }
             return true
         }
+    }
+
+    /// The wheel over the open panel scrolls its rows (not the scene behind it).
+    package func handleWheel(dy: Double, at p: Point, time: Double, app: AppController) -> Bool {
+        guard isVisible, frame(window: app.windowSize).contains(p), let host else { return false }
+        update(host, app: app, time: time)
+        host.handleWheel(dy: dy, at: p, time: time)
+        return true
     }
 
     private func update(_ host: ViewHost, app: AppController, time: Double) {

@@ -2,17 +2,18 @@
 # Installs what Fling needs to build and test, only when it is missing:
 # SDL2, SDL2_image and SDL2_ttf development packages and libjpeg's (apt; sudo when not root).
 # The tests render headless with SDL's offscreen driver; the window bench's tests open a real
-# window on an Xvfb of their own (xvfb), and a Wayland one on a weston of their own (weston).
+# window on an Xvfb of their own (xvfb), and a Wayland one on a weston of their own (weston);
+# the man page's tests render it with groff (groff-base).
 set -euo pipefail
 
-packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libjpeg-dev libwayland-dev pkg-config xvfb weston)
+packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libjpeg-dev libwayland-dev pkg-config xvfb weston groff-base)
 
 if ! command -v swift >/dev/null 2>&1; then
   echo "ensure-deps: 'swift' is not on PATH. Install Swift 6.2 or later (README: Installing Swift) and retry." >&2
   exit 1
 fi
 
-if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists sdl2 SDL2_image SDL2_ttf libjpeg wayland-client && command -v Xvfb >/dev/null 2>&1 && command -v weston >/dev/null 2>&1; then
+if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists sdl2 SDL2_image SDL2_ttf libjpeg wayland-client && command -v Xvfb >/dev/null 2>&1 && command -v weston >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; then
   exit 0
 fi
 

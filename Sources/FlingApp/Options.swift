@@ -92,7 +92,7 @@ struct AppOptions: ParsableArguments, Sendable {
     @Flag(help: "Fill the display (kiosk mode).")
     var fullscreen = false
 
-    @Flag(help: "No window: offscreen rendering, virtual time, input from --script.")
+    @Flag(help: "No window: offscreen rendering in virtual time; needs --script (its input, shots and state dumps) or a recorded --input stream.")
     var headless = false
 
     @Option(name: .customLong("fps"), parsing: .unconditional,
@@ -229,6 +229,12 @@ struct AppOptions: ParsableArguments, Sendable {
         // Kiosk-only options without the kiosk would do nothing, silently.
         if !kiosk && (exitGesture != nil || kioskInstrument) {
             throw UsageError(message: "\(exitGesture != nil ? "--exit-gesture" : "--kiosk-instrument") is for kiosk mode: add --kiosk")
+        }
+        // Headless, all input and every shot and state dump come from the script (or a
+        // recorded --input stream): without either the run ended at once, exit 0, having
+        // done nothing (issue 30 item 18). Reading stdin instead would hang a terminal.
+        if headless && script == nil && input == nil {
+            throw UsageError(message: "--headless needs --script FILE (the run's input, shots and state dumps) or a recorded --input stream; --script /dev/stdin reads a script from a pipe")
         }
     }
 }

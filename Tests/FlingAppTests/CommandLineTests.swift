@@ -118,6 +118,38 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try FlingRunner.state(dir, "s.json")["scene"]?.stringValue, "restaurants")
     }
 
+    /// Option values complete from the tables that parse them (issue 30 item 20): the scene,
+    /// policy, renderer and log-level names in the scripts themselves; `--tune` keys and
+    /// `--compare` settings, which are lists, through argument-parser's `---completion` call.
+    func testOptionValuesComplete() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try FlingRunner.run(["--generate-completion-script", shell]).stdout
+            for word in ["two-stage", "restaurants", "tutorial", "gles2", "warning", "corner", "card-drag-dismiss",
+                         "---completion -- --tune", "---completion replay -- --tune", "---completion replay -- --compare"] {
+                XCTAssertTrue(script.contains(word), "\(shell): \(word)")
+            }
+        }
+        /// What the shell gets for `option` when the word so far is `prefix`.
+        func complete(_ command: [String], _ option: String, _ prefix: String) throws -> [String] {
+            let r = try FlingRunner.run(["---completion"] + command + ["--", option, "0", "\(prefix.count)", prefix])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return r.stdout.split(separator: "\n").map(String.init)
+        }
+        let keys = Tuning.keys.map(\.name)
+        XCTAssertEqual(try complete([], "--tune", ""), keys.map { $0 + "=" })
+        XCTAssertEqual(try complete([], "--tune", "sl"), ["slop="])
+        XCTAssertEqual(try complete([], "--tune", "slop=4,sheet."), ["slop=4,sheet.response=", "slop=4,sheet.damping="])
+        XCTAssertEqual(try complete([], "--tune", "slop=4,"), keys.filter { $0 != "slop" }.map { "slop=4," + $0 + "=" }, "a key is given once")
+        XCTAssertEqual(try complete([], "--tune", "slop=4"), [], "a value is typed")
+        XCTAssertEqual(try complete(["replay"], "--tune", "dis"), ["dismiss.ratio="])
+        XCTAssertEqual(try complete(["replay"], "--compare", ""), SheetPolicyKind.allCases.map(\.rawValue))
+        XCTAssertEqual(try complete(["replay"], "--compare", "fluid,tw"), ["fluid,two-stage"])
+        XCTAssertEqual(try complete(["replay"], "--compare", "fluid+dis"), ["fluid+dismiss.ratio="])
+        XCTAssertEqual(try complete(["replay"], "--compare", "fluid+slop=4,tutorial+sl"), ["fluid+slop=4,tutorial+slop="],
+                       "each setting has its own keys")
+        XCTAssertEqual(try complete(["replay"], "--compare", "fluid+slop=4,sl"), [], "after a comma a key continues the setting before")
+    }
+
     func testCompletionScripts() throws {
         for (shell, marker) in [("bash", "complete -o"), ("zsh", "#compdef fling"), ("fish", "complete -c 'fling'")] {
             let r = try FlingRunner.run(["--generate-completion-script", shell])

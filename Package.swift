@@ -10,7 +10,7 @@ let package = Package(
     ],
     dependencies: [
         // The command line: typed options, per-subcommand help, completions, the man page
-        // (its generate-manual plugin: make man).
+        // (its generate-manual tool: make man).
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [

@@ -12,17 +12,22 @@ struct UsageError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-enum LogLevel: Int, Comparable, Sendable {
+enum LogLevel: Int, Comparable, Sendable, CaseIterable {
     case error = 0, warning, info, debug
     static func < (a: LogLevel, b: LogLevel) -> Bool { a.rawValue < b.rawValue }
-    init?(name: String) {
-        switch name.lowercased() {
-        case "error": self = .error
-        case "warning", "warn": self = .warning
-        case "info": self = .info
-        case "debug": self = .debug
-        default: return nil
+    /// The name `--log-level` takes (and its completion offers).
+    var name: String {
+        switch self {
+        case .error: "error"
+        case .warning: "warning"
+        case .info: "info"
+        case .debug: "debug"
         }
+    }
+    init?(name: String) {
+        let lower = name.lowercased()
+        guard let level = Self.allCases.first(where: { $0.name == lower }) ?? (lower == "warn" ? .warning : nil) else { return nil }
+        self = level
     }
 }
 
@@ -92,7 +97,7 @@ struct AppOptions: ParsableArguments, Sendable {
     @Flag(help: "Fill the display (kiosk mode).")
     var fullscreen = false
 
-    @Flag(help: "No window: offscreen rendering, virtual time, input from --script.")
+    @Flag(help: "No window: offscreen rendering in virtual time; needs --script (its input, shots and state dumps) or a recorded --input stream.")
     var headless = false
 
     @Option(name: .customLong("fps"), parsing: .unconditional,
@@ -112,7 +117,7 @@ struct AppOptions: ParsableArguments, Sendable {
     var resources: String?
 
     @Option(name: .customLong("log-level"), help: ArgumentHelp("error, warning (default), info or debug.", valueName: "level"),
-            completion: .list(["error", "warning", "info", "debug"]), transform: Parse.logLevel)
+            completion: .list(LogLevel.allCases.map(\.name)), transform: Parse.logLevel)
     var logLevel: LogLevel = .warning
 
     /// Which SDL renderer draws the window (RendererChoice says what auto picks and why).
@@ -177,15 +182,12 @@ struct AppOptions: ParsableArguments, Sendable {
     var tuningPanel = false
     @Option(name: .customLong("exit-gesture"),
             help: ArgumentHelp("corner or none: whether a 5 s press in the top-left corner leaves kiosk mode (default: corner in a window, none on the console, KMSDRM or fbdev, where a visitor would be left at a login prompt). The exit chord always works.", valueName: "corner|none"),
-            transform: { v in
-                guard v == "corner" || v == "none" else { throw UsageError(message: "--exit-gesture takes corner or none (got '\(v)')") }
-                return v == "corner"
-            })
+            completion: .list(Parse.exitGestures), transform: Parse.exitGesture)
     var exitGesture: Bool?
     @Flag(name: .customLong("kiosk-instrument"), help: "With --kiosk: F2-F5 still open the overlay, show touches, slow motion and the tuning panel (off in kiosk mode unless one of them is given at launch).")
     var kioskInstrument = false
     @Option(help: ArgumentHelp("Tuning at launch, e.g. sheet.response=0.5,dismiss.ratio=4. Keys: \(Tuning.keys.map(\.name).joined(separator: ", ")).", valueName: "key=value,…"),
-            transform: Parse.tune)
+            completion: .custom(ValueCompletion.tune), transform: Parse.tune)
     var tune: Tuning?
 
     // UX-testing instrument (issue 15, record/replay and measure): BEGIN
@@ -229,6 +231,12 @@ struct AppOptions: ParsableArguments, Sendable {
         // Kiosk-only options without the kiosk would do nothing, silently.
         if !kiosk && (exitGesture != nil || kioskInstrument) {
             throw UsageError(message: "\(exitGesture != nil ? "--exit-gesture" : "--kiosk-instrument") is for kiosk mode: add --kiosk")
+        }
+        // Headless, all input and every shot and state dump come from the script (or a
+        // recorded --input stream): without either the run ended at once, exit 0, having
+        // done nothing (issue 30 item 18). Reading stdin instead would hang a terminal.
+        if headless && script == nil && input == nil {
+            throw UsageError(message: "--headless needs --script FILE (the run's input, shots and state dumps) or a recorded --input stream; --script /dev/stdin reads a script from a pipe")
         }
     }
 }
@@ -296,8 +304,18 @@ enum Parse {
     }
 
     @Sendable static func logLevel(_ v: String) throws -> LogLevel {
-        guard let l = LogLevel(name: v) else { throw UsageError(message: "unknown log level '\(v)' (error, warning, info, debug)") }
+        guard let l = LogLevel(name: v) else {
+            throw UsageError(message: "unknown log level '\(v)' (\(LogLevel.allCases.map(\.name).joined(separator: ", ")))")
+        }
         return l
+    }
+
+    /// `--exit-gesture`'s values: the first (corner) turns the corner press on.
+    static let exitGestures = ["corner", "none"]
+
+    @Sendable static func exitGesture(_ v: String) throws -> Bool {
+        guard exitGestures.contains(v) else { throw UsageError(message: "--exit-gesture takes corner or none (got '\(v)')") }
+        return v == exitGestures[0]
     }
 
     /// YYYY-MM-DD, a real day: February 30th is refused, not rolled over into March.

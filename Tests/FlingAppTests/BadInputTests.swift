@@ -189,7 +189,7 @@ final class BadInputTests: XCTestCase {
         let face = fonts.appendingPathComponent("Inter-Bold.otf")
         try fm.removeItem(at: face)
         XCTAssertEqual(mkfifo(face.path, 0o644), 0)
-        let f = try FlingRunner.run(["--headless", "--resources", fontRes.path], timeout: 60)
+        let f = try FlingRunner.run(["--headless", "--script", FlingRunner.emptyScript, "--resources", fontRes.path], timeout: 60)
         XCTAssertEqual(f.status, 1, f.stderr)
         XCTAssertTrue(f.stderr.contains(face.path) && f.stderr.contains("a FIFO (named pipe), not a regular file"), f.stderr)
     }
@@ -262,7 +262,7 @@ final class BadInputTests: XCTestCase {
         bytes.append(0xE9)   // é in Latin-1
         bytes += Array("\"}\n]\n".utf8)
         try Data(bytes).write(to: res.appendingPathComponent("restaurants.json"))
-        let r = try FlingRunner.run(["--headless", "--resources", res.path])
+        let r = try FlingRunner.run(["--headless", "--script", FlingRunner.emptyScript, "--resources", res.path])
         XCTAssertEqual(r.status, 1, r.stderr)
         XCTAssertTrue(r.stderr.contains("restaurants.json:2:16: not UTF-8 text (byte 17 starts no UTF-8 character)"), r.stderr)
     }
@@ -278,7 +278,7 @@ final class BadInputTests: XCTestCase {
             try FileManager.default.removeItem(at: file)
             // The first kilobyte: the table directory survives, the glyphs do not.
             try original.prefix(1024).write(to: file)
-            let r = try FlingRunner.run(["--headless", "--resources", res.path])
+            let r = try FlingRunner.run(["--headless", "--script", FlingRunner.emptyScript, "--resources", res.path])
             XCTAssertEqual(r.status, 1, "\(face): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains(file.path), "\(face): \(r.stderr)")
         }

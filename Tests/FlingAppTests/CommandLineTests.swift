@@ -99,6 +99,57 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("fling: unknown option '--sheet-polcy'. Did you mean '--sheet-policy'?"), r.stderr)
     }
 
+    /// `--headless` alone ran nothing and exited 0 (issue 30 item 18): without a script (or a
+    /// recorded --input stream) there is nothing to run, so it is a usage error saying so.
+    func testHeadlessWithoutAScriptIsAUsageError() throws {
+        let recording = FlingRunner.scratch("noscript").appendingPathComponent("x.rec").path
+        for args in [["--headless"], ["--headless", "--scene", "today"], ["--headless", "--record", recording]] {
+            let r = try FlingRunner.run(args)
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.hasPrefix("fling: --headless needs --script FILE (the run's input, shots and state dumps) or a recorded --input stream"), "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("usage: fling"), r.stderr)
+            XCTAssertEqual(r.stdout, "")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: recording), "nothing runs on a usage error")
+        // A script from a pipe, as the message says.
+        let dir = FlingRunner.scratch("stdinscript")
+        let piped = try FlingRunner.run(["--headless", "--script", "/dev/stdin"], stdin: "0.1 state \(dir.path)/s.json\n")
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertEqual(try FlingRunner.state(dir, "s.json")["scene"]?.stringValue, "restaurants")
+    }
+
+    /// Option values complete from the tables that parse them (issue 30 item 20): the scene,
+    /// policy, renderer and log-level names in the scripts themselves; `--tune` keys and
+    /// `--compare` settings, which are lists, through argument-parser's `---completion` call.
+    func testOptionValuesComplete() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try FlingRunner.run(["--generate-completion-script", shell]).stdout
+            for word in ["two-stage", "restaurants", "tutorial", "gles2", "warning", "corner", "card-drag-dismiss",
+                         "---completion -- --tune", "---completion replay -- --tune", "---completion replay -- --compare"] {
+                XCTAssertTrue(script.contains(word), "\(shell): \(word)")
+            }
+        }
+        /// What the shell gets for `option` when the word so far is `prefix`.
+        func complete(_ command: [String], _ option: String, _ prefix: String) throws -> [String] {
+            let r = try FlingRunner.run(["---completion"] + command + ["--", option, "0", "\(prefix.count)", prefix])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return r.stdout.split(separator: "\n").map(String.init)
+        }
+        let keys = Tuning.keys.map(\.name)
+        XCTAssertEqual(try complete([], "--tune", ""), keys.map { $0 + "=" })
+        XCTAssertEqual(try complete([], "--tune", "sl"), ["slop="])
+        XCTAssertEqual(try complete([], "--tune", "slop=4,sheet."), ["slop=4,sheet.response=", "slop=4,sheet.damping="])
+        XCTAssertEqual(try complete([], "--tune", "slop=4,"), keys.filter { $0 != "slop" }.map { "slop=4," + $0 + "=" }, "a key is given once")
+        XCTAssertEqual(try complete([], "--tune", "slop=4"), [], "a value is typed")
+        XCTAssertEqual(try complete(["replay"], "--tune", "dis"), ["dismiss.ratio="])
+        XCTAssertEqual(try complete(["replay"], "--compare", ""), SheetPolicyKind.allCases.map(\.rawValue))
+        XCTAssertEqual(try complete(["replay"], "--compare", "fluid,tw"), ["fluid,two-stage"])
+        XCTAssertEqual(try complete(["replay"], "--compare", "fluid+dis"), ["fluid+dismiss.ratio="])
+        XCTAssertEqual(try complete(["replay"], "--compare", "fluid+slop=4,tutorial+sl"), ["fluid+slop=4,tutorial+slop="],
+                       "each setting has its own keys")
+        XCTAssertEqual(try complete(["replay"], "--compare", "fluid+slop=4,sl"), [], "after a comma a key continues the setting before")
+    }
+
     func testCompletionScripts() throws {
         for (shell, marker) in [("bash", "complete -o"), ("zsh", "#compdef fling"), ("fish", "complete -c 'fling'")] {
             let r = try FlingRunner.run(["--generate-completion-script", shell])
@@ -187,17 +238,17 @@ final class CommandLineTests: XCTestCase {
 
     func testMalformedDataNamesFileLineAndColumn() throws {
         let res = try resourcesCopy("malformed", replacing: "restaurants.json", with: "[\n  {\"name\": \"A\",,\n]")
-        let r = try FlingRunner.run(["--headless", "--resources", res.path])
+        let r = try FlingRunner.run(["--headless", "--script", FlingRunner.emptyScript, "--resources", res.path])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.contains("restaurants.json:2:16: malformed JSON"), r.stderr)
     }
 
     func testMissingDataFileAndFolderExit1NamingThePath() throws {
         let res = try resourcesCopy("missingdata", replacing: "articles.json", with: nil)
-        let r = try FlingRunner.run(["--headless", "--resources", res.path])
+        let r = try FlingRunner.run(["--headless", "--script", FlingRunner.emptyScript, "--resources", res.path])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.contains("data file not found: \(res.path)/articles.json"), r.stderr)
-        let none = try FlingRunner.run(["--headless", "--resources", "/nonexistent/res"])
+        let none = try FlingRunner.run(["--headless", "--script", FlingRunner.emptyScript, "--resources", "/nonexistent/res"])
         XCTAssertEqual(none.status, 1)
         XCTAssertTrue(none.stderr.contains("resources folder not found: /nonexistent/res"))
     }
@@ -206,7 +257,7 @@ final class CommandLineTests: XCTestCase {
         let base = try resourcesCopy("missingfont", replacing: "fonts", with: nil)
         let fonts = base.appendingPathComponent("fonts")
         try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
-        let r = try FlingRunner.run(["--headless", "--resources", base.path])
+        let r = try FlingRunner.run(["--headless", "--script", FlingRunner.emptyScript, "--resources", base.path])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.contains("font file not found: \(fonts.path)/"), r.stderr)
     }

@@ -94,6 +94,14 @@ struct FlingRunner {
         XCTAssertTrue(r.stderr.contains(message), r.stderr, file: file, line: line)
     }
 
+    /// A script without a command, for headless runs that test what happens before any input
+    /// (resources, files opened at launch): `--headless` needs a script.
+    static let emptyScript: String = {
+        let url = scratch("empty-script").appendingPathComponent("empty.txt")
+        try? Data("# no input: the run ends at once\n".utf8).write(to: url)
+        return url.path
+    }()
+
     static func scratch(_ name: String) -> URL {
         let u = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("fling-tests/\(name)-\(UUID().uuidString.prefix(8))")
         try? FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)

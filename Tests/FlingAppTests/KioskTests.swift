@@ -328,7 +328,7 @@ final class KioskTests: XCTestCase {
         XCTAssertTrue(input.stderr.contains("\(dir.path): is a directory, not an input device"), input.stderr)
         let attract = dir.appendingPathComponent("attract.txt")
         try "# only probes\n1 state /dev/null\n2 quit\n".write(to: attract, atomically: true, encoding: .utf8)
-        let a = try FlingRunner.run(["--headless", "--attract", attract.path])
+        let a = try FlingRunner.run(["--headless", "--script", FlingRunner.emptyScript, "--attract", attract.path])
         XCTAssertEqual(a.status, 2, a.stderr)
         XCTAssertTrue(a.stderr.contains("\(attract.path): the attract script has no input"), a.stderr)
         let help = try FlingRunner.run(["help", "nonexistent"])
@@ -376,7 +376,7 @@ final class KioskTests: XCTestCase {
 
     func testAFramebufferFileWithoutItsModeNamesTheFix() throws {
         let dir = FlingRunner.scratch("fbnomode")
-        let r = try FlingRunner.run(["--headless", "--output", "fbdev:\(dir.path)/fb"])
+        let r = try FlingRunner.run(["--headless", "--script", FlingRunner.emptyScript, "--output", "fbdev:\(dir.path)/fb"])
         XCTAssertEqual(r.status, 1)
         XCTAssertEqual(r.stderr, "fling: \(dir.path)/fb: not a framebuffer device; for a regular file standing in for one, give --fb-mode WxHxBPP\n")
     }

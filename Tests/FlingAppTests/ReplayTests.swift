@@ -221,7 +221,7 @@ final class ReplayTests: XCTestCase {
         defer { first.terminate(); first.waitUntilExit() }
         // Until the first has written its header (it holds the lock from then on).
         for _ in 0..<100 where ((try? String(contentsOfFile: recording, encoding: .utf8)) ?? "").isEmpty { Thread.sleep(forTimeInterval: 0.1) }
-        let second = try FlingRunner.run(["--headless", "--record", recording])
+        let second = try FlingRunner.run(["--headless", "--script", FlingRunner.emptyScript, "--record", recording])
         XCTAssertEqual(second.status, 1, second.stderr)
         XCTAssertTrue(second.stderr.contains("\(recording): the recording could not be opened for writing (another Fling is recording to it)"), second.stderr)
         XCTAssertTrue(try String(contentsOfFile: recording, encoding: .utf8).hasPrefix("# fling recording 1\n"))
@@ -335,7 +335,7 @@ final class ReplayTests: XCTestCase {
             XCTAssertEqual(r.status, 2, text)
             XCTAssertTrue(r.stderr.hasPrefix("fling replay: \(path)\(message)"), r.stderr)
         }
-        let unwritable = try FlingRunner.run(["--headless", "--record", "/nonexistent-dir/x.rec"])
+        let unwritable = try FlingRunner.run(["--headless", "--script", FlingRunner.emptyScript, "--record", "/nonexistent-dir/x.rec"])
         XCTAssertEqual(unwritable.status, 1)
         XCTAssertTrue(unwritable.stderr.contains("/nonexistent-dir/x.rec: the recording could not be opened for writing (No such file or directory)"),
                       unwritable.stderr)

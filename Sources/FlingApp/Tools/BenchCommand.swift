@@ -24,7 +24,8 @@ struct BenchCommand: FlingCommand {
             transform: { try Parse.number($0, "--frames", in: 10...100_000) })
     var frames = 300.0
     @Option(help: ArgumentHelp("One scenario (default: all of them): list-scroll, today-scroll, sheet-drag, card-expand, card-drag-dismiss, resize, form-typing or slider-drag.",
-                               valueName: "name"))
+                               valueName: "name"),
+            completion: .list(BenchScenario.all.map(\.name)))
     var scenario: String?
     @Flag(help: "One JSON object per scenario and size instead of the table.")
     var json = false

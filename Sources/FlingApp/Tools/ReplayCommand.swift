@@ -34,10 +34,10 @@ struct ReplayCommand: FlingCommand, SingleUseOptions {
             completion: .list(SheetPolicyKind.allCases.map(\.rawValue)), transform: Parse.sheetPolicy)
     var policy: SheetPolicyKind?
     @Option(help: ArgumentHelp("Replay under this tuning: key=value,… (default: the recording's).", valueName: "keys"),
-            transform: { try ReplaySetting.checkedTune($0) })
+            completion: .custom(ValueCompletion.tune), transform: { try ReplaySetting.checkedTune($0) })
     var tune: String?
     @Option(help: ArgumentHelp("Two or three settings side by side, e.g. fluid,tutorial or fluid,fluid+dismiss.ratio=8.", valueName: "settings"),
-            transform: { try ReplaySetting.parseList($0) })
+            completion: .custom(ValueCompletion.compare), transform: { try ReplaySetting.parseList($0) })
     var compare: [ReplaySetting]?
     @Option(help: ArgumentHelp("Append one JSON line per gesture of the replay here.", valueName: "file"), completion: .file())
     var metrics: String?

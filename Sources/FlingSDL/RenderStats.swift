@@ -12,6 +12,9 @@ public struct RenderStats: Equatable, Sendable {
     /// Of those rasterised, how many only where their commands changed (LayerDamage). Not in
     /// the state dump.
     public var partialRasterizations = 0
+    /// Of those rasterised, how many were blurred (a material's backdrop). Not in the state
+    /// dump.
+    public var layersBlurred = 0
     public var layerEntries = 0
     /// Photos resampled or re-masked this frame (rounded-corner bakes, moving or not).
     public var photoBakes = 0

@@ -650,6 +650,8 @@ public final class Renderer {
         // slowest blits); rasterised at full opacity and copied tinted costs less at once.
         // (One that changes every frame is still drawn directly: a texture would be remade.)
         if decision == .drawDirectly, new, opacity < 0.999, spec.background.a >= 1 { decision = .rasterize }
+        // A blurred layer (a material's backdrop) exists only as blurred pixels.
+        if decision == .drawDirectly, spec.blur > 0 { decision = .rasterize }
         if decision == .rasterize {
             // The same device pixels as drawn directly, shifted so the layer's origin is (0, 0).
             let base = Transform.translate(-ox / scale, -oy / scale).concatenating(transform)
@@ -845,7 +847,8 @@ public final class Renderer {
         // pixels those can change are drawn again and read back.
         let whole = PixelRect(x0: 0, y0: 0, x1: Int(seen.width), y1: Int(seen.height))
         var plan: LayerDamage.Plan?
-        if partialRasterization, let e = layers.entries[id], e.base == base, e.still == still,
+        // (Not a blurred layer: a change anywhere spreads by the blur.)
+        if partialRasterization, seen.spec.blur == 0, let e = layers.entries[id], e.base == base, e.still == still,
            e.imageGeneration == images.generation,
            e.spec == seen.spec, e.scale == seen.scale, e.stretched == seen.stretched, e.pixels.count == whole.area,
            let p = LayerDamage.plan(old: e.commands[e.range], new: seen.commands[seen.range], base: base, scale: scale,
@@ -905,6 +908,16 @@ public final class Renderer {
         SDL_SetRenderTarget(sdl, currentTarget)
         applyClip()
         guard ok == 0 else { dropUnheld(); layers.remove(id); return false }
+        if seen.spec.blur > 0 {
+            // A material's backdrop: blurred once here, then copied like any layer while the
+            // content under it holds still.
+            BackdropBlur.blur(&pixels, width: width, height: Int(seen.height), sigma: seen.spec.blur * seen.scale)
+            if !releasesLayerTargets {
+                let updated = pixels.withUnsafeBytes { SDL_UpdateTexture(texture, nil, $0.baseAddress, seen.width * 4) }
+                guard updated == 0 else { dropUnheld(); layers.remove(id); return false }
+            }
+            stats.layersBlurred += 1
+        }
         // An opaque background makes the layer opaque. (What SDL blends onto it may read 253 or
         // 254 in alpha from its rounding: scanned, one such pixel left every row below it to a
         // blended copy, four times slower, at every composite of the Today list.)

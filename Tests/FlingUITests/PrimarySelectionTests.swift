@@ -7,6 +7,7 @@ import XCTest
 final class PrimarySelectionTests: XCTestCase {
     func testSelectingOffersThePrimarySelectionAndAMiddleClickPastesIt() { MainActor.assumeIsolated {
         let app = makeTestApp(first: .form)
+        app.handle(.resize(Size(1024, 768), time: 0))   // every field on screen
         guard let form = app.scene as? FormScene else { return XCTFail("not the form") }
         let fields = form.host.nodes(of: TextFieldNode.self)
         app.handle(.pointer(PointerEvent(id: 0, phase: .began, location: fields[0].frame.center, time: 0.1)))

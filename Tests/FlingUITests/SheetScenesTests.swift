@@ -151,3 +151,20 @@ final class SheetScenesTests: XCTestCase {
         XCTAssertEqual(Self.sheet(states, "gone")["phase"], .string("hidden"))
     } }
 }
+
+/// The handlebar keeps a dark halo under it (issue 30 item 6): at full it sits over the dimmed
+/// list's text, and the halo keeps it legible there.
+final class HandleBarHaloTests: XCTestCase {
+    func testTheHandleCastsAHaloOnTheDim() { MainActor.assumeIsolated {
+        let app = makeTestApp()
+        app.handle(.pointer(PointerEvent(id: 0, phase: .began, location: Point(195, 150), time: 0.1)))
+        app.handle(.pointer(PointerEvent(id: 0, phase: .ended, location: Point(195, 150), time: 0.15)))
+        _ = app.advance(to: 3)
+        let halos = app.displayList(time: 3).commands.compactMap { c -> Rect? in
+            if case let .shadow(r, _, color, radius, _) = c, color == SheetLayoutConstants.handleHaloColor,
+               radius == SheetLayoutConstants.handleHaloRadius { return r }
+            return nil
+        }
+        XCTAssertEqual(halos.map(\.size), [Size(SheetLayoutConstants.handleWidth, SheetLayoutConstants.handleHeight)])
+    } }
+}

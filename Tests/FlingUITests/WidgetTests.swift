@@ -66,7 +66,7 @@ final class WidgetTests: XCTestCase {
         XCTAssertEqual(host.editing?.head, 2)
     } }
 
-    func testTabMovesFocusInTreeOrderAndWraps() { onMain {
+    func testTabMovesFocusInTreeOrderAndLeavesPastTheLast() { onMain {
         let m = Model()
         let host = Self.form(m)
         Self.tap(host, host.frame("name").center, at: 0)
@@ -82,10 +82,12 @@ final class WidgetTests: XCTestCase {
         XCTAssertTrue(host.focusedNode is SliderNode)
         host.handleKey(Key(.right), time: 0.5)
         XCTAssertEqual(m.value, 5)
-        host.handleKey(Key(.tab), time: 0.6)
-        XCTAssertEqual(host.focusedPath, name, "wraps to the first")
-        host.handleKey(Key(.tab, .shift), time: 0.7)
+        XCTAssertFalse(host.handleKey(Key(.tab), time: 0.6), "past the last control Tab is not used: the app moves on")
+        XCTAssertNil(host.focusedPath, "focus left the tree")
+        XCTAssertTrue(host.focusFirst(reverse: true), "Shift+Tab from nothing: the last control")
         XCTAssertTrue(host.focusedNode is SliderNode)
+        XCTAssertTrue(host.focusFirst(reverse: false))
+        XCTAssertEqual(host.focusedPath, name)
     } }
 
     func testClipboardCopyCutPaste() { onMain {

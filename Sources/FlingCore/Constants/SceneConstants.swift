@@ -28,6 +28,12 @@ public enum ListConstants {
     /// scrolled under it (UINavigationBar's large-title collapse).
     public static let compactBarFadeStart: Double = 8
     public static let compactBarFadeDistance: Double = 12
+    /// The compact bar's material (UIKit's `.systemChromeMaterial`, light): the rows under it
+    /// blurred (a Gaussian of 10 pt deviation) under a near-white tint. UIKit publishes no
+    /// numbers; these match a UINavigationBar over a list by eye (issue 30 item 3: the bar was a
+    /// plain 94 % white wash the rows showed through sharp).
+    public static let materialBlur: Double = 10
+    public static let materialTint = Color(hex: 0xF9F9F9, alpha: 0.8)
     /// After a sheet closes, the row that opened it deselects with a fade (UITableView's
     /// `deselectRow(at:animated:)`: about 0.27 s, ease-out; `clearsSelectionOnViewWillAppear`).
     public static let deselectDuration: Double = 0.27
@@ -40,6 +46,11 @@ public enum SheetLayoutConstants {
     public static let handleWidth: Double = 50
     public static let handleHeight: Double = 5
     public static let handleRadius: Double = 10
+    /// A soft dark halo under the handlebar (issue 30 item 6): at full the handle sits over the
+    /// dimmed list, often on a row's text; the halo darkens what is right around it so the
+    /// light handle reads and the text under it does not compete. Not in the seed.
+    public static let handleHaloColor = Color(white: 0, alpha: 0.7)
+    public static let handleHaloRadius: Double = 8
     /// The handlebar sits above the white card with the `VStack`'s default 8 pt between them
     /// (seed 000), the bottom of the sheet's 20 pt handle area (`SheetConstants.handleAreaHeight`).
     public static let handleToCard: Double = 8

@@ -74,10 +74,15 @@ public struct LayerSpec: Equatable, Sendable {
     /// then scales and rounds it (an expanded card) finds it ready instead of rasterising it in
     /// its first frame. While its content changes every frame it is drawn directly.
     public var scalable: Bool
+    /// Blurs the layer's pixels (a Gaussian of this standard deviation, pt) before they are
+    /// copied: a material's backdrop (the navigation bar's blur of the rows under it). Always
+    /// rasterised, never drawn directly; copied 1:1 (square and unscaled layers only).
+    public var blur: Double
 
-    public init(id: String, bounds: Rect, background: Color, cornerRadius: Double = 0, scalable: Bool = false) {
+    public init(id: String, bounds: Rect, background: Color, cornerRadius: Double = 0, scalable: Bool = false, blur: Double = 0) {
         self.id = id; self.bounds = bounds; self.background = background; self.cornerRadius = cornerRadius
         self.scalable = scalable
+        self.blur = blur
     }
 }
 

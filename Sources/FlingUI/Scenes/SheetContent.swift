@@ -15,12 +15,15 @@ package protocol SheetContent: AnyObject {
     func sheetView(contentOffset: Double) -> AnyView
 }
 
-/// Seed 000's `HandleBar`: a 50 × 5 pt rounded rectangle in systemGray5.
+/// Seed 000's `HandleBar`: a 50 × 5 pt rounded rectangle in systemGray5, with a soft dark
+/// halo so that it reads over the dimmed list at full (not in the seed; issue 30 item 6).
 struct HandleBar: View {
     var body: some View {
         RoundedRectangle(cornerRadius: SheetLayoutConstants.handleRadius)
             .fill(SystemColor.gray5)
             .frame(width: SheetLayoutConstants.handleWidth, height: SheetLayoutConstants.handleHeight)
+            .shadow(color: SheetLayoutConstants.handleHaloColor, radius: SheetLayoutConstants.handleHaloRadius,
+                    cornerRadius: SheetLayoutConstants.handleRadius)
     }
 }
 

@@ -88,6 +88,15 @@ struct OpacityModifier: NodeModifier {
     }
 }
 
+struct ShadowModifier: NodeModifier {
+    let color: Color, radius: Double, offset: Point, cornerRadius: Double
+    func node(wrapping content: Node, _ context: BuildContext) -> Node {
+        let node = context.wrapper(ShadowNode.self, around: content)
+        node.color = color; node.radius = radius; node.offset = offset; node.cornerRadius = cornerRadius
+        return node
+    }
+}
+
 struct OffsetModifier: NodeModifier {
     let offset: Point
     func node(wrapping content: Node, _ context: BuildContext) -> Node {
@@ -197,6 +206,12 @@ extension View {
 
     /// Clips drawing (and hit-testing) to the view's frame.
     public func clipped() -> some View { modifier(ClipModifier()) }
+
+    /// SwiftUI's `.shadow(color:radius:x:y:)`, cast by the view's frame as a rounded rectangle
+    /// of `cornerRadius` (SwiftUI follows the drawn shape's alpha).
+    public func shadow(color: Color, radius: Double, x: Double = 0, y: Double = 0, cornerRadius: Double = 0) -> some View {
+        modifier(ShadowModifier(color: color, radius: radius, offset: Point(x, y), cornerRadius: cornerRadius))
+    }
     /// Clipped, and nothing drawn in the top `top` pt either (content scrolling under a
     /// pinned bar whose top corners are rounded must not show in those corners).
     func clipped(excludingTop top: Double) -> some View { modifier(ClipModifier(top: top)) }
@@ -334,6 +349,17 @@ final class OpacityNode: WrapperNode, SetUpWrapper {
     }
     /// A fully transparent view takes no presses (SwiftUI).
     override func hitChain(_ p: Point) -> [Node]? { opacity > 0 ? super.hitChain(p) : nil }
+}
+
+/// `.shadow`: a blurred copy of the view's rounded frame drawn under it.
+@MainActor
+final class ShadowNode: WrapperNode, SetUpWrapper {
+    var color = Color.clear, radius = 0.0, offset = Point.zero, cornerRadius = 0.0
+    override func draw(into list: inout DisplayList) {
+        list.add(.shadow(frame, radii: CornerRadii(min(cornerRadius, min(frame.width, frame.height) / 2)), color: color,
+                         radius: radius, offset: offset))
+        child.draw(into: &list)
+    }
 }
 
 @MainActor

@@ -61,6 +61,7 @@ struct RestaurantList: View {
                 .offset(x: column.minX - listBounds.minX, y: -offset)
                 .translatedWhenDrawn(drift)
                 .frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, alignment: .topLeading)
+                .navigationBarMaterial(fade: CompactNavigationBar.fade(offset))
 
             CompactNavigationBar(title: "Restaurants", offset: offset)
         }
@@ -69,14 +70,16 @@ struct RestaurantList: View {
 }
 
 /// Once the large title has scrolled under the bar, a compact bar with the title fades in
-/// (UINavigationBar's large-title collapse).
+/// (UINavigationBar's large-title collapse), over the material the list draws under it
+/// (`navigationBarMaterial`).
 private struct CompactNavigationBar: View {
     let title: String
     let offset: Double
 
-    private var fade: Double {
+    static func fade(_ offset: Double) -> Double {
         max(0, min(1, (offset - (ListConstants.largeTitleHeight - ListConstants.compactBarFadeStart)) / ListConstants.compactBarFadeDistance))
     }
+    private var fade: Double { Self.fade(offset) }
 
     var body: some View {
         if fade > 0 {
@@ -84,7 +87,6 @@ private struct CompactNavigationBar: View {
                 .font(.headline)
                 .frame(maxWidth: .infinity)
                 .frame(height: ListConstants.navBarHeight)
-                .background(SystemColor.barBackground)
                 .overlay(Canvas { list, f in
                     // The bar's shadow line: the first pixel row below the bar.
                     list.add(.hairline(from: Point(f.minX, f.maxY), to: Point(f.maxX, f.maxY), color: SystemColor.separator))
@@ -96,10 +98,43 @@ private struct CompactNavigationBar: View {
 }
 
 extension View {
+    /// UINavigationBar's material over the top `ListConstants.navBarHeight` pt of this view:
+    /// what the view draws there, blurred (a layer of its own, so it is blurred again only
+    /// when the rows under the bar move), under the material's tint, faded in by `fade`.
+    func navigationBarMaterial(fade: Double) -> some View {
+        modifier(NavigationBarMaterial(fade: fade))
+    }
+
     /// Draws this view moved down by `dy()`, read when drawn: a scroll that only moves the
     /// content redraws the same laid-out tree instead of building it again.
     func translatedWhenDrawn(_ dy: @escaping @MainActor () -> Double) -> some View {
         modifier(TranslatedWhenDrawn(dy: dy))
+    }
+}
+
+struct NavigationBarMaterial: NodeModifier {
+    let fade: Double
+    func node(wrapping content: Node, _ context: BuildContext) -> Node {
+        let node = context.wrapper(NavigationBarMaterialNode.self, around: content)
+        node.fade = fade
+        return node
+    }
+}
+
+@MainActor
+final class NavigationBarMaterialNode: WrapperNode, SetUpWrapper {
+    static let layerID = "navigationBarMaterial"
+    var fade = 0.0
+    override func draw(into list: inout DisplayList) {
+        child.draw(into: &list)
+        guard fade > 0 else { return }
+        let bar = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: ListConstants.navBarHeight)
+        list.withOpacity(fade) { list in
+            list.layer(LayerSpec(id: Self.layerID, bounds: bar, background: .white, blur: ListConstants.materialBlur)) { layer in
+                layer.clipped(to: bar) { child.draw(into: &$0) }
+            }
+            list.fill(bar, ListConstants.materialTint)
+        }
     }
 }
 

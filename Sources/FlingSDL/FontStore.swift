@@ -37,12 +37,15 @@ public final class FontStore: @MainActor TextMeasurer {
     private struct WidthKey: Hashable { var text: String; var font: FontKey }
     private var widthCache: [WidthKey: Double] = [:]
 
-    /// The file for each family and weight (nearest available: Quicksand has no semibold or
-    /// heavy, so those use Bold; Quicksand Regular is much lighter than SF Pro Rounded Regular,
-    /// so regular uses Medium; Inter's 800 "ExtraBold" stands for iOS's heavy).
+    /// The file for each family and weight. The rounded face is Nunito one weight up from the
+    /// SF weight asked for: Nunito runs light, and its stems one step up match SF Pro's (as
+    /// measured on Inter, the SF Pro stand-in: the "l" stem per 1000 em, Nunito 400/600/700/
+    /// 800/900 = 81/101/125/151/178, Inter 400/500/600/700/800 = 84/106/128/151/174). Inter's
+    /// 800 "ExtraBold" stands for iOS's heavy.
     public static func fileName(_ family: FontFamily, _ weight: FontWeight) -> String {
         switch family {
-        case .icons: return "MaterialIcons-Regular.ttf"
+        case .icons: return "MaterialSymbolsRounded-Regular.ttf"
+        case .filledIcons: return "MaterialIcons-Regular.ttf"
         case .sans:
             switch weight {
             case .regular: return "Inter-Regular.otf"
@@ -53,8 +56,11 @@ public final class FontStore: @MainActor TextMeasurer {
             }
         case .rounded:
             switch weight {
-            case .regular, .medium: return "Quicksand-Medium.ttf"
-            case .semibold, .bold, .heavy: return "Quicksand-Bold.ttf"
+            case .regular: return "Nunito-Regular.ttf"
+            case .medium: return "Nunito-SemiBold.ttf"
+            case .semibold: return "Nunito-Bold.ttf"
+            case .bold: return "Nunito-ExtraBold.ttf"
+            case .heavy: return "Nunito-Black.ttf"
             }
         }
     }
@@ -73,7 +79,7 @@ public final class FontStore: @MainActor TextMeasurer {
                     throw problem.missing ? LoadError.missing(path) : LoadError.unreadable(path, problem.reason)
                 }
                 let f = try open(Font(family, size: 17, weight: weight), pixelSize: 17)
-                try Self.check(f, path: path, sample: family == .icons ? MaterialIcon.restaurant : "Ag")
+                try Self.check(f, path: path, sample: family == .icons || family == .filledIcons ? MaterialIcon.restaurant : "Ag")
             }
         }
     }

@@ -270,7 +270,7 @@ final class BadInputTests: XCTestCase {
     // MARK: Fonts
 
     func testACorruptBoldOrRoundedFaceIsAnErrorNamingTheFile() throws {
-        for face in ["Inter-Bold.otf", "Quicksand-Bold.ttf"] {
+        for face in ["Inter-Bold.otf", "Nunito-ExtraBold.ttf"] {
             let res = try resources("badfont", own: ["fonts"])
             let fonts = try linkFolder("fonts", into: res)
             let file = fonts.appendingPathComponent(face)

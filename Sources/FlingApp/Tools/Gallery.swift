@@ -89,7 +89,7 @@ enum Gallery {
         }
         l.add(.strokeRect(card, radii: CornerRadii(15), color: SystemColor.gray, lineWidth: 1))
         y += 100
-        heading("Text styles (Inter; Quicksand for rounded)")
+        heading("Text styles (Inter; Nunito for rounded)")
         for style in TextStyle.allCases {
             let t = env.layout("\(style.rawValue) \(Int(style.font.size)) pt", style.font)
             l.text(t, at: Point(m, y), SystemColor.label)
@@ -112,7 +112,7 @@ enum Gallery {
         let centered = env.layout("Centred", TextStyle.headline.font, TextOptions(maxWidth: 220, alignment: .center))
         l.text(centered, at: Point(m + 520, y + 40), SystemColor.blue)
         y += 130
-        heading("Icons (Material Icons)")
+        heading("Icons (Material Symbols Rounded)")
         for (i, (name, glyph)) in MaterialIcon.all.enumerated() {
             let x = m + Double(i % 6) * 128, iy = y + Double(i / 6) * 56
             l.text(env.layout(glyph, Font.icons(size: 28)), at: Point(x, iy), SystemColor.label)

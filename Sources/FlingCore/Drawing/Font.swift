@@ -2,10 +2,13 @@
 public enum FontFamily: String, Hashable, Sendable, CaseIterable {
     /// The UI sans (Inter), standing in for SF Pro.
     case sans
-    /// The rounded face (Quicksand), standing in for SF Pro Rounded (`.design(.rounded)`).
+    /// The rounded face (Nunito), standing in for SF Pro Rounded (`.design(.rounded)`).
     case rounded
-    /// Material Icons, drawn by codepoint.
+    /// Outline symbols with round ends (Material Symbols Rounded), standing in for SF Symbols,
+    /// drawn by codepoint.
     case icons
+    /// Filled Material Icons, for the few glyphs iOS draws filled (`xmark.circle.fill`).
+    case filledIcons
 }
 
 public enum FontWeight: Int, Hashable, Sendable, CaseIterable, Comparable {
@@ -28,6 +31,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     public var rounded: Font { Font(.rounded, size: size, weight: weight) }
 
     public static func icons(size: Double) -> Font { Font(.icons, size: size) }
+    public static func filledIcons(size: Double) -> Font { Font(.filledIcons, size: size) }
 
     public var description: String { "\(family.rawValue)-\(weight.rawValue)-\(size)" }
 }
@@ -69,7 +73,8 @@ public enum TextStyle: String, CaseIterable, Sendable {
     }
 }
 
-/// Material Icons codepoints (shared/assets/ICONS.md).
+/// Material codepoints (Resources/ICONS.md): the same in Material Symbols Rounded (`.icons`)
+/// and Material Icons (`.filledIcons`).
 public enum MaterialIcon {
     public static let locationOn = "\u{E0C8}"
     public static let phone = "\u{E0CD}"
@@ -85,19 +90,23 @@ public enum MaterialIcon {
     public static let checkCircle = "\u{E86C}"
     /// Tab bar glyphs.
     public static let restaurant = "\u{E56C}"
-    public static let today = "\u{E8DF}"
+    /// `article`: a page of lines, for the Today tab (SF Symbol `doc.text.image`; Material's
+    /// `today` is a calendar, which the App Store's Today tab is not).
+    public static let today = "\u{EF42}"
     public static let viewAgenda = "\u{E8E9}"
     /// A folded map: seed 000's location row (SF Symbol `map`).
     public static let map = "\u{E55B}"
-    /// A clipboard with lines: the Form tab.
-    public static let assignment = "\u{E85D}"
+    /// `list_alt`: bullet lines in a rounded box, the Form tab (SF Symbol `list.bullet.rectangle`).
+    public static let assignment = "\u{E0EE}"
+    /// `settings`: the gear (SF Symbol `gearshape`).
+    public static let settings = "\u{E8B8}"
     public static let all: [(String, String)] = [
         ("location_on", locationOn), ("phone", phone), ("cancel", cancel), ("close", close),
         ("chevron_right", chevronRight), ("chevron_left", chevronLeft), ("expand_more", expandMore),
         ("person", person), ("account_circle", accountCircle), ("search", search),
         ("favorite", favorite), ("check_circle", checkCircle),
-        ("restaurant", restaurant), ("today", today), ("view_agenda", viewAgenda),
-        ("assignment", assignment), ("map", map),
+        ("restaurant", restaurant), ("article", today), ("view_agenda", viewAgenda),
+        ("list_alt", assignment), ("map", map), ("settings", settings),
     ]
 
     /// The glyph for a Material icon name ("location_on"), nil for an unknown name.

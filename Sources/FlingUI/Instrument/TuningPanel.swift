@@ -176,7 +176,7 @@ package final class TuningPanel {
         let g = gearFrame(window: window)
         list.add(.shadow(g, radii: CornerRadii(g.width / 2), color: Color(white: 0, alpha: 0.25), radius: 6, offset: .zero))
         list.add(.fillCircle(center: g.center, radius: g.width / 2, color: Color(white: 0.975, alpha: 0.94)))
-        let glyph = env.layout("\u{E8B8}", .icons(size: 22))   // Material "settings"
+        let glyph = env.layout(MaterialIcon.settings, .icons(size: 22))
         list.text(glyph, at: Point(g.midX - glyph.size.width / 2, g.midY - glyph.size.height / 2), SystemColor.darkGray)
     }
 

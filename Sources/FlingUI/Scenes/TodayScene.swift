@@ -385,7 +385,7 @@ package final class TodayScene: Scene {
     /// white at 70 % opacity, the × cut out of the circle, no shadow.
     private func drawCloseButton(into dl: inout DisplayList) {
         let f = closeButtonFrame
-        let glyph = env.layout(MaterialIcon.cancel, .icons(size: CardConstants.closeButtonGlyphSize))
+        let glyph = env.layout(MaterialIcon.cancel, .filledIcons(size: CardConstants.closeButtonGlyphSize))
         let origin = Point(f.midX - glyph.size.width / 2, f.midY - glyph.size.height / 2)
         dl.withOpacity(CardConstants.closeButtonOpacity) { dl in dl.text(glyph, at: origin, CardConstants.closeButtonColor) }
     }

@@ -164,7 +164,7 @@ final class TodaySceneTests: XCTestCase {
         // The glyph is a filled circle with the × knocked out (xmark.circle.fill's shape):
         // the photo shows through the ×. Its circle (20 of 24 units) is the 26 pt button.
         XCTAssertEqual(run.layout.lines.map(\.text), [MaterialIcon.cancel])
-        XCTAssertEqual(run.layout.font, .icons(size: 31.2))
+        XCTAssertEqual(run.layout.font, .filledIcons(size: 31.2), "filled: the outline symbols have no knocked-out ×")
         XCTAssertEqual(run.origin.x + run.layout.size.width / 2, f.midX, accuracy: 1e-9)
         XCTAssertEqual(run.origin.y + run.layout.size.height / 2, f.midY, accuracy: 1e-9)
         // No shadow, no fill of its own, no drawn strokes.

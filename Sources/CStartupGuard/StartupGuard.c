@@ -12,10 +12,13 @@ static struct sigaction previous[signal_count];
 static int armed;
 
 static void on_fatal(int sig) {
-    // Only async-signal-safe calls: write, then the default action of the signal.
+    // Only async-signal-safe calls: write, put back the handler that was there before (the
+    // Swift runtime's crash report, or the default action), and raise the signal again.
     ssize_t ignored = write(STDERR_FILENO, note, note_length);
     (void)ignored;
-    signal(sig, SIG_DFL);
+    for (int i = 0; i < signal_count; i++) {
+        if (signals[i] == sig) { sigaction(sig, &previous[i], NULL); break; }
+    }
     raise(sig);
 }
 

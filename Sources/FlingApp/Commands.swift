@@ -111,7 +111,8 @@ struct AppCommand: FlingCommand {
           fling {\(FlingCLI.subcommands.compactMap { $0.configuration.commandName }.joined(separator: "|"))} [<options>]
         """,
         discussion: """
-        Without a subcommand, opens the app on the Restaurants list. Tab switches scenes, \
+        Without a subcommand, opens the app on the Restaurants list. Ctrl+Tab switches scenes, \
+        Tab goes through a scene's controls, \
         Esc closes the top sheet or card. With --headless it draws offscreen in virtual time \
         and takes its input from --script; the script format is under SCRIPTS in fling(1) and in the README.
         """,

@@ -93,6 +93,12 @@ func runApp(_ options: AppOptions) -> Int32 {
             attract = (try? Script.parse(text, file: path, window: display.size)) ?? attract
         }
     }
+    // A panel (a console's framebuffer, a fullscreen kiosk) smaller than the smallest window
+    // at this scale: every scene is made for at least that much room.
+    let least = LayoutMetrics.minimumWindowSize
+    if display.size.width < least.width || display.size.height < least.height {
+        Log.warning("the layout is \(Int(display.size.width))x\(Int(display.size.height)) pt, under the \(Int(least.width))x\(Int(least.height)) pt every scene is made for: a smaller --scale gives it more room")
+    }
     Log.info("resources: \(resources.root)")
     if !display.setIcon(png: resources.images + "/fling.png") && !options.headless {
         Log.info("no window icon: \(resources.images)/fling.png unreadable")

@@ -120,7 +120,14 @@ public final class Display {
             var usable = SDL_Rect()
             if !fullscreen && !options.kiosk, SDL_GetDisplayUsableBounds(displayIndex, &usable) == 0, usable.w > 0, usable.h > 0 {
                 let panel = options.rotation.panelSize(layout: size)
-                let fitted = Size(min(panel.width, Double(usable.w) / uiScale), min(panel.height, Double(usable.h) / uiScale))
+                // Never under the smallest window either: on a screen smaller than that at
+                // this scale, the window runs off it (a smaller --scale fits it).
+                let least = options.rotation.panelSize(layout: LayoutMetrics.minimumWindowSize)
+                let fitted = Size(max(min(panel.width, Double(usable.w) / uiScale), min(panel.width, least.width)),
+                                  max(min(panel.height, Double(usable.h) / uiScale), min(panel.height, least.height)))
+                if fitted.width * uiScale > Double(usable.w) || fitted.height * uiScale > Double(usable.h) {
+                    log("the screen's usable \(usable.w)x\(usable.h) px are smaller than the smallest window (\(Int(least.width))x\(Int(least.height)) pt) at scale \(DisplayScale.text(uiScale)): the window runs off it; a smaller --scale fits it")
+                }
                 if fitted != panel {
                     log("the window (\(Int(panel.width))x\(Int(panel.height)) pt at scale \(uiScale)) is larger than the screen; it opens at \(Int(fitted.width))x\(Int(fitted.height)) pt")
                     size = options.rotation.layoutSize(panel: fitted)
@@ -319,7 +326,9 @@ public final class Display {
         else { return }
         SDL_SetWindowSize(window, Int32(r.width), Int32(r.height))
         SDL_SetWindowPosition(window, Int32(r.minX), Int32(r.minY))
-        info("the window's frame (\(top) px of title bar) did not fit the screen: the window is now \(Int(r.width))x\(Int(r.height)) px, all of it on the screen")
+        // What the window got: never under its minimum size, however small the screen.
+        SDL_GetWindowSize(window, &w, &h)
+        info("the window's frame (\(top) px of title bar) did not fit the screen: the window is now \(w)x\(h) px\(Double(h + top + bottom) <= Double(usable.h) ? ", all of it on the screen" : ", its smallest size")")
     }
 
     /// The display's own UI scale and where it came from (DisplayScale.decide): X11's Xft.dpi,
@@ -407,8 +416,9 @@ public final class Display {
         if let window {
             let panel = rotation.panelSize(layout: newSize)
             SDL_SetWindowSize(window, Int32((panel.width * uiScale).rounded()), Int32((panel.height * uiScale).rounded()))
+            // The size the window got (never under the minimum, nor what a window manager
+            // refused), not the one asked for.
             refreshWindowMetrics()
-            size = newSize
             return
         }
         try makeFrame(size: newSize)

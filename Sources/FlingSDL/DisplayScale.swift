@@ -1,6 +1,5 @@
 // DisplayScale: the UI scale a screen asks for when --scale is absent, and where it came from:
 // X11's Xft.dpi (what desktops set for HiDPI), the display's physical DPI, the X screen's.
-import Foundation
 
 /// The UI scale for a physical DPI: 96 dpi is scale 1 (the X11 and Windows convention), in
 /// quarter steps so that text stays on whole pixels at common densities, 1…4.
@@ -30,8 +29,8 @@ public enum DisplayScale {
         var found: Double?
         for line in resources.split(whereSeparator: \.isNewline) {
             let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == "Xft.dpi" else { continue }
-            if let v = Double(parts[1].trimmingCharacters(in: .whitespaces)), v.isFinite, v > 0 { found = v }
+            guard parts.count == 2, trimmed(parts[0]) == "Xft.dpi" else { continue }
+            if let v = Double(trimmed(parts[1])), v.isFinite, v > 0 { found = v }
         }
         return found
     }
@@ -53,8 +52,16 @@ public enum DisplayScale {
         return (1, "no DPI known")
     }
 
-    /// "2", "1.75", "192", "141.2": a scale or DPI for the log.
+    /// "2", "1.75", "192", "141.2": a scale or DPI for the log (two decimals at most).
     public static func text(_ v: Double) -> String {
-        v == v.rounded() ? String(Int(v)) : String(format: "%.2f", v).replacingOccurrences(of: #"0$"#, with: "", options: .regularExpression)
+        let hundredths = Int((v * 100).rounded())
+        var s = String(hundredths / 100)
+        let frac = hundredths % 100
+        if frac != 0 { s += "." + (frac < 10 ? "0\(frac)" : (frac % 10 == 0 ? String(frac / 10) : String(frac))) }
+        return s
+    }
+
+    private static func trimmed(_ s: Substring) -> Substring {
+        s.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed().reduce(into: "") { $0.append($1) }[...]
     }
 }

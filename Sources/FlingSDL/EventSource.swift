@@ -154,7 +154,7 @@ public final class EventSource {
             out.append(.pointer(PointerEvent(id: 0, phase: .began, location: display.toPoints(x: e.button.x, y: e.button.y), time: time, timing: pointerTiming)))
         case SDL_MOUSEBUTTONDOWN where e.button.which != fling_SDL_TOUCH_MOUSEID() && e.button.button == UInt8(SDL_BUTTON_MIDDLE):
             // X11 and Wayland paste the PRIMARY selection with a middle click: read with it.
-            out.append(.middleClick(location: display.toPoints(x: e.button.x, y: e.button.y), text: SDLPrimarySelection.current() ?? "", time: time))
+            out.append(.middleClick(location: display.toPoints(x: e.button.x, y: e.button.y), text: SDLPrimarySelection.current(), time: time))
         case SDL_MOUSEBUTTONUP where e.button.which != fling_SDL_TOUCH_MOUSEID() && e.button.button == UInt8(SDL_BUTTON_LEFT):
             guard mouseDown else { return }
             mouseDown = false

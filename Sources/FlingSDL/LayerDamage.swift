@@ -38,6 +38,8 @@ enum LayerDamage {
         let layer = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
         let (prefix, suffix) = commonEnds(old, new)
         guard !containsLayer(old), !containsLayer(new) else { return nil }
+        // A backdrop blur spreads a change under it over its whole rectangle: drawn whole.
+        guard !containsBackdrop(new) else { return nil }
 
         var damage = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
         var after: [Walk.State] = []
@@ -121,6 +123,23 @@ enum LayerDamage {
             after.append(walk.state)
         }
         guard after[0] == after[1] else { return nil }
+        // A backdrop blur reads everything under it: a change anywhere there changes it all.
+        if containsBackdrop(new), !damage.isEmpty {
+            var walk = Walk(base: .identity, scale: scale)
+            var depth = 0
+            for c in new {
+                switch c {
+                case .beginLayer: depth += 1; continue
+                case .endLayer: depth -= 1; continue
+                default: break
+                }
+                if walk.apply(c) { continue }
+                guard case .backdropBlur = c else { continue }
+                // Inside a layer its footprint is the layer's business: the whole frame.
+                guard depth == 0, let f = walk.footprint(of: c) else { return nil }
+                if f.intersects(damage) { damage = damage.union(f) }
+            }
+        }
         return damage.intersection(frame)
     }
 
@@ -131,6 +150,10 @@ enum LayerDamage {
         case .text: return abs(transformScale - 1) > 1e-9
         default: return false
         }
+    }
+
+    private static func containsBackdrop(_ list: ArraySlice<DrawCommand>) -> Bool {
+        list.contains { if case .backdropBlur = $0 { return true } else { return false } }
     }
 
     private static func containsLayer(_ list: ArraySlice<DrawCommand>) -> Bool {
@@ -190,7 +213,7 @@ enum LayerDamage {
         func footprint(of c: DrawCommand) -> PixelRect? {
             let r: Rect
             switch c {
-            case let .fillRect(rect, _, _), let .verticalGradient(rect, _, _), let .dim(rect, _):
+            case let .fillRect(rect, _, _), let .verticalGradient(rect, _, _), let .dim(rect, _), let .backdropBlur(rect, _):
                 r = rect
             case let .strokeRect(rect, _, _, w):
                 r = rect.insetBy(dx: -w, dy: -w)

@@ -12,9 +12,11 @@ public struct RenderStats: Equatable, Sendable {
     /// Of those rasterised, how many only where their commands changed (LayerDamage). Not in
     /// the state dump.
     public var partialRasterizations = 0
-    /// Of those rasterised, how many were blurred (a material's backdrop). Not in the state
-    /// dump.
-    public var layersBlurred = 0
+    /// Backdrops blurred this frame (a material over what is drawn, DrawCommand.backdropBlur)
+    /// and how many of them on the frame's own pixels (the rest read back through SDL). Not in
+    /// the state dump.
+    public var backdropBlurs = 0
+    public var backdropBlursOnCanvas = 0
     public var layerEntries = 0
     /// Photos resampled or re-masked this frame (rounded-corner bakes, moving or not).
     public var photoBakes = 0

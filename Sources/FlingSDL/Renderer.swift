@@ -146,6 +146,10 @@ public final class Renderer {
     /// LayerDamage); false redraws it whole (tests compare the two).
     public var partialRasterization = true
     private var canvas = CPUCanvas()
+    /// A backdrop's pixels while they are blurred, and the texture a backdrop read back through
+    /// SDL returns in (reused from frame to frame).
+    private var backdropScratch: [UInt32] = []
+    private var backdropTexture: (texture: OpaquePointer, w: Int, h: Int)?
     private var canvasScratch = CanvasScratch()
     private var quarters: [Int: [UInt8]] = [:]
     /// A full-frame opaque layer whose copy waits for the next command: a shadow or a scaled
@@ -212,6 +216,8 @@ public final class Renderer {
         layers.dropUndrawn()
         for t in motionTextures.values { SDL_DestroyTexture(t) }
         motionTextures.removeAll()
+        if let b = backdropTexture { SDL_DestroyTexture(b.texture); backdropTexture = nil }
+        backdropScratch = []
         // Photos stay, with their bakes, if the last frame drew them or a layer it showed holds
         // them (a list shown from its layer draws none of them, and its next scroll would
         // decode and bake every one again in one frame); the rest go: Today's card photos
@@ -608,6 +614,8 @@ public final class Renderer {
             drawImage(name, frame: frame, mode: mode, radii: radii)
         case .text(let run):
             drawText(run)
+        case let .backdropBlur(r, sigma):
+            blurBackdrop(r, sigma: sigma)
         default:
             break
         }
@@ -650,8 +658,6 @@ public final class Renderer {
         // slowest blits); rasterised at full opacity and copied tinted costs less at once.
         // (One that changes every frame is still drawn directly: a texture would be remade.)
         if decision == .drawDirectly, new, opacity < 0.999, spec.background.a >= 1 { decision = .rasterize }
-        // A blurred layer (a material's backdrop) exists only as blurred pixels.
-        if decision == .drawDirectly, spec.blur > 0 { decision = .rasterize }
         if decision == .rasterize {
             // The same device pixels as drawn directly, shifted so the layer's origin is (0, 0).
             let base = Transform.translate(-ox / scale, -oy / scale).concatenating(transform)
@@ -847,8 +853,7 @@ public final class Renderer {
         // pixels those can change are drawn again and read back.
         let whole = PixelRect(x0: 0, y0: 0, x1: Int(seen.width), y1: Int(seen.height))
         var plan: LayerDamage.Plan?
-        // (Not a blurred layer: a change anywhere spreads by the blur.)
-        if partialRasterization, seen.spec.blur == 0, let e = layers.entries[id], e.base == base, e.still == still,
+        if partialRasterization, let e = layers.entries[id], e.base == base, e.still == still,
            e.imageGeneration == images.generation,
            e.spec == seen.spec, e.scale == seen.scale, e.stretched == seen.stretched, e.pixels.count == whole.area,
            let p = LayerDamage.plan(old: e.commands[e.range], new: seen.commands[seen.range], base: base, scale: scale,
@@ -908,16 +913,6 @@ public final class Renderer {
         SDL_SetRenderTarget(sdl, currentTarget)
         applyClip()
         guard ok == 0 else { dropUnheld(); layers.remove(id); return false }
-        if seen.spec.blur > 0 {
-            // A material's backdrop: blurred once here, then copied like any layer while the
-            // content under it holds still.
-            BackdropBlur.blur(&pixels, width: width, height: Int(seen.height), sigma: seen.spec.blur * seen.scale)
-            if !releasesLayerTargets {
-                let updated = pixels.withUnsafeBytes { SDL_UpdateTexture(texture, nil, $0.baseAddress, seen.width * 4) }
-                guard updated == 0 else { dropUnheld(); layers.remove(id); return false }
-            }
-            stats.layersBlurred += 1
-        }
         // An opaque background makes the layer opaque. (What SDL blends onto it may read 253 or
         // 254 in alpha from its rounding: scanned, one such pixel left every row below it to a
         // blended copy, four times slower, at every composite of the Today list.)
@@ -1058,6 +1053,11 @@ public final class Renderer {
                 let (x0, y0, x1, y1) = snapped(mode.placement(imageSize: natural, in: px(frame)).destination)
                 addOccluder(surelyCovered(PixelRect(x0: x0 + 1, y0: y0 + 1, x1: x1 - 1, y1: y1 - 1),
                                           radii: pixelRadii(scaleRadii(radii), w: x1 - x0, h: y1 - y0)), at: i)
+            case let .backdropBlur(r, _):
+                // It reads what is drawn before it: nothing under it may be left undrawn for an
+                // occluder that comes after it.
+                let under = PixelRect(inside: px(r).insetBy(dx: -1, dy: -1))
+                occluders.removeAll { $0.rect.intersects(under) }
             default: break
             }
         }
@@ -1527,6 +1527,56 @@ public final class Renderer {
     }
 
     // MARK: Shadows
+
+    /// A material's backdrop (DrawCommand.backdropBlur): the pixels already drawn in `r`,
+    /// blurred where they lie. On the frame's own pixels (the CPU canvas) in place; elsewhere
+    /// (a GPU renderer, a layer's texture) read back through SDL, blurred and copied back.
+    private func blurBackdrop(_ r: Rect, sigma: Double) {
+        guard !clippedAway, sigma > 0, opacity > 0.001 else { return }
+        var area = PixelRect(inside: px(r).insetBy(dx: -0.5, dy: -0.5))
+        if let c = clip { area = area.intersection(PixelRect(inside: c.insetBy(dx: -0.5, dy: -0.5))) }
+        let deviation = sigma * pxPerPt
+        if let t = canvasForNextDraw() ?? frameCanvas() {
+            let a = area.intersection(t.bounds)
+            guard !a.isEmpty else { return }
+            BackdropBlur.blur(t, a, sigma: deviation, opacity: opacity, scratch: &backdropScratch)
+            stats.backdropBlurs += 1
+            stats.backdropBlursOnCanvas += 1
+            stats.canvasDraws += 1
+            return
+        }
+        // Through SDL: whatever waits is drawn first, then the target's pixels are read.
+        if rasterizing == 0 { prepareFrameForSDL() }
+        flushSolid()
+        var tw: Int32 = 0, th: Int32 = 0
+        if let target = SDL_GetRenderTarget(sdl) {
+            SDL_QueryTexture(target, nil, nil, &tw, &th)
+        } else {
+            SDL_GetRendererOutputSize(sdl, &tw, &th)
+        }
+        let a = area.intersection(PixelRect(x0: 0, y0: 0, x1: Int(tw), y1: Int(th)))
+        guard !a.isEmpty else { return }
+        let w = a.x1 - a.x0, h = a.y1 - a.y0
+        var rect = sdlRect(a)
+        if backdropScratch.count < w * h { backdropScratch = [UInt32](repeating: 0, count: w * h) }
+        let read = backdropScratch.withUnsafeMutableBytes { SDL_RenderReadPixels(sdl, &rect, fling_SDL_PIXELFORMAT_ARGB8888(), $0.baseAddress, Int32(w * 4)) }
+        guard read == 0 else { return }
+        var copy = Array(backdropScratch[0..<(w * h)])
+        let target = copy.withUnsafeMutableBytes { PixelTarget(base: $0.baseAddress!, width: w, height: h, pitch: w * 4) }
+        BackdropBlur.blur(target, target.bounds, sigma: deviation, opacity: opacity, scratch: &backdropScratch)
+        if backdropTexture.map({ $0.w < w || $0.h < h }) ?? true {
+            if let old = backdropTexture { SDL_DestroyTexture(old.texture) }
+            backdropTexture = SDL_CreateTexture(sdl, fling_SDL_PIXELFORMAT_ARGB8888(), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(w), Int32(h))
+                .map { (texture: $0, w: w, h: h) }
+        }
+        guard let texture = backdropTexture?.texture else { return }
+        var source = SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h))
+        _ = copy.withUnsafeBytes { SDL_UpdateTexture(texture, &source, $0.baseAddress, Int32(w * 4)) }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+        SDL_RenderCopy(sdl, texture, &source, &rect)
+        stats.drawCalls += 1
+        stats.backdropBlurs += 1
+    }
 
     private func drawShadow(_ r: Rect, radius: Double, color: Color, blur: Double) {
         let d = px(r)

@@ -69,8 +69,10 @@ public final class SDLContext {
             }
             // Any other fault inside SDL's start: a sentence first, then the signal's own end.
             fling_startup_guard_arm("fling: SDL crashed while starting its video driver (SDL_VIDEODRIVER=\(requested.isEmpty ? "unset" : requested), DISPLAY=\(x11.isEmpty ? "unset" : x11), WAYLAND_DISPLAY=\(wayland.isEmpty ? "unset" : wayland)): try the other one (SDL_VIDEODRIVER=x11 or wayland), kmsdrm on a console, or --headless")
-            // (The tests' way to see the guard speak: a fault while it is armed.)
+            #if DEBUG
+            // (The tests' way to see the guard speak: a fault while it is armed. Debug builds only.)
             if env("FLING_TEST_FAULT_IN_SDL_INIT") == "1" { raise(SIGSEGV) }
+            #endif
             let started = SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) == 0
             fling_startup_guard_disarm()
             if !started {
@@ -94,7 +96,7 @@ public final class SDLContext {
     /// lists in order (all of them, X11 before Wayland, when it lists none); X11 starts when
     /// there is an X display, the others (kmsdrm, …) are taken not to start.
     public nonisolated static func startsOnWayland(requested: String, display: String) -> Bool {
-        let listed = requested.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let listed = requested.split(separator: ",").map { String($0.filter { $0 != " " && $0 != "\t" }).lowercased() }
         for driver in listed.isEmpty ? ["x11", "wayland"] : listed {
             if driver == "x11", !display.isEmpty { return false }
             if driver == "wayland" { return true }

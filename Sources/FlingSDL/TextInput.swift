@@ -66,13 +66,14 @@ public final class SDLClipboard: Clipboard {
 public final class SDLPrimarySelection: Clipboard {
     public init() {}
     public var text: String? {
-        get { Self.current() }
+        get { let s = Self.current(); return s.isEmpty ? nil : s }
         set { SDL_SetPrimarySelectionText(newValue ?? "") }
     }
 
-    /// The PRIMARY selection's text now, or nil.
-    public static func current() -> String? {
-        guard SDL_HasPrimarySelectionText() == SDL_TRUE, let raw = SDL_GetPrimarySelectionText() else { return nil }
+    /// The PRIMARY selection's text now ("" when there is none: SDL returns an empty string),
+    /// in one request to the display server.
+    public static func current() -> String {
+        guard let raw = SDL_GetPrimarySelectionText() else { return "" }
         defer { SDL_free(raw) }
         return String(cString: raw)
     }

@@ -171,7 +171,8 @@ package final class AppController {
             // Keyboard navigation (issue 30 item 14), as iPadOS's full keyboard access goes
             // through controls and then on to the tab bar: Tab moves through the scene's
             // controls and, past the last, on to the next scene (Shift+Tab: backwards); in a
-            // scene without controls Tab switches scenes at once. Ctrl+Tab always switches.
+            // scene without controls Tab switches scenes at once. Ctrl+Tab switches from
+            // anywhere but a modal overlay (a sheet, an expanded card), as Tab does.
             let tab = key.is(.tab) || key.is(.tab, .shift)
             let backwards = key.modifiers.contains(.shift)
             if (key.is(.tab, .control) || key.is(.tab, [.control, .shift])) && !scene.isModal {

@@ -63,6 +63,32 @@ struct FlingRunner {
                       stderr: String(decoding: errData, as: UTF8.self), signalled: p.terminationReason == .uncaughtSignal)
     }
 
+    /// Starts fling with `args`, reads its stderr until `done` says it holds (or `timeout`
+    /// seconds pass: a loaded machine starts slowly), then ends it with SIGTERM and returns
+    /// all it wrote there.
+    static func stderrUntil(_ args: [String], environment: [String: String], timeout: Double = 30,
+                            _ done: (String) -> Bool) throws -> String {
+        let log = scratch("stderr").appendingPathComponent("stderr.txt")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = args
+        p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        p.standardError = handle
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline, p.isRunning,
+              !done(String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self)) {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        if p.isRunning { p.terminate() }
+        p.waitUntilExit()
+        try? handle.close()
+        return String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self)
+    }
+
     /// Runs `body` with the display name of an Xvfb of its own on a free display number,
     /// stopped at the end (`screen` WxHxD; with
     /// `framebufferDirectory`, Xvfb keeps its screen there as an XWD file, Xvfb_screen0;

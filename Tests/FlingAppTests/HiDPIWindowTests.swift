@@ -4,21 +4,11 @@ import Foundation
 import XCTest
 
 final class HiDPIWindowTests: XCTestCase {
-    /// The first seconds of a window's log at `--log-level info` on `display`.
+    /// A window's log at `--log-level info` on `display`, read until it says the scale.
     private func windowLog(display: String) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: FlingRunner.binary)
-        p.arguments = ["--log-level", "info"]
-        p.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        Thread.sleep(forTimeInterval: 2)
-        p.terminate()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        return text
+        try FlingRunner.stderrUntil(["--log-level", "info"], environment: ["DISPLAY": display, "SDL_VIDEODRIVER": "x11"]) {
+            $0.contains("fling: scale ")
+        }
     }
 
     func testXftDPIOf192GivesScale2() throws {

@@ -35,19 +35,25 @@ final class WindowFrameTests: XCTestCase {
             wm.standardError = FileHandle.nullDevice
             try wm.run()
             defer { wm.terminate(); wm.waitUntilExit() }
-            Thread.sleep(forTimeInterval: 1)
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: FlingRunner.binary)
-            p.arguments = ["--scale", "2", "--log-level", "info"]
-            p.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
-            let err = Pipe()
-            p.standardError = err
-            p.standardOutput = FileHandle.nullDevice
-            try p.run()
-            Thread.sleep(forTimeInterval: 3)
-            p.terminate()
-            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
+            // Openbox manages the root window once it has started: then fling's window gets a frame.
+            for _ in 0..<100 {
+                let q = Process()
+                q.executableURL = URL(fileURLWithPath: "/usr/bin/xprop")
+                q.arguments = ["-root", "_NET_SUPPORTING_WM_CHECK"]
+                q.environment = ["DISPLAY": display]
+                let out = Pipe()
+                q.standardOutput = out
+                q.standardError = FileHandle.nullDevice
+                try q.run()
+                let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                q.waitUntilExit()
+                if text.contains("window id") { break }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            let text = try FlingRunner.stderrUntil(["--scale", "2", "--log-level", "info"],
+                                                   environment: ["DISPLAY": display, "SDL_VIDEODRIVER": "x11"]) {
+                $0.contains("did not fit the screen")
+            }
             // "… did not fit the screen: the window is now 780xH px", H + the title bar ≤ 1024.
             guard let range = text.range(of: #"px of title bar\) did not fit the screen: the window is now 780x(\d+) px"#, options: .regularExpression)
             else { return XCTFail("the frame was not fitted: \(text)") }

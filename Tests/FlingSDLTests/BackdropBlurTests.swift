@@ -1,22 +1,21 @@
-// BackdropBlurTests: a blurred layer (a material's backdrop, issue 30 item 3) shows its content
-// blurred from its first frame, is blurred once and then copied while its commands repeat, and
-// the blur keeps the content's average.
+// BackdropBlurTests: a backdrop blur (a material, issue 30 item 3) blurs what is drawn under it,
+// in place on the frame's pixels, reading only inside its rectangle; faded, it mixes; the blur
+// keeps a flat colour and the content's energy.
 import FlingCore
 @testable import FlingSDL
 import XCTest
 
 final class BackdropBlurTests: XCTestCase {
-    /// A black bar on white: its edge, blurred by 4 pt at scale 2.
-    static func bar(_ l: inout DisplayList) {
-        l.layer(LayerSpec(id: "material", bounds: Rect(x: 0, y: 0, width: 100, height: 44), background: .white, blur: 4)) { l in
-            l.add(.fillRect(Rect(x: 0, y: 0, width: 50, height: 44), radii: CornerRadii(0), color: .black))
-        }
+    /// Black on the left half, white on the right, the top 44 pt blurred by 4 pt at scale 2.
+    static func bar(_ l: inout DisplayList, opacity: Double = 1) {
+        l.add(.fillRect(Rect(x: 0, y: 0, width: 50, height: 100), radii: CornerRadii(0), color: .black))
+        l.withOpacity(opacity) { $0.add(.backdropBlur(Rect(x: 0, y: 0, width: 100, height: 44), sigma: 4)) }
     }
 
-    func testTheBlurIsThereFromTheFirstFrameAndComputedOnce() throws {
-        let f = try drawFrames(4, scale: 2) { Self.bar(&$0) }
-        XCTAssertEqual(f.map { $0.1.layersBlurred }, [1, 0, 0, 0], "blurred once, then copied")
-        XCTAssertEqual(f.map { $0.1.layersComposited }, [1, 1, 1, 1])
+    func testWhatIsUnderTheRectangleIsBlurredInPlace() throws {
+        let f = try drawFrames(2, scale: 2) { Self.bar(&$0) }
+        XCTAssertEqual(f.map { $0.1.backdropBlurs }, [1, 1])
+        XCTAssertEqual(f.map { $0.1.backdropBlursOnCanvas }, [1, 1], "on the frame's own pixels, no read-back")
         let img = f[0].0
         func red(_ xPt: Double) -> Int { Int(img.pixels[(20 * 2 * img.width + Int(xPt * 2)) * 4]) }
         // Sharp, the edge at 50 pt would jump from 0 to 255 in one pixel; blurred it ramps.
@@ -25,7 +24,37 @@ final class BackdropBlurTests: XCTestCase {
         XCTAssertEqual(Double(red(50)), 127.5, accuracy: 20, "the edge is half way")
         XCTAssertGreaterThan(red(48), 40, "the black side of the edge is lightened")
         XCTAssertLessThan(red(52), 215, "the white side is darkened")
-        for (later, _) in f.dropFirst() { XCTAssertEqual(later.pixels, img.pixels) }
+        XCTAssertEqual(f[1].0.pixels, img.pixels)
+        // Below the rectangle the edge stays sharp.
+        func redBelow(_ xPt: Double) -> Int { Int(img.pixels[(60 * 2 * img.width + Int(xPt * 2)) * 4]) }
+        XCTAssertEqual(redBelow(49.5), 0)
+        XCTAssertEqual(redBelow(50), 255)
+    }
+
+    func testAFadedBackdropMixesSharpAndBlurred() throws {
+        let sharp = try drawFrames(1, scale: 2) { Self.bar(&$0, opacity: 0) }[0].0
+        let full = try drawFrames(1, scale: 2) { Self.bar(&$0, opacity: 1) }[0].0
+        let half = try drawFrames(1, scale: 2) { Self.bar(&$0, opacity: 0.5) }[0].0
+        let i = (20 * 2 * half.width + 48 * 2) * 4
+        XCTAssertEqual(Double(half.pixels[i]), (Double(sharp.pixels[i]) + Double(full.pixels[i])) / 2, accuracy: 2)
+    }
+
+    /// A change under the rectangle changes all of it (the blur spreads it): a window that
+    /// presents only what changed sends the whole bar; a change elsewhere stays small.
+    func testAChangeUnderTheBackdropDamagesAllOfIt() {
+        func list(_ x: Double, _ y: Double) -> [DrawCommand] {
+            [.fillRect(Rect(x: x, y: y, width: 10, height: 10), radii: CornerRadii(0), color: .black),
+             .backdropBlur(Rect(x: 0, y: 0, width: 100, height: 44), sigma: 4)]
+        }
+        let under = LayerDamage.frameDamage(old: list(20, 10)[...], new: list(22, 10)[...], scale: 2, width: 200, height: 200)
+        XCTAssertNotNil(under)
+        XCTAssertLessThanOrEqual(under?.x0 ?? 1, 0)
+        XCTAssertGreaterThanOrEqual(under?.x1 ?? 0, 200)
+        XCTAssertGreaterThanOrEqual(under?.y1 ?? 0, 88)
+        let below = LayerDamage.frameDamage(old: list(20, 100)[...], new: list(22, 100)[...], scale: 2, width: 400, height: 400)
+        XCTAssertGreaterThanOrEqual(below?.y0 ?? 0, 190, "below the bar only the square's pixels")
+        XCTAssertLessThanOrEqual(below?.y1 ?? 999, 230)
+        XCTAssertLessThanOrEqual(below?.x1 ?? 999, 70)
     }
 
     func testABoxBlurKeepsAFlatColourAndTheAverage() {

@@ -188,25 +188,23 @@ final class RestaurantListSceneTests: XCTestCase {
 }
 
 /// The compact bar's material (issue 30 item 3): once the large title has scrolled under it,
-/// the rows under the bar are drawn again into a blurred layer under the material's tint.
+/// what the list drew under the bar is blurred in place, under the material's tint.
 final class NavigationBarMaterialTests: XCTestCase {
     func testTheCollapsedBarBlursTheRowsUnderIt() { MainActor.assumeIsolated {
         let app = makeTestApp(rows: 30)
         let scene = app.scene as! RestaurantsScene
         @MainActor func commands() -> [DrawCommand] { app.displayList(time: 5).commands }
-        XCTAssertFalse(commands().contains { if case .beginLayer(let s) = $0 { return s.id == NavigationBarMaterialNode.layerID } else { return false } },
-                       "no material while the large title shows")
+        func isBlur(_ c: DrawCommand) -> Bool { if case .backdropBlur = c { return true } else { return false } }
+        XCTAssertFalse(commands().contains(where: isBlur), "no material while the large title shows")
         app.handle(.wheel(dy: -10, location: Point(195, 400), time: 0.1))
         _ = app.advance(to: 5)
         XCTAssertGreaterThan(scene.list.scroll.offset(at: 5), 100)
         let list = commands()
-        guard let i = list.firstIndex(where: { if case .beginLayer(let s) = $0 { return s.id == NavigationBarMaterialNode.layerID } else { return false } }),
-              case .beginLayer(let spec) = list[i] else { return XCTFail("no material layer") }
-        XCTAssertEqual(spec.blur, ListConstants.materialBlur)
-        XCTAssertEqual(spec.bounds.height, ListConstants.navBarHeight)
-        let images = list[i...].prefix { if case .endLayer = $0 { return false } else { return true } }.filter { if case .image = $0 { return true } else { return false } }
-        XCTAssertFalse(images.isEmpty, "the rows' photos are drawn again under the bar")
-        XCTAssertTrue(list.contains(.fillRect(spec.bounds, radii: CornerRadii(0), color: ListConstants.materialTint)))
+        guard let i = list.firstIndex(where: isBlur), case let .backdropBlur(bar, sigma) = list[i] else { return XCTFail("no material") }
+        XCTAssertEqual(sigma, ListConstants.materialBlur)
+        XCTAssertEqual(bar.height, ListConstants.navBarHeight)
+        XCTAssertTrue(list[..<i].contains { if case .image = $0 { return true } else { return false } }, "the rows are drawn before it")
+        XCTAssertEqual(list[i + 1], .fillRect(bar, radii: CornerRadii(0), color: ListConstants.materialTint))
         XCTAssertFalse(list.contains {
             if case let .fillRect(r, _, c) = $0 { return c == SystemColor.barBackground && r.height == ListConstants.navBarHeight }
             return false

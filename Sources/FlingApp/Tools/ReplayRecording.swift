@@ -113,7 +113,7 @@ struct Recording {
                         throw fail("'\(value)' is not WxH")
                     }
                     // A window's real size (a framebuffer's at a large scale can be under --size's
-                    // 100 pt): 16…16384 pt a side, and within the pixel limits (below).
+                    // 320x480 pt): 16…16384 pt a side, and within the pixel limits (below).
                     guard (16...16384).contains(w), (16...16384).contains(h) else {
                         throw fail("\(value) pt is outside 16…16384 a side")
                     }

@@ -74,15 +74,10 @@ public struct LayerSpec: Equatable, Sendable {
     /// then scales and rounds it (an expanded card) finds it ready instead of rasterising it in
     /// its first frame. While its content changes every frame it is drawn directly.
     public var scalable: Bool
-    /// Blurs the layer's pixels (a Gaussian of this standard deviation, pt) before they are
-    /// copied: a material's backdrop (the navigation bar's blur of the rows under it). Always
-    /// rasterised, never drawn directly; copied 1:1 (square and unscaled layers only).
-    public var blur: Double
 
-    public init(id: String, bounds: Rect, background: Color, cornerRadius: Double = 0, scalable: Bool = false, blur: Double = 0) {
+    public init(id: String, bounds: Rect, background: Color, cornerRadius: Double = 0, scalable: Bool = false) {
         self.id = id; self.bounds = bounds; self.background = background; self.cornerRadius = cornerRadius
         self.scalable = scalable
-        self.blur = blur
     }
 }
 
@@ -100,6 +95,10 @@ public enum DrawCommand: Equatable, Sendable {
     case verticalGradient(Rect, top: Color, bottom: Color)
     /// A soft drop shadow of a rounded rectangle: Gaussian-like blur of `radius` pt.
     case shadow(Rect, radii: CornerRadii, color: Color, radius: Double, offset: Point)
+    /// Blurs what is already drawn inside a rectangle (a Gaussian of deviation `sigma` pt, read
+    /// only inside it, edges repeated): a material's backdrop, under the material's tint. At an
+    /// opacity below 1 the blurred pixels are mixed with the sharp ones.
+    case backdropBlur(Rect, sigma: Double)
     /// An image from Resources/images by relative path, drawn into a frame.
     case image(String, frame: Rect, mode: ContentMode, radii: CornerRadii)
     case text(TextRun)

@@ -92,12 +92,12 @@ public enum MaterialIcon {
     public static let restaurant = "\u{E56C}"
     /// `article`: a page of lines, for the Today tab (SF Symbol `doc.text.image`; Material's
     /// `today` is a calendar, which the App Store's Today tab is not).
-    public static let today = "\u{EF42}"
+    public static let article = "\u{EF42}"
     public static let viewAgenda = "\u{E8E9}"
     /// A folded map: seed 000's location row (SF Symbol `map`).
     public static let map = "\u{E55B}"
     /// `list_alt`: bullet lines in a rounded box, the Form tab (SF Symbol `list.bullet.rectangle`).
-    public static let assignment = "\u{E0EE}"
+    public static let listAlt = "\u{E0EE}"
     /// `settings`: the gear (SF Symbol `gearshape`).
     public static let settings = "\u{E8B8}"
     public static let all: [(String, String)] = [
@@ -105,8 +105,8 @@ public enum MaterialIcon {
         ("chevron_right", chevronRight), ("chevron_left", chevronLeft), ("expand_more", expandMore),
         ("person", person), ("account_circle", accountCircle), ("search", search),
         ("favorite", favorite), ("check_circle", checkCircle),
-        ("restaurant", restaurant), ("article", today), ("view_agenda", viewAgenda),
-        ("list_alt", assignment), ("map", map), ("settings", settings),
+        ("restaurant", restaurant), ("article", article), ("view_agenda", viewAgenda),
+        ("list_alt", listAlt), ("map", map), ("settings", settings),
     ]
 
     /// The glyph for a Material icon name ("location_on"), nil for an unknown name.

@@ -155,7 +155,7 @@ public struct Script: Equatable, Sendable {
             case "middle":
                 guard args.count >= 2 else { throw fail("'middle' takes X Y [TEXT]") }
                 let p = try point(args[0], args[1], "X Y [TEXT]")
-                // TEXT: the rest of the line after X and its one separator, spaces kept.
+                // TEXT: the rest of the line after Y and its one separator, spaces kept.
                 var rest = trimmed[...]
                 for _ in 0..<3 { rest = rest.drop { $0 != " " && $0 != "\t" }.drop { $0 == " " || $0 == "\t" } }
                 rest = rest.drop { $0 != " " && $0 != "\t" }.dropFirst()

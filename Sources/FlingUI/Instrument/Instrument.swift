@@ -90,6 +90,9 @@ package final class Instrument {
             return false
         case let .wheel(dy, location, time):
             return panel.handleWheel(dy: dy, at: location, time: time, app: app)
+        case let .middleClick(location, _, _):
+            // Over the open panel: the panel's (nothing to paste there), not the field under it.
+            return panel.isVisible && panel.frame(window: app.windowSize).contains(location)
         case .key(let key, let time):
             return handleKey(key, time: time, app: app)
         case .focusLost:

@@ -17,9 +17,9 @@ package enum SceneID: String, CaseIterable, Sendable {
     package var icon: String {
         switch self {
         case .restaurants: MaterialIcon.restaurant
-        case .today: MaterialIcon.today
+        case .today: MaterialIcon.article
         case .twoStage: MaterialIcon.viewAgenda
-        case .form: MaterialIcon.assignment
+        case .form: MaterialIcon.listAlt
         }
     }
 }

@@ -307,7 +307,7 @@ package final class ViewHost {
             pressedType = ObjectIdentifier(type(of: target))
             // A press on a control (switch, slider, segments) gives it keyboard focus, which
             // ends a text field's editing, as a tap outside the field does.
-            if let control = target as? Focusable, !(control is TextFieldNode) { focus(control, ringVisible: false) }
+            if let control = target as? Focusable, !(control is TextFieldNode) { focus(control, ringVisible: false, reveal: false) }
             if target is ScrollNode {
                 var classifier = TapClassifier()
                 classifier.press(at: e.location, time: e.time)
@@ -411,7 +411,9 @@ package final class ViewHost {
     var focusedNode: Node? { focusedPath.flatMap { node(at: $0) } }
 
     /// Moves focus to `node` (a text field starts editing with the caret at `caret`, or the end).
-    func focus(_ node: Focusable, caret: Int? = nil, ringVisible: Bool = true) {
+    /// `reveal`: scroll it into view (not for a press on it: it is under the finger already,
+    /// and a scroll under a finger dragging a slider would move the slider).
+    func focus(_ node: Focusable, caret: Int? = nil, ringVisible: Bool = true, reveal: Bool = true) {
         focusRingVisible = ringVisible
         if focusedPath != node.path {
             focusedPath = node.path
@@ -422,7 +424,7 @@ package final class ViewHost {
             editing = e
         }
         restartCaretBlink()
-        scrollToReveal(node)
+        if reveal { scrollToReveal(node) }
         dirty = true
     }
 
@@ -502,7 +504,9 @@ package final class ViewHost {
     /// A non-empty selection in the edited field becomes the PRIMARY selection (X11 and Wayland
     /// users select to copy); an emptied one leaves it as it was, as GTK and Qt fields do.
     private func publishSelection() {
-        guard let e = editing, e.hasSelection else { return }
+        // A collapsed selection forgets what was offered: selecting the same text again (after
+        // another app took the PRIMARY selection) offers it again.
+        guard let e = editing, e.hasSelection else { publishedSelection = nil; return }
         let text = e.selectedText
         guard text != publishedSelection else { return }
         publishedSelection = text

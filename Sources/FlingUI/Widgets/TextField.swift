@@ -80,9 +80,6 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
 
     /// The grapheme position nearest to window x `x` (prefix widths grow with the prefix, so
     /// a binary search measures O(log n) prefixes, not all of them).
-    /// The caret position nearest to window x `x` (a middle click's paste point).
-    func caretPosition(atX x: Double) -> Int { position(at: x) }
-
     private func position(at x: Double) -> Int {
         let s = text.wrappedValue
         let caret = host.editing?.head ?? s.count
@@ -96,6 +93,9 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
         guard lo < s.count else { return lo }
         return local - prefixWidth(s, lo) <= prefixWidth(s, lo + 1) - local ? lo : lo + 1
     }
+
+    /// The caret position nearest to window x `x` (a middle click's paste point).
+    func caretPosition(atX x: Double) -> Int { position(at: x) }
 
     /// The caret's rectangle in window pt while editing (the IME's candidate window goes
     /// just below it, as SDL_SetTextInputRect asks).

@@ -99,8 +99,8 @@ private struct CompactNavigationBar: View {
 
 extension View {
     /// UINavigationBar's material over the top `ListConstants.navBarHeight` pt of this view:
-    /// what the view draws there, blurred (a layer of its own, so it is blurred again only
-    /// when the rows under the bar move), under the material's tint, faded in by `fade`.
+    /// what the view drew there, blurred where it lies (nothing is drawn twice), under the
+    /// material's tint, faded in by `fade`.
     func navigationBarMaterial(fade: Double) -> some View {
         modifier(NavigationBarMaterial(fade: fade))
     }
@@ -123,16 +123,13 @@ struct NavigationBarMaterial: NodeModifier {
 
 @MainActor
 final class NavigationBarMaterialNode: WrapperNode, SetUpWrapper {
-    static let layerID = "navigationBarMaterial"
     var fade = 0.0
     override func draw(into list: inout DisplayList) {
         child.draw(into: &list)
         guard fade > 0 else { return }
         let bar = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: ListConstants.navBarHeight)
         list.withOpacity(fade) { list in
-            list.layer(LayerSpec(id: Self.layerID, bounds: bar, background: .white, blur: ListConstants.materialBlur)) { layer in
-                layer.clipped(to: bar) { child.draw(into: &$0) }
-            }
+            list.add(.backdropBlur(bar, sigma: ListConstants.materialBlur))
             list.fill(bar, ListConstants.materialTint)
         }
     }

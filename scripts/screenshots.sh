@@ -67,5 +67,33 @@ cat > "$tmp/form.txt" <<SCRIPT
 SCRIPT
 "$bin" --headless --script "$tmp/form.txt" --scene form --size 1024x768
 
+# The instrument: the overlay just after a flick up on the restaurant sheet; show touches on
+# a Today card pulled down; the tuning panel over a 1920x1080 kiosk during a drag.
+cat > "$tmp/overlay.txt" <<SCRIPT
+0.1 tap 200 230
+1.5 drag 200 600 200 420 0.12
+1.75 shot docs/instrument-overlay.png
+SCRIPT
+"$bin" --headless --overlay --script "$tmp/overlay.txt"
+cat > "$tmp/touches.txt" <<SCRIPT
+0.1 tap 195 300
+1.5 down 195 300
+1.6 move 195 330
+1.7 move 195 360
+1.8 shot docs/instrument-show-touches.png
+1.9 up 195 360
+SCRIPT
+"$bin" --headless --show-touches --scene today "${date[@]}" --script "$tmp/touches.txt"
+cat > "$tmp/panel.txt" <<SCRIPT
+0.1 key F5
+0.2 tap 700 300
+1.5 down 960 800
+1.6 move 960 700
+1.7 move 960 600
+1.8 shot docs/instrument-panel-1920x1080.png
+1.9 up 960 600
+SCRIPT
+"$bin" --headless --overlay --sheet-policy tutorial --size 1920x1080 --script "$tmp/panel.txt"
+
 "$bin" gallery --out docs/gallery.png
 echo "screenshots written to docs/"

@@ -6,30 +6,13 @@ import XCTest
 
 final class VideoStartFailureTests: XCTestCase {
     func testAWaylandCompositorWithoutASeatIsNamedNotCrashedOn() throws {
-        let weston = "/usr/bin/weston"
-        guard FileManager.default.isExecutableFile(atPath: weston) else {
-            return XCTFail("weston is missing: make test installs it (apt-get install weston)")
-        }
-        let runtime = FlingRunner.scratch("seatless").appendingPathComponent("run")
-        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let socket = "fling-seatless-\(ProcessInfo.processInfo.processIdentifier)"
-        let w = Process()
-        w.executableURL = URL(fileURLWithPath: weston)
         // The headless backend: outputs in memory, no input devices, so no wl_seat.
-        w.arguments = ["--backend=headless-backend.so", "--socket=\(socket)", "--idle-time=0"]
-        w.environment = ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 }
-        w.standardOutput = FileHandle.nullDevice
-        w.standardError = FileHandle.nullDevice
-        try w.run()
-        defer { w.terminate(); w.waitUntilExit() }
-        let socketPath = runtime.appendingPathComponent(socket).path
-        for _ in 0..<500 where !FileManager.default.fileExists(atPath: socketPath) { usleep(10_000) }
-        guard FileManager.default.fileExists(atPath: socketPath) else { return XCTFail("weston did not start") }
-        let r = try FlingRunner.run([], timeout: 30, environment: ["SDL_VIDEODRIVER": "wayland", "WAYLAND_DISPLAY": socket,
-                                                                 "XDG_RUNTIME_DIR": runtime.path])
-        XCTAssertFalse(r.signalled, r.stderr)
-        XCTAssertEqual(r.status, 1, r.stderr)
-        XCTAssertTrue(r.stderr.contains("fling: the Wayland compositor at WAYLAND_DISPLAY=\(socket) offers no input seat (wl_seat)"), r.stderr)
+        try WestonRunner.with(arguments: ["--backend=headless-backend.so"]) { env in
+            let r = try FlingRunner.run([], timeout: 30, environment: env)
+            XCTAssertFalse(r.signalled, r.stderr)
+            XCTAssertEqual(r.status, 1, r.stderr)
+            XCTAssertTrue(r.stderr.contains("fling: the Wayland compositor at WAYLAND_DISPLAY=\(env["WAYLAND_DISPLAY"] ?? "") offers no input seat (wl_seat)"), r.stderr)
+        }
     }
 
     func testAFaultInsideSDLInitIsNamedBeforeTheProcessEnds() throws {

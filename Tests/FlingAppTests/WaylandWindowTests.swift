@@ -15,29 +15,12 @@ final class WaylandWindowTests: XCTestCase {
     /// A weston of its own at `width` × `height` on an Xvfb whose screen is a file: `body` gets
     /// the environment a Wayland client needs and a reader of the screen's pixels.
     private func withWeston(width: Int, height: Int, _ body: ([String: String], (Int, Int) throws -> RGBAImage) throws -> Void) throws {
-        let weston = "/usr/bin/weston"
-        guard FileManager.default.isExecutableFile(atPath: weston) else {
-            return XCTFail("weston is missing: make test installs it (apt-get install weston)")
-        }
         let dir = FlingRunner.scratch("wayland")
-        let runtime = dir.appendingPathComponent("run")
-        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try FlingRunner.withXvfb(screen: "\(width + 100)x\(height + 100)x24", framebufferDirectory: dir.path) { display in
-            let socket = "fling-test-\(ProcessInfo.processInfo.processIdentifier)"
-            let w = Process()
-            w.executableURL = URL(fileURLWithPath: weston)
-            w.arguments = ["--backend=x11-backend.so", "--use-pixman", "--width=\(width)", "--height=\(height)",
-                           "--socket=\(socket)", "--idle-time=0", "--shell=desktop-shell.so"]
-            w.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display, "XDG_RUNTIME_DIR": runtime.path]) { $1 }
-            w.standardOutput = FileHandle.nullDevice
-            w.standardError = FileHandle.nullDevice
-            try w.run()
-            defer { w.terminate(); w.waitUntilExit() }
-            let socketPath = runtime.appendingPathComponent(socket).path
-            for _ in 0..<500 where !FileManager.default.fileExists(atPath: socketPath) { usleep(10_000) }
-            guard FileManager.default.fileExists(atPath: socketPath) else { return XCTFail("weston did not start") }
-            let env = ["SDL_VIDEODRIVER": "wayland", "WAYLAND_DISPLAY": socket, "XDG_RUNTIME_DIR": runtime.path]
-            try body(env) { try XWDFile.read(dir.appendingPathComponent("Xvfb_screen0").path, width: $0, height: $1) }
+            try WestonRunner.with(arguments: ["--backend=x11-backend.so", "--use-pixman", "--width=\(width)", "--height=\(height)",
+                                              "--shell=desktop-shell.so"], environment: ["DISPLAY": display]) { env in
+                try body(env) { try XWDFile.read(dir.appendingPathComponent("Xvfb_screen0").path, width: $0, height: $1) }
+            }
         }
     }
 

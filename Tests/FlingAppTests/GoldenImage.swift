@@ -6,7 +6,8 @@ import XCTest
 /// Golden-image checks: the stored PNG in Tests/Golden against what the app drew, per
 /// channel with a tolerance and a cap on differing pixels. On failure the actual image and a
 /// diff (red = differs) are written beside the test's scratch files. `make golden`
-/// (FLING_UPDATE_GOLDEN=1) re-records; nothing is ever re-recorded automatically.
+/// (FLING_UPDATE_GOLDEN=1) re-records, and each re-recorded image fails its test on purpose:
+/// record mode left on (in CI, say) can never pass a suite that compared nothing.
 enum GoldenImage {
     static let tolerance = 8
     /// Share of pixels allowed past the tolerance (font rasteriser differences).
@@ -22,7 +23,8 @@ enum GoldenImage {
         }
         if updating {
             do { try PNGFile.write(actual, to: goldenURL.path) } catch { XCTFail("\(error)", file: file, line: line) }
-            return
+            return XCTFail("\(name): re-recorded (FLING_UPDATE_GOLDEN=1), not compared; run again without it to check",
+                           file: file, line: line)
         }
         let expected: RGBAImage
         do { expected = try PNGFile.read(goldenURL.path) } catch {

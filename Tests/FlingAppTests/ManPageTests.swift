@@ -102,7 +102,7 @@ final class ManPageTests: XCTestCase {
         let text = try rendered()
         let keys = try XCTUnwrap(text.range(of: "\nKEYS\n")).upperBound
         let section = String(text[keys...]).components(separatedBy: "\nSCRIPTS\n")[0]
-        for key in ["Tab", "Shift+Tab", "Ctrl+Q", "ctrl+alt+shift+Q", "Up", "Down", "Left", "Right", "Page Up", "Page Down",
+        for key in ["Tab", "Shift+Tab", "Ctrl+Tab", "Ctrl+Shift+Tab", "Ctrl+Q", "ctrl+alt+shift+Q", "Up", "Down", "Left", "Right", "Page Up", "Page Down",
                     "Home", "End", "Return", "Space", "Esc", "Backspace", "Delete", "Ctrl+A", "Ctrl+C", "Ctrl+X", "Ctrl+V",
                     "F2", "F3", "F4", "F5"] {
             XCTAssertTrue(section.contains(key), "\(key) is not in KEYS")

@@ -103,19 +103,6 @@ final class CPUCanvasTests: XCTestCase {
         return worst
     }
 
-    func maxDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {
-        XCTAssertEqual(a.pixels.count, b.pixels.count)
-        var m = 0
-        var at = 0
-        for i in 0..<min(a.pixels.count, b.pixels.count) where i % 4 != 3 {
-            let d = abs(Int(a.pixels[i]) - Int(b.pixels[i]))
-            if d > m { m = d; at = i / 4 }
-        }
-        if m > 0, ProcessInfo.processInfo.environment["CANVAS_DEBUG"] != nil {
-            print("max difference \(m) at (\(at % a.width), \(at / a.width)): \(Array(a.pixels[(at * 4)..<(at * 4 + 3)])) vs \(Array(b.pixels[(at * 4)..<(at * 4 + 3)]))")
-        }
-        return m
-    }
 
     func testAPulledCardOnTheCanvasLooksAsSDLDrawsIt() throws {
         for (k, radius) in [(0.9, 10.0), (0.86, 15.0), (0.97, 3.0)] {
@@ -131,7 +118,7 @@ final class CPUCanvasTests: XCTestCase {
             XCTAssertLessThanOrEqual(nearDifference(cpu[2].0, sdl[2].0), 12, "k \(k)")
             // Drawn without the shadow, the frame differs: the test sees a shadow missing.
             let bare = try draw(Array(repeating: Self.pulledFrame(k: k, radius: radius, shadow: false), count: 3), canvas: true)
-            XCTAssertGreaterThan(maxDifference(cpu[2].0, bare[2].0), 20)
+            XCTAssertGreaterThan(maxChannelDifference(cpu[2].0, bare[2].0), 20)
             // The canvas is the frame's own surface: backdrop, shadow and card without a draw call.
             XCTAssertEqual(cpu[2].1.drawCalls, 0)
             // A frame larger than the surface is a texture: the canvas is a texture copied onto
@@ -205,7 +192,7 @@ final class CPUCanvasTests: XCTestCase {
         // Every line goes onto the canvas, faded or not; opaque, to SDL's very pixels (where
         // SDL blends as the canvas does).
         XCTAssertGreaterThan(cpu[0].1.canvasDraws, 2)
-        for i in 0..<2 { XCTAssertLessThanOrEqual(maxDifference(cpu[i].0, sdl[i].0), 2, "frame \(i)") }
+        for i in 0..<2 { XCTAssertLessThanOrEqual(maxChannelDifference(cpu[i].0, sdl[i].0), 2, "frame \(i)") }
         XCTAssertEqual(cpu[2].1.canvasDraws > 2, OpaqueTextCheck.matchesSDL)
         XCTAssertEqual(cpu[2].0.pixels, sdl[2].0.pixels)
         // And the text is there: below the photo, the faded frame darkens many pixels of white.
@@ -228,7 +215,7 @@ final class CPUCanvasTests: XCTestCase {
         }
         let f = try draw([l, l, l, l], canvas: false)
         XCTAssertEqual(f.map { $0.1.layersComposited }, [0, 0, 1, 1])
-        XCTAssertLessThanOrEqual(maxDifference(f[3].0, f[0].0), 3)
+        XCTAssertLessThanOrEqual(maxChannelDifference(f[3].0, f[0].0), 3)
     }
 
     func testTextOpaqueThenFadedThenOpaqueAgainIsRenderedOnceAndOpaqueIsSDLsExactly() throws {
@@ -248,7 +235,7 @@ final class CPUCanvasTests: XCTestCase {
         XCTAssertEqual(cpu.map { $0.1.textRasterizations }, [1, 0, 0, 0], "rendered once, with its coverage")
         XCTAssertEqual(cpu[0].0.pixels, sdl[0].0.pixels)
         XCTAssertEqual(cpu[3].0.pixels, sdl[3].0.pixels)
-        for i in 1...2 { XCTAssertLessThanOrEqual(maxDifference(cpu[i].0, sdl[i].0), 2, "frame \(i)") }
+        for i in 1...2 { XCTAssertLessThanOrEqual(maxChannelDifference(cpu[i].0, sdl[i].0), 2, "frame \(i)") }
         XCTAssertNotEqual(cpu[3].0.pixels, cpu[1].0.pixels)
     }
 
@@ -399,7 +386,7 @@ final class CPUCanvasTests: XCTestCase {
         // be alpha-modulated), with the pixels of the fade.
         let g = try draw([faded(0.5)], canvas: true), reference = try draw([faded(1), faded(1), faded(0.5)], canvas: true)
         XCTAssertEqual(g[0].1.layersRasterized, 1)
-        XCTAssertLessThanOrEqual(maxDifference(g[0].0, reference[2].0), 1)
+        XCTAssertLessThanOrEqual(maxChannelDifference(g[0].0, reference[2].0), 1)
     }
 
     func testAHiddenLayerIsMadeReadyAtOnceAndShowsWithoutARasterisation() throws {
@@ -417,7 +404,7 @@ final class CPUCanvasTests: XCTestCase {
         XCTAssertEqual(f.map { $0.1.layersComposited }, [0, 0, 0, 1])
         XCTAssertEqual(Set(f[0].0.pixels), [255], "rasterised, not shown")
         let reference = try draw([shown, shown, shown], canvas: true)
-        XCTAssertLessThanOrEqual(maxDifference(f[3].0, reference[2].0), 1)
+        XCTAssertLessThanOrEqual(maxChannelDifference(f[3].0, reference[2].0), 1)
     }
 
     /// A hidden layer is made only in frames that prepare hidden layers (nothing moves), and

@@ -8,11 +8,6 @@ import FlingCore
 import XCTest
 
 final class LayerMemoryTests: XCTestCase {
-    private func maxDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {
-        var m = 0
-        for i in 0..<min(a.pixels.count, b.pixels.count) { m = max(m, abs(Int(a.pixels[i]) - Int(b.pixels[i]))) }
-        return m
-    }
 
     /// Draws `list` `count` times with CPU compositing on or off; the last frame's pixels, its
     /// layers' SDL textures and the last frame's figures.
@@ -49,7 +44,7 @@ final class LayerMemoryTests: XCTestCase {
             XCTAssertEqual(stats.layersComposited, 1, "dim \(dim)")
             XCTAssertGreaterThan(sdlTextures, 0, "dim \(dim)")
             XCTAssertEqual(canvasTextures, 0, "dim \(dim)")
-            XCTAssertLessThanOrEqual(maxDifference(onCanvas, viaSDL), 2, "dim \(dim)")
+            XCTAssertLessThanOrEqual(maxChannelDifference(onCanvas, viaSDL, alpha: true), 2, "dim \(dim)")
         }
     }
 
@@ -71,7 +66,7 @@ final class LayerMemoryTests: XCTestCase {
             let (onCanvas, textures, stats) = try MainActor.assumeIsolated { try Self.render(list, cpu: true) }
             XCTAssertEqual(stats.layersComposited, 1, "opacity \(opacity)")
             XCTAssertEqual(textures, 0, "opacity \(opacity)")
-            XCTAssertLessThanOrEqual(maxDifference(onCanvas, viaSDL), 3, "opacity \(opacity)")
+            XCTAssertLessThanOrEqual(maxChannelDifference(onCanvas, viaSDL, alpha: true), 3, "opacity \(opacity)")
         }
     }
 
@@ -104,7 +99,7 @@ final class LayerMemoryTests: XCTestCase {
             }
         }
         XCTAssertEqual(textures, 0)
-        XCTAssertLessThanOrEqual(maxDifference(image, reference), 2)
+        XCTAssertLessThanOrEqual(maxChannelDifference(image, reference, alpha: true), 2)
     }
 
     /// Past thirty frames after the screen changes (a tab switch), the photos only the screen left

@@ -20,12 +20,6 @@ final class LayerTests: XCTestCase {
         try drawFrames(count, scale: scale, build)
     }
 
-    func maxDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {
-        XCTAssertEqual(a.width, b.width); XCTAssertEqual(a.height, b.height)
-        var m = 0
-        for i in 0..<min(a.pixels.count, b.pixels.count) { m = max(m, abs(Int(a.pixels[i]) - Int(b.pixels[i]))) }
-        return m
-    }
 
     func testALayerIsDrawnDirectlyThenRasterisedThenComposited() throws {
         let direct = try frames(1) { Self.content(&$0) }[0].0
@@ -39,7 +33,7 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(f.map { $0.1.layersComposited }, [0, 0, 1, 1])
         // Identical but for ±2 on a few anti-aliased photo edge pixels (SDL's blend into a
         // target texture rounds them differently); the golden tolerance is larger.
-        for (img, _) in f { XCTAssertLessThanOrEqual(maxDifference(img, direct), 2) }
+        for (img, _) in f { XCTAssertLessThanOrEqual(maxChannelDifference(img, direct, alpha: true), 2) }
     }
 
     /// A layer with an opaque background is copied as opaque in one unblended copy, though
@@ -56,7 +50,7 @@ final class LayerTests: XCTestCase {
         // One copy: onto the frame's own pixels (a plain surface here), no SDL call.
         XCTAssertEqual(f[3].1.canvasDraws, 1)
         XCTAssertEqual(f[3].1.drawCalls, 0)
-        for (img, _) in f { XCTAssertLessThanOrEqual(maxDifference(img, f[0].0), 2) }
+        for (img, _) in f { XCTAssertLessThanOrEqual(maxChannelDifference(img, f[0].0, alpha: true), 2) }
     }
 
     func testAMovedTransparentLayerMatchesDirectDrawingAtWholePixels() throws {
@@ -81,7 +75,7 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(f[2].1.layersComposited, 1)
         // Anti-aliased corner pixels are blended twice through the layer (onto its transparent
         // clear, then onto the frame) and once directly: ±3 from rounding.
-        XCTAssertLessThanOrEqual(maxDifference(f[2].0, direct), 3)
+        XCTAssertLessThanOrEqual(maxChannelDifference(f[2].0, direct, alpha: true), 3)
     }
 
     func testADimFoldedIntoALayerMatchesABlendedBlackFill() throws {
@@ -94,7 +88,7 @@ final class LayerTests: XCTestCase {
             l.add(.dim(Rect(x: 0, y: 0, width: 100, height: 100), amount: 0.5))
         }
         XCTAssertEqual(f[2].1.layersComposited, 1)
-        for (img, _) in f { XCTAssertLessThanOrEqual(maxDifference(img, fill), 2) }
+        for (img, _) in f { XCTAssertLessThanOrEqual(maxChannelDifference(img, fill, alpha: true), 2) }
     }
 
     func testAFadedLayerOverTheBackgroundMatchesGroupOpacity() throws {

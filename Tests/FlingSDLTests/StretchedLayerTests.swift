@@ -47,19 +47,6 @@ final class StretchedLayerTests: XCTestCase {
         l.add(.fillRect(Rect(x: 50, y: 10, width: 40, height: 30), radii: .zero, color: SystemColor.green))
     }
 
-    func maxDifference(_ a: RGBAImage, _ b: RGBAImage, skip: (Int, Int) -> Bool = { _, _ in false }) -> Int {
-        XCTAssertEqual(a.width, b.width); XCTAssertEqual(a.height, b.height)
-        var m = 0
-        for y in 0..<min(a.height, b.height) {
-            for x in 0..<min(a.width, b.width) where !skip(x, y) {
-                for c in 0..<3 {
-                    let i = (y * a.width + x) * 4 + c
-                    m = max(m, abs(Int(a.pixels[i]) - Int(b.pixels[i])))
-                }
-            }
-        }
-        return m
-    }
 
     func pixel(_ img: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] {
         let i = (y * img.width + x) * 4
@@ -75,11 +62,11 @@ final class StretchedLayerTests: XCTestCase {
         // 10 pt at 2x = 20 px corners: outside them the pixels are the content's.
         let corner = { (x: Int, y: Int) in (x < 20 || x >= 180) && (y < 20 || y >= 180) }
         for (img, _) in f {
-            XCTAssertLessThanOrEqual(maxDifference(img, direct, skip: corner), 2)
+            XCTAssertLessThanOrEqual(maxChannelDifference(img, direct, skip: corner), 2)
             // The very corner shows the blue backdrop; the corner square's inner pixel the content.
             XCTAssertEqual(pixel(img, 0, 0), pixel(img, 199, 0))
             XCTAssertNotEqual(pixel(img, 0, 0), pixel(direct, 0, 0))
-            XCTAssertLessThanOrEqual(maxDifference(img, direct, skip: { x, y in !(x == 19 && y == 19) }), 2)
+            XCTAssertLessThanOrEqual(maxChannelDifference(img, direct, skip: { x, y in !(x == 19 && y == 19) }), 2)
         }
     }
 
@@ -99,8 +86,8 @@ final class StretchedLayerTests: XCTestCase {
         let f = try drawSequence([Self.card(k: 0.9, radius: 8, Self.contentA), Self.card(k: 0.9, radius: 8, Self.contentA),
                                   Self.card(k: 0.9, radius: 8, Self.contentB)])
         XCTAssertEqual(f.map { $0.1.layersRasterized }, [1, 0, 1])
-        XCTAssertLessThanOrEqual(maxDifference(f[2].0, fresh), 2)
-        XCTAssertGreaterThan(maxDifference(f[1].0, fresh), 50)
+        XCTAssertLessThanOrEqual(maxChannelDifference(f[2].0, fresh), 2)
+        XCTAssertGreaterThan(maxChannelDifference(f[1].0, fresh), 50)
     }
 
     func testADimAfterAFadedLayerFoldsIntoItsCopyWithTheSamePixels() throws {

@@ -1,6 +1,7 @@
 import FlingCore
 import FlingSDL
 import Foundation
+import XCTest
 
 /// The package's Resources/ folder, found from this file's path.
 let testResources: String = {
@@ -39,3 +40,27 @@ func withHeadlessDisplay<T>(size: Size = Size(100, 100), scale: Double, _ body: 
     defer { display.close() }
     return try body(display)
 }
+
+/// The largest difference of one channel between two images of one size (a failed size
+/// check fails the test). `alpha`: the alpha channel counts too (a layer's own pixels);
+/// `skip`: pixels (x, y) left out. `CANVAS_DEBUG=1` prints where it is.
+func maxChannelDifference(_ a: RGBAImage, _ b: RGBAImage, alpha: Bool = false, skip: (Int, Int) -> Bool = { _, _ in false },
+                          file: StaticString = #filePath, line: UInt = #line) -> Int {
+    XCTAssertEqual(a.width, b.width, file: file, line: line)
+    XCTAssertEqual(a.height, b.height, file: file, line: line)
+    var m = 0, at = 0
+    for y in 0..<min(a.height, b.height) {
+        for x in 0..<min(a.width, b.width) where !skip(x, y) {
+            for c in 0..<(alpha ? 4 : 3) {
+                let i = (y * a.width + x) * 4 + c
+                let d = abs(Int(a.pixels[i]) - Int(b.pixels[i]))
+                if d > m { m = d; at = y * a.width + x }
+            }
+        }
+    }
+    if m > 0, ProcessInfo.processInfo.environment["CANVAS_DEBUG"] != nil {
+        print("max difference \(m) at (\(at % a.width), \(at / a.width)): \(Array(a.pixels[(at * 4)..<(at * 4 + 4)])) vs \(Array(b.pixels[(at * 4)..<(at * 4 + 4)]))")
+    }
+    return m
+}
+

@@ -24,11 +24,6 @@ final class FormSceneTests: XCTestCase {
         }
     }
 
-    @MainActor private static func tap(_ s: FormScene, _ p: Point, _ t: Double) {
-        _ = s.handlePointer(PointerEvent(id: 0, phase: .began, location: p, time: t))
-        _ = s.handlePointer(PointerEvent(id: 0, phase: .ended, location: p, time: t + 0.05))
-    }
-
     @MainActor private static func textFields(_ s: FormScene) -> [Rect] { s.host.nodes(of: TextFieldNode.self).map(\.frame) }
 
     func testPreferencesAreCollectedChildrenFirstSiblingsInOrder() { onMain {
@@ -62,7 +57,7 @@ final class FormSceneTests: XCTestCase {
 
     func testTypingTurnsAFieldRedYellowGreenInTheSameFrame() { onMain {
         let s = Self.scene()
-        Self.tap(s, Self.textFields(s)[0].center, 0.1)
+        tap(s, Self.textFields(s)[0].center, at: 0.1)
         XCTAssertTrue(s.hasKeyboardFocus)
         // Text input (and the IME's candidate window) sits at the caret: 7 pt into the empty field.
         let field = Self.textFields(s)[0]
@@ -85,7 +80,7 @@ final class FormSceneTests: XCTestCase {
         let s = Self.scene()
         XCTAssertEqual(Self.textFields(s).count, 4)
         let sw = s.host.nodes(of: SwitchNode.self)[0].frame
-        Self.tap(s, sw.center, 0.1)
+        tap(s, sw.center, at: 0.1)
         XCTAssertTrue(s.content.twitterFieldPreset)
         XCTAssertEqual(Self.textFields(s).count, 5)
         XCTAssertEqual(Self.miniMapColors(s).count, 11)
@@ -112,9 +107,9 @@ final class FormSceneTests: XCTestCase {
 
     func testATapOnTheEmptyPageEndsEditing() { onMain {
         let s = Self.scene()
-        Self.tap(s, Self.textFields(s)[0].center, 0.1)
+        tap(s, Self.textFields(s)[0].center, at: 0.1)
         XCTAssertTrue(s.hasKeyboardFocus)
-        Self.tap(s, Point(900, 600), 0.5)
+        tap(s, Point(900, 600), at: 0.5)
         XCTAssertFalse(s.hasKeyboardFocus)
     } }
 
@@ -123,7 +118,7 @@ final class FormSceneTests: XCTestCase {
         let last = Self.textFields(s)[2]
         XCTAssertGreaterThan(last.maxX, 390, "Last Name starts off screen")
         // Tab through the fields: focus reveals each one.
-        Self.tap(s, Self.textFields(s)[0].center, 0.1)
+        tap(s, Self.textFields(s)[0].center, at: 0.1)
         XCTAssertTrue(s.handleKey(Key(.tab), time: 0.2))
         XCTAssertTrue(s.handleKey(Key(.tab), time: 0.3))
         var t = 0.3

@@ -23,18 +23,7 @@ func playScript(_ text: String, app: AppController, fps: Double = 60,
         while next < inputs.count, inputs[next].time <= t + epsilon {
             let input = inputs[next]
             next += 1
-            switch input.kind {
-            case let .pointer(phase, id, p): app.handle(.pointer(PointerEvent(id: id, phase: phase, location: p, time: input.time)))
-            case .action(.wheel(let dy, let at)):
-                app.handle(.wheel(dy: dy, location: at ?? Point(app.windowSize.width / 2, app.windowSize.height / 2), time: input.time))
-            case .action(.key(let k)): app.handle(.key(k, time: input.time))
-            case .action(.text(let s)): app.handle(.text(s, time: input.time))
-            case .action(.resize(let s)): app.handle(.resize(s, time: input.time))
-            case .action(.blur): app.handle(.focusLost(time: input.time))
-            case .action(.middle(let p, let text)): app.handle(.middleClick(location: p, text: text, time: input.time))
-            case .action(.state(let name)): probes.append(name)
-            default: break
-            }
+            if let name = app.feed(input) { probes.append(name) }
         }
         _ = app.advance(to: t)
         for name in probes { states[name] = app.state(time: t, frame: frame, render: nil) }

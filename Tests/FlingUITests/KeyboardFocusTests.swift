@@ -12,11 +12,6 @@ final class KeyboardFocusTests: XCTestCase {
         return s
     }
 
-    @MainActor private static func tap(_ s: FormScene, _ p: Point, _ t: Double) {
-        _ = s.handlePointer(PointerEvent(id: 0, phase: .began, location: p, time: t))
-        _ = s.handlePointer(PointerEvent(id: 0, phase: .ended, location: p, time: t + 0.05))
-    }
-
     @MainActor private static func ringDrawn(_ s: FormScene) -> Bool {
         var list = DisplayList()
         s.host.draw(into: &list)
@@ -28,10 +23,10 @@ final class KeyboardFocusTests: XCTestCase {
 
     func testATapOnTheSwitchEndsEditingAndSpaceThenFlipsIt() { onMain {
         let s = Self.form()
-        Self.tap(s, s.host.nodes(of: TextFieldNode.self)[0].frame.center, 0.1)
+        tap(s, s.host.nodes(of: TextFieldNode.self)[0].frame.center, at: 0.1)
         XCTAssertNotNil(s.host.editing)
         let sw = s.host.nodes(of: SwitchNode.self)[0]
-        Self.tap(s, sw.frame.center, 0.5)
+        tap(s, sw.frame.center, at: 0.5)
         XCTAssertNil(s.host.editing, "the field's editing ended")
         XCTAssertEqual(s.host.focusedPath, sw.path)
         XCTAssertTrue(s.content.twitterFieldPreset, "the tap flipped it")
@@ -44,7 +39,7 @@ final class KeyboardFocusTests: XCTestCase {
     func testATapOnTheSliderFocusesItForTheArrowKeys() { onMain {
         let s = Self.form()
         let slider = s.host.nodes(of: SliderNode.self)[0]
-        Self.tap(s, slider.thumbCenter, 0.1)
+        tap(s, slider.thumbCenter, at: 0.1)
         XCTAssertEqual(s.host.focusedPath, slider.path)
         let before = s.content.length
         XCTAssertTrue(s.handleKey(Key(.right), time: 0.5))

@@ -5,11 +5,6 @@ import XCTest
 /// The Restaurants and Two-Stage scenes in-process (issue 10): the row deselect after a sheet,
 /// seed 001's button while its sheet leaves, and where the button sits.
 final class SheetScenesTests: XCTestCase {
-    @MainActor private static func tap(_ app: AppController, _ p: Point, at t: Double) {
-        app.handle(.pointer(PointerEvent(id: 0, phase: .began, location: p, time: t)))
-        app.handle(.pointer(PointerEvent(id: 0, phase: .ended, location: p, time: t + InteractionConstants.scriptTapDuration)))
-    }
-
     /// Advances in 60 Hz frames to `end`.
     @MainActor private static func run(_ app: AppController, from start: Double, to end: Double) {
         var t = start
@@ -22,7 +17,7 @@ final class SheetScenesTests: XCTestCase {
         let app = makeTestApp()
         guard let scene = app.scene as? RestaurantsScene else { return XCTFail("not the restaurants") }
         // Row 1: rows start 102 pt down (44 + 52 + 6), 84 pt each.
-        Self.tap(app, Point(200, 102 + 84 + 42), at: 0.1)
+        tap(app, Point(200, 102 + 84 + 42), at: 0.1)
         Self.run(app, from: 0.1, to: 1.5)
         XCTAssertEqual(scene.list.selected, 1)
         XCTAssertEqual(scene.list.selectionOpacity(1, time: 1.5), 1)
@@ -59,7 +54,7 @@ final class SheetScenesTests: XCTestCase {
         let app = makeTestApp(first: .twoStage)
         guard let scene = app.scene as? TwoStageScene else { return XCTFail("not the two-stage scene") }
         let button = scene.buttonFrame.center
-        Self.tap(app, button, at: 0.1)
+        tap(app, button, at: 0.1)
         Self.run(app, from: 0.1, to: 1)
         XCTAssertEqual(scene.presenter.sheet.phase, .resting(.expanded))
         // A drag down from 410 to 700 in 0.2 s: released below 1.3 × 400, it dismisses.
@@ -76,7 +71,7 @@ final class SheetScenesTests: XCTestCase {
         XCTAssertTrue(scene.presenter.sheet.isDismissing, "still animating below the edge at \(t)")
         XCTAssertGreaterThanOrEqual(scene.presenter.sheet.top(at: t), 844 - MotionConstants.restDistance)
         XCTAssertFalse(scene.isModal)
-        Self.tap(app, button, at: t)
+        tap(app, button, at: t)
         XCTAssertEqual(scene.presenter.sheet.phase.name, "presenting", "the button answered")
         XCTAssertEqual(scene.presenter.content?.kind, "numbers")
     } }

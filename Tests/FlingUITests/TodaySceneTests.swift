@@ -29,11 +29,6 @@ final class TodaySceneTests: XCTestCase {
         return scene
     }
 
-    @MainActor static func tap(_ scene: TodayScene, _ p: Point, at t: Double) {
-        _ = scene.handlePointer(PointerEvent(id: 1, phase: .began, location: p, time: t))
-        _ = scene.handlePointer(PointerEvent(id: 1, phase: .ended, location: p, time: t + 0.05))
-    }
-
     static let sizes = [Size(390, 844), Size(1080, 1920), Size(1920, 1080)]
 
     // MARK: Seed 004
@@ -148,7 +143,7 @@ final class TodaySceneTests: XCTestCase {
         // Before (issue 30 item 7): a circle filled white at 90 %, a dark gray × of two
         // strokes over it and a shadow.
         let scene = try Self.makeScene()
-        Self.tap(scene, Point(200, 300), at: 0.1)
+        tap(scene, Point(200, 300), at: 0.1, id: 1)
         _ = scene.advance(to: 2)
         XCTAssertEqual(scene.closeButtonOpacity(time: 2), 1)
         var dl = DisplayList(background: .white)
@@ -175,7 +170,7 @@ final class TodaySceneTests: XCTestCase {
 
     func testClosingAScrolledStoryScrollsBackInTheSameAnimationAndLandsShowingItsPhoto() throws { try MainActor.assumeIsolated {
         let scene = try Self.makeScene()
-        Self.tap(scene, Point(200, 300), at: 0.1)
+        tap(scene, Point(200, 300), at: 0.1, id: 1)
         _ = scene.advance(to: 2)
         scene.handleWheel(dy: -10, at: Point(200, 400), time: 2)
         _ = scene.advance(to: 4)
@@ -203,7 +198,7 @@ final class TodaySceneTests: XCTestCase {
 
     func testAPulledCardShowsTheListDimmedBehindIt() throws { try MainActor.assumeIsolated {
         let scene = try Self.makeScene()
-        Self.tap(scene, Point(200, 300), at: 0.1)
+        tap(scene, Point(200, 300), at: 0.1, id: 1)
         _ = scene.advance(to: 2)
         XCTAssertEqual(scene.listOpacity(time: 2), 0)
         _ = scene.handlePointer(PointerEvent(id: 2, phase: .began, location: Point(200, 300), time: 3))
@@ -234,7 +229,7 @@ final class TodaySceneTests: XCTestCase {
     func testTheTabBarSlidesOutAndBackWithTheCard() throws { try MainActor.assumeIsolated {
         let scene = try Self.makeScene()
         XCTAssertEqual(scene.tabBarHiddenFraction(time: 0), 0)
-        Self.tap(scene, Point(200, 300), at: 0.1)
+        tap(scene, Point(200, 300), at: 0.1, id: 1)
         _ = scene.advance(to: 2)
         XCTAssertEqual(scene.tabBarHiddenFraction(time: 2), 1)
         scene.close(time: 2)
@@ -290,7 +285,7 @@ final class TodaySceneTests: XCTestCase {
     /// them (CardConstants.coversWindowAt).
     func testTheCardCoversTheWindowThroughTheSpringsSwingBack() throws { try MainActor.assumeIsolated {
         let scene = try TodaySceneTests.makeScene()
-        TodaySceneTests.tap(scene, Point(200, 300), at: 0.1)
+        tap(scene, Point(200, 300), at: 0.1, id: 1)
         /// The opacity of the group around each text run the overlay draws (1 outside one).
         @MainActor func storyOpacities(at t: Double) -> [Double] {
             var dl = DisplayList(background: .white)
@@ -376,8 +371,8 @@ final class TodayExcerptReuseTests: XCTestCase {
         let kept = try TodaySceneTests.makeScene(), fresh = try TodaySceneTests.makeScene()
         var l = DisplayList(background: .white)
         kept.draw(into: &l, time: 0)
-        TodaySceneTests.tap(kept, Point(195, 250), at: 1)
-        TodaySceneTests.tap(fresh, Point(195, 250), at: 1)
+        tap(kept, Point(195, 250), at: 1, id: 1)
+        tap(fresh, Point(195, 250), at: 1, id: 1)
         for t in stride(from: 1.05, through: 1.3, by: 1.0 / 60) { var m = DisplayList(background: .white); kept.draw(into: &m, time: t); kept.drawOverlay(into: &m, time: t) }
         var a = DisplayList(background: .white), b = DisplayList(background: .white)
         kept.draw(into: &a, time: 1.3); kept.drawOverlay(into: &a, time: 1.3)
@@ -417,13 +412,13 @@ final class TodayExcerptReuseTests: XCTestCase {
             let card = kept.slotFrame(0, time: 0).center
             var l = DisplayList(background: .white)
             kept.draw(into: &l, time: 0)
-            TodaySceneTests.tap(kept, card, at: 1)
+            tap(kept, card, at: 1, id: 1)
             let i = try XCTUnwrap(kept.cards.index)
             let sub = try XCTUnwrap(kept.cardGeometry(i, progress: 0, time: 1).excerpt.sub?.lines.first?.text)
             var builds = Set<Int>(), fading = 0
             for t in stride(from: 1.05, through: 2.5, by: 1.0 / 30) {
                 let fresh = try TodaySceneTests.makeScene(size)
-                TodaySceneTests.tap(fresh, card, at: 1)
+                tap(fresh, card, at: 1, id: 1)
                 _ = kept.advance(to: t); _ = fresh.advance(to: t)
                 var a = DisplayList(background: .white), b = DisplayList(background: .white)
                 kept.draw(into: &a, time: t); kept.drawOverlay(into: &a, time: t)
@@ -463,7 +458,7 @@ final class TodayExcerptReuseTests: XCTestCase {
         // centred, shifting the text left by up to 43 pt on a 1920-wide window).
         let scene = try TodaySceneTests.makeScene(Size(1920, 1080))
         let card = scene.slotFrame(0, time: 0).center
-        TodaySceneTests.tap(scene, card, at: 1)
+        tap(scene, card, at: 1, id: 1)
         _ = scene.advance(to: 3)
         XCTAssertEqual(scene.cards.phase, .expanded)
         Self.drag(scene, by: 400, at: 3)

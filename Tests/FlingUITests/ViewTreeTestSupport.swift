@@ -60,3 +60,26 @@ func makeTestApp(rows: Int = 5, first: SceneID = .restaurants) -> AppController 
     return AppController(restaurants: restaurants, articles: [], env: env, first: first,
                          windowSize: Size(width: 390, height: 844), scale: 1)
 }
+
+extension AppController {
+    /// One scheduled script input, as the headless loop gives it to the app (the fuzz run and
+    /// the in-process script runner both drive the app through this). Returns the name of a
+    /// `state` probe, for the caller to dump after the frame.
+    func feed(_ input: ScheduledInput) -> String? {
+        switch input.kind {
+        case let .pointer(phase, id, p): handle(.pointer(PointerEvent(id: id, phase: phase, location: p, time: input.time)))
+        case .action(.wheel(let dy, let at)):
+            handle(.wheel(dy: dy, location: at ?? Point(windowSize.width / 2, windowSize.height / 2), time: input.time))
+        case .action(.key(let k)): handle(.key(k, time: input.time))
+        case .action(.text(let s)): handle(.text(s, time: input.time))
+        case .action(.composition(let s)): handle(.composition(s, time: input.time))
+        case .action(.resize(let s)): handle(.resize(s, time: input.time))
+        case .action(.blur): handle(.focusLost(time: input.time))
+        case .action(.middle(let p, let text)): handle(.middleClick(location: p, text: text, time: input.time))
+        case .action(.state(let name)): return name
+        case .action: break
+        }
+        return nil
+    }
+}
+

@@ -22,11 +22,6 @@ final class WidgetTests: XCTestCase {
         }
     }
 
-    @MainActor private static func tap(_ host: ViewHost, _ p: Point, at t: Double) {
-        host.handlePointer(PointerEvent(id: 0, phase: .began, location: p, time: t))
-        host.handlePointer(PointerEvent(id: 0, phase: .ended, location: p, time: t + 0.05))
-    }
-
     @MainActor private static func drag(_ host: ViewHost, from a: Point, to b: Point, at t: Double, steps: Int = 10) {
         host.handlePointer(PointerEvent(id: 0, phase: .began, location: a, time: t))
         for i in 1...steps {
@@ -41,7 +36,7 @@ final class WidgetTests: XCTestCase {
         let m = Model()
         let host = Self.form(m)
         let field = host.frame("name")
-        Self.tap(host, field.center, at: 0)
+        tap(host, field.center, at: 0)
         XCTAssertTrue(host.hasFocus)
         XCTAssertEqual(host.editing, TextEditing(text: "", caret: 0))
         host.handleText("Ada", time: 0.1)
@@ -62,14 +57,14 @@ final class WidgetTests: XCTestCase {
         let host = Self.form(m)
         let field = host.frame("name")
         // Body text is 17 pt: 8.5 pt per character; the text starts 7 pt in.
-        Self.tap(host, Point(field.minX + 7 + 8.5 * 2 + 1, field.midY), at: 0)
+        tap(host, Point(field.minX + 7 + 8.5 * 2 + 1, field.midY), at: 0)
         XCTAssertEqual(host.editing?.head, 2)
     } }
 
     func testTabMovesFocusInTreeOrderAndLeavesPastTheLast() { onMain {
         let m = Model()
         let host = Self.form(m)
-        Self.tap(host, host.frame("name").center, at: 0)
+        tap(host, host.frame("name").center, at: 0)
         let name = host.focusedPath
         host.handleKey(Key(.tab), time: 0.1)
         XCTAssertNotEqual(host.focusedPath, name)
@@ -94,7 +89,7 @@ final class WidgetTests: XCTestCase {
         let m = Model()
         let clipboard = MemoryClipboard()
         let host = Self.form(m, clipboard: clipboard)
-        Self.tap(host, host.frame("name").center, at: 0)
+        tap(host, host.frame("name").center, at: 0)
         host.handleText("Grace Hopper", time: 0.1)
         host.handleKey(Key(.char("A"), .control), time: 0.2)
         host.handleKey(Key(.char("C"), .control), time: 0.3)
@@ -115,7 +110,7 @@ final class WidgetTests: XCTestCase {
         let m = Model()
         let clipboard = MemoryClipboard()
         let host = Self.form(m, clipboard: clipboard)
-        Self.tap(host, host.frame("name").center, at: 0)
+        tap(host, host.frame("name").center, at: 0)
         host.handleText("Ada ", time: 0.1)
         clipboard.text = String(repeating: "x", count: InteractionConstants.maxFieldCharacters)
         host.handleKey(Key(.char("V"), .control), time: 0.2)
@@ -155,7 +150,7 @@ final class WidgetTests: XCTestCase {
         m.name = "abcdef"
         let host = Self.form(m)
         let f = host.frame("name")
-        Self.tap(host, f.center, at: 0)
+        tap(host, f.center, at: 0)
         let x0 = f.minX + 7
         Self.drag(host, from: Point(x0 + 8.5, f.midY), to: Point(x0 + 8.5 * 4, f.midY), at: 1)
         XCTAssertEqual(host.editing?.selection, 1..<4)
@@ -165,15 +160,15 @@ final class WidgetTests: XCTestCase {
     func testATapOutsideEndsEditing() { onMain {
         let m = Model()
         let host = Self.form(m)
-        Self.tap(host, host.frame("name").center, at: 0)
-        Self.tap(host, Point(5, 5), at: 1)
+        tap(host, host.frame("name").center, at: 0)
+        tap(host, Point(5, 5), at: 1)
         XCTAssertFalse(host.hasFocus)
     } }
 
     func testCompositionShowsWithoutChangingTheText() { onMain {
         let m = Model()
         let host = Self.form(m)
-        Self.tap(host, host.frame("name").center, at: 0)
+        tap(host, host.frame("name").center, at: 0)
         host.handleComposition("nihao", time: 0.1)
         XCTAssertEqual(m.name, "")
         XCTAssertEqual(host.editing?.composition, "nihao")
@@ -188,7 +183,7 @@ final class WidgetTests: XCTestCase {
     func testCaretBlinksTwiceASecondAndTypingMakesItSolid() { onMain {
         let m = Model()
         let host = Self.form(m)
-        Self.tap(host, host.frame("name").center, at: 10)
+        tap(host, host.frame("name").center, at: 10)
         // Focused on the tap's release at 10.05: solid until 10.55, off until 11.05.
         XCTAssertEqual(host.nextRedraw(after: 10.05), 10.55)
         host.update(bounds: host.bounds, time: 10.7)
@@ -206,7 +201,7 @@ final class WidgetTests: XCTestCase {
         let host = Self.form(m)
         let sw = host.nodes(of: SwitchNode.self)[0].frame
         XCTAssertEqual(sw.size, Size(51, 31))
-        Self.tap(host, sw.center, at: 0)
+        tap(host, sw.center, at: 0)
         XCTAssertTrue(m.on)
         // The thumb slides: mid-way after 50 ms, at the end once the spring rests.
         host.update(bounds: host.bounds, time: 0.1)
@@ -231,7 +226,7 @@ final class WidgetTests: XCTestCase {
         XCTAssertEqual(s.width, 228)
         Self.drag(host, from: Point(s.minX + 14 + 3, s.midY), to: Point(s.minX + 14 + 3 + 50, s.midY), at: 0)
         XCTAssertEqual(m.value, 25, accuracy: 1e-9, "grabbed 3 pt off centre, moved 50 pt: 1:1")
-        Self.tap(host, Point(s.minX + 14 + 150, s.midY), at: 1)
+        tap(host, Point(s.minX + 14 + 150, s.midY), at: 1)
         XCTAssertEqual(m.value, 75, accuracy: 1e-9)
         Self.drag(host, from: Point(s.minX + 14 + 150, s.midY), to: Point(s.maxX + 500, s.midY), at: 2)
         XCTAssertEqual(m.value, 100, "clamped to the range")

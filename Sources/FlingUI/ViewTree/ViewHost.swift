@@ -125,29 +125,14 @@ package final class ViewHost {
         wantsFrames = false
         // The last tree's nodes, by path, for the new tree to take again; kept through
         // placing, where geometry readers and preference readers build their content.
-        // A build inside a build (nothing does one) makes its own nodes and leaves the outer
-        // build's alone.
-        let nested = building
-        if nested {
-            building = false
-        } else {
-            reusable.removeAll(keepingCapacity: true)
-            replaced.removeAll(keepingCapacity: true)
-            root?.visit { reusable[$0.path] = $0; replaced.append($0) }
-            building = true
-        }
+        let nested = reconciler.beginBuild(replacing: root)
         let context = BuildContext(path: "", environment: EnvironmentValues(), host: self)
         let tree = buildSingleNode(content(), context.child(0))
         let proposal = ProposedSize(bounds.size)
         tree.place(in: Alignment.center.place(tree.size(for: proposal), in: bounds), proposal: proposal)
-        if nested {
-            building = true
-        } else {
-            building = false
-            // Done before the preference observers' actions: one that reads the tree again
-            // builds anew from this tree, with nothing of the last one left to take.
-            keepSpares()
-        }
+        // Done before the preference observers' actions: one that reads the tree again builds
+        // anew from this tree, with nothing of the last one left to take.
+        reconciler.endBuild(nested: nested)
         root = tree
         // A focused view that is gone (its `if` turned false) loses focus.
         if let f = focusedPath, node(at: f) == nil { unfocus() }
@@ -161,65 +146,14 @@ package final class ViewHost {
         for o in observers where o.observe(host: self) { observersChanged = true }
     }
 
-    /// The replaced tree's nodes not yet taken by the build in progress.
-    private var reusable: [String: Node] = [:]
-    /// A build is placing its tree: nodes are taken only then (a tree built to measure a view,
-    /// `idealHeight`, would carry spares off to throw them away).
-    private var building = false
+    /// Which nodes a build takes from the last tree (and the spares no build took).
+    private let reconciler = NodeReconciler()
 
-    /// Nodes no build took, by type, recycled where a view of their type is new (a row
-    /// scrolled into a list takes the nodes of one scrolled out, as a table view dequeues a
-    /// cell). At most `sparesPerType` of each type are kept.
-    private var spares: [ObjectIdentifier: SpareNodes] = [:]
-    private static let sparesPerType = 64
-
-    /// A type's spare nodes, held by reference: changing an array inside the dictionary goes
-    /// through its modify accessor, whose frame was a heap allocation at every take.
-    private final class SpareNodes {
-        var nodes: [Node] = []
-    }
-
-    /// The node of exactly `type` at `path` in the replaced tree, else a spare of that type
-    /// moved to `path`; taken (at most once) and cleared of its layout. Nil: make one.
-    func takeReusable<T: Node>(at path: String, _ type: T.Type) -> T? {
-        guard building else { return nil }
-        let id = ObjectIdentifier(T.self)
-        if let node = reusable[path], ObjectIdentifier(Swift.type(of: node)) == id, let typed = node as? T {
-            reusable[path] = nil
-            typed.prepareForReuse()
-            return typed
-        }
-        guard let spare = spareList(id).nodes.popLast(), let typed = spare as? T else { return nil }
-        recycled += 1
-        typed.move(to: path)
-        typed.prepareForReuse()
-        return typed
-    }
+    /// The node of exactly `type` at `path` in the replaced tree, or a spare (NodeReconciler).
+    func takeReusable<T: Node>(at path: String, _ type: T.Type) -> T? { reconciler.take(at: path, type) }
 
     /// How many nodes were recycled from spares (tests).
-    private(set) var recycled = 0
-
-    /// The replaced tree's nodes in tree order (spares are kept in a stable order).
-    private var replaced: [Node] = []
-    /// The spare lists of the types views ask for; a type made only fresh (a button, a
-    /// gesture) is never kept.
-    private func spareList(_ id: ObjectIdentifier) -> SpareNodes {
-        if let l = spares[id] { return l }
-        let l = SpareNodes()
-        spares[id] = l
-        return l
-    }
-
-    /// Keeps the replaced tree's nodes that no view took, of the types views ask for.
-    private func keepSpares() {
-        for node in replaced where reusable[node.path] === node {
-            guard let list = spares[ObjectIdentifier(type(of: node))], list.nodes.count < Self.sparesPerType else { continue }
-            list.nodes.append(node)
-        }
-        reusable.removeAll(keepingCapacity: true)
-        replaced.removeAll(keepingCapacity: true)
-    }
-
+    var recycled: Int { reconciler.recycled }
 
     /// Forgets the state of views that are gone (keys are a path, or a path and "#…").
     private func pruneStorage() {

@@ -3,15 +3,7 @@ import XCTest
 
 /// The models' decision records for scripted flicks: whole values, rule and outcome agreeing.
 final class GestureDecisionTests: XCTestCase {
-    let H = 844.0
-
-    func presented(_ kind: SheetPolicyKind, tuning: Tuning = .standard) -> SheetModel {
-        var s = SheetModel(policy: kind, height: H, tuning: tuning)
-        s.contentLength = 2000
-        s.present(at: 0)
-        _ = s.advance(to: 3)
-        return s
-    }
+    let H = sheetTestHeight
 
     /// A flick: press, one move per 60 Hz frame at constant speed, release at the last move.
     func flick(_ s: inout SheetModel, from y0: Double, to y1: Double, at t0: Double, frames: Int, onContent: Bool = false) {

@@ -3,18 +3,10 @@ import XCTest
 
 /// Each tuning key changes the behaviour it names, in the models that read it (issue 15).
 final class TuningModelTests: XCTestCase {
-    let H = 844.0
+    let H = sheetTestHeight
 
     func tuned(_ text: String) -> Tuning {
         do { return try Tuning.parse(text) } catch { XCTFail("\(error)"); return .standard }
-    }
-
-    func presented(_ kind: SheetPolicyKind, tuning: Tuning = .standard) -> SheetModel {
-        var s = SheetModel(policy: kind, height: H, tuning: tuning)
-        s.contentLength = 2000
-        s.present(at: 0)
-        _ = s.advance(to: 3)
-        return s
     }
 
     /// One move per 60 Hz frame, then a pause (velocity ≈ 0) and the release.

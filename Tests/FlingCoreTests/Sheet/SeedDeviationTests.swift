@@ -3,22 +3,7 @@ import XCTest
 
 /// The measured deviations from seed 000 (issue 10), each failing on the old code.
 final class SeedDeviationTests: XCTestCase {
-    let H = 844.0
-
-    func presented(_ kind: SheetPolicyKind) -> SheetModel {
-        var s = SheetModel(policy: kind, height: H)
-        s.contentLength = 2000
-        s.present(at: 0)
-        _ = s.advance(to: 3)
-        return s
-    }
-
-    /// A straight drag of the finger by `by` pt in 20 frames, held still 0.3 s, released.
-    func stillDrag(_ s: inout SheetModel, from y0: Double, by: Double, at t0: Double, onContent: Bool = false) {
-        s.press(at: Point(200, y0), onContent: onContent, time: t0)
-        for k in 1...20 { s.move(to: Point(200, y0 + by * Double(k) / 20), time: t0 + Double(k) / 60) }
-        s.release(at: Point(200, y0 + by), time: t0 + 20.0 / 60 + 0.3)
-    }
+    let H = sheetTestHeight
 
     /// Seed 000 compares `DragGesture.translation`, the finger's travel from where it went
     /// down. Before: the 10 pt slop was lost, so 220 pt up moved the sheet 210 pt, under

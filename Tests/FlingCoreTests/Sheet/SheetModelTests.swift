@@ -3,15 +3,7 @@ import XCTest
 
 /// The sheet state machine, driven directly (time is injected; 60 Hz steps).
 final class SheetModelTests: XCTestCase {
-    let H = 844.0
-
-    func presented(_ kind: SheetPolicyKind, content: Double = 2000) -> SheetModel {
-        var s = SheetModel(policy: kind.policy, height: H)
-        s.contentLength = content
-        s.present(at: 0)
-        _ = s.advance(to: 3)
-        return s
-    }
+    let H = sheetTestHeight
 
     /// Drags with one move per 60 Hz frame from y0 to y1 over `duration`, starting at `t0`.
     func drag(_ s: inout SheetModel, x: Double = 200, from y0: Double, to y1: Double, at t0: Double, duration: Double, release: Bool = true) {

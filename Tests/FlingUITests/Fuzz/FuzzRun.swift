@@ -132,20 +132,7 @@ final class FuzzRun {
         return moving
     }
 
-    private func handle(_ input: ScheduledInput) {
-        switch input.kind {
-        case let .pointer(phase, id, p):
-            app.handle(.pointer(PointerEvent(id: id, phase: phase, location: p, time: input.time)))
-        case .action(.wheel(let dy, let at)):
-            app.handle(.wheel(dy: dy, location: at ?? Point(app.windowSize.width / 2, app.windowSize.height / 2), time: input.time))
-        case .action(.key(let k)): app.handle(.key(k, time: input.time))
-        case .action(.text(let s)): app.handle(.text(s, time: input.time))
-        case .action(.resize(let s)): app.handle(.resize(s, time: input.time))
-        case .action(.blur): app.handle(.focusLost(time: input.time))
-        case .action(.middle(let p, let text)): app.handle(.middleClick(location: p, text: text, time: input.time))
-        case .action: break
-        }
-    }
+    private func handle(_ input: ScheduledInput) { _ = app.feed(input) }
 
     // MARK: Checks
 

@@ -68,10 +68,9 @@ public struct CardTransition: Equatable, Sendable {
 
     /// The last release decision of a pulled card ("collapse" or "stay", issue 15) and how
     /// many there have been; settle time and overshoot join it when the motion rests.
-    public private(set) var lastDecision: GestureDecision?
-    public private(set) var decisionCount = 0
-    private var pendingSettle: Settle?
-    struct Settle: Equatable, Sendable { var time: Double, overshoot: Double }
+    public var lastDecision: GestureDecision? { decisions.last }
+    public var decisionCount: Int { decisions.count }
+    private var decisions = DecisionLog()
 
     public init(tuning: Tuning = .standard) { self.tuning = tuning }
     public init(state: State, collapseDistance: Double = 400, tuning: Tuning = .standard) {
@@ -272,7 +271,7 @@ public struct CardTransition: Equatable, Sendable {
     /// Expands card `i` (a tap). A card still collapsing keeps collapsing on its own; tapping
     /// the collapsing card itself reverses it from where it is, with its velocity.
     public mutating func expand(card i: Int, at t: Double) {
-        pendingSettle = nil
+        decisions.forgetSettle()
         var progress = progress, pull = pull, outgoing = outgoing
         var content = index == i ? content : ScrollModel(tuning: tuning)
         if case .collapsing(i, _, _, _, _, _) = state {
@@ -297,7 +296,7 @@ public struct CardTransition: Equatable, Sendable {
     /// Collapses with ease-in-out (close button, Esc).
     public mutating func close(at t: Double) {
         guard phase == .expanded || phase == .expanding || phase == .dragging, let i = index else { return }
-        pendingSettle = nil
+        decisions.forgetSettle()
         let p = progress.value(at: t)
         let progress = AnimatedValue.timed(TimedAnimation(from: p, to: 0, startTime: t,
                                                           duration: CardConstants.closeDuration * max(0.3, min(1, p)), curve: .easeInOut))
@@ -307,7 +306,7 @@ public struct CardTransition: Equatable, Sendable {
     /// A press on the expanded card.
     public mutating func pressExpanded(at p: Point, time t: Double) {
         var touch = Touch(lastY: p.y, slop: tuning.touchSlop, start: GestureMetric.Sample(t: t, x: p.x, y: p.y))
-        pendingSettle = nil
+        decisions.forgetSettle()
         touch.classifier.press(at: p, time: t)
         touch.tracker.addPress(time: t, position: p)
         var content = content
@@ -394,23 +393,23 @@ public struct CardTransition: Equatable, Sendable {
                 rule = .init(outcome: "stay", rule: "projected pull \(n(projected, 1)) pt ≤ \(n(limit, 1)) pt", margin: limit - projected)
             }
             defer {
-                lastDecision = GestureDecision(
+                let decision = GestureDecision(
                     target: "card", policy: "card", start: touch.start, release: GestureMetric.Sample(t: t, x: p.x, y: p.y),
                     vx: cancelled ? 0 : velocity.x, vy: v,
                     projected: Point(p.x + Projection.distance(velocity: cancelled ? 0 : velocity.x, decelerationRate: tuning.projectionRate), projected),
                     decision: rule)
-                decisionCount += 1
                 // The card's own motion: the progress spring home (in pt over the collapse
                 // distance) or the pull's spring back.
+                let settle: (time: Double, overshoot: Double)?
                 switch state {
                 case .collapsing(_, let progress, _, _, _, _):
                     let s = GestureDecision.settling(progress, from: t)
-                    pendingSettle = Settle(time: s.time, overshoot: s.overshoot * collapseDistance)
+                    settle = (s.time, s.overshoot * collapseDistance)
                 case .expanded(_, let pull, _, _, _):
-                    let s = GestureDecision.settling(pull, from: t)
-                    pendingSettle = Settle(time: s.time, overshoot: s.overshoot)
-                default: pendingSettle = nil
+                    settle = GestureDecision.settling(pull, from: t)
+                default: settle = nil
                 }
+                decisions.record(decision, settle: settle)
             }
             if rule.outcome == "collapse" {
                 // The spring starts at the finger's speed: pt/s over the distance the card
@@ -468,12 +467,7 @@ public struct CardTransition: Equatable, Sendable {
         return isAnimating(at: t) || contentMoving
     }
 
-    private mutating func publishSettle() {
-        guard let s = pendingSettle else { return }
-        lastDecision?.settleTime = s.time
-        lastDecision?.overshoot = s.overshoot
-        pendingSettle = nil
-    }
+    private mutating func publishSettle() { decisions.publishSettle() }
 
     /// The expanded card's scroll viewport and content length.
     public mutating func resizeContent(viewport: Double, content length: Double, at t: Double) {

@@ -61,11 +61,9 @@ public struct SheetModel: Sendable, Equatable {
     /// The last release decision (issue 15), and how many there have been: a consumer that
     /// remembers the count can tell a new one. Its settle time and overshoot are filled in
     /// when the motion that followed comes to rest.
-    public private(set) var lastDecision: GestureDecision?
-    public private(set) var decisionCount = 0
-    /// The closed-form end of the motion after the last decision, published when it rests.
-    private var pendingSettle: Settle?
-    struct Settle: Equatable, Sendable { var time: Double, overshoot: Double }
+    public var lastDecision: GestureDecision? { decisions.last }
+    public var decisionCount: Int { decisions.count }
+    private var decisions = DecisionLog()
 
     private var classifier = TapClassifier()
     private var tracker = VelocityTracker()
@@ -198,37 +196,29 @@ public struct SheetModel: Sendable, Equatable {
     }
 
     private mutating func startDismissal(_ release: SheetRelease, at time: Double) {
-        pendingSettle = nil
+        decisions.forgetSettle()
         phase = .dismissing(policy.settle(release, to: .dismissed, at: time), until: policy.dismissalEnd(release, at: time))
     }
 
     /// Records a release decision and plans its settle figures from the motion just started.
     private mutating func record(_ r: SheetRelease, _ d: SheetDecision, at p: Point, time: Double, vx: Double) {
         let projected = Point(p.x + Projection.distance(velocity: vx, decelerationRate: tuning.projectionRate), policy.projectedTop(r))
-        lastDecision = GestureDecision(
+        let decision = GestureDecision(
             target: "sheet", policy: policy.kind.rawValue,
             start: GestureMetric.Sample(t: pressTime, x: pressPoint.x, y: pressPoint.y),
             release: GestureMetric.Sample(t: time, x: p.x, y: p.y), vx: vx, vy: r.velocity, projected: projected,
             decision: GestureMetric.Decision(outcome: d.target == .dismissed ? "dismiss" : d.target.rawValue, rule: d.rule, margin: d.margin))
-        decisionCount += 1
+        let settle: (time: Double, overshoot: Double)?
         switch phase {
-        case .settling(let a, _), .dismissing(let a, nil):
-            let s = GestureDecision.settling(a, from: time)
-            pendingSettle = Settle(time: s.time, overshoot: s.overshoot)
-        case .dismissing(let a, let until?):
-            let s = GestureDecision.settling(a, from: time, until: until)
-            pendingSettle = Settle(time: s.time, overshoot: s.overshoot)
-        default: pendingSettle = nil
+        case .settling(let a, _), .dismissing(let a, nil): settle = GestureDecision.settling(a, from: time)
+        case .dismissing(let a, let until?): settle = GestureDecision.settling(a, from: time, until: until)
+        default: settle = nil
         }
+        decisions.record(decision, settle: settle)
     }
 
     /// The motion after the last decision came to rest: its figures join the record.
-    private mutating func publishSettle() {
-        guard let s = pendingSettle else { return }
-        lastDecision?.settleTime = s.time
-        lastDecision?.overshoot = s.overshoot
-        pendingSettle = nil
-    }
+    private mutating func publishSettle() { decisions.publishSettle() }
 
     public var isDismissing: Bool { if case .dismissing = phase { return true } else { return false } }
     public var isPresenting: Bool { if case .presenting = phase { return true } else { return false } }
@@ -238,7 +228,7 @@ public struct SheetModel: Sendable, Equatable {
         guard let current = detent, !isDragging, let next = policy.neighbour(of: current, up: up, height: height) else { return }
         let t = top(at: time)
         let release = SheetRelease(startDetent: current, startTop: t, top: t, velocity: handoffVelocity(at: time), height: height)
-        pendingSettle = nil
+        decisions.forgetSettle()
         phase = .settling(policy.settle(release, to: next, at: time), target: next)
     }
 
@@ -270,7 +260,7 @@ public struct SheetModel: Sendable, Equatable {
     /// The window changed size: detents move with it, animations retarget without a jump.
     public mutating func resize(height newHeight: Double, at time: Double) {
         guard newHeight != height else { return }
-        pendingSettle = nil
+        decisions.forgetSettle()
         let v = velocity(at: time)
         let old = top(at: time)
         height = newHeight
@@ -337,7 +327,7 @@ public struct SheetModel: Sendable, Equatable {
         contentDragging = false
         switch phase {
         case .presenting(_, let target), .settling(_, let target):
-            pendingSettle = nil
+            decisions.forgetSettle()
             let t = top(at: time)
             let start = target == .dismissed ? policy.lowest(height: height).0 : target
             phase = .dragging(Drag(startDetent: start, startTop: t, rawTop: t, onContent: onContent, consumed: false,

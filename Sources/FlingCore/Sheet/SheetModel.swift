@@ -65,21 +65,14 @@ public struct SheetModel: Sendable, Equatable {
     public var decisionCount: Int { decisions.count }
     private var decisions = DecisionLog()
 
-    private var classifier = TapClassifier()
-    private var tracker = VelocityTracker()
-    private var pressPoint = Point.zero
-    private var pressTime = 0.0
-    private var lastX = 0.0
-    private var lastY = 0.0
-    private var pressOnContent = false
-    /// The content was being scrolled by the current drag (its fling gets the release).
-    private var contentDragging = false
+    /// The finger of the press in progress (SheetDragTrack).
+    private var finger = SheetDragTrack()
 
     public init(policy: SheetPolicyKind, height: Double, tuning: Tuning = .standard) {
         self.policyValue = PolicyValue(base: policy.policy(tuning: tuning))
         self.height = height
         content = ScrollModel(tuning: tuning)
-        classifier = TapClassifier(slop: tuning.touchSlop)
+        finger.classifier = TapClassifier(slop: tuning.touchSlop)
     }
 
     /// The policy with the tuning it carries.
@@ -89,7 +82,7 @@ public struct SheetModel: Sendable, Equatable {
 
     /// Changes the tuning from the next gesture on (one in progress finishes with the old).
     public mutating func apply(_ tuning: Tuning) {
-        if classifier.state == .idle { adopt(tuning) } else { pendingTuning = tuning }
+        if finger.classifier.state == .idle { adopt(tuning) } else { pendingTuning = tuning }
     }
 
     private mutating func adopt(_ t: Tuning) {
@@ -190,7 +183,7 @@ public struct SheetModel: Sendable, Equatable {
         guard isVisible, !isDismissing else { return }
         let release = SheetRelease(startDetent: detent ?? policy.initialDetent, startTop: top(at: time),
                                    top: top(at: time), velocity: handoffVelocity(at: time), height: height)
-        classifier.cancel()
+        finger.classifier.cancel()
         adoptPendingTuning()
         startDismissal(release, at: time)
     }
@@ -205,7 +198,7 @@ public struct SheetModel: Sendable, Equatable {
         let projected = Point(p.x + Projection.distance(velocity: vx, decelerationRate: tuning.projectionRate), policy.projectedTop(r))
         let decision = GestureDecision(
             target: "sheet", policy: policy.kind.rawValue,
-            start: GestureMetric.Sample(t: pressTime, x: pressPoint.x, y: pressPoint.y),
+            start: GestureMetric.Sample(t: finger.pressTime, x: finger.pressPoint.x, y: finger.pressPoint.y),
             release: GestureMetric.Sample(t: time, x: p.x, y: p.y), vx: vx, vy: r.velocity, projected: projected,
             decision: GestureMetric.Decision(outcome: d.target == .dismissed ? "dismiss" : d.target.rawValue, rule: d.rule, margin: d.margin))
         let settle: (time: Double, overshoot: Double)?
@@ -316,15 +309,7 @@ public struct SheetModel: Sendable, Equatable {
     /// A press on the sheet (`onContent`: below the handle area). Returns true if the sheet
     /// takes the pointer. A press on a moving sheet grabs it where it is.
     public mutating func press(at p: Point, onContent: Bool, time: Double) {
-        classifier = TapClassifier(slop: tuning.touchSlop)
-        classifier.press(at: p, time: time)
-        tracker.addPress(time: time, position: p)
-        pressPoint = p
-        pressTime = time
-        lastX = p.x
-        lastY = p.y
-        pressOnContent = onContent
-        contentDragging = false
+        finger.press(at: p, time: time, slop: tuning.touchSlop, onContent: onContent)
         switch phase {
         case .presenting(_, let target), .settling(_, let target):
             decisions.forgetSettle()
@@ -336,19 +321,19 @@ public struct SheetModel: Sendable, Equatable {
             if content.isMoving(at: time) {
                 // A touch on moving content stops it, as in any scroll view.
                 content.beginDrag(at: time)
-                contentDragging = true
+                finger.contentDragging = true
             }
         }
     }
 
     public mutating func move(to p: Point, time: Double) {
-        guard classifier.state != .idle else { return }
-        tracker.addMove(time: time, position: p)
-        var dy = p.y - lastY
-        if case .pressing(let start, _) = classifier.state {
-            guard classifier.move(to: p) else {
+        guard finger.classifier.state != .idle else { return }
+        finger.tracker.addMove(time: time, position: p)
+        var dy = p.y - finger.lastY
+        if case .pressing(let start, _) = finger.classifier.state {
+            guard finger.classifier.move(to: p) else {
                 // Within the slop: a grabbed sheet already follows; otherwise wait.
-                if case .dragging = phase { lastX = p.x; applyDrag(dy, time: time); lastY = p.y }
+                if case .dragging = phase { finger.lastX = p.x; applyDrag(dy, time: time); finger.lastY = p.y }
                 return
             }
             if !isDragging {
@@ -356,13 +341,13 @@ public struct SheetModel: Sendable, Equatable {
                 let t = top(at: time)
                 // Start 1:1 from the slop circle (no jump, nothing lost).
                 let delta = p - start
-                dy = delta.y - delta.y * classifier.slop / max(delta.length, classifier.slop)
-                phase = .dragging(Drag(startDetent: d, startTop: t, rawTop: t, onContent: pressOnContent, consumed: false,
+                dy = delta.y - delta.y * finger.classifier.slop / max(delta.length, finger.classifier.slop)
+                phase = .dragging(Drag(startDetent: d, startTop: t, rawTop: t, onContent: finger.pressOnContent, consumed: false,
                                        slopTravel: content.offset(at: time) <= 0 ? delta.y - dy : 0))
             }
         }
-        lastY = p.y
-        lastX = p.x
+        finger.lastY = p.y
+        finger.lastX = p.x
         applyDrag(dy, time: time)
     }
 
@@ -408,37 +393,37 @@ public struct SheetModel: Sendable, Equatable {
             endContentDrag(velocity: 0, time: time)
             phase = .settling(policy.settle(release, to: .half, at: time), target: .half)
             // Decided mid-drag, not at a release: the record's release is this moment.
-            let v = tracker.releaseVelocity(at: time)
+            let v = finger.tracker.releaseVelocity(at: time)
             let pulled = d.rawTop - max(topmost, d.startTop) + d.slopTravel
             let n = RuleNumber.text
             record(SheetRelease(startDetent: .full, startTop: d.startTop, top: t, velocity: v.y, height: height),
                    SheetDecision(target: .half, rule: "pull \(n(pulled, 1)) pt > \(n(pull, 1)) pt at full", margin: pulled - pull),
-                   at: Point(lastX, lastY), time: time, vx: v.x)
+                   at: Point(finger.lastX, finger.lastY), time: time, vx: v.x)
             return
         }
         phase = .dragging(d)
     }
 
     private mutating func beginContentDrag(_ time: Double) {
-        if !contentDragging { content.beginDrag(at: time); contentDragging = true }
+        if !finger.contentDragging { content.beginDrag(at: time); finger.contentDragging = true }
     }
 
     private mutating func endContentDrag(velocity: Double, time: Double) {
-        if contentDragging { content.endDrag(velocity: velocity, at: time); contentDragging = false }
+        if finger.contentDragging { content.endDrag(velocity: velocity, at: time); finger.contentDragging = false }
     }
 
     /// The finger lifted (or the gesture was cancelled: `cancelled` ignores its velocity).
     /// Returns true if the press was a tap (no drag).
     @discardableResult
     public mutating func release(at p: Point, time: Double, cancelled: Bool = false) -> Bool {
-        guard classifier.state != .idle else { return false }
+        guard finger.classifier.state != .idle else { return false }
         defer { adoptPendingTuning() }
-        let wasTap = classifier.release() && !cancelled
-        let velocity = tracker.releaseVelocity(at: time)
+        let wasTap = finger.classifier.release() && !cancelled
+        let velocity = finger.tracker.releaseVelocity(at: time)
         let v = cancelled ? 0 : velocity.y
         let vxAtRelease = velocity.x
         // A cancel carries no position of its own: the finger was last where it moved.
-        let p = cancelled ? Point(lastX, lastY) : p
+        let p = cancelled ? Point(finger.lastX, finger.lastY) : p
         guard case .dragging(let d) = phase else {
             endContentDrag(velocity: 0, time: time)
             return wasTap
@@ -455,7 +440,7 @@ public struct SheetModel: Sendable, Equatable {
             return false
         }
         let sheetMoved = abs(t - policy.top(of: d.startDetent, height: height)) > 0.5
-        if contentDragging && !sheetMoved {
+        if finger.contentDragging && !sheetMoved {
             // The content was scrolled: it gets the fling; the sheet stays.
             endContentDrag(velocity: -v, time: time)
             phase = .resting(d.startDetent)
@@ -463,7 +448,7 @@ public struct SheetModel: Sendable, Equatable {
         }
         endContentDrag(velocity: 0, time: time)
         let release = SheetRelease(startDetent: d.startDetent, startTop: d.startTop, top: t, velocity: v, height: height,
-                                   fingerTranslation: d.caughtHeading == nil ? p.y - pressPoint.y : nil)
+                                   fingerTranslation: d.caughtHeading == nil ? p.y - finger.pressPoint.y : nil)
         let decision = policy.decision(for: release)
         let target = decision.target
         if target == .dismissed {

@@ -1,3 +1,5 @@
+// Commands: the command line's entry point: parsing, dispatch to the app or a tool subcommand,
+// options that may be given only once, and how errors map to exit statuses 0, 1 and 2.
 import ArgumentParser
 import FlingCore
 import FoundationEssentials

@@ -1,3 +1,5 @@
+// EvdevInput: touches read from a Linux evdev device or a recorded event stream (`--input`):
+// opening and grabbing the device, polling it, and stamping touches with the kernel's times.
 import FlingCore
 import FoundationEssentials
 import Glibc

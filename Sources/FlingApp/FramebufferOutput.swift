@@ -1,3 +1,5 @@
+// FramebufferOutput: frames copied into a Linux framebuffer (`--output fbdev`): opening and
+// mapping the device or a stand-in file, remapping after a console switch, writing each frame.
 import FlingCore
 import FoundationEssentials
 import Glibc

@@ -1,3 +1,5 @@
+// KioskDriver: the layer every run loop sends real input through: panel-to-layout mapping, the
+// touch filter and the kiosk state machine; also the hint shown when no display opens.
 import FlingCore
 import FlingUI
 import FoundationEssentials

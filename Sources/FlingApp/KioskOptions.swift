@@ -1,3 +1,5 @@
+// KioskOptions: the kiosk command-line options (--kiosk, --rotate, --output, --input, …) as one
+// value, and the parsing and validation of each one's value.
 import FlingCore
 import Glibc
 

@@ -1,3 +1,5 @@
+// Log: messages on stderr filtered by --log-level, with control characters escaped so that text
+// from data files or scripts cannot forge log lines.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

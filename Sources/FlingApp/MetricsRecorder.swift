@@ -1,3 +1,5 @@
+// MetricsRecorder: `--metrics FILE`: watches the models' release decisions after each loop
+// iteration and writes one JSON line per gesture, with its frame counts and settle time.
 import FlingCore
 import FlingUI
 import FoundationEssentials

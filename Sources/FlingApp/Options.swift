@@ -1,3 +1,5 @@
+// Options: the app's command-line options (`AppOptions`, where a new option is declared), the
+// `Parse` helpers that check their values, `UsageError`, log levels and `CalendarDay`.
 import ArgumentParser
 import Glibc
 import FlingCore

@@ -1,3 +1,5 @@
+// Recorder: `--record FILE`: every user input written as it happens as a replayable script,
+// with a header describing the run so `fling replay` can set it up again.
 import FlingCore
 import FlingSDL
 import FoundationEssentials

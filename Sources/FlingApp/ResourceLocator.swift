@@ -1,3 +1,5 @@
+// ResourceLocator: where Resources/ (fonts, images, sample data) is found, in which order, and
+// how the data files are loaded, with image paths kept inside the images folder.
 import FlingCore
 import FlingUI
 import FoundationEssentials

@@ -1,3 +1,5 @@
+// RunLoops: the app's run loops: windowed (events, advance, draw, present), headless (virtual
+// time driven by a script) and framebuffer, plus stall injection and the memory report.
 import CAllocCounter
 import FlingCore
 import FlingUI

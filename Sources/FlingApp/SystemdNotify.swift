@@ -1,3 +1,5 @@
+// SystemdNotify: sd_notify without libsystemd: READY=1 once the first frame is up and watchdog
+// pings from the loop, so systemd can restart a hung kiosk.
 import FlingCore
 import FoundationEssentials
 import Glibc

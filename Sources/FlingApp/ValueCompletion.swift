@@ -1,3 +1,5 @@
+// ValueCompletion: shell TAB completion of list-valued options (`--tune key=value,…` and
+// `replay --compare`), built from the tables that parse those values.
 import FlingCore
 
 /// Shell completion of the option values that are lists (`--tune key=value,…`, `replay

@@ -1,3 +1,5 @@
+// main: the entry point and `runApp`, which sets the app up from its options (script, kiosk,
+// framebuffer, instrument, recording, metrics) and runs it; script and file loading.
 import CAllocCounter
 import FlingCore
 import FlingUI

@@ -1,3 +1,5 @@
+// RenderStats: the renderer's counters for the last frame (draw calls, cache entries, layers
+// rasterised, backdrops blurred, CPU draws, occluded pixels), reported in the state dump.
 import FlingCore
 
 /// What the renderer did in the last frame (the state dump's "render" object).

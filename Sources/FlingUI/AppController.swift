@@ -1,3 +1,6 @@
+// AppController: the platform-neutral app the run loops drive: scenes and tab bar, input
+// routing, scene clock and tuning, idle reset to the home scene, the frame's display list and
+// the state dump.
 import FlingCore
 
 /// The app, platform-neutral above the display: scenes, the tab bar, input routing and the

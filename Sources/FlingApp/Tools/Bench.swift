@@ -1,3 +1,5 @@
+// Bench: `fling bench`: runs each scenario and measures its frame times with the software
+// renderer (or in a window) against the compositing floor; hooks for `perf record`.
 import FlingCore
 import FlingUI
 import FlingSDL

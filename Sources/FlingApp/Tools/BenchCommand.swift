@@ -1,3 +1,5 @@
+// BenchCommand: the command-line declarations of `fling bench` (options and their checks); the
+// work is in Bench.swift.
 import ArgumentParser
 import FlingCore
 import FlingUI

@@ -1,3 +1,5 @@
+// BenchScenarios: the interactions `fling bench` measures, each a one-cycle input script (add
+// one in `all`), and where the form scene's controls are for a window size.
 import FlingCore
 import FlingUI
 

@@ -1,3 +1,5 @@
+// BenchStatistics: one bench scenario's results (frame times, floor, allocations, CPU time,
+// latency) as text or JSON, and the helpers that measure and summarize them.
 import CAllocCounter
 import FlingCore
 import Glibc

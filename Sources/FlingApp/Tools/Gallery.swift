@@ -1,3 +1,5 @@
+// Gallery: `fling gallery`: every drawing primitive (shapes, shadows, images, text, icons) on
+// one labelled sheet, for eyes and golden tests; also the shared headless-display setup.
 import FlingCore
 import FlingUI
 import FlingSDL

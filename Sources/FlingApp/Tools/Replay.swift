@@ -1,3 +1,5 @@
+// Replay: `fling replay FILE`: a recording run again headless through the app's own loop,
+// optionally under other policies or tunings side by side, writing frames, video and metrics.
 import FlingCore
 import FlingUI
 import FlingSDL

@@ -1,3 +1,5 @@
+// ReplayAPNG: Fling's own animated-PNG encoder for `fling replay --video x.png`, writing only
+// the rectangle that changed in each frame; also the zlib helpers the replay's spool uses.
 import CZlib
 import FlingCore
 import FoundationEssentials

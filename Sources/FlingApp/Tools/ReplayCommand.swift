@@ -1,3 +1,5 @@
+// ReplayCommand: the command-line declarations of `fling replay` (options and their checks);
+// the work is in Replay.swift.
 import ArgumentParser
 import FlingCore
 import FoundationEssentials

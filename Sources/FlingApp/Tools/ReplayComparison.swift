@@ -1,3 +1,5 @@
+// ReplayComparison: `fling replay --compare`'s text listing of the presses that the compared
+// settings decided differently.
 import FlingCore
 
 /// `fling replay --compare`: where the settings decided the same presses differently.

@@ -1,3 +1,5 @@
+// ReplayFrames: where `fling replay`'s frames go (a PNG folder, MP4 through ffmpeg, or APNG),
+// side by side under labels with --compare, and the checks made before any frame is drawn.
 import FlingCore
 import FlingUI
 import FlingSDL

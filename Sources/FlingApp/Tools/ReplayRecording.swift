@@ -1,3 +1,5 @@
+// ReplayRecording: a recording file read back for `fling replay` (its script and header, with
+// size checks), and `ReplaySetting`, one policy-plus-tuning to replay it under.
 import FlingCore
 import FlingUI
 import FoundationEssentials

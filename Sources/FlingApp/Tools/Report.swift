@@ -1,3 +1,5 @@
+// Report: `fling report FILE`: the summary of a --metrics file, and with --plot a decision map
+// and release-speed histogram drawn headless with the app's own renderer.
 import ArgumentParser
 import FlingCore
 import FlingUI

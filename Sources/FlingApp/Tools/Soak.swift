@@ -1,3 +1,5 @@
+// Soak: `fling soak`: weeks of kiosk visits compressed into virtual time, headless, with the
+// resident set size sampled every virtual hour; fails if memory keeps growing.
 import FlingCore
 import FlingUI
 import FlingSDL

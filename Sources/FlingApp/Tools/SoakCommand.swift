@@ -1,3 +1,4 @@
+// SoakCommand: the command-line declarations of `fling soak`; the work is in Soak.swift.
 import ArgumentParser
 import FlingCore
 

@@ -1,3 +1,5 @@
+// SpringTool: `fling spring`: a spring's trajectory frame by frame as CSV, and with --plot a
+// PNG chart of value and velocity over time (`SpringChart`, `Axis`).
 import FlingCore
 import FlingUI
 import FlingSDL

@@ -1,3 +1,5 @@
+// ToolCommands: the command-line declarations of `fling spring`, `fling velocity` and `fling
+// gallery`; each tool's logic is in its own file.
 import ArgumentParser
 import FlingCore
 import FlingUI

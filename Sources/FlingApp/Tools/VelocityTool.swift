@@ -1,3 +1,5 @@
+// VelocityTool: `fling velocity`: reads `t x y` pointer samples and prints the release velocity
+// the app's VelocityTracker estimates from them.
 import FlingCore
 import FlingUI
 

@@ -1,3 +1,6 @@
+// WindowBench: `fling bench --window`: the bench scenarios played in real time through the
+// app's windowed loop, measuring presented fps, CPU per frame (the display server's too) and
+// input-to-present latency.
 import FlingCore
 import FlingUI
 import FlingSDL

@@ -1,3 +1,5 @@
+// TextLayout: how text is set into lines: word wrapping, line and height limits, shrink-to-fit
+// and the "…" ellipsis (`TextLayoutEngine`), with the options and result types it uses.
 public enum TextAlignment: String, Sendable { case leading, center, trailing }
 
 /// How a block of text is to be set (SwiftUI's Text modifiers).

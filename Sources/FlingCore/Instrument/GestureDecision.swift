@@ -1,3 +1,5 @@
+// GestureDecision: the record a model keeps of what it decided when a finger let go (outcome,
+// rule, margin, settle time and overshoot), and its conversion into a metrics line.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

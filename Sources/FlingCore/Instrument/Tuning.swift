@@ -1,3 +1,5 @@
+// Tuning: the tunable feel of the sheets and cards (springs, projection, policy thresholds,
+// rubber band, slop) as one value, with its keys, ranges and `--tune key=value` parsing.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

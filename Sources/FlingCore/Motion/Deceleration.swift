@@ -1,3 +1,5 @@
+// Deceleration: UIKit-style exponential slow-down of a released motion in closed form:
+// position, velocity, stop time and when it reaches a given point.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

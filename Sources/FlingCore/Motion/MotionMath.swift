@@ -1,3 +1,5 @@
+// MotionMath: small numeric guards (finite values, clamping) that keep NaN and infinity out of
+// the motion types.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,5 @@
+// Projection: where a released motion would come to rest under UIKit-style deceleration, the
+// figure the sheet, card and list release decisions are based on.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

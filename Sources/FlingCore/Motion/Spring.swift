@@ -1,3 +1,5 @@
+// Spring: a damped spring's trajectory solved in closed form: value and velocity at any time,
+// rest detection, retargeting mid-flight and settle time.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

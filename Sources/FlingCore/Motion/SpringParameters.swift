@@ -1,3 +1,5 @@
+// SpringParameters: a spring's mass, stiffness and damping, and their conversion from SwiftUI's
+// response/damping fraction, Apple's duration/bounce and UIKit's duration/damping ratio.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,5 @@
+// TimingCurve: easing for timed (non-spring) animations: linear or a cubic Bézier, with its
+// progress and slope at a time fraction.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

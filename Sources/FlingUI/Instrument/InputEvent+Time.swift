@@ -1,3 +1,5 @@
+// InputEvent+Time: an input event's time stamp, and the same event moved to another clock (real
+// time to scene time for slow motion and pause).
 import FlingCore
 
 extension InputEvent {

@@ -1,3 +1,5 @@
+// Instrument: the UX-testing instrument's state and input handling (overlay F2, show touches
+// F3, slow motion F4, pause and step, tuning panel F5): trails, releases, frame times, latency.
 import FlingCore
 
 /// The UX-testing instrument (issue 15) as the app sees it: the physics overlay (F2), show

@@ -1,3 +1,5 @@
+// OverlayDrawing: how the instrument draws above everything: touch circles, trails and release
+// vectors, the sheet's detents and thresholds, state pills and the frame-time graph.
 import FlingCore
 
 /// What the instrument draws above everything (after the scene, its sheet and the tab bar).

@@ -1,3 +1,5 @@
+// TuningPanel: the floating tuning panel (F5 or the gear button): a policy control and one
+// slider per tuning key, Reset and Copy, its hit-testing and the views it is built from.
 import FlingCore
 
 /// The tuning panel (F5, or the gear button with `--tuning-panel`): the sheet policy as a

@@ -1,3 +1,5 @@
+// ArticleExcerptView: the Today card's text column (category, headline, sub-headline) that
+// shrinks to fit, and how its sub-headline fades while the card expands.
 import FlingCore
 
 /// Seed 004's `ArticleExcerptView` on the view tree: the category (wraps), the headline

@@ -1,3 +1,5 @@
+// FormScene: scene 3, the host of seed 002's form and mini-map: scrolled on both axes on small
+// windows, input passed to its view tree, its preferences in the state dump.
 import FlingCore
 
 /// Scene 3 (seed 002): the form whose mini-map is drawn only from anchor preferences that

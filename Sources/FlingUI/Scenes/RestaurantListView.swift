@@ -1,3 +1,5 @@
+// RestaurantListView: the Restaurants list: scrolling with momentum, when its row tree is
+// rebuilt, row highlight and deselect fade, taps and keyboard selection, and row frames.
 import FlingCore
 
 /// The Restaurants list (SPEC scene 1 "The list"): a large title, rows with a rounded

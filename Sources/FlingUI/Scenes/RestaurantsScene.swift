@@ -1,3 +1,5 @@
+// RestaurantsScene: scene 1: the Restaurants list with the detail sheet a tap or Return opens,
+// the list moving up behind the dim while the sheet shows; its input, drawing and state dump.
 import FlingCore
 
 /// Scene 1: the Restaurants list; a tap (or Return) opens the detail in a bottom sheet, the

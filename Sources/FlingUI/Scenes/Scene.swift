@@ -1,3 +1,5 @@
+// Scene: the `Scene` protocol every screen of the app implements (layout, input, advance,
+// drawing, state dump, focus), and `SceneEnvironment`, the text measurement scenes may use.
 import FlingCore
 
 /// What scenes may ask of the platform, without seeing SDL: text measurement (with a cache of

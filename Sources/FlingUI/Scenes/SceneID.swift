@@ -1,3 +1,4 @@
+// SceneID: the app's scenes in tab-bar order, each with its `--scene` name, title and tab icon.
 import FlingCore
 
 /// The app's scenes, in tab-bar order; the raw value is the `--scene` name.

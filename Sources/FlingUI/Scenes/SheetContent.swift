@@ -1,3 +1,5 @@
+// SheetContent: what a presented sheet shows (the protocol the presenter draws), plus the
+// handlebar, the model-scrolled content area and measuring a view's ideal height.
 import FlingCore
 
 /// What a sheet shows: the seed's own view for the whole sheet (handlebar included), built in

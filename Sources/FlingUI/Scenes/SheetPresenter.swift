@@ -1,3 +1,5 @@
+// SheetPresenter: how one bottom sheet is shown over a scene: the fading dim, the sheet moved
+// to its model's top, its drag, taps and keys routed to `SheetModel`, its state dump.
 import FlingCore
 
 /// Presents one sheet over a scene, as seed 000's `ContentView` does with its `ZStack`: the

@@ -1,3 +1,4 @@
+// TabBar: the iOS-style tab bar's layout, drawing and hit-testing (which tab is under a point).
 import FlingCore
 
 /// The iOS tab bar: icons over labels, the selected tab tinted blue, a translucent bar with a

@@ -1,3 +1,5 @@
+// TodayTopBarView: the Today scene's top bar from seed 004: the date over "Today" and the round
+// avatar on the right.
 import FlingCore
 
 /// Seed 004's `TopBarView` on the view tree: the date (caption, secondary) over "Today"

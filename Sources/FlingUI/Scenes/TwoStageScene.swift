@@ -1,3 +1,5 @@
+// TwoStageScene: the two-stage sheet scene (seed 001): a title and a "Show Sheet" button, kept
+// above the expanded sheet, that presents the numbers sheet.
 import FlingCore
 
 /// Seed 001's demo: a "Show Sheet" button that presents the two-stage sheet holding the

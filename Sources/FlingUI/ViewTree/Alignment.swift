@@ -1,3 +1,5 @@
+// Alignment: SwiftUI-style alignments (horizontal, vertical, 2-D) and how a child is placed by
+// them, plus the edge sets and insets that padding takes.
 import FlingCore
 
 public enum HorizontalAlignment: Sendable { case leading, center, trailing }

@@ -1,3 +1,5 @@
+// BuildContext: what building a node needs: its path (structural identity), the environment
+// values flowing down the tree, node reuse across rebuilds, and the cached path strings.
 import FlingCore
 
 /// Values that flow down the tree (SwiftUI's environment): set by modifiers such as `.font`,

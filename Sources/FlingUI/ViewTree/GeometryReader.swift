@@ -1,3 +1,5 @@
+// GeometryReader: SwiftUI's `GeometryReader` and `GeometryProxy`: content built knowing the
+// space it was given, and anchors resolved into the reader's coordinates.
 import FlingCore
 
 /// The size and place of a `GeometryReader`, and the resolver of anchors into its

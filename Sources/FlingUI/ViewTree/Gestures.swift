@@ -1,3 +1,5 @@
+// Gestures: SwiftUI-style drag and tap gestures on views (`DragGesture`, `onTapGesture`) and
+// the node that recognises them, plus `TimelineView` for views built per frame's time.
 import FlingCore
 
 /// A drag's progress (SwiftUI's `DragGesture.Value`), in window pt and seconds.

@@ -1,3 +1,6 @@
+// Modifiers: how view modifiers work (`NodeModifier`) and the standard ones with their nodes:
+// padding, fixed and flexible frames, background/overlay, opacity, offset, shadow, font,
+// colour, clipping, fixed size and hit testing.
 import FlingCore
 
 /// A modifier applied to a view: builds the content's node and wraps or adjusts it.

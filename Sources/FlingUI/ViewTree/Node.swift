@@ -1,3 +1,5 @@
+// Node: the laid-out node every view becomes: size proposals, cached measuring, placing,
+// baselines, drawing, preferences and hit-testing; also `WrapperNode` for one-child modifiers.
 import FlingCore
 
 /// A size a parent proposes to a child. `nil` on an axis asks for the child's ideal size;

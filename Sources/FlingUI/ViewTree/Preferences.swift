@@ -1,3 +1,6 @@
+// Preferences: SwiftUI-style preferences flowing up the view tree: `PreferenceKey`, anchors,
+// the `.preference` family of modifiers, and reading them (`overlayPreferenceValue`,
+// `onPreferenceChange`).
 import FlingCore
 
 /// A value views publish up the tree (SwiftUI's `PreferenceKey`). An ancestor reads the

@@ -1,3 +1,5 @@
+// Primitives: the leaf views and their nodes: `Text` (wrapping, shrinking), shapes and colours,
+// `Image` from Resources/images, and `Canvas` for custom drawing.
 import FlingCore
 
 /// Text in the environment's font and colour; wraps to the width it is offered.

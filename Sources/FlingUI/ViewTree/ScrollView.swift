@@ -1,3 +1,5 @@
+// ScrollView: SwiftUI's `ScrollView` on the view tree: its node, drag and wheel scrolling with
+// momentum and rubber band on each axis, the state kept across rebuilds, and reveal-into-view.
 import FlingCore
 
 /// The scroll axes of a `ScrollView`.

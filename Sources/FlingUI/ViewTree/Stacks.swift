@@ -1,3 +1,5 @@
+// Stacks: `VStack`, `HStack`, `ZStack`, `Spacer`, `Divider` and their nodes: SwiftUI's stack
+// layout (space shared by flexibility and priority, baseline alignment).
 import FlingCore
 
 /// Children top to bottom (SwiftUI's `VStack`).

@@ -1,3 +1,6 @@
+// View: the `View` protocol and how views become nodes: primitive vs composite views,
+// `AnyView`, `EmptyView`, the `@ViewBuilder` result builder with its tuple/conditional views,
+// and `ForEach`.
 import FlingCore
 
 /// A piece of UI, described as a value and rebuilt whenever state changes (SwiftUI's `View`).

@@ -1,3 +1,5 @@
+// SegmentedControl: the iOS segmented control (SwiftUI's segmented `Picker`): its metrics,
+// drawing with a sliding thumb, tap and drag selection, and Left/Right keys.
 import FlingCore
 
 /// One choice of a few (SwiftUI's `Picker` with `.pickerStyle(.segmented)`, drawn as iOS 13+

@@ -1,3 +1,5 @@
+// Slider: the iOS slider (SwiftUI's `Slider`): its drawing, thumb drag that tracks the finger,
+// tap on the track to jump, and Left/Right keys.
 import FlingCore
 
 /// A continuous value in a range (SwiftUI's `Slider`, drawn as UISlider): drag the thumb

@@ -1,3 +1,5 @@
+// TextField: the one-line editable text field (rounded-border style): caret and selection,
+// typing and IME composition, editing keys, clipboard, horizontal scrolling and drawing.
 import FlingCore
 
 /// The only text-field style iOS forms use here: white, a hairline gray border, radius 5.

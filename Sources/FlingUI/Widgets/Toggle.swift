@@ -1,3 +1,5 @@
+// Toggle: the iOS switch with its label (SwiftUI's `Toggle`): drawing, tap and thumb drag,
+// Space when focused, and the spring-animated thumb.
 import FlingCore
 
 /// A label and the iOS switch, the switch at the trailing end (SwiftUI's `Toggle`). The switch

@@ -1,3 +1,5 @@
+// FormContentView: the form scene's views from seed 002: the labelled text fields, the toggle
+// and slider, and the anchor preferences that feed the mini-map.
 import FlingCore
 
 // Seed 002's views, line for line. Differences from the seed, each forced by the platform:

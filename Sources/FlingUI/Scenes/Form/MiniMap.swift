@@ -1,3 +1,5 @@
+// MiniMap: the form scene's mini-map, drawn only from the collected anchor preferences, scaled
+// from the form into the gray area beside it.
 import FlingCore
 
 // Seed 002's mini-map: it knows nothing about the form and draws only from the collected

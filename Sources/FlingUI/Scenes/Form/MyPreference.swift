@@ -1,3 +1,5 @@
+// MyPreference: the preference types the form publishes for its mini-map (view kinds, bounds
+// anchors, each one's colour and whether it shows) and the seed's named colours.
 import FlingCore
 
 // Seed 002, "Communicating with the view tree, part 3": the types the form publishes.

@@ -1,3 +1,5 @@
+// BasicImageRow: one restaurant row (thumbnail, name, "type · location"), its highlight and
+// separator, and the `firstBaseline(at:)` modifier that places its text.
 import FlingCore
 
 // Seed 000's list (`ContentView`: a plain `List` of `BasicImageRow`s under the large title

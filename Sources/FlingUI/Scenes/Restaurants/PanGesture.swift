@@ -1,3 +1,5 @@
+// PanGesture: a view modifier that passes every press, move and release on a view straight to
+// an interaction model in core (sheet, scroll), like a UIPanGestureRecognizer's target.
 import FlingCore
 
 /// Every event of a press, as it comes, for an interaction model in core (`SheetModel`,

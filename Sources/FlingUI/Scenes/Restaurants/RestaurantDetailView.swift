@@ -1,3 +1,5 @@
+// RestaurantDetailView: the restaurant sheet's views from seed 000 (pinned title bar, photo
+// header with scrim, info rows) and `RestaurantSheet`, which the presenter shows.
 import FlingCore
 
 // Seed 000's `RestaurantDetailView.swift`, view for view. Differences, each asked for or

@@ -1,3 +1,5 @@
+// RestaurantList: the Restaurants list's view tree: large title and only the rows near the
+// viewport, the compact navigation bar that fades in, and its material and translate modifiers.
 import FlingCore
 
 /// Seed 000's `ContentView` list: `NavigationView { List { ForEach(restaurants) {

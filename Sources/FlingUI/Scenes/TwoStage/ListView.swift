@@ -1,3 +1,5 @@
+// ListView: the two-stage sheet's content from seed 001: the table of numbers 0…30, its cells,
+// the sheet's shell with grab strip, and `NumbersSheet`, what the presenter shows.
 import FlingCore
 
 /// Seed 001's `ListViewController`: a plain table of the numbers 0…30 in default cells.

@@ -1,3 +1,5 @@
+// ShowSheetButton: the filled blue "Show Sheet" button of the two-stage scene and the node that
+// takes its tap and darkens it while pressed.
 import FlingCore
 
 /// A filled iOS button (UIButton, `.filled` style): white headline on blue, darker while held;

@@ -116,7 +116,7 @@ struct AppCommand: FlingCommand {
         Without a subcommand, opens the app on the Restaurants list. Ctrl+Tab switches scenes, \
         Tab goes through a scene's controls, \
         Esc closes the top sheet or card. With --headless it draws offscreen in virtual time \
-        and takes its input from --script; the script format is under SCRIPTS in fling(1) and in the README.
+        and takes its input from --script; the script format is under SCRIPTS in fling(1) and in docs/scripts.md.
         """,
         version: "fling \(FlingVersion.string)",
         subcommands: FlingCLI.subcommands)

@@ -31,7 +31,7 @@ enum CanvasKernels {
     /// and the odd ones (G, A) apart, so nothing widens or narrows (plain SSE2).
     @inline(__always)
     static func blend(_ row: UnsafeMutablePointer<UInt32>, from: Int, to: Int, alphaOffset: Int,
-                              alpha: UnsafeMutableBufferPointer<UInt32>, even: SIMD8<UInt16>, odd: SIMD8<UInt16>) {
+                      alpha: UnsafeMutableBufferPointer<UInt32>, even: SIMD8<UInt16>, odd: SIMD8<UInt16>) {
         guard let ab = alpha.baseAddress, to > from else { return }
         let raw = UnsafeMutableRawPointer(row)
         let araw = UnsafeRawPointer(ab)

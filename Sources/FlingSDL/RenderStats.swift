@@ -1,5 +1,6 @@
 // RenderStats: the renderer's counters for the last frame (draw calls, cache entries, layers
-// rasterised, backdrops blurred, CPU draws, occluded pixels), reported in the state dump.
+// rasterised, backdrops blurred, CPU draws, occluded pixels); the state dump carries the text,
+// image, draw-call, layer and photo-bake counts.
 import FlingCore
 
 /// What the renderer did in the last frame (the state dump's "render" object).

@@ -2,19 +2,15 @@ import XCTest
 @testable import FlingCore
 
 final class InputTests: XCTestCase {
-    func ev(_ id: Int64, _ phase: PointerEvent.Phase, _ y: Double, _ t: Double) -> PointerEvent {
-        PointerEvent(id: id, phase: phase, location: Point(100, y), time: t)
-    }
-
     func testASecondFingerIsIgnoredUntilTheFirstLifts() {
         var f = PrimaryPointerFilter()
-        XCTAssertNotNil(f.filter(ev(1, .began, 0, 0)))
-        XCTAssertNil(f.filter(ev(2, .began, 0, 0.1)))
-        XCTAssertNil(f.filter(ev(2, .moved, 10, 0.2)))
-        XCTAssertNotNil(f.filter(ev(1, .moved, 10, 0.2)))
-        XCTAssertNil(f.filter(ev(2, .ended, 10, 0.3)))
-        XCTAssertNotNil(f.filter(ev(1, .ended, 10, 0.3)))
-        XCTAssertNotNil(f.filter(ev(2, .began, 0, 0.4)), "free again after the first lifted")
+        XCTAssertNotNil(f.filter(pointer(1, .began, 0, 0)))
+        XCTAssertNil(f.filter(pointer(2, .began, 0, 0.1)))
+        XCTAssertNil(f.filter(pointer(2, .moved, 10, 0.2)))
+        XCTAssertNotNil(f.filter(pointer(1, .moved, 10, 0.2)))
+        XCTAssertNil(f.filter(pointer(2, .ended, 10, 0.3)))
+        XCTAssertNotNil(f.filter(pointer(1, .ended, 10, 0.3)))
+        XCTAssertNotNil(f.filter(pointer(2, .began, 0, 0.4)), "free again after the first lifted")
         XCTAssertEqual(f.cancelActive(at: .zero, time: 1)?.phase, .cancelled)
         XCTAssertNil(f.activeID)
     }
@@ -52,25 +48,25 @@ final class InputTests: XCTestCase {
 
     func testScrollInteractionFlingsAndATouchStopsIt() {
         var s = ScrollInteraction(model: ScrollModel(viewport: 800, content: 3000))
-        XCTAssertEqual(s.handle(ev(0, .began, 700, 0)), .pressed(Point(100, 700)))
+        XCTAssertEqual(s.handle(pointer(0, .began, 700, 0)), .pressed(Point(100, 700)))
         var t = 0.0, y = 700.0
         var started = false
-        while t < 0.1 { t += 1.0 / 120; y -= 20; if s.handle(ev(0, .moved, y, t)) == .dragStarted { started = true } }
+        while t < 0.1 { t += 1.0 / 120; y -= 20; if s.handle(pointer(0, .moved, y, t)) == .dragStarted { started = true } }
         XCTAssertTrue(started)
-        XCTAssertEqual(s.handle(ev(0, .ended, y, t)), .released)
+        XCTAssertEqual(s.handle(pointer(0, .ended, y, t)), .released)
         XCTAssertGreaterThan(s.model.velocity(at: t), 2000, "released at 2400 pt/s upward")
         let during = s.offset(at: t + 0.2)
         // A touch on moving content stops it where it is and is not a tap.
-        XCTAssertEqual(s.handle(ev(0, .began, 400, t + 0.2)), .none)
+        XCTAssertEqual(s.handle(pointer(0, .began, 400, t + 0.2)), .none)
         XCTAssertEqual(s.offset(at: t + 0.5), during, accuracy: 1e-9)
-        XCTAssertEqual(s.handle(ev(0, .ended, 400, t + 0.25)), .released)
+        XCTAssertEqual(s.handle(pointer(0, .ended, 400, t + 0.25)), .released)
     }
 
     func testTapOnRestingContentIsATap() {
         var s = ScrollInteraction(model: ScrollModel(viewport: 800, content: 3000))
-        _ = s.handle(ev(0, .began, 300, 0))
-        _ = s.handle(ev(0, .moved, 305, 0.02))
-        XCTAssertEqual(s.handle(ev(0, .ended, 305, 0.05)), .tapped(Point(100, 305)))
+        _ = s.handle(pointer(0, .began, 300, 0))
+        _ = s.handle(pointer(0, .moved, 305, 0.02))
+        XCTAssertEqual(s.handle(pointer(0, .ended, 305, 0.05)), .tapped(Point(100, 305)))
         XCTAssertEqual(s.offset(at: 1), 0)
     }
 

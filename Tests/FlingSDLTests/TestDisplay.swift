@@ -48,6 +48,7 @@ func maxChannelDifference(_ a: RGBAImage, _ b: RGBAImage, alpha: Bool = false, s
                           file: StaticString = #filePath, line: UInt = #line) -> Int {
     XCTAssertEqual(a.width, b.width, file: file, line: line)
     XCTAssertEqual(a.height, b.height, file: file, line: line)
+    guard a.width == b.width, a.height == b.height, a.pixels.count == b.pixels.count else { return Int.max }
     var m = 0, at = 0
     for y in 0..<min(a.height, b.height) {
         for x in 0..<min(a.width, b.width) where !skip(x, y) {

@@ -62,9 +62,10 @@ func makeTestApp(rows: Int = 5, first: SceneID = .restaurants) -> AppController 
 }
 
 extension AppController {
-    /// One scheduled script input, as the headless loop gives it to the app (the fuzz run and
-    /// the in-process script runner both drive the app through this). Returns the name of a
-    /// `state` probe, for the caller to dump after the frame.
+    /// One scheduled script input, to the app's own `handle` without the kiosk layer or
+    /// stalls (the fuzz run and the in-process script runner both drive the app through this;
+    /// unlike their old copies it also delivers `compose`). Returns the name of a `state`
+    /// probe, for the caller to dump after the frame.
     func feed(_ input: ScheduledInput) -> String? {
         switch input.kind {
         case let .pointer(phase, id, p): handle(.pointer(PointerEvent(id: id, phase: phase, location: p, time: input.time)))

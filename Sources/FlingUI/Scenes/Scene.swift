@@ -1,5 +1,6 @@
 // Scene: the `Scene` protocol every screen of the app implements (layout, input, advance,
-// drawing, state dump, focus), and `SceneEnvironment`, the text measurement scenes may use.
+// drawing, state dump, focus), and `SceneEnvironment`: the text measurement, image sizes,
+// clipboard and PRIMARY selection scenes may use.
 import FlingCore
 
 /// What scenes may ask of the platform, without seeing SDL: text measurement (with a cache of

@@ -5,9 +5,10 @@
 import FlingCore
 
 /// The runtime of a view tree: rebuilds the nodes from the root view whenever state may
-/// have changed, lays them out in the host's bounds, and routes input to them. It keeps what
-/// must outlive a rebuild: focus, the text being edited, the pressed node, scroll positions
-/// and widget animations, all keyed by structural identity (path).
+/// have changed, lays them out in the host's bounds, and routes input to them (presses through
+/// its PointerRouter, keys and text through its FocusController, which keep the pressed node
+/// and the focus). It keeps what must outlive a rebuild: scroll positions and widget
+/// animations, keyed by structural identity (path).
 @MainActor
 package final class ViewHost {
     package let env: SceneEnvironment
@@ -218,8 +219,6 @@ package final class ViewHost {
     package var isPressing: Bool { pointerRouter.isPressing }
     /// Wheel notches over the tree: the innermost scroll view under the pointer scrolls.
     package func handleWheel(dy: Double, at p: Point, time t: Double) { advanceClock(t); pointerRouter.wheel(dy: dy, at: p, time: t) }
-
-    // MARK: Focus and keys
 
     // MARK: Animation
 

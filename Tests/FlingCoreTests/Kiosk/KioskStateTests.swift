@@ -2,8 +2,9 @@ import XCTest
 @testable import FlingCore
 
 final class KioskStateTests: XCTestCase {
+    /// A press (or `phase`) as an input event.
     private func tap(_ x: Double, _ y: Double, _ t: Double, id: Int64 = 0, _ phase: PointerEvent.Phase = .began) -> InputEvent {
-        .pointer(PointerEvent(id: id, phase: phase, location: Point(x, y), time: t))
+        .pointer(pointer(id, phase, x: x, y, t))
     }
 
     private let attract = try! Script.parse("1.0 tap 10 20\n3.0 key Down\n", file: "a")

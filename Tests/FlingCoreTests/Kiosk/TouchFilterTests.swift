@@ -2,14 +2,10 @@ import XCTest
 @testable import FlingCore
 
 final class TouchFilterTests: XCTestCase {
-    private func ev(_ id: Int64, _ phase: PointerEvent.Phase, _ x: Double, _ y: Double, _ t: Double) -> PointerEvent {
-        PointerEvent(id: id, phase: phase, location: Point(x, y), time: t)
-    }
-
     func testGhostPairAtOnePointIsDropped() {
         var f = TouchFilter()
-        XCTAssertEqual(f.filter(ev(1, .began, 100, 200, 5.0)), [])
-        XCTAssertEqual(f.filter(ev(1, .ended, 100, 200, 5.0005)), [])
+        XCTAssertEqual(f.filter(pointer(1, .began, x: 100, 200, 5.0)), [])
+        XCTAssertEqual(f.filter(pointer(1, .ended, x: 100, 200, 5.0005)), [])
         XCTAssertEqual(f.flush(now: 6), [])
         XCTAssertEqual(f.ghostsDropped, 1)
         XCTAssertEqual(f.down, [:])
@@ -18,43 +14,43 @@ final class TouchFilterTests: XCTestCase {
 
     func testRealTapPassesWithItsOwnTimes() {
         var f = TouchFilter()
-        XCTAssertEqual(f.filter(ev(1, .began, 100, 200, 5.0)), [])
+        XCTAssertEqual(f.filter(pointer(1, .began, x: 100, 200, 5.0)), [])
         // Held only until the ghost window has passed, then released with its own time.
         XCTAssertEqual(f.nextDeadline, 5.0 + KioskConstants.ghostMaxDuration + 1e-6)
         XCTAssertEqual(f.flush(now: 5.001), [])
-        XCTAssertEqual(f.flush(now: 5.016), [ev(1, .began, 100, 200, 5.0)])
-        XCTAssertEqual(f.filter(ev(1, .ended, 100, 200, 5.08)), [ev(1, .ended, 100, 200, 5.08)])
+        XCTAssertEqual(f.flush(now: 5.016), [pointer(1, .began, x: 100, 200, 5.0)])
+        XCTAssertEqual(f.filter(pointer(1, .ended, x: 100, 200, 5.08)), [pointer(1, .ended, x: 100, 200, 5.08)])
         XCTAssertEqual(f.ghostsDropped, 0)
     }
 
     func testQuickUpElsewhereIsNotAGhostAndTheNextEventReleasesTheDown() {
         var f = TouchFilter()
-        _ = f.filter(ev(2, .began, 100, 200, 1.0))
-        XCTAssertEqual(f.filter(ev(2, .moved, 130, 200, 1.001)), [ev(2, .began, 100, 200, 1.0), ev(2, .moved, 130, 200, 1.001)])
-        _ = f.filter(ev(3, .began, 10, 10, 2.0))
-        XCTAssertEqual(f.filter(ev(3, .ended, 40, 10, 2.001)), [ev(3, .began, 10, 10, 2.0), ev(3, .ended, 40, 10, 2.001)])
+        _ = f.filter(pointer(2, .began, x: 100, 200, 1.0))
+        XCTAssertEqual(f.filter(pointer(2, .moved, x: 130, 200, 1.001)), [pointer(2, .began, x: 100, 200, 1.0), pointer(2, .moved, x: 130, 200, 1.001)])
+        _ = f.filter(pointer(3, .began, x: 10, 10, 2.0))
+        XCTAssertEqual(f.filter(pointer(3, .ended, x: 40, 10, 2.001)), [pointer(3, .began, x: 10, 10, 2.0), pointer(3, .ended, x: 40, 10, 2.001)])
     }
 
     func testMouseIsNeverHeld() {
         var f = TouchFilter()
-        XCTAssertEqual(f.filter(ev(0, .began, 1, 1, 0)), [ev(0, .began, 1, 1, 0)])
-        XCTAssertEqual(f.filter(ev(0, .ended, 1, 1, 0)), [ev(0, .ended, 1, 1, 0)])
+        XCTAssertEqual(f.filter(pointer(0, .began, x: 1, 1, 0)), [pointer(0, .began, x: 1, 1, 0)])
+        XCTAssertEqual(f.filter(pointer(0, .ended, x: 1, 1, 0)), [pointer(0, .ended, x: 1, 1, 0)])
     }
 
     func testStuckFingerIsCancelledAfterAMinuteAndItsLaterEventsDropped() {
         var f = TouchFilter()
-        _ = f.filter(ev(1, .began, 50, 60, 10))
+        _ = f.filter(pointer(1, .began, x: 50, 60, 10))
         _ = f.flush(now: 10.1)
-        XCTAssertEqual(f.filter(ev(1, .moved, 55, 65, 20)), [ev(1, .moved, 55, 65, 20)])
+        XCTAssertEqual(f.filter(pointer(1, .moved, x: 55, 65, 20)), [pointer(1, .moved, x: 55, 65, 20)])
         XCTAssertEqual(f.nextDeadline, 10 + KioskConstants.stuckFingerTimeout)
         XCTAssertEqual(f.flush(now: 69.9), [])
-        XCTAssertEqual(f.flush(now: 70), [ev(1, .cancelled, 55, 65, 70)])
+        XCTAssertEqual(f.flush(now: 70), [pointer(1, .cancelled, x: 55, 65, 70)])
         XCTAssertEqual(f.stuckReleased, 1)
-        XCTAssertEqual(f.filter(ev(1, .moved, 56, 66, 71)), [])
-        XCTAssertEqual(f.filter(ev(1, .ended, 56, 66, 72)), [])
+        XCTAssertEqual(f.filter(pointer(1, .moved, x: 56, 66, 71)), [])
+        XCTAssertEqual(f.filter(pointer(1, .ended, x: 56, 66, 72)), [])
         // The same finger id works again afterwards.
-        _ = f.filter(ev(1, .began, 5, 5, 80))
-        XCTAssertEqual(f.flush(now: 80.1), [ev(1, .began, 5, 5, 80)])
+        _ = f.filter(pointer(1, .began, x: 5, 5, 80))
+        XCTAssertEqual(f.flush(now: 80.1), [pointer(1, .began, x: 5, 5, 80)])
     }
 }
 

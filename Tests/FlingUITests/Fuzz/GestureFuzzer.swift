@@ -2,7 +2,7 @@ import FlingCore
 import FlingUI
 import Foundation
 
-/// Seeded random gesture sequences, written as script lines (README "Scripts"), generated
+/// Seeded random gesture sequences, written as script lines (docs/scripts.md), generated
 /// against the running app so that taps can aim at what moves (a sheet's top, a flying card):
 /// mouse and fingers with several ids, flicks at extreme speeds, far-off and negative
 /// coordinates, keys mid-drag, wheel bursts, resizes mid-gesture from 1×1 to kiosk sizes,

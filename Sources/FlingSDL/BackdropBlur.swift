@@ -8,30 +8,46 @@ enum BackdropBlur {
     /// Blurs `rect` of `target` (ARGB, opaque or premultiplied) in place with a deviation of
     /// `sigma` px, reading only inside `rect` (its edges repeated); at `opacity` below 1 the
     /// result is mixed with the sharp pixels. `scratch` is reused from call to call.
-    static func blur(_ target: PixelTarget, _ rect: PixelRect, sigma: Double, opacity: Double = 1, scratch: inout [UInt32]) {
+    static func blur(_ target: PixelTarget, _ rect: PixelRect, sigma: Double, opacity: Double = 1, scratch: inout Scratch) {
         let w = rect.x1 - rect.x0, h = rect.y1 - rect.y0
         guard sigma >= 0.5, w > 0, h > 0 else { return }
         let f = max(1, Int(sigma / 3))
         let sw = (w + f - 1) / f, sh = (h + f - 1) / f
         let r = max(1, Int((sigma / Double(f)).rounded()))
         let need = sw * sh + max(sw, sh)
-        if scratch.count < need { scratch = [UInt32](repeating: 0, count: need) }
-        scratch.withUnsafeMutableBufferPointer { buf in
-            guard let base = buf.baseAddress else { return }
-            let small = base, tmp = base + sw * sh
-            shrink(target, rect, factor: f, into: small, width: sw, height: sh)
-            for _ in 0..<3 {
-                for y in 0..<sh { pass(small + y * sw, stride: 1, count: sw, radius: r, tmp: tmp) }
-                for x in 0..<sw { pass(small + x, stride: sw, count: sh, radius: r, tmp: tmp) }
+        if scratch.pixels.count < need { scratch.pixels = [UInt32](repeating: 0, count: need) }
+        if scratch.columns.count < w { scratch.columns = [Sample](repeating: Sample(i0: 0, i1: 0, weight: 0), count: w) }
+        scratch.pixels.withUnsafeMutableBufferPointer { buf in
+            scratch.columns.withUnsafeMutableBufferPointer { columns in
+                guard let base = buf.baseAddress else { return }
+                let small = base, tmp = base + sw * sh
+                shrink(target, rect, factor: f, into: small, width: sw, height: sh)
+                for _ in 0..<3 {
+                    for y in 0..<sh { pass(small + y * sw, stride: 1, count: sw, radius: r, tmp: tmp) }
+                    for x in 0..<sw { pass(small + x, stride: sw, count: sh, radius: r, tmp: tmp) }
+                }
+                stretch(small, width: sw, height: sh, factor: f, into: target, rect, opacity: opacity, columns: columns)
             }
-            stretch(small, width: sw, height: sh, factor: f, into: target, rect, opacity: opacity)
         }
+    }
+
+    /// Buffers a blur reuses from call to call (a steady scroll allocates nothing): the shrunk
+    /// copy with a line of working space, and each column's stretch sample.
+    struct Scratch {
+        var pixels: [UInt32] = []
+        var columns: [Sample] = []
+    }
+
+    /// Where a stretched pixel samples the small image on one axis: its two neighbours and the
+    /// second one's weight (0…256).
+    struct Sample {
+        var i0: Int, i1: Int, weight: UInt32
     }
 
     /// Blurs a whole `width` × `height` buffer in place (tests).
     static func blur(_ pixels: inout [UInt32], width: Int, height: Int, sigma: Double) {
         guard width > 0, height > 0, pixels.count == width * height else { return }
-        var scratch: [UInt32] = []
+        var scratch = Scratch()
         pixels.withUnsafeMutableBytes { raw in
             guard let base = raw.baseAddress else { return }
             let t = PixelTarget(base: base, width: width, height: height, pitch: width * 4)
@@ -63,25 +79,23 @@ enum BackdropBlur {
     /// The small image stretched back over `rect` bilinearly (sample centres aligned), mixed
     /// with what is there by `opacity`.
     private static func stretch(_ small: UnsafeMutablePointer<UInt32>, width sw: Int, height sh: Int, factor f: Int,
-                                into t: PixelTarget, _ rect: PixelRect, opacity: Double) {
+                                into t: PixelTarget, _ rect: PixelRect, opacity: Double, columns: UnsafeMutableBufferPointer<Sample>) {
         let k = UInt32(max(0, min(256, (opacity * 256).rounded())))
         let scale = 1 / Double(f)
-        func coordinate(_ i: Int, _ n: Int) -> (Int, Int, UInt32) {
+        func sample(_ i: Int, _ n: Int) -> Sample {
             let s = max(0, min(Double(n - 1), (Double(i) + 0.5) * scale - 0.5))
-            let i0 = Int(s), i1 = min(n - 1, i0 + 1)
-            return (i0, i1, UInt32(((s - Double(i0)) * 256).rounded()))
+            let i0 = Int(s)
+            return Sample(i0: i0, i1: min(n - 1, i0 + 1), weight: UInt32(((s - Double(i0)) * 256).rounded()))
         }
         let w = rect.x1 - rect.x0
-        var xs: [(Int, Int, UInt32)] = []
-        xs.reserveCapacity(w)
-        for x in 0..<w { xs.append(coordinate(x, sw)) }
+        for x in 0..<w { columns[x] = sample(x, sw) }
         for y in 0..<(rect.y1 - rect.y0) {
-            let (y0, y1, wy) = coordinate(y, sh)
-            let top = small + y0 * sw, bottom = small + y1 * sw
+            let ys = sample(y, sh)
+            let top = small + ys.i0 * sw, bottom = small + ys.i1 * sw
             let row = t.row(rect.y0 + y) + rect.x0
             for x in 0..<w {
-                let (x0, x1, wx) = xs[x]
-                let v = mix(mix(top[x0], top[x1], wx), mix(bottom[x0], bottom[x1], wx), wy)
+                let c = columns[x]
+                let v = mix(mix(top[c.i0], top[c.i1], c.weight), mix(bottom[c.i0], bottom[c.i1], c.weight), ys.weight)
                 row[x] = k >= 256 ? v : mix(row[x], v, k)
             }
         }

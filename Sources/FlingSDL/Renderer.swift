@@ -148,7 +148,8 @@ public final class Renderer {
     private var canvas = CPUCanvas()
     /// A backdrop's pixels while they are blurred, and the texture a backdrop read back through
     /// SDL returns in (reused from frame to frame).
-    private var backdropScratch: [UInt32] = []
+    private var backdropScratch = BackdropBlur.Scratch()
+    private var backdropRead: [UInt32] = []
     private var backdropTexture: (texture: OpaquePointer, w: Int, h: Int)?
     private var canvasScratch = CanvasScratch()
     private var quarters: [Int: [UInt8]] = [:]
@@ -217,7 +218,8 @@ public final class Renderer {
         for t in motionTextures.values { SDL_DestroyTexture(t) }
         motionTextures.removeAll()
         if let b = backdropTexture { SDL_DestroyTexture(b.texture); backdropTexture = nil }
-        backdropScratch = []
+        backdropScratch = BackdropBlur.Scratch()
+        backdropRead = []
         // Photos stay, with their bakes, if the last frame drew them or a layer it showed holds
         // them (a list shown from its layer draws none of them, and its next scroll would
         // decode and bake every one again in one frame); the rest go: Today's card photos
@@ -1558,12 +1560,14 @@ public final class Renderer {
         guard !a.isEmpty else { return }
         let w = a.x1 - a.x0, h = a.y1 - a.y0
         var rect = sdlRect(a)
-        if backdropScratch.count < w * h { backdropScratch = [UInt32](repeating: 0, count: w * h) }
-        let read = backdropScratch.withUnsafeMutableBytes { SDL_RenderReadPixels(sdl, &rect, fling_SDL_PIXELFORMAT_ARGB8888(), $0.baseAddress, Int32(w * 4)) }
+        if backdropRead.count < w * h { backdropRead = [UInt32](repeating: 0, count: w * h) }
+        let read = backdropRead.withUnsafeMutableBytes { SDL_RenderReadPixels(sdl, &rect, fling_SDL_PIXELFORMAT_ARGB8888(), $0.baseAddress, Int32(w * 4)) }
         guard read == 0 else { return }
-        var copy = Array(backdropScratch[0..<(w * h)])
-        let target = copy.withUnsafeMutableBytes { PixelTarget(base: $0.baseAddress!, width: w, height: h, pitch: w * 4) }
-        BackdropBlur.blur(target, target.bounds, sigma: deviation, opacity: opacity, scratch: &backdropScratch)
+        backdropRead.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            let target = PixelTarget(base: base, width: w, height: h, pitch: w * 4)
+            BackdropBlur.blur(target, target.bounds, sigma: deviation, opacity: opacity, scratch: &backdropScratch)
+        }
         if backdropTexture.map({ $0.w < w || $0.h < h }) ?? true {
             if let old = backdropTexture { SDL_DestroyTexture(old.texture) }
             backdropTexture = SDL_CreateTexture(sdl, fling_SDL_PIXELFORMAT_ARGB8888(), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(w), Int32(h))
@@ -1571,7 +1575,7 @@ public final class Renderer {
         }
         guard let texture = backdropTexture?.texture else { return }
         var source = SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h))
-        _ = copy.withUnsafeBytes { SDL_UpdateTexture(texture, &source, $0.baseAddress, Int32(w * 4)) }
+        _ = backdropRead.withUnsafeBytes { SDL_UpdateTexture(texture, &source, $0.baseAddress, Int32(w * 4)) }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
         SDL_RenderCopy(sdl, texture, &source, &rect)
         stats.drawCalls += 1

@@ -109,9 +109,7 @@ package final class RestaurantListView {
     }
 
     /// The compact bar's fade depends on the offset only until it is fully in or out.
-    private func barFade(_ offset: Double) -> Double {
-        max(0, min(1, (offset - (ListConstants.largeTitleHeight - ListConstants.compactBarFadeStart)) / ListConstants.compactBarFadeDistance))
-    }
+    private func barFade(_ offset: Double) -> Double { RestaurantList.compactBarFade(offset) }
 
     private func feed(_ phase: PointerEvent.Phase, _ p: Point, _ t: Double) {
         switch scroll.handle(PointerEvent(id: 0, phase: phase, location: p, time: t)) {

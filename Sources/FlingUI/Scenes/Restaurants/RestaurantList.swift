@@ -16,6 +16,12 @@ struct RestaurantList: View {
     static func rowIndex(_ id: String) -> Int? { id.hasPrefix("row-") ? Int(id.dropFirst(4)) : nil }
 
     let restaurants: [Restaurant]
+
+    /// How far the compact bar (title and material) has faded in at a scroll offset: from
+    /// when the large title is within 8 pt of the bar, over 12 pt (UINavigationBar's collapse).
+    static func compactBarFade(_ offset: Double) -> Double {
+        max(0, min(1, (offset - (ListConstants.largeTitleHeight - ListConstants.compactBarFadeStart)) / ListConstants.compactBarFadeDistance))
+    }
     /// Each row's "type · location" line and identifier, made once (a row's strings were
     /// made in every build).
     let details: [String]
@@ -63,7 +69,7 @@ struct RestaurantList: View {
                 .offset(x: column.minX - listBounds.minX, y: -offset)
                 .translatedWhenDrawn(drift)
                 .frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, alignment: .topLeading)
-                .navigationBarMaterial(fade: CompactNavigationBar.fade(offset))
+                .navigationBarMaterial(fade: Self.compactBarFade(offset))
 
             CompactNavigationBar(title: "Restaurants", offset: offset)
         }
@@ -78,10 +84,7 @@ private struct CompactNavigationBar: View {
     let title: String
     let offset: Double
 
-    static func fade(_ offset: Double) -> Double {
-        max(0, min(1, (offset - (ListConstants.largeTitleHeight - ListConstants.compactBarFadeStart)) / ListConstants.compactBarFadeDistance))
-    }
-    private var fade: Double { Self.fade(offset) }
+    private var fade: Double { RestaurantList.compactBarFade(offset) }
 
     var body: some View {
         if fade > 0 {

@@ -58,13 +58,10 @@ package final class RestaurantListView {
     /// Counts the tree's builds, so the row frames are read again after each.
     private var builds = 0
     private var framesBuild = -1
-    /// Who took the current press: the tree's pan gesture, or the list directly (a press
-    /// outside the rows: above the title, beside the column on a wide window); nil: none.
-    private enum PressOwner { case tree, list }
-    private var pressOwner: PressOwner?
-    /// The last point of a press whose moves went straight to the scroll.
-    private var lastMove: Point?
-    /// The row a press's tap landed on (set by the pan gesture's release).
+    /// A press is down: its moves and its release go to the scroll (anywhere in the list's
+    /// bounds, above the title and beside the column too; issue 29).
+    private var pressing = false
+    /// The row a press's tap landed on (set by the release the scroll reads as a tap).
     private var tappedRow: Int?
     package private(set) var contentHeight: Double = 0
     /// The column width `contentHeight` was measured at.
@@ -89,12 +86,6 @@ package final class RestaurantListView {
         builtOffset = liveOffset
         builtTime = liveTime
         return view(offset: builtOffset, rows: built?.rows ?? restaurants.indices)
-            .panGesture(PanGesture(
-                began: { [unowned self] p, t in self.feed(.began, p, t) },
-                changed: { [unowned self] p, t in self.feed(.moved, p, t) },
-                ended: { [unowned self] p, t, cancelled in
-                    self.feed(cancelled ? .cancelled : .ended, cancelled ? (self.lastMove ?? p) : p, t)
-                }))
     }
 
     /// The rows that intersect the viewport at `offset`, and one more each side.
@@ -224,36 +215,24 @@ package final class RestaurantListView {
 
     // MARK: Input
 
-    /// Returns the row tapped, if the event completed a tap on one.
+    /// Returns the row tapped, if the event completed a tap on one. The list's drag and taps
+    /// are one route, in window pt: every event of a press goes straight to the scroll
+    /// (seed 001's pan recognizer seen from its target), which tells a tap from a drag; the
+    /// tapped row is found from the rows' frames. Nothing in the list's tree takes a press,
+    /// so a drag never rebuilds it.
     package func handlePointer(_ e: PointerEvent) -> Int? {
         tappedRow = nil
         defer { tappedRow = nil }
         switch e.phase {
         case .began:
             sync(time: e.time)
-            lastMove = nil
-            pressOwner = host.handlePointer(e) ? .tree : .list
-            // A press outside the rows (above the title, beside the column) is the list's too:
-            // its moves and its release go straight to the scroll below (issue 29: they went to
-            // the tree, which had no press, and the list stayed caught mid-bounce for good).
-            if pressOwner == .list { feed(.began, e.location, e.time) }
-        case .moved where pressOwner == .tree:
-            // Moves go straight to the scroll (the pan gesture's `changed`): routing each one
-            // through the tree would rebuild it every frame of a drag.
-            lastMove = e.location
-            feed(.moved, e.location, e.time)
-        case .moved where pressOwner == .list:
-            feed(.moved, e.location, e.time)
+            pressing = true
+            feed(.began, e.location, e.time)
         case .moved:
-            host.handlePointer(e)
+            if pressing { feed(.moved, e.location, e.time) }
         case .ended, .cancelled:
-            if pressOwner == .list {
-                if e.phase == .cancelled { scroll.cancel(at: e.time); pressedRow = nil } else { feed(.ended, e.location, e.time) }
-            } else {
-                host.handlePointer(e)
-            }
-            pressOwner = nil
-            lastMove = nil
+            if pressing { feed(e.phase, e.location, e.time) }
+            pressing = false
         }
         return tappedRow
     }
@@ -264,11 +243,9 @@ package final class RestaurantListView {
     }
 
     package func cancelGestures(time: Double) {
-        host.cancelPress(time: time)
         scroll.cancel(at: time)
         pressedRow = nil
-        pressOwner = nil
-        lastMove = nil
+        pressing = false
     }
 
     /// Up/Down move the selection and keep it in view; Page Up/Down scroll a page.

@@ -5,8 +5,10 @@ import FlingCore
 /// Presents one sheet over a scene, as seed 000's `ContentView` does with its `ZStack`: the
 /// dim (`BlankView(bgColor: .black).opacity(0.5)`, here fading with the sheet), then the
 /// sheet's own view moved to the model's top (the seed's `.offset(y:)`). The sheet's view is a
-/// view tree in the sheet's coordinates; its pan gesture feeds `SheetModel`, which decides
-/// everything (detents, hand-off, springs). Reports the state dump's "sheet" object.
+/// view tree in the sheet's coordinates that only draws; the sheet's drag (the seed's
+/// `DragGesture` on it, seed 001's pan recognizer) is the presenter's: every press, move and
+/// release goes, in window pt, straight to `SheetModel`, which decides everything (detents,
+/// hand-off, springs). Reports the state dump's "sheet" object.
 @MainActor
 package final class SheetPresenter {
     /// The policy of the next presented sheet (the tuning panel changes it, issue 15).
@@ -18,8 +20,8 @@ package final class SheetPresenter {
     /// The press began on the dim (a tap there dismisses).
     private var pressOnDim = false
     private var pressOnSheet = false
-    /// The sheet's top while the current event is delivered (window = tree + this).
-    private var eventTop = 0.0
+    /// Where the press or its last move left the finger (window pt).
+    private var lastMove = Point(0, 0)
     private(set) lazy var host = ViewHost(env: env) { [unowned self] in self.root }
     /// The content offset the tree was last built with: while only the sheet's position
     /// changes, the tree is not rebuilt (drawn again as it is, into the same layer).
@@ -74,30 +76,13 @@ package final class SheetPresenter {
 
     private var root: AnyView {
         guard let content else { return AnyView(EmptyView()) }
-        return AnyView(content.sheetView(contentOffset: builtOffset)
-            .panGesture(PanGesture(
-                began: { [unowned self] p, t in
-                    self.sheet.press(at: self.toWindow(p), onContent: p.y >= SheetConstants.handleAreaHeight, time: t)
-                },
-                changed: { [unowned self] p, t in self.sheet.move(to: self.toWindow(p), time: t) },
-                ended: { [unowned self] p, t, cancelled in
-                    // The release's place is a move only if the finger got there after its last
-                    // move: an up where the last move left it, 10-25 ms later, read as the finger
-                    // stopping, and the fit at that still sample took a flick's speed down to a
-                    // fraction, or to 0 (issue 28).
-                    if !cancelled, self.toWindow(p) != self.lastMove { self.sheet.move(to: self.toWindow(p), time: t) }
-                    self.sheet.release(at: self.toWindow(p), time: t, cancelled: cancelled)
-                })))
+        return AnyView(content.sheetView(contentOffset: builtOffset))
     }
-
-    private func toWindow(_ p: Point) -> Point { Point(p.x, p.y + eventTop) }
-    /// Where the press or its last move left the finger (window pt).
-    private var lastMove = Point(0, 0)
 
     // MARK: Presenting
 
     package func present(_ content: SheetContent, time: Double) {
-        host.cancelPress(time: time)
+        cancelGestures(time: time)
         self.content = content
         builtOffset = 0
         sheet = SheetModel(policy: policyKind, height: window.height, tuning: tuning)
@@ -122,34 +107,34 @@ package final class SheetPresenter {
 
     // MARK: Input
 
-    /// Returns true if the sheet (or its dim) took the event.
+    /// Returns true if the sheet (or its dim) took the event. A press on the sheet is its drag,
+    /// one route in window pt: press, each move and the release go straight to the model
+    /// (nothing in the sheet's tree takes a press, so the tree is neither asked nor rebuilt).
     package func handlePointer(_ e: PointerEvent) -> Bool {
         guard sheet.isVisible else { return false }
         let top = sheet.top(at: e.time)
-        eventTop = top
-        var local = e
-        local.location = Point(e.location.x, e.location.y - top)
         switch e.phase {
         case .began:
             lastMove = e.location
             if frame(top: top).contains(e.location) && !sheet.isDismissing {
                 pressOnSheet = true
-                host.update(bounds: localBounds, time: max(host.time, e.time))
-                host.handlePointer(local)
+                // Below the handle area the drag may scroll the content first (the model's hand-off).
+                sheet.press(at: e.location, onContent: e.location.y - top >= SheetConstants.handleAreaHeight, time: e.time)
             } else {
                 pressOnDim = true
             }
             return true
         case .moved:
-            // Moves go straight to the model (the pan gesture's `changed`): routing each one
-            // through the tree would rebuild it every frame of a drag, though nothing in it
-            // changes while only the sheet's position does.
             if pressOnSheet { sheet.move(to: e.location, time: e.time); lastMove = e.location }
             return pressOnSheet || pressOnDim || sheet.isVisible
         case .ended, .cancelled:
             if pressOnSheet {
-                if e.phase == .cancelled { sheet.move(to: e.location, time: e.time) }
-                host.handlePointer(local)
+                // The release's place is a move only if the finger got there after its last
+                // move: an up where the last move left it, 10-25 ms later, read as the finger
+                // stopping, and the fit at that still sample took a flick's speed down to a
+                // fraction, or to 0 (issue 28). A cancel ends where the pointer was last seen.
+                if e.phase == .cancelled || e.location != lastMove { sheet.move(to: e.location, time: e.time) }
+                sheet.release(at: e.location, time: e.time, cancelled: e.phase == .cancelled)
             } else if pressOnDim, e.phase == .ended, !sheet.isPresenting, !frame(top: top).contains(e.location) {
                 // Seed 000: `BlankView(...).onTapGesture { self.showDetail = false }`. (While
                 // the sheet is still coming up, a tap on the dim is a double-click on the row
@@ -162,8 +147,9 @@ package final class SheetPresenter {
         }
     }
 
+    /// Focus lost or the pointer gone mid-drag: the sheet settles as if released still.
     package func cancelGestures(time: Double) {
-        if pressOnSheet { host.cancelPress(time: time) }
+        if pressOnSheet { sheet.release(at: lastMove, time: time, cancelled: true) }
         pressOnSheet = false
         pressOnDim = false
     }
@@ -185,7 +171,6 @@ package final class SheetPresenter {
         let moving = sheet.advance(to: time)
         if !sheet.isVisible, content != nil {
             content = nil
-            host.cancelPress(time: time)
             pressOnSheet = false
         }
         return moving

@@ -92,7 +92,7 @@ package final class AppController {
         instrument.overlay = s.overlay
         instrument.showTouches = s.showTouches
         if clock.slowFactor != s.slowFactor { clock.setSlowFactor(s.slowFactor, at: realTime) }
-        if instrument.panel.isVisible != s.panelVisible { instrument.panel.toggle(app: self) }
+        if instrument.panel.isVisible != s.panelVisible { instrument.panel.toggle(env: env) }
         tuning = s.tuning
         if s.sheetPolicy != sheetPolicyOverride {
             sheetPolicyOverride = s.sheetPolicy
@@ -111,6 +111,26 @@ package final class AppController {
         }
         needsDisplay = true
     }
+    /// What the instrument sees of the app when an event reaches it (read now, before the
+    /// scenes get the event).
+    package var instrumentContext: InstrumentContext {
+        let presenter = Instrument.sheetPresenter(self)
+        return InstrumentContext(windowSize: windowSize, env: env, clock: clock, tuning: tuning,
+                                 sheetPolicyOverride: sheetPolicyOverride, sheetPolicy: presenter?.policyKind,
+                                 sheet: presenter?.sheet, sceneHasKeyboardFocus: scene.hasKeyboardFocus)
+    }
+
+    /// Applies what the instrument asked for (its keys, the tuning panel's controls).
+    private func apply(_ command: InstrumentCommand, time: Double) {
+        switch command {
+        case .setSlowMotion(let factor): setSlowMotion(factor, time: time)
+        case .setPaused(let paused): setPaused(paused, time: time)
+        case .stepFrame: stepFrame(time: time)
+        case .setTuning(let t): tuning = t
+        case .setSheetPolicy(let kind): setSheetPolicy(kind)
+        }
+    }
+
     /// Frame times (s) from the run loop, for the overlay's graph.
     package func recordFrameTime(_ seconds: Double, at time: Double) { instrument.recordFrameTime(seconds, at: time) }
     /// A frame was presented (the run loop's clock): the latencies of the inputs it carried
@@ -132,7 +152,9 @@ package final class AppController {
         // The options set the instrument up before the first event: that is what an idle
         // reset restores.
         if launchSettings == nil { launchSettings = instrumentSettings }
-        if instrument.handle(event, app: self) { return }
+        let response = instrument.handle(event, context: instrumentContext)
+        for command in response.commands { apply(command, time: event.time ?? 0) }
+        if response.consumed { return }
         var pressEnds = false
         switch event {
         case .pointer(let p):

@@ -327,6 +327,16 @@ final class InstrumentTests: XCTestCase {
         return d.app.instrument.panel.host!
     }
 
+    /// Taps the panel's text button titled `title` (Reset, Copy, Done) as a user would.
+    @MainActor static func tapPanelButton(_ d: Driver, _ title: String) {
+        _ = d.app.displayList(time: d.t)
+        let host = d.app.instrument.panel.host!
+        let label = try! XCTUnwrap(host.nodes(of: TextNode.self).first { $0.string == title }, title)
+        d.pointer(.began, label.frame.midX, label.frame.midY)
+        d.pointer(.ended, label.frame.midX, label.frame.midY)
+        d.run(until: d.t + 0.1)
+    }
+
     func testDraggingASliderChangesTheTuningTheModelsGet() { MainActor.assumeIsolated {
         let d = Driver(makeTestApp())
         let host = Self.openPanel(d)
@@ -364,16 +374,16 @@ final class InstrumentTests: XCTestCase {
         XCTAssertNotEqual(d.app.tuning, .standard)
         var printed: String?
         d.app.instrument.panel.onCopy = { printed = $0 }
-        d.app.instrument.panel.copy()
+        Self.tapPanelButton(d, "Copy")
         let text = try! XCTUnwrap(printed)
         XCTAssertEqual(d.app.env.clipboard.text, text)
         XCTAssertTrue(text.hasPrefix("--tune "), text)
         let parsed = try! Tuning.parse(String(text.dropFirst("--tune ".count)))
         XCTAssertEqual(parsed, d.app.tuning, "Copy's option gives back the same tuning")
         XCTAssertEqual(text.split(separator: ",").count, 3, text)
-        d.app.instrument.panel.reset()
+        Self.tapPanelButton(d, "Reset")
         XCTAssertEqual(d.app.tuning, .standard)
-        d.app.instrument.panel.copy()
+        Self.tapPanelButton(d, "Copy")
         XCTAssertEqual(printed, "--tune ''")
     } }
 
@@ -388,7 +398,7 @@ final class InstrumentTests: XCTestCase {
         d.pointer(.ended, f.minX + f.width * 0.5, f.midY)
         XCTAssertEqual(d.sheet.policyKind, .tutorial)
         XCTAssertEqual(d.app.sheetPolicyOverride, .tutorial)
-        d.app.instrument.panel.copy()
+        Self.tapPanelButton(d, "Copy")
         XCTAssertEqual(d.app.instrument.panel.copied, "--sheet-policy tutorial --tune ''")
         d.key("F5")
         Self.openSheet(d)

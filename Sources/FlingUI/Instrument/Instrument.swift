@@ -67,9 +67,10 @@ package final class Instrument {
 
     package init() {}
 
-    /// Sees every event before the scenes. Returns true when the instrument used it (its keys,
-    /// presses on the tuning panel); the scenes then never see it.
-    package func handle(_ event: InputEvent, app: AppController) -> Bool {
+    /// Sees every event before the scenes, with what it needs of the app read into `context`.
+    /// Its keys and presses on the tuning panel are consumed (the scenes never see them); what
+    /// they change in the app comes back as commands for the app to apply.
+    package func handle(_ event: InputEvent, context: InstrumentContext) -> InstrumentResponse {
         switch event {
         case .pointer, .wheel, .key, .text, .composition:
             // What a user does (not a resize or a focus change): its latency is measured.
@@ -79,49 +80,49 @@ package final class Instrument {
         }
         switch event {
         case .pointer(let p):
-            if panel.handlePointer(p, app: app) { return true }
+            if panel.handlePointer(p, context: context) { return panel.response() }
             // Trails and the release vector are only drawn with the overlay or show touches:
             // without them nothing is tracked (no per-frame work on the normal path).
-            guard overlay || showTouches else { return false }
-            track(p, projectionRate: app.tuning.projectionRate, sceneTime: app.clock.scene(at: p.time))
+            guard overlay || showTouches else { return .passed }
+            let sceneTime = context.clock.scene(at: p.time)
+            track(p, projectionRate: context.tuning.projectionRate, sceneTime: sceneTime)
             // A sheet under the finger: where its top was let go, for its projection on the track.
             if p.phase == .ended || p.phase == .cancelled, p.time == lastRelease?.time,
-               let presenter = Self.sheetPresenter(app), presenter.sheet.isDragging {
-                lastRelease?.sheetTop = presenter.sheet.top(at: app.clock.scene(at: p.time))
+               let sheet = context.sheet, sheet.isDragging {
+                lastRelease?.sheetTop = sheet.top(at: sceneTime)
             }
-            return false
+            return .passed
         case let .wheel(dy, location, time):
-            return panel.handleWheel(dy: dy, at: location, time: time, app: app)
+            return panel.handleWheel(dy: dy, at: location, time: time, context: context) ? panel.response() : .passed
         case let .middleClick(location, _, _):
             // Over the open panel: the panel's (nothing to paste there), not the field under it.
-            return panel.isVisible && panel.frame(window: app.windowSize).contains(location)
-        case .key(let key, let time):
-            return handleKey(key, time: time, app: app)
+            return InstrumentResponse(consumed: panel.isVisible && panel.frame(window: context.windowSize).contains(location))
+        case .key(let key, _):
+            return handleKey(key, context: context)
         case .focusLost:
             for id in trails.keys { trails[id]?.down = false }
-            return false
+            return .passed
         default:
-            return false
+            return .passed
         }
     }
 
-    private func handleKey(_ key: Key, time: Double, app: AppController) -> Bool {
+    private func handleKey(_ key: Key, context: InstrumentContext) -> InstrumentResponse {
         // Kiosk mode without the instrument at launch: its keys are not the visitor's.
-        guard keysEnabled else { return false }
-        if key.is(.f(2)) { overlay.toggle(); return true }
-        if key.is(.f(3)) { showTouches.toggle(); return true }
+        guard keysEnabled else { return .passed }
+        if key.is(.f(2)) { overlay.toggle(); return InstrumentResponse(consumed: true) }
+        if key.is(.f(3)) { showTouches.toggle(); return InstrumentResponse(consumed: true) }
         if key.is(.f(4)) {
             // (`--slow 1` leaves F4 its default factor, or F4 would toggle between 1 and 1.)
             let factor = slowFactorForToggle > 1 ? slowFactorForToggle : InstrumentConstants.defaultSlowFactor
-            app.setSlowMotion(app.clock.slowFactor > 1 ? 1 : factor, time: time)
-            return true
+            return InstrumentResponse(consumed: true, commands: [.setSlowMotion(context.clock.slowFactor > 1 ? 1 : factor)])
         }
-        if key.is(.f(5)) { panel.toggle(app: app); return true }
+        if key.is(.f(5)) { panel.toggle(env: context.env); return InstrumentResponse(consumed: true) }
         // Pause and step belong to the overlay; a focused control keeps its Space.
-        guard overlay, !app.scene.hasKeyboardFocus else { return false }
-        if key.is(.space) { app.setPaused(!app.clock.paused, time: time); return true }
-        if key.is(.character(".")), app.clock.paused { app.stepFrame(time: time); return true }
-        return false
+        guard overlay, !context.sceneHasKeyboardFocus else { return .passed }
+        if key.is(.space) { return InstrumentResponse(consumed: true, commands: [.setPaused(!context.clock.paused)]) }
+        if key.is(.character(".")), context.clock.paused { return InstrumentResponse(consumed: true, commands: [.stepFrame]) }
+        return .passed
     }
 
     private func track(_ p: PointerEvent, projectionRate: Double, sceneTime: Double) {

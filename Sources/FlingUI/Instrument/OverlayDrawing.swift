@@ -13,7 +13,7 @@ extension Instrument {
 
     package func draw(into list: inout DisplayList, app: AppController, realTime: Double, sceneTime: Double) {
         if overlay { drawOverlay(into: &list, app: app, time: realTime, sceneTime: sceneTime) }
-        panel.draw(into: &list, app: app, time: realTime)
+        panel.draw(into: &list, context: app.instrumentContext, time: realTime)
         if showTouches { drawTouches(into: &list) }
     }
 

@@ -6,7 +6,9 @@ import FlingCore
 /// segmented control and a slider for each `Tuning.keys` entry, "Reset" and "Copy", built with
 /// the form's widgets on the view tree. It floats over the scene as an iOS-style panel (rounded,
 /// a light material) and takes only the presses that begin on it; the scene keeps the rest.
-/// Changes go into `AppController.tuning`, which the models take from the next gesture.
+/// It holds no reference to the app: it shows the tuning and policy it was handed with the last
+/// event or frame, and its controls turn into `InstrumentCommand`s (the app applies them; the
+/// models take a new tuning from their next gesture).
 @MainActor
 package final class TuningPanel {
     package private(set) var isVisible = false
@@ -17,25 +19,44 @@ package final class TuningPanel {
     /// The text Copy produced last.
     package private(set) var copied: String?
 
-    private weak var app: AppController?
     private(set) var host: ViewHost?
+    /// What the controls show: the app's settings as of the last event or frame seen.
+    private var shown = Shown()
+    private struct Shown {
+        var tuning = Tuning.standard
+        var policy: SheetPolicyKind?
+        var policyOverride: SheetPolicyKind?
+        var env: SceneEnvironment?
+    }
+    /// What the controls changed while handling the current event, for the app to apply.
+    private var pending: [InstrumentCommand] = []
     /// The pointer whose press began on the panel or the gear (it belongs to them until up).
     private var captured: Int64?
     private var capturedGear = false
 
     package init() {}
 
-    package func toggle(app: AppController) {
+    package func toggle(env: SceneEnvironment) {
         isVisible.toggle()
-        if isVisible { attach(app) }
+        if isVisible { attach(env) }
     }
 
     package func close() { isVisible = false }
 
-    private func attach(_ app: AppController) {
+    private func attach(_ env: SceneEnvironment) {
         guard host == nil else { return }
-        self.app = app
-        host = ViewHost(env: app.env) { [unowned self] in TuningPanelView(panel: self) }
+        host = ViewHost(env: env) { [unowned self] in TuningPanelView(panel: self) }
+    }
+
+    /// Takes the app's settings the controls show.
+    private func see(_ context: InstrumentContext) {
+        shown = Shown(tuning: context.tuning, policy: context.sheetPolicy, policyOverride: context.sheetPolicyOverride, env: context.env)
+    }
+
+    /// The event was the panel's: it is consumed, with whatever its controls changed.
+    func response() -> InstrumentResponse {
+        defer { pending.removeAll() }
+        return InstrumentResponse(consumed: true, commands: pending)
     }
 
     // MARK: Geometry
@@ -63,8 +84,9 @@ package final class TuningPanel {
     // MARK: Input
 
     /// Presses that begin on the panel (or the gear) are the panel's until released.
-    package func handlePointer(_ p: PointerEvent, app: AppController) -> Bool {
-        let window = app.windowSize
+    package func handlePointer(_ p: PointerEvent, context: InstrumentContext) -> Bool {
+        let window = context.windowSize
+        see(context)
         switch p.phase {
         case .began:
             guard captured == nil else { return false }
@@ -74,18 +96,18 @@ package final class TuningPanel {
             }
             guard isVisible, frame(window: window).contains(p.location), let host else { return false }
             captured = p.id; capturedGear = false
-            update(host, app: app, time: p.time)
+            update(host, window: window, time: p.time)
             host.handlePointer(p)
             return true
         case .moved, .ended, .cancelled:
             guard p.id == captured else { return false }
             if p.phase != .moved { captured = nil }
             if capturedGear {
-                if p.phase == .ended && gearFrame(window: window).insetBy(dx: -4, dy: -4).contains(p.location) { toggle(app: app) }
+                if p.phase == .ended && gearFrame(window: window).insetBy(dx: -4, dy: -4).contains(p.location) { toggle(env: context.env) }
                 return true
             }
             if let host {
-                update(host, app: app, time: p.time)
+                update(host, window: window, time: p.time)
                 if p.phase == .cancelled { host.cancelPress(time: p.time) } else { host.handlePointer(p) }
             }
             return true
@@ -93,45 +115,48 @@ package final class TuningPanel {
     }
 
     /// The wheel over the open panel scrolls its rows (not the scene behind it).
-    package func handleWheel(dy: Double, at p: Point, time: Double, app: AppController) -> Bool {
-        guard isVisible, frame(window: app.windowSize).contains(p), let host else { return false }
-        update(host, app: app, time: time)
+    package func handleWheel(dy: Double, at p: Point, time: Double, context: InstrumentContext) -> Bool {
+        guard isVisible, frame(window: context.windowSize).contains(p), let host else { return false }
+        see(context)
+        update(host, window: context.windowSize, time: time)
         host.handleWheel(dy: dy, at: p, time: time)
         return true
     }
 
-    private func update(_ host: ViewHost, app: AppController, time: Double) {
-        let f = frame(window: app.windowSize)
+    private func update(_ host: ViewHost, window: Size, time: Double) {
+        let f = frame(window: window)
         host.update(bounds: f.insetBy(dx: 14, dy: 12), time: max(host.time, time))
     }
 
     // MARK: What the panel changes
 
     /// The sheet policy the control shows: the current scene's sheet's.
-    var policy: SheetPolicyKind? {
-        guard let app, let p = Instrument.sheetPresenter(app) else { return nil }
-        return p.policyKind
+    var policy: SheetPolicyKind? { shown.policy }
+
+    func setPolicy(_ kind: SheetPolicyKind) {
+        shown.policy = kind
+        shown.policyOverride = kind
+        pending.append(.setSheetPolicy(kind))
     }
 
-    func setPolicy(_ kind: SheetPolicyKind) { app?.setSheetPolicy(kind) }
-
-    func value(_ key: Tuning.Key) -> Double { app?.tuning[key] ?? Tuning.standard[key] }
+    func value(_ key: Tuning.Key) -> Double { shown.tuning[key] }
 
     func setValue(_ v: Double, for key: Tuning.Key) {
-        app?.tuning[key] = Self.quantized(v, key: key)
+        shown.tuning[key] = Self.quantized(v, key: key)
+        pending.append(.setTuning(shown.tuning))
     }
 
     package func reset() {
-        app?.tuning = .standard
+        shown.tuning = .standard
+        pending.append(.setTuning(.standard))
     }
 
     /// The settings as command-line options: the policy when set, and `--tune` with the keys
     /// that differ from the standard tuning (`--tune ''` when none do).
     package func optionString() -> String {
-        guard let app else { return "--tune ''" }
         var parts: [String] = []
-        if let p = app.sheetPolicyOverride { parts.append("--sheet-policy \(p.rawValue)") }
-        let v = app.tuning.optionValue
+        if let p = shown.policyOverride { parts.append("--sheet-policy \(p.rawValue)") }
+        let v = shown.tuning.optionValue
         parts.append("--tune \(v.isEmpty ? "''" : v)")
         return parts.joined(separator: " ")
     }
@@ -139,7 +164,7 @@ package final class TuningPanel {
     package func copy() {
         let text = optionString()
         copied = text
-        app?.env.clipboard.text = text
+        shown.env?.clipboard.text = text
         onCopy?(text)
     }
 
@@ -157,12 +182,13 @@ package final class TuningPanel {
 
     // MARK: Drawing
 
-    package func draw(into list: inout DisplayList, app: AppController, time: Double) {
-        let window = app.windowSize
-        if showsGear && !isVisible { drawGear(into: &list, window: window, env: app.env) }
+    package func draw(into list: inout DisplayList, context: InstrumentContext, time: Double) {
+        let window = context.windowSize
+        if showsGear && !isVisible { drawGear(into: &list, window: window, env: context.env) }
         guard isVisible, let host else { return }
+        see(context)
         let f = frame(window: window)
-        update(host, app: app, time: time)
+        update(host, window: window, time: time)
         let radii = CornerRadii(Self.cornerRadius)
         // Centred: the backend leaves a shadow's inside undrawn, and the panel is translucent.
         list.add(.shadow(f, radii: radii, color: Color(white: 0, alpha: 0.25), radius: 16, offset: .zero))

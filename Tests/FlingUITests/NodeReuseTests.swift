@@ -197,10 +197,10 @@ final class NodeReuseTests: XCTestCase {
         XCTAssertEqual(node.layoutPriority, 0)
         XCTAssertNil(node.identifier)
         XCTAssertEqual(node.size(for: ProposedSize(width: 10, height: nil)).width, 20, "measured again, not the cached 10")
-        XCTAssertEqual(node.storageKey("grab"), "a#grab")
+        XCTAssertEqual(node.storageKey("grab", Double.self).raw, "a#grab")
         node.move(to: "b")
         XCTAssertEqual(node.path, "b")
-        XCTAssertEqual(node.storageKey("grab"), "b#grab")
+        XCTAssertEqual(node.storageKey("grab", Double.self).raw, "b#grab")
     } }
 
     func testSparesAreRecycledOnlyByBuildsAndOnlyForTypesViewsAskFor() { onMain {

@@ -62,7 +62,7 @@ final class GestureNode: WrapperNode, PointerTarget {
 
     override var isInteractive: Bool { true }
 
-    private var key: String { path + "#gesture" }
+    private var key: StorageKey<Tracking> { storageKey("gesture") }
 
     func pressBegan(_ e: PointerEvent, host: ViewHost) -> PressClaim {
         guard case .drag = kind else { return .tap }
@@ -73,7 +73,7 @@ final class GestureNode: WrapperNode, PointerTarget {
     }
 
     func pressMoved(_ e: PointerEvent, host: ViewHost) {
-        guard case .drag(let g) = kind, var t = host.storage[key] as? Tracking else { return }
+        guard case .drag(let g) = kind, var t = host.storage[key] else { return }
         t.tracker.addMove(time: e.time, position: e.location)
         t.last = e.location
         if !t.recognized, (e.location - t.start).length >= g.minimumDistance { t.recognized = true }
@@ -89,7 +89,7 @@ final class GestureNode: WrapperNode, PointerTarget {
         case .tap(let action):
             if tapped { action() }
         case .drag(let g):
-            guard let t = host.storage.removeValue(forKey: key) as? Tracking else { return }
+            guard let t = host.storage.removeValue(forKey: key) else { return }
             var tracker = t.tracker
             // The release's place counts only if the finger got there after its last move (an
             // up where the last move left it reads as a stop and slows the fit, issue 28).
@@ -102,7 +102,7 @@ final class GestureNode: WrapperNode, PointerTarget {
     }
 
     func pressCancelled(time: Double, host: ViewHost) {
-        guard case .drag(let g) = kind, let t = host.storage.removeValue(forKey: key) as? Tracking, t.recognized else { return }
+        guard case .drag(let g) = kind, let t = host.storage.removeValue(forKey: key), t.recognized else { return }
         // A cancelled drag ends where it was, with no velocity: the owner settles cleanly.
         g.ended?(DragValue(startLocation: t.start, location: t.last, time: time, velocity: .zero))
     }

@@ -90,11 +90,11 @@ class Node {
 
     /// "path#part": where a widget keeps state of its own between events (made once per
     /// path, not at every event).
-    final func storageKey(_ part: String) -> String {
-        if let k = partKey, k.part == part { return k.key }
+    final func storageKey<Value>(_ part: String, _ type: Value.Type = Value.self) -> StorageKey<Value> {
+        if let k = partKey, k.part == part { return StorageKey(raw: k.key) }
         let key = path + "#" + part
         partKey = (part, key)
-        return key
+        return StorageKey(raw: key)
     }
     private var partKey: (part: String, key: String)?
 

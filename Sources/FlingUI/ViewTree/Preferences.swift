@@ -225,8 +225,9 @@ extension View {
         modified { node, context in
             PreferenceObserverNode(path: context.path, child: node) { values, host in
                 let v = values.value(key) ?? K.defaultValue
-                guard host.lastObserved[context.path] as? K.Value != v else { return false }
-                host.lastObserved[context.path] = v
+                let seen = StorageKey<K.Value>(path: context.path)
+                guard host.lastObserved[seen] != v else { return false }
+                host.lastObserved[seen] = v
                 action(v)
                 return true
             }

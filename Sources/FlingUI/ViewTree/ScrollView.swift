@@ -69,7 +69,8 @@ final class ScrollNode: Node, PointerTarget {
         return Size(p.width ?? c.width, p.height ?? c.height)
     }
 
-    private func state(_ host: ViewHost) -> ScrollState { host.storage[path] as? ScrollState ?? ScrollState() }
+    private var key: StorageKey<ScrollState> { StorageKey(path: path) }
+    private func state(_ host: ViewHost) -> ScrollState { host.storage[key] ?? ScrollState() }
 
     override func placeChildren(in rect: Rect, proposal: ProposedSize) {
         let offer = contentProposal(ProposedSize(rect.size))
@@ -79,7 +80,7 @@ final class ScrollNode: Node, PointerTarget {
         s.x.resize(viewport: rect.width, content: axes.contains(.horizontal) ? size.width : rect.width, at: host.time)
         s.y.resize(viewport: rect.height, content: axes.contains(.vertical) ? size.height : rect.height, at: host.time)
         // Stored only when it changed: storing boxes the state anew (every build otherwise).
-        if s != old || host.storage[path] == nil { host.storage[path] = s }
+        if s != old || !host.storage.contains(key) { host.storage[key] = s }
         let o = s.offset(at: host.time)
         // Content narrower than the viewport is centred across it; along a scroll axis it
         // starts at the top (or leading edge), as SwiftUI's ScrollView places it.
@@ -108,7 +109,7 @@ final class ScrollNode: Node, PointerTarget {
         s.tracker.reset()
         s.tracker.addPress(time: e.time, position: e.location)
         s.last = e.location
-        host.storage[path] = s
+        host.storage[key] = s
         return .gesture
     }
 
@@ -125,7 +126,7 @@ final class ScrollNode: Node, PointerTarget {
             if axes.contains(.vertical) { s.y.drag(by: d.y, at: e.time) }
             s.last = e.location
         }
-        host.storage[path] = s
+        host.storage[key] = s
     }
 
     func pressEnded(_ e: PointerEvent, tapped: Bool, host: ViewHost) {
@@ -137,7 +138,7 @@ final class ScrollNode: Node, PointerTarget {
             s.y.endDrag(velocity: axes.contains(.vertical) ? -v.y : 0, at: e.time)
             s.dragging = false
         }
-        host.storage[path] = s
+        host.storage[key] = s
     }
 
     func pressCancelled(time: Double, host: ViewHost) {
@@ -147,7 +148,7 @@ final class ScrollNode: Node, PointerTarget {
             s.x.endDrag(velocity: 0, at: time); s.y.endDrag(velocity: 0, at: time)
             s.dragging = false
         }
-        host.storage[path] = s
+        host.storage[key] = s
     }
 
     /// Wheel notches scroll vertically when possible, else horizontally.
@@ -156,7 +157,7 @@ final class ScrollNode: Node, PointerTarget {
         let delta = -dy * InteractionConstants.wheelNotch
         if axes.contains(.vertical), s.y.maxOffset > 0 { s.y.scroll(by: delta, at: time) }
         else if axes.contains(.horizontal) { s.x.scroll(by: delta, at: time) }
-        host.storage[path] = s
+        host.storage[key] = s
     }
 
     /// Scrolls (animated) just enough that `target` (window pt) is inside the viewport,
@@ -174,6 +175,6 @@ final class ScrollNode: Node, PointerTarget {
         let dy = needed(target.minY, target.maxY, frame.minY, frame.maxY)
         if dx != 0, axes.contains(.horizontal) { s.x.setOffset(o.x + dx, animated: true, at: host.time) }
         if dy != 0, axes.contains(.vertical) { s.y.setOffset(o.y + dy, animated: true, at: host.time) }
-        host.storage[path] = s
+        host.storage[key] = s
     }
 }

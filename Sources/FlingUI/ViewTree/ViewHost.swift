@@ -58,9 +58,9 @@ package final class ViewHost {
     /// The paths of built nodes, reused from build to build.
     var paths = PathTable()
     /// Per-node state that outlives rebuilds (scroll positions, widget animations).
-    var storage: [String: Any] = [:]
+    var storage = NodeStorage()
     /// The last value each `onPreferenceChange` saw.
-    var lastObserved: [String: Any] = [:]
+    var lastObserved = NodeStorage()
 
     package init(env: SceneEnvironment, content: @escaping @MainActor () -> any View) {
         self.env = env
@@ -143,18 +143,18 @@ package final class ViewHost {
         livePaths.removeAll(keepingCapacity: true)
         root.visit { livePaths.insert($0.path) }
         var gone: [String] = []
-        for key in storage.keys {
+        for key in storage.rawKeys {
             // Searched as bytes: `String.contains(_: String)` is Foundation's, which bridges
             // to NSString and allocates for every key of every build.
             let path = key.utf8.contains(UInt8(ascii: "#")) ? ownerPath(of: key) : key
             if !livePaths.contains(path) { gone.append(key) }
         }
-        for key in gone { storage.removeValue(forKey: key) }
+        for key in gone { storage.removeRaw(key) }
         if ownerPaths.count > 0 {
-            let stale = ownerPaths.keys.filter { storage[$0] == nil }
+            let stale = ownerPaths.keys.filter { !storage.containsRaw($0) }
             for key in stale { ownerPaths.removeValue(forKey: key) }
         }
-        for key in lastObserved.keys where !livePaths.contains(key) { lastObserved.removeValue(forKey: key) }
+        for key in Array(lastObserved.rawKeys) where !livePaths.contains(key) { lastObserved.removeRaw(key) }
     }
 
     /// The path a "path#part" storage key belongs to, cut once per key (a slider's grab lives
@@ -226,21 +226,7 @@ package final class ViewHost {
     package func advance(to t: Double) -> Bool {
         time = max(time, t)
         var moving = wantsFrames
-        // Only what changed is written back, after the loop: writing into the dictionary
-        // while iterating it copied it, and each write boxed the value again, every frame.
-        var changed: [(String, Any)] = []
-        for (path, value) in storage {
-            if let old = value as? ScrollState {
-                var s = old
-                if s.advance(to: t) { moving = true }
-                if s != old { changed.append((path, s)) }
-            } else if let a = value as? AnimatedValue {
-                let settled = a.settled(at: t)
-                if settled.isAnimating { moving = true }
-                if settled != a { changed.append((path, settled)) }
-            }
-        }
-        for (path, value) in changed { storage[path] = value }
+        if storage.advanceAnimations(to: t) { moving = true }
         if moving { dirty = true }
         return moving
     }

@@ -45,11 +45,14 @@ final class SegmentedControlNode: Node, PointerTarget, Focusable {
     let labels: [String]
     unowned let host: ViewHost
 
+    /// The thumb's position (an index, animated between segments), kept between builds.
+    static func thumbKey(_ path: String) -> StorageKey<AnimatedValue> { StorageKey(path: path) }
+
     init(path: String, selection: Binding<Int>, labels: [String], host: ViewHost) {
         self.selection = selection; self.labels = labels; self.host = host
         super.init(path: path)
         // The selection changed from elsewhere: the thumb slides to it.
-        if let stored = host.storage[path] as? AnimatedValue, stored.target != Double(selection.wrappedValue) {
+        if let stored = host.storage[Self.thumbKey(path)], stored.target != Double(selection.wrappedValue) {
             slide(to: selection.wrappedValue)
         }
     }
@@ -72,7 +75,7 @@ final class SegmentedControlNode: Node, PointerTarget, Focusable {
 
     /// The thumb's position in segments (0 … count − 1), animated.
     var thumbPosition: Double {
-        (host.storage[path] as? AnimatedValue)?.value(at: host.time) ?? Double(selection.wrappedValue)
+        (host.storage[Self.thumbKey(path)])?.value(at: host.time) ?? Double(selection.wrappedValue)
     }
 
     func segment(at x: Double) -> Int? {
@@ -83,8 +86,8 @@ final class SegmentedControlNode: Node, PointerTarget, Focusable {
     /// `from`: where the thumb is now (read before the selection changes: with no animation
     /// stored, the position is the selection's).
     private func slide(to i: Int, from position: Double? = nil) {
-        let current = host.storage[path] as? AnimatedValue ?? .resting(position ?? thumbPosition)
-        host.storage[path] = current.animated(to: Double(i), with: SegmentedMetrics.spring, at: host.time,
+        let current = host.storage[Self.thumbKey(path)] ?? .resting(position ?? thumbPosition)
+        host.storage[Self.thumbKey(path)] = current.animated(to: Double(i), with: SegmentedMetrics.spring, at: host.time,
                                               restDistance: CardConstants.unitRestDistance,
                                               restVelocity: CardConstants.unitRestVelocity)
     }

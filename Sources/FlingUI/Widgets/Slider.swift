@@ -73,7 +73,7 @@ final class SliderNode: Node, PointerTarget, Focusable {
     }
 
     /// The grab: the thumb's centre minus the finger's x, kept for the whole drag.
-    private var grabKey: String { storageKey("grab") }
+    private var grabKey: StorageKey<Double> { storageKey("grab") }
 
     func pressBegan(_ e: PointerEvent, host: ViewHost) -> PressClaim {
         let c = thumbCenter
@@ -84,7 +84,7 @@ final class SliderNode: Node, PointerTarget, Focusable {
     }
 
     func pressMoved(_ e: PointerEvent, host: ViewHost) {
-        guard let grab = host.storage[grabKey] as? Double else { return }
+        guard let grab = host.storage[grabKey] else { return }
         set(thumbX: e.location.x + grab)
     }
 

@@ -43,7 +43,9 @@ final class SwitchNode: Node, PointerTarget, Focusable {
     }
 
     /// Where a drag of the thumb is kept.
-    private var dragKey: String { storageKey("drag") }
+    private var dragKey: StorageKey<Drag> { storageKey("drag") }
+    /// The knob's position (0 off … 1 on, animated), kept between builds.
+    private var knobKey: StorageKey<AnimatedValue> { StorageKey(path: path) }
 
     /// A reused switch's new binding.
     func update(isOn: Binding<Bool>) {
@@ -53,7 +55,7 @@ final class SwitchNode: Node, PointerTarget, Focusable {
 
     /// The value changed from elsewhere (not by this switch): the thumb follows it.
     private func followValue() {
-        if let stored = host.storage[path] as? AnimatedValue, host.storage[dragKey] == nil,
+        if let stored = host.storage[knobKey], !host.storage.contains(dragKey),
            stored.target != (isOn.wrappedValue ? 1 : 0) {
             animate(to: isOn.wrappedValue)
         }
@@ -73,12 +75,12 @@ final class SwitchNode: Node, PointerTarget, Focusable {
 
     /// The thumb's position, 0 (off, left) … 1 (on, right), animated.
     var position: Double {
-        (host.storage[path] as? AnimatedValue)?.value(at: host.time) ?? (isOn.wrappedValue ? 1 : 0)
+        host.storage[knobKey]?.value(at: host.time) ?? (isOn.wrappedValue ? 1 : 0)
     }
 
     private func animate(to on: Bool) {
-        let current = host.storage[path] as? AnimatedValue ?? .resting(position)
-        host.storage[path] = current.animated(to: on ? 1 : 0, with: WidgetMetrics.switchSpring, at: host.time,
+        let current = host.storage[knobKey] ?? .resting(position)
+        host.storage[knobKey] = current.animated(to: on ? 1 : 0, with: WidgetMetrics.switchSpring, at: host.time,
                                               restDistance: CardConstants.unitRestDistance,
                                               restVelocity: CardConstants.unitRestVelocity)
     }
@@ -105,16 +107,16 @@ final class SwitchNode: Node, PointerTarget, Focusable {
     }
 
     func pressMoved(_ e: PointerEvent, host: ViewHost) {
-        guard var drag = host.storage[dragKey] as? Drag else { return }
+        guard var drag = host.storage[dragKey] else { return }
         if !drag.moved, abs(e.location.x - drag.startX) < WidgetMetrics.switchDragSlop { return }
         drag.moved = true
         host.storage[dragKey] = drag
         let p = min(1, max(0, drag.startPosition + (e.location.x - drag.startX) / travel))
-        host.storage[path] = AnimatedValue.resting(p)
+        host.storage[knobKey] = AnimatedValue.resting(p)
     }
 
     func pressEnded(_ e: PointerEvent, tapped: Bool, host: ViewHost) {
-        let drag = host.storage.removeValue(forKey: dragKey) as? Drag
+        let drag = host.storage.removeValue(forKey: dragKey)
         // A tap flips it; a drag lands on the side the thumb was let go on.
         if drag?.moved == true { set(position >= 0.5) } else { set(!isOn.wrappedValue) }
     }

@@ -18,7 +18,7 @@ struct FilledButton: View {
             .background(RoundedRectangle(cornerRadius: TwoStageConstants.buttonRadius).fill(SystemColor.blue))
             .modified { node, context in
                 ButtonNode(path: context.path, child: node, action: action,
-                           pressed: context.host.storage[context.path + ButtonNode.pressedKey] as? Bool ?? false)
+                           pressed: context.host.storage[ButtonNode.pressedKey(context.path)] ?? false)
             }
     }
 }
@@ -29,14 +29,14 @@ final class ButtonNode: WrapperNode, PointerTarget {
     let action: @MainActor () -> Void
     /// Held while pressed; the host keeps it under the node's path (nodes are rebuilt after each event).
     let pressed: Bool
-    static let pressedKey = "#pressed"
+    static func pressedKey(_ path: String) -> StorageKey<Bool> { StorageKey(raw: path + "#pressed") }
     init(path: String, child: Node, action: @escaping @MainActor () -> Void, pressed: Bool) {
         self.action = action
         self.pressed = pressed
         super.init(path: path, child: child)
     }
     override var isInteractive: Bool { true }
-    private var key: String { path + Self.pressedKey }
+    private var key: StorageKey<Bool> { storageKey("pressed") }
 
     override func draw(into list: inout DisplayList) {
         child.draw(into: &list)

@@ -33,7 +33,9 @@ final class SheetModelTests: XCTestCase {
     func testFollowsTheFingerOneToOneFromTheSlop() {
         var s = presented(.fluid)
         drag(&s, from: 500, to: 400, at: 3, duration: 0.2, release: false)
-        XCTAssertEqual(s.phase.name, "dragging")
+        // The whole drag: from half, 1:1 from the slop circle (the 10 pt inside it counted apart).
+        XCTAssertEqual(s.phase, .dragging(.init(startDetent: .half, startTop: 422, rawTop: s.top(at: 3.2), onContent: true,
+                                                consumed: false, slopTravel: -10)))
         XCTAssertEqual(s.top(at: 3.2), 422 - 90, accuracy: 1e-9, "100 pt less the 10 pt slop")
     }
 
@@ -44,7 +46,9 @@ final class SheetModelTests: XCTestCase {
         let t = 3.25
         let before = s.top(at: t)
         s.press(at: Point(200, before + 50), onContent: true, time: t)
-        XCTAssertEqual(s.phase.name, "dragging")
+        // Caught mid-flight to full: a drag from where it is, remembering where it was going.
+        XCTAssertEqual(s.phase, .dragging(.init(startDetent: .full, startTop: before, rawTop: before, onContent: true,
+                                                consumed: false, caughtHeading: .full)))
         XCTAssertEqual(s.top(at: t), before, accuracy: 1e-9)
         s.move(to: Point(200, before + 53), time: t + 0.016)
         XCTAssertEqual(s.top(at: t + 0.016), before + 3, accuracy: 1e-9, "a grabbed sheet follows at once")

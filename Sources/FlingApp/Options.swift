@@ -134,6 +134,11 @@ struct AppOptions: ParsableArguments, Sendable {
             completion: .list(SheetPolicyKind.allCases.map(\.rawValue)), transform: Parse.sheetPolicy)
     var sheetPolicy: SheetPolicyKind?
 
+    /// When the on-screen keyboard comes up (issue 32).
+    @Option(help: ArgumentHelp("The on-screen keyboard: auto (default: a field focused by touch, or any focused field with --kiosk when no physical keyboard is attached), on (whenever a field is focused) or off.", valueName: "auto|on|off"),
+            completion: .list(KeyboardMode.allCases.map(\.rawValue)), transform: Parse.keyboard)
+    var keyboard: KeyboardMode = .auto
+
     /// The date the Today scene shows (default: today).
     @Option(help: ArgumentHelp("The date the Today scene shows (reproducible screenshots).", valueName: "YYYY-MM-DD"),
             transform: Parse.date)
@@ -283,6 +288,13 @@ enum Parse {
             throw UsageError(message: "unknown sheet policy '\(v)' (fluid, tutorial, two-stage)")
         }
         return p
+    }
+
+    @Sendable static func keyboard(_ v: String) throws -> KeyboardMode {
+        guard let m = KeyboardMode(rawValue: v) else {
+            throw UsageError(message: "unknown keyboard mode '\(v)' (auto, on, off)")
+        }
+        return m
     }
 
     /// `--inject-stall MS@EVERY` (issue 28).

@@ -116,6 +116,8 @@ func runApp(_ options: AppOptions) -> Int32 {
     app.instrument.panel.onCopy = { print($0); fflush(nil) }   // seen at once when piped
     if let n = options.slow { app.instrument.slowFactorForToggle = n; app.setSlowMotion(n, time: 0) }
     if let t = options.tune { app.tuning = t }
+    app.keyboard.mode = options.keyboard
+    app.keyboard.kioskWithoutKeyboard = options.kioskOptions.kiosk && !PhysicalKeyboard.isAttached(headless: options.headless)
     // A kiosk's visitors do not get the instrument's keys (issue 29: F5's panel changed the
     // physics until the next reset, and its Copy wrote to the clipboard and stdout), unless
     // the instrument was asked for at launch.

@@ -35,12 +35,15 @@ package final class AppController {
             FormScene(env: env),
         ]
         tabBar = TabBar(scenes: scenes.map(\.id))
+        keyboard = OnScreenKeyboard(window: windowSize, env: env)
         current = scenes.firstIndex { $0.id == first } ?? 0
         sheetPolicyOverride = sheetPolicy
         layout(time: 0)
     }
 
     package var scene: Scene { scenes[current] }
+    /// The on-screen keyboard (issue 32): over everything but the instrument.
+    package let keyboard: OnScreenKeyboard
 
     /// The area scenes lay out in: the window above the tab bar.
     package var sceneBounds: Rect {
@@ -171,6 +174,9 @@ package final class AppController {
     private func handleOnSceneClock(_ event: InputEvent) {
         switch event {
         case .pointer(let raw):
+            // Every finger goes to the keyboard first: a touch on it is never the scene's.
+            if keyboard.handlePointer(raw, scene: scene) { return }
+            defer { keyboard.follow(scene, time: raw.time) }
             guard let e = pointerFilter.filter(raw) else { return }
             if e.phase == .began { returningHome = false }   // a visitor took over mid-reset
             lastPointerLocation = e.location
@@ -193,6 +199,8 @@ package final class AppController {
             if scene.isModal || sceneBounds.contains(location) { scene.handleWheel(dy: dy, at: location, time: time) }
         case let .key(key, time):
             if key.is(.char("q"), .control) { quitRequested = true; return }
+            keyboard.physicalKeyPressed(scene, time: time)
+            defer { keyboard.follow(scene, time: time) }
             // Keyboard navigation (issue 30 item 14), as iPadOS's full keyboard access goes
             // through controls and then on to the tab bar: Tab moves through the scene's
             // controls and, past the last, on to the next scene (Shift+Tab: backwards); in a
@@ -219,6 +227,7 @@ package final class AppController {
                 scene.pastePrimarySelection(text ?? env.primarySelection.text ?? "", at: location, time: time)
             }
         case let .text(text, time):
+            keyboard.physicalKeyPressed(scene, time: time)
             scene.handleText(text, time: time)
         case let .composition(text, time):
             scene.handleComposition(text, time: time)
@@ -226,6 +235,8 @@ package final class AppController {
             guard size != windowSize else { return }   // an expose: just redraw
             windowSize = size
             layout(time: time)
+            keyboard.resize(window: size)
+            if keyboard.model.isShown { scene.keyboardWillCover(from: keyboard.model.shownTop, time: time) }
         case .focusLost(let time):
             if pointerFilter.cancelActive(at: lastPointerLocation, time: time) != nil {
                 pointerOnTabBar = false
@@ -247,7 +258,9 @@ package final class AppController {
     private func selectOnSceneClock(_ id: SceneID, time: Double) {
         guard let i = scenes.firstIndex(where: { $0.id == id }), i != current else { return }
         scene.cancelGestures(time: time)
+        keyboard.hide(scene, time: time)
         current = i
+        keyboard.follow(scene, time: time)
         needsDisplay = true
     }
 
@@ -266,6 +279,7 @@ package final class AppController {
         clock.observe(realTime)
         let time = clock.scene(at: realTime)
         var moving = scene.advance(to: time)
+        if keyboard.advance(to: time, scene: scene) { moving = true }
         if returningHome && !moving {
             // Still modal and at rest: the close did not take (a gesture ended in between);
             // ask again, and if nothing moves, switch regardless so a kiosk never stays stuck.
@@ -303,6 +317,9 @@ package final class AppController {
             clock.setPressed(false, at: realTime)
         }
         scene.cancelGestures(time: time)
+        // The last visitor's typing ends: no field stays focused, the keyboard goes down.
+        for s in scenes { s.endEditing(time: time) }
+        keyboard.follow(scene, time: time)
         // Escape is each scene's own "close the top sheet or card", animation included.
         if scene.isModal { _ = scene.handleKey(Key(.escape), time: time) }
         returningHome = true
@@ -377,6 +394,7 @@ package final class AppController {
             backdrop(&list)
         }
         scene.drawOverlay(into: &list, time: time)
+        keyboard.draw(into: &list, time: time)
         instrument.draw(into: &list, app: self, realTime: realTime, sceneTime: time)
         needsDisplay = false
         return list
@@ -390,6 +408,7 @@ package final class AppController {
             ("scale", .rounded(scale)),
         ]
         fields += scene.stateFields(time: time)
+        if keyboard.model.isShown || keyboard.model.isVisible(at: time) { fields.append(("keyboard", keyboard.stateJSON(time: time))) }
         fields.append(("tuning", tuningInForce.json))
         fields.append(("instrument", instrument.json(slow: clock.slowFactor, paused: clock.paused)))
         if !clock.isIdentity || clock.slowFactor != 1 {

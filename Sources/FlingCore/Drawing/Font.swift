@@ -100,6 +100,13 @@ public enum MaterialIcon {
     public static let listAlt = "\u{E0EE}"
     /// `settings`: the gear (SF Symbol `gearshape`).
     public static let settings = "\u{E8B8}"
+    /// The on-screen keyboard's keys (Material Symbols Rounded only): `shift`, `shift_lock`
+    /// (caps lock), `backspace`, `keyboard_hide` (SF Symbols `shift`, `capslock.fill`,
+    /// `delete.left`, `keyboard.chevron.compact.down`).
+    public static let shift = "\u{E5F2}"
+    public static let shiftLock = "\u{F7AE}"
+    public static let backspace = "\u{E14A}"
+    public static let keyboardHide = "\u{E31A}"
     public static let all: [(String, String)] = [
         ("location_on", locationOn), ("phone", phone), ("cancel", cancel), ("close", close),
         ("chevron_right", chevronRight), ("chevron_left", chevronLeft), ("expand_more", expandMore),

@@ -21,6 +21,15 @@ public struct TextEditing: Equatable, Sendable {
     public var hasSelection: Bool { anchor != head }
     public var selectedText: String { substring(selection) }
 
+    /// Whether the next letter starts a sentence (UIKit's sentence autocapitalization): the
+    /// caret at the start, or after ". ", "! " or "? ".
+    public var atSentenceStart: Bool {
+        let before = substring(0..<min(anchor, head))
+        let trimmed = before.reversed().drop { $0 == " " }
+        guard let last = trimmed.first else { return true }
+        return before.last == " " && (last == "." || last == "!" || last == "?")
+    }
+
     func substring(_ r: Range<Int>) -> String {
         let s = text.index(text.startIndex, offsetBy: r.lowerBound)
         let e = text.index(text.startIndex, offsetBy: r.upperBound)
@@ -75,6 +84,18 @@ public struct TextEditing: Equatable, Sendable {
         if hasSelection { replace(selection, with: ""); return }
         guard head > 0 else { return }
         replace((head - 1)..<head, with: "")
+    }
+
+    /// Ctrl+Backspace (and the on-screen keyboard's held delete): the selection, or the word
+    /// before the caret with the spaces after it.
+    public mutating func deleteWordBackward() {
+        if hasSelection { replace(selection, with: ""); return }
+        guard head > 0 else { return }
+        let chars = Array(substring(0..<head))
+        var start = chars.count
+        while start > 0, chars[start - 1] == " " { start -= 1 }
+        while start > 0, chars[start - 1] != " " { start -= 1 }
+        replace(start..<head, with: "")
     }
 
     /// Delete: the selection, or the character after the caret.

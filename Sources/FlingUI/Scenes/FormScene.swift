@@ -31,13 +31,35 @@ package final class FormScene: Scene {
         // closure holding the scene (which holds the host) was a cycle that never freed the
         // form (issue 29: `make memcheck`, 104 B holding the whole tree, definitely lost).
         let content = self.content
+        let keyboardInset = self.keyboardInset
         return GeometryReader { geometry in
             ScrollView([.horizontal, .vertical]) {
                 content
                     .frame(minWidth: geometry.size.width, minHeight: geometry.size.height)
+                    // Room to scroll the last field above the on-screen keyboard (UIKit's
+                    // scroll views add the keyboard's overlap to their content inset).
+                    .padding(.bottom, keyboardInset)
             }
         }
     }
+
+    /// How much of the scene the on-screen keyboard covers once up (0 without it).
+    private var keyboardInset = 0.0
+
+    package func keyboardWillCover(from top: Double?, time: Double) {
+        let inset = top.map { max(0, bounds.maxY - $0) } ?? 0
+        viewHost.coveredBelow = top
+        guard inset != keyboardInset || top != nil else { return }
+        keyboardInset = inset
+        viewHost.invalidate()
+        // The focused field scrolls above the keyboard's final top as the keyboard rises.
+        if top != nil { host.revealFocused(time: time) }
+    }
+
+    package var hasNextTextField: Bool { viewHost.hasNextTextField }
+    package var textBeforeCaretEndsSentence: Bool { viewHost.editing?.atSentenceStart ?? false }
+    package func focusNextTextField(time: Double) -> Bool { host.focusNextTextField(time: time) }
+    package func endEditing(time: Double) { viewHost.unfocus() }
 
     package func layout(in bounds: Rect, window: Size, time: Double) {
         self.bounds = bounds

@@ -95,10 +95,28 @@ package protocol Scene: AnyObject {
     /// inside its drawing, so the backdrop stays one unchanging layer and its fade folds into
     /// its copy together with the overlay's dim (issue 12).
     func backdropOpacity(time: Double) -> Double
+
+    // The on-screen keyboard (issue 32).
+    /// Whether a text field follows the focused one (the return key then says "next").
+    var hasNextTextField: Bool { get }
+    /// The keyboard's Next: the following text field takes focus; false past the last.
+    func focusNextTextField(time: Double) -> Bool
+    /// Editing ends (Done, the hide key, an idle reset): the focused field lets go.
+    func endEditing(time: Double)
+    /// The keyboard's top (window pt) once it is up, or nil when it goes: the scroll view of
+    /// the focused field keeps it above the keyboard, as UIKit's scroll views do.
+    func keyboardWillCover(from top: Double?, time: Double)
+    /// The focused field's next letter starts a sentence (the keyboard's shift comes on).
+    var textBeforeCaretEndsSentence: Bool { get }
 }
 
 extension Scene {
     package func backdropOpacity(time: Double) -> Double { 1 }
+    package var hasNextTextField: Bool { false }
+    package func focusNextTextField(time: Double) -> Bool { false }
+    package func endEditing(time: Double) {}
+    package func keyboardWillCover(from top: Double?, time: Double) {}
+    package var textBeforeCaretEndsSentence: Bool { false }
     package func handleText(_ text: String, time: Double) {}
     package func handleComposition(_ text: String, time: Double) {}
     package var hasKeyboardFocus: Bool { false }

@@ -79,6 +79,22 @@ final class FocusController {
         host.markDirty()
     }
 
+    /// The on-screen keyboard's Next: focus moves to the next text field in tree order;
+    /// false (and nothing moves) past the last.
+    func focusNextTextField() -> Bool {
+        let fields = focusOrder.filter { $0 is TextFieldNode }
+        guard let path = focusedPath, let i = fields.firstIndex(where: { $0.path == path }), i + 1 < fields.count else { return false }
+        focus(fields[i + 1])
+        return true
+    }
+
+    /// Whether a text field follows the focused one (the keyboard's return key says "next").
+    var hasNextTextField: Bool {
+        let fields = focusOrder.filter { $0 is TextFieldNode }
+        guard let path = focusedPath, let i = fields.firstIndex(where: { $0.path == path }) else { return false }
+        return i + 1 < fields.count
+    }
+
     /// Focusable nodes in tree (Tab) order.
     private var focusOrder: [Focusable] { host.nodes(of: Node.self).compactMap { $0 as? Focusable } }
 

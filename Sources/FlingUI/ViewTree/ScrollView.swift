@@ -172,7 +172,7 @@ final class ScrollNode: Node, PointerTarget {
             return 0
         }
         let dx = needed(target.minX, target.maxX, frame.minX, frame.maxX)
-        let dy = needed(target.minY, target.maxY, frame.minY, frame.maxY)
+        let dy = needed(target.minY, target.maxY, frame.minY, min(frame.maxY, host.coveredBelow ?? frame.maxY))
         if dx != 0, axes.contains(.horizontal) { s.x.setOffset(o.x + dx, animated: true, at: host.time) }
         if dy != 0, axes.contains(.vertical) { s.y.setOffset(o.y + dy, animated: true, at: host.time) }
         host.storage[key] = s

@@ -37,6 +37,17 @@ package final class ViewHost {
         focusController.focus(node, caret: caret, ringVisible: ringVisible, reveal: reveal)
     }
     package func unfocus() { focusController.unfocus() }
+    package var hasNextTextField: Bool { focusController.hasNextTextField }
+    package func focusNextTextField(time t: Double) -> Bool { advanceClock(t); return focusController.focusNextTextField() }
+    /// Window y below which the content is covered (the on-screen keyboard's top): scroll
+    /// views reveal what they reveal above it.
+    package var coveredBelow: Double?
+    /// Scrolls the focused control into view (above `coveredBelow`).
+    package func revealFocused(time t: Double) {
+        advanceClock(t)
+        guard let node = currentTree().flatMap({ _ in focusedNode }) else { return }
+        scrollToReveal(node)
+    }
     @discardableResult
     package func focusFirst(reverse: Bool) -> Bool { focusController.focusFirst(reverse: reverse) }
     @discardableResult

@@ -181,6 +181,7 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
         let plain = key.modifiers.subtracting(.shift).isEmpty
         switch key.code {
         case .backspace where plain: e.deleteBackward()
+        case .backspace where key.modifiers == .control: e.deleteWordBackward()
         case .delete where plain: e.deleteForward()
         case .left where plain: e.moveLeft(extending: shift)
         case .right where plain: e.moveRight(extending: shift)

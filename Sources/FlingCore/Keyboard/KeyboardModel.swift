@@ -1,0 +1,293 @@
+// KeyboardModel: the on-screen keyboard as a value: shown or hidden (UIKit's keyboard
+// animation), its page and shift, the touches on its keys (slide to correct, a second finger,
+// long press for accents, backspace repeat) and the edits they make.
+
+/// What the keyboard asks of the focused field. Text goes through the same editing path as a
+/// physical keyboard's text input; deletes as its Backspace (Ctrl+Backspace for a word).
+public enum KeyboardOutput: Sendable, Equatable {
+    case insert(String)
+    case deleteBackward
+    case deleteWordBackward
+    /// Return: the field's submit action ("return", "next" or "done").
+    case submit
+    /// The iPad's hide-keyboard key.
+    case hide
+}
+
+/// The on-screen keyboard (issue 32), driven by touches in window pt and by time. It decides
+/// which key each touch types and when; the app applies the outputs to the focused field.
+public struct KeyboardModel: Sendable, Equatable {
+    /// One finger on the keyboard.
+    public struct Touch: Sendable, Equatable {
+        public enum State: Sendable, Equatable {
+            /// On a key; the key under the finger at release types (slide to correct).
+            case tracking
+            /// Backspace held: the next repeat is due at `next`.
+            case repeating(next: Double)
+            /// A held letter shows its variants; `selected` is under the finger.
+            case variants(options: [String], frames: [Rect], selected: Int)
+            /// Already typed (a second finger came down): its release types nothing.
+            case committed
+        }
+        public var id: Int64
+        /// The key under the finger now, and since when (a long press counts from there).
+        public var key: KeyboardKey?
+        public var since: Double
+        public var state: State
+    }
+
+    public private(set) var page = KeyboardPage.letters
+    public private(set) var shift = ShiftState.off
+    /// The return key's label: the focused field's submit action.
+    public var returnLabel = "return"
+    public private(set) var layout: KeyboardLayout
+    public private(set) var windowSize: Size
+    /// 0 hidden … 1 shown, on UIKit's keyboard curve.
+    private var presence = AnimatedValue.resting(0)
+    public private(set) var isShown = false
+    public private(set) var touches: [Touch] = []
+    /// When shift was last tapped (a second tap soon after locks capitals).
+    private var lastShiftTap: Double?
+
+    public init(window: Size) {
+        windowSize = window
+        layout = KeyboardLayout(width: window.width, page: .letters)
+    }
+
+    // MARK: Showing and hiding
+
+    public mutating func show(at time: Double) {
+        guard !isShown else { return }
+        isShown = true
+        animate(to: 1, at: time)
+    }
+
+    public mutating func hide(at time: Double) {
+        guard isShown else { return }
+        isShown = false
+        touches.removeAll()
+        animate(to: 0, at: time)
+    }
+
+    private mutating func animate(to target: Double, at time: Double) {
+        let from = presence.value(at: time)
+        presence = .timed(TimedAnimation(from: from, to: target, startTime: time,
+                                         duration: KeyboardConstants.animationDuration, curve: KeyboardConstants.animationCurve))
+    }
+
+    /// How far up it is, 0…1.
+    public func presence(at time: Double) -> Double { presence.value(at: time) }
+
+    /// On screen (or on its way in or out).
+    public func isVisible(at time: Double) -> Bool { presence.value(at: time) > 0 }
+
+    public func isMoving(at time: Double) -> Bool { presence.settled(at: time).isAnimating }
+
+    /// The keyboard's frame in window pt: full width, its top risen by its height × presence.
+    public func frame(at time: Double) -> Rect {
+        let h = layout.height
+        return Rect(x: 0, y: windowSize.height - h * presence.value(at: time), width: windowSize.width, height: h)
+    }
+
+    /// The keyboard's top when fully shown (what content above it makes room for).
+    public var shownTop: Double { windowSize.height - layout.height }
+
+    public mutating func resize(window: Size) {
+        windowSize = window
+        layout = KeyboardLayout(width: window.width, page: page)
+        touches.removeAll()
+    }
+
+    // MARK: Page and shift
+
+    /// Capitals for the next letter when the field asks for them (start of a sentence); a
+    /// locked shift stays locked.
+    public mutating func setAutoCapitalize(_ on: Bool) {
+        guard shift != .locked else { return }
+        shift = on ? .once : .off
+    }
+
+    private mutating func go(to page: KeyboardPage) {
+        self.page = page
+        layout = KeyboardLayout(width: windowSize.width, page: page)
+    }
+
+    private mutating func tapShift(at time: Double) {
+        if let last = lastShiftTap, time - last <= KeyboardConstants.doubleTapInterval, shift != .locked {
+            shift = .locked
+            lastShiftTap = nil
+            return
+        }
+        shift = shift == .off ? .once : .off
+        lastShiftTap = time
+    }
+
+    /// The text a character key types now: a capital under shift on the letters page.
+    private func text(of s: String) -> String {
+        page == .letters && shift != .off ? s.uppercased() : s
+    }
+
+    // MARK: Touches (window pt)
+
+    private func local(_ p: Point, _ time: Double) -> Point {
+        let f = frame(at: time)
+        return Point(p.x - f.minX, p.y - f.minY)
+    }
+
+    /// A finger went down on the keyboard. A finger already on a key types it now (fast
+    /// typists overlap: the second touch commits the first). Backspace deletes at once.
+    public mutating func touchBegan(id: Int64, at p: Point, time: Double) -> [KeyboardOutput] {
+        guard isShown else { return [] }
+        var out: [KeyboardOutput] = []
+        for i in touches.indices where touches[i].state == .tracking {
+            if let k = touches[i].key, k.kind != .backspace { out += commit(k.kind, time: time) }
+            touches[i].state = .committed
+        }
+        let key = layout.key(at: local(p, time))
+        var touch = Touch(id: id, key: key, since: time, state: .tracking)
+        if key?.kind == .backspace {
+            out.append(.deleteBackward)
+            touch.state = .repeating(next: time + KeyboardConstants.repeatDelay)
+        }
+        touches.append(touch)
+        return out
+    }
+
+    public mutating func touchMoved(id: Int64, to p: Point, time: Double) -> [KeyboardOutput] {
+        guard let i = touches.firstIndex(where: { $0.id == id }) else { return [] }
+        let q = local(p, time)
+        switch touches[i].state {
+        case .variants(let options, let frames, _):
+            touches[i].state = .variants(options: options, frames: frames, selected: Self.cell(at: q.x, frames))
+        case .tracking, .repeating:
+            let key = layout.key(at: q)
+            if key?.kind != touches[i].key?.kind {
+                // Slide to correct: the key under the finger is the one that types; a press
+                // that leaves backspace stops deleting.
+                touches[i].key = key
+                touches[i].since = time
+                touches[i].state = .tracking
+            }
+        case .committed:
+            break
+        }
+        return []
+    }
+
+    public mutating func touchEnded(id: Int64, at p: Point, time: Double) -> [KeyboardOutput] {
+        _ = touchMoved(id: id, to: p, time: time)
+        guard let i = touches.firstIndex(where: { $0.id == id }) else { return [] }
+        let touch = touches.remove(at: i)
+        switch touch.state {
+        case .tracking:
+            guard let k = touch.key, k.kind != .backspace else { return [] }
+            return commit(k.kind, time: time)
+        case .variants(let options, _, let selected):
+            return commit(.character(options[selected]), time: time)
+        case .repeating, .committed:
+            return []
+        }
+    }
+
+    /// The touch was lost (focus gone, the keyboard hidden): nothing types.
+    public mutating func touchCancelled(id: Int64) {
+        touches.removeAll { $0.id == id }
+    }
+
+    public func hasTouch(_ id: Int64) -> Bool { touches.contains { $0.id == id } }
+
+    /// What a key does when it types.
+    private mutating func commit(_ kind: KeyKind, time: Double) -> [KeyboardOutput] {
+        switch kind {
+        case .character(let s):
+            let t = text(of: s)
+            if shift == .once { shift = .off }
+            return [.insert(t)]
+        case .space:
+            // UIKit goes back to letters after a space typed on a number page.
+            if page != .letters { go(to: .letters) }
+            return [.insert(" ")]
+        case .shift:
+            tapShift(at: time)
+            return []
+        case .page(let p):
+            go(to: p)
+            return []
+        case .returnKey:
+            return [.submit]
+        case .hide:
+            return [.hide]
+        case .backspace:
+            return [.deleteBackward]
+        }
+    }
+
+    // MARK: Time
+
+    /// Backspace repeats and long presses that came due by `time`.
+    public mutating func advance(to time: Double) -> [KeyboardOutput] {
+        var out: [KeyboardOutput] = []
+        for i in touches.indices {
+            switch touches[i].state {
+            case .repeating(var next):
+                while next <= time {
+                    let held = next - touches[i].since
+                    if held >= KeyboardConstants.repeatDelay + KeyboardConstants.wordRepeatAfter {
+                        out.append(.deleteWordBackward)
+                        next += KeyboardConstants.wordRepeatInterval
+                    } else {
+                        out.append(.deleteBackward)
+                        next += KeyboardConstants.repeatInterval
+                    }
+                }
+                touches[i].state = .repeating(next: next)
+            case .tracking:
+                guard page == .letters, let k = touches[i].key, case .character(let s) = k.kind,
+                      time - touches[i].since >= KeyboardConstants.longPressDelay,
+                      let options = KeyVariants.variants(of: s) else { continue }
+                let shown = options.map(text(of:))
+                let frames = variantFrames(count: shown.count, over: k.frame)
+                touches[i].state = .variants(options: shown, frames: frames, selected: 0)
+            case .variants, .committed:
+                break
+            }
+        }
+        return out
+    }
+
+    /// When something the keyboard does by itself is next due (a repeat, a long press, the
+    /// animation's frames), for a loop that sleeps between events.
+    public func nextDue(after time: Double) -> Double? {
+        if isMoving(at: time) { return time }
+        var due: Double?
+        for t in touches {
+            switch t.state {
+            case .repeating(let next): due = min(due ?? next, next)
+            case .tracking:
+                if page == .letters, case .character(let s)? = t.key?.kind, KeyVariants.variants(of: s) != nil {
+                    let d = t.since + KeyboardConstants.longPressDelay
+                    due = min(due ?? d, d)
+                }
+            case .variants, .committed: break
+            }
+        }
+        return due
+    }
+
+    /// The variant cells above a held key: key-sized, in a row starting over the key and
+    /// running right, or left from its right edge when they would leave the keyboard.
+    private func variantFrames(count: Int, over key: Rect) -> [Rect] {
+        let w = key.width, gap = 0.0
+        let total = Double(count) * w + Double(count - 1) * gap
+        let x0 = key.minX + total <= layout.width ? key.minX : max(0, key.maxX - total)
+        let y = key.minY - key.height - KeyboardConstants.calloutSideGrowth
+        return (0..<count).map { Rect(x: x0 + Double($0) * (w + gap), y: y, width: w, height: key.height) }
+    }
+
+    private static func cell(at x: Double, _ frames: [Rect]) -> Int {
+        guard let first = frames.first, let last = frames.last else { return 0 }
+        if x <= first.minX { return 0 }
+        if x >= last.maxX { return frames.count - 1 }
+        return frames.firstIndex { x < $0.maxX } ?? frames.count - 1
+    }
+}

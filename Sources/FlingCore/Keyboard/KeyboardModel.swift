@@ -22,8 +22,8 @@ public struct KeyboardModel: Sendable, Equatable {
         public enum State: Sendable, Equatable {
             /// On a key; the key under the finger at release types (slide to correct).
             case tracking
-            /// Backspace held: the next repeat is due at `next`.
-            case repeating(next: Double)
+            /// Backspace held: `count` repeats so far (the next one's time is `repeatDue`).
+            case repeating(count: Int)
             /// A held letter shows its variants; `selected` is under the finger.
             case variants(options: [String], frames: [Rect], selected: Int)
             /// Already typed (a second finger came down): its release types nothing.
@@ -147,7 +147,7 @@ public struct KeyboardModel: Sendable, Equatable {
         var touch = Touch(id: id, key: key, since: time, state: .tracking)
         if key?.kind == .backspace {
             out.append(.deleteBackward)
-            touch.state = .repeating(next: time + KeyboardConstants.repeatDelay)
+            touch.state = .repeating(count: 0)
         }
         touches.append(touch)
         return out
@@ -229,18 +229,12 @@ public struct KeyboardModel: Sendable, Equatable {
         var out: [KeyboardOutput] = []
         for i in touches.indices {
             switch touches[i].state {
-            case .repeating(var next):
-                while next <= time {
-                    let held = next - touches[i].since
-                    if held >= KeyboardConstants.repeatDelay + KeyboardConstants.wordRepeatAfter {
-                        out.append(.deleteWordBackward)
-                        next += KeyboardConstants.wordRepeatInterval
-                    } else {
-                        out.append(.deleteBackward)
-                        next += KeyboardConstants.repeatInterval
-                    }
+            case .repeating(var count):
+                while Self.repeatDue(since: touches[i].since, count: count) <= time {
+                    out.append(count < Self.characterRepeats ? .deleteBackward : .deleteWordBackward)
+                    count += 1
                 }
-                touches[i].state = .repeating(next: next)
+                touches[i].state = .repeating(count: count)
             case .tracking:
                 guard page == .letters, let k = touches[i].key, case .character(let s) = k.kind,
                       time - touches[i].since >= KeyboardConstants.longPressDelay,
@@ -262,7 +256,9 @@ public struct KeyboardModel: Sendable, Equatable {
         var due: Double?
         for t in touches {
             switch t.state {
-            case .repeating(let next): due = min(due ?? next, next)
+            case .repeating(let count):
+                let next = Self.repeatDue(since: t.since, count: count)
+                due = min(due ?? next, next)
             case .tracking:
                 if page == .letters, case .character(let s)? = t.key?.kind, KeyVariants.variants(of: s) != nil {
                     let d = t.since + KeyboardConstants.longPressDelay
@@ -272,6 +268,19 @@ public struct KeyboardModel: Sendable, Equatable {
             }
         }
         return due
+    }
+
+    /// How many single-character repeats come before backspace deletes words.
+    static var characterRepeats: Int {
+        Int((KeyboardConstants.wordRepeatAfter / KeyboardConstants.repeatInterval).rounded())
+    }
+
+    /// When repeat number `count` (from 0) of a backspace held since `since` is due: every
+    /// 0.1 s from 0.5 s, then words every 0.25 s (counted, so no time drifts by summing).
+    static func repeatDue(since: Double, count: Int) -> Double {
+        let k = KeyboardConstants.self
+        if count < characterRepeats { return since + k.repeatDelay + Double(count) * k.repeatInterval }
+        return since + k.repeatDelay + k.wordRepeatAfter + Double(count - characterRepeats) * k.wordRepeatInterval
     }
 
     /// The variant cells above a held key: key-sized, in a row starting over the key and

@@ -1,0 +1,135 @@
+import XCTest
+@testable import FlingCore
+@testable import FlingUI
+
+/// The on-screen keyboard in the app (issue 32): when it comes up, typing a name with touches
+/// only through its keys as the state dump lists them, Next and Done, the focused field kept
+/// above it, a touch on it never reaching the scene, an idle reset putting it away.
+final class OnScreenKeyboardTests: XCTestCase {
+    typealias Driver = InstrumentTests.Driver
+
+    @MainActor static func formApp(_ size: Size, kiosk: Bool = true) -> Driver {
+        let app = makeTestApp(first: .form)
+        app.keyboard.kioskWithoutKeyboard = kiosk
+        app.handle(.resize(size, time: 0))
+        return Driver(app)
+    }
+
+    @MainActor static func state(_ d: Driver) -> JSONValue { d.app.state(time: d.t, frame: 0, render: nil) }
+
+    @MainActor static func field(_ d: Driver, _ label: String) -> (text: String, frame: Rect) {
+        let f = state(d)["form"]?["fields"]?.arrayValue?.first { $0["label"]?.stringValue == label }
+        let r = f?["frame"]?.arrayValue?.compactMap(\.doubleValue) ?? [0, 0, 0, 0]
+        return (f?["text"]?.stringValue ?? "", Rect(x: r[0], y: r[1], width: r[2], height: r[3]))
+    }
+
+    /// Taps with finger `id` at the centre of the key the state dump calls `label`.
+    @MainActor static func tapKey(_ d: Driver, _ label: String, id: Int64) {
+        let keys = state(d)["keyboard"]?["keys"]?.arrayValue ?? []
+        guard let r = keys.first(where: { $0["label"]?.stringValue == label })?["frame"]?.arrayValue?.compactMap(\.doubleValue) else {
+            return XCTFail("no key \(label)")
+        }
+        let p = Point(r[0] + r[2] / 2, r[1] + r[3] / 2)
+        d.pointer(.began, p.x, p.y, id: id)
+        d.run(until: d.t + 0.05)
+        d.pointer(.ended, p.x, p.y, id: id)
+        d.run(until: d.t + 0.1)
+    }
+
+    @MainActor static func tapField(_ d: Driver, _ label: String, id: Int64 = 1) {
+        let f = field(d, label).frame
+        // Its left end: on a phone the form runs past the window's right edge.
+        d.pointer(.began, f.minX + 10, f.midY, id: id)
+        d.pointer(.ended, f.minX + 10, f.midY, id: id)
+        d.run(until: d.t + 0.6)
+    }
+
+    func testTypingANameWithTouchesOnlyInAKiosk() { MainActor.assumeIsolated {
+        let d = Self.formApp(Size(width: 390, height: 844))
+        XCTAssertNil(Self.state(d)["keyboard"], "no keyboard before a field is focused")
+        Self.tapField(d, "First Name")
+        let kb = Self.state(d)["keyboard"]
+        XCTAssertEqual(kb?["shown"], .bool(true))
+        XCTAssertEqual(kb?["page"]?.stringValue, "letters")
+        XCTAssertEqual(kb?["shift"]?.stringValue, "once", "a new field starts with a capital")
+        XCTAssertEqual(kb?["return"]?.stringValue, "next")
+        XCTAssertEqual(kb?["frame"]?.arrayValue?.compactMap(\.doubleValue), [0, 628, 390, 216])
+        for (i, key) in ["a", "d", "a"].enumerated() { Self.tapKey(d, key, id: Int64(10 + i)) }
+        XCTAssertEqual(Self.field(d, "First Name").text, "Ada")
+        XCTAssertEqual(Self.state(d)["form"]?["title"]?.stringValue, "Hello Ada  ")
+        // Its mini-map rectangle turned green (a field with text).
+        let rects = Self.state(d)["miniMap"]?["rects"]?.arrayValue ?? []
+        XCTAssertEqual(rects.filter { $0["kind"]?.stringValue == "field" && $0["color"]?.stringValue == "green" }.count, 1)
+        // Next moves to the next field; backspace edits through the same path as a key.
+        Self.tapKey(d, "return", id: 20)
+        XCTAssertEqual(Self.state(d)["form"]?["focused"]?.stringValue, "Middle Name")
+        Self.tapKey(d, "b", id: 21)
+        Self.tapKey(d, "backspace", id: 22)
+        XCTAssertEqual(Self.field(d, "Middle Name").text, "")
+    }
+    }
+
+    func testDoneOnTheLastFieldEndsEditingAndTheKeyboardGoes() { MainActor.assumeIsolated {
+        let d = Self.formApp(Size(width: 1024, height: 768))
+        Self.tapField(d, "Email")
+        XCTAssertEqual(Self.state(d)["keyboard"]?["return"]?.stringValue, "done")
+        Self.tapKey(d, "return", id: 5)
+        d.run(until: d.t + 0.6)
+        XCTAssertNil(Self.state(d)["form"]?["focused"]?.stringValue)
+        XCTAssertNil(Self.state(d)["keyboard"], "down and gone")
+    } }
+
+    func testOnADesktopOnlyATouchBringsItUp() { MainActor.assumeIsolated {
+        let d = Self.formApp(Size(width: 1024, height: 768), kiosk: false)
+        Self.tapField(d, "Email", id: 0)   // the mouse
+        XCTAssertNotNil(Self.state(d)["form"]?["focused"]?.stringValue)
+        XCTAssertNil(Self.state(d)["keyboard"])
+        d.key("Escape")
+        Self.tapField(d, "Email", id: 3)   // a finger
+        XCTAssertEqual(Self.state(d)["keyboard"]?["shown"], .bool(true))
+        // A physical key hides it, as on iPad; typing goes on.
+        d.app.handle(.text("x", time: d.t))
+        d.run(until: d.t + 0.6)
+        XCTAssertNil(Self.state(d)["keyboard"])
+        XCTAssertEqual(Self.field(d, "Email").text, "x")
+        // --keyboard off: never.
+        d.key("Escape")
+        d.app.keyboard.mode = .off
+        Self.tapField(d, "Email", id: 4)
+        XCTAssertNil(Self.state(d)["keyboard"])
+    } }
+
+    func testTheFocusedFieldEndsAboveTheKeyboard() { MainActor.assumeIsolated {
+        // The first three keep Email above the keyboard anyway; the last two must scroll it up.
+        for size in [Size(width: 390, height: 844), Size(width: 1080, height: 1920), Size(width: 1920, height: 1080),
+                     Size(width: 1024, height: 600), Size(width: 390, height: 520)] {
+            let d = Self.formApp(size)
+            // The field lowest on screen: Email (at 390 pt the page is scrolled to it first).
+            Self.tapField(d, "Email")
+            d.run(until: d.t + 1.5)
+            let top = Self.state(d)["keyboard"]?["frame"]?.arrayValue?.compactMap(\.doubleValue)[1] ?? 0
+            XCTAssertEqual(top, size.height - KeyboardLayout(width: size.width, page: .letters).height, "\(size)")
+            XCTAssertLessThanOrEqual(Self.field(d, "Email").frame.maxY, top, "\(size): the field is above the keyboard")
+        }
+    } }
+
+    func testATouchOnTheKeyboardNeverReachesTheScene() { MainActor.assumeIsolated {
+        let d = Self.formApp(Size(width: 390, height: 844))
+        Self.tapField(d, "First Name")
+        // The tab bar lies under the keyboard: a tap there types a space, it does not switch.
+        d.pointer(.began, 195, 820, id: 7)
+        d.pointer(.ended, 195, 820, id: 7)
+        d.run(until: d.t + 0.1)
+        XCTAssertEqual(Self.state(d)["scene"]?.stringValue, "form")
+        XCTAssertEqual(Self.field(d, "First Name").text, " ")
+    } }
+
+    func testAnIdleResetPutsItAwayAndClearsFocus() { MainActor.assumeIsolated {
+        let d = Self.formApp(Size(width: 390, height: 844))
+        Self.tapField(d, "First Name")
+        d.app.resetToHome(time: d.t)
+        d.run(until: d.t + 1)
+        XCTAssertNil(Self.state(d)["keyboard"])
+        XCTAssertNil(Self.state(d)["form"]?["focused"]?.stringValue)
+    } }
+}

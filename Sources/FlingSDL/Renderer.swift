@@ -45,6 +45,8 @@ public final class Renderer {
     private var images: ImageStore
     private var shadows: ShadowCache
     private var masks: ShapeMaskCache
+    /// What later opaque draws paint over, found at the start of each frame.
+    private let occluders: Occlusion
     /// A baked photo: its size, source rectangle (¼ px) and corner radii, held inline (arrays
     /// here allocated for every photo drawn).
     private struct RoundedImageKey: Hashable { var name: String; var w: Int32; var h: Int32; var source: SIMD4<Int32>; var radii: SIMD4<Int32> }
@@ -146,7 +148,7 @@ public final class Renderer {
     /// compare the two; the bench's floor keeps its clear).
     public var cpuCompositing: Bool { get { frame.cpuCompositing } set { frame.cpuCompositing = newValue } }
     /// What an opaque draw later in the frame paints over is not composited first (see
-    /// findOccluders); false draws it anyway (tests compare the two).
+    /// Occlusion.find); false draws it anyway (tests compare the two).
     public var occlusion: Bool { get { frame.occlusion } set { frame.occlusion = newValue } }
     /// A layer whose commands changed in part is drawn again only where it can differ (see
     /// LayerDamage); false redraws it whole (tests compare the two).
@@ -175,12 +177,6 @@ public final class Renderer {
     /// The frame's clear waits too: a full-frame opaque layer makes it needless.
     private var clearPending = false
     private var clearColor = Color.white
-    /// Opaque rectangles (device px) this frame paints, each with the index of the command that
-    /// paints it: whatever is composited under one before that command is painted over, so it
-    /// is skipped (see findOccluders).
-    private var occluders: [(index: Int, rect: PixelRect)] = []
-    /// findOccluders' stack of open layers: whether each is copied 1:1.
-    private var occluderLayers: [Bool] = []
 
     public init(sdl: OpaquePointer, fonts: FontStore, imageDirectory: String, scale: Double, log: @escaping (String) -> Void) {
         frame = FrameContext(sdl: sdl, scale: scale)
@@ -190,6 +186,7 @@ public final class Renderer {
         images = ImageStore(directory: imageDirectory, renderer: sdl, log: log)
         shadows = ShadowCache(renderer: sdl)
         masks = ShapeMaskCache(renderer: sdl)
+        occluders = Occlusion(frame: frame, images: images)
         fonts.scale = scale
     }
 
@@ -334,7 +331,7 @@ public final class Renderer {
         layersInFrame.removeAll(keepingCapacity: true)
         for c in list.commands { if case let .beginLayer(spec) = c { layersInFrame.insert(spec.id) } }
         frame.roundedCopy.beginFrame()
-        findOccluders(list.commands)
+        occluders.find(in: list.commands)
         run(list.commands, 0..<list.commands.count)
         prepareFrameForSDL()
         frame.flushSolid()
@@ -834,7 +831,7 @@ public final class Renderer {
     private func copyUnoccluded(_ texture: OpaquePointer, to dest: Rect) -> Bool {
         let ox = Int(dest.minX), oy = Int(dest.minY)
         var ok = true
-        forEachUnoccludedPart(of: PixelRect(x0: ox, y0: oy, x1: ox + Int(dest.width), y1: oy + Int(dest.height))) { p in
+        occluders.forEachUnoccludedPart(of: PixelRect(x0: ox, y0: oy, x1: ox + Int(dest.width), y1: oy + Int(dest.height))) { p in
             var src = SDL_Rect(x: Int32(p.x0 - ox), y: Int32(p.y0 - oy), w: Int32(p.x1 - p.x0), h: Int32(p.y1 - p.y0))
             var dst = SDL_Rect(x: Int32(p.x0), y: Int32(p.y0), w: src.w, h: src.h)
             if SDL_RenderCopy(frame.sdl, texture, &src, &dst) != 0 { ok = false }
@@ -906,82 +903,6 @@ public final class Renderer {
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
         copyUnoccluded(t, to: dest)
         return true
-    }
-
-    // MARK: Occlusion
-
-    /// Collects the frame's occluders: opaque fills, and opaque photos at scale 1, at full
-    /// opacity, at least `minimumOccluder` px, outside layers or in opaque layers copied 1:1 (a
-    /// layer copied scaled or rounded moves and cuts what it holds). The state stacks are walked
-    /// as `run` walks them, then reset to a frame's start (draw calls this before `run`).
-    private func findOccluders(_ commands: [DrawCommand]) {
-        occluders.removeAll(keepingCapacity: true)
-        occluderLayers.removeAll(keepingCapacity: true)
-        guard frame.cpuCompositing, frame.occlusion else { return }
-        var inexact = 0
-        for (i, c) in commands.enumerated() where !frame.updateStateStacks(c) {
-            switch c {
-            case .beginLayer(let spec):
-                // Copied 1:1 and opaque: the copy paints its whole rectangle, so what its
-                // fills paint is painted wherever a sub-pixel shift puts the texture's content.
-                let exact = abs(frame.transform.scale - 1) < 1e-9 && spec.cornerRadius * frame.pxPerPt < 0.5 && spec.background.a >= 1
-                if !exact { inexact += 1 }
-                occluderLayers.append(exact)
-                frame.clips.append(frame.clipped(to: spec.bounds))
-            case .endLayer:
-                if let exact = occluderLayers.popLast(), !exact { inexact -= 1 }
-                if frame.clips.count > 1 { frame.clips.removeLast() }
-            case .fillRect:
-                guard inexact == 0, let r = frame.opaquePart(of: c) else { break }
-                addOccluder(r, at: i)
-            case let .image(name, box, mode, radii):
-                guard inexact == 0, frame.opacity >= 0.999, abs(frame.transform.scale - 1) < 1e-9, images.isOpaqueTexture(name),
-                      let natural = images.originalSize(name) else { break }
-                // A square photo held still is copied to its exact rectangle, which SDL truncates
-                // edge by edge: a pixel in from each side is painted whichever way it rounds.
-                let (x0, y0, x1, y1) = frame.snapped(mode.placement(imageSize: natural, in: frame.px(box)).destination)
-                addOccluder(frame.surelyCovered(PixelRect(x0: x0 + 1, y0: y0 + 1, x1: x1 - 1, y1: y1 - 1),
-                                          radii: frame.pixelRadii(frame.scaleRadii(radii), w: x1 - x0, h: y1 - y0)), at: i)
-            case let .backdropBlur(r, _):
-                // It reads what is drawn before it: nothing under it may be left undrawn for an
-                // occluder that comes after it.
-                let under = PixelRect(inside: frame.px(r).insetBy(dx: -1, dy: -1))
-                occluders.removeAll { $0.rect.intersects(under) }
-            default: break
-            }
-        }
-        frame.resetStateStacks()
-    }
-
-    /// Occluders smaller than this many pixels are not worth splitting a copy around.
-    private static let minimumOccluder = 128 * 128
-
-    private func addOccluder(_ r: PixelRect, at i: Int) {
-        guard r.area >= Self.minimumOccluder else { return }
-        occluders.append((i, r))
-    }
-
-    /// The largest part of `r` (device px) that an occluder drawn after the current command
-    /// paints over, or nil. Never while rasterising a layer (its texture must be whole).
-    private func occluded(_ r: PixelRect) -> PixelRect? {
-        guard frame.rasterizing == 0 else { return nil }
-        var best: PixelRect?
-        var bestArea = Self.minimumOccluder - 1
-        for o in occluders where o.index > frame.commandIndex {
-            let p = o.rect.intersection(r)
-            if p.area > bestArea { best = p; bestArea = p.area }
-        }
-        return best
-    }
-
-    /// Calls `body` with `r`, or with its parts around what a later occluder paints over.
-    private func forEachUnoccludedPart(of r: PixelRect, _ body: (PixelRect) -> Void) {
-        guard let o = occluded(r) else {
-            if !r.isEmpty { body(r) }
-            return
-        }
-        frame.stats.occludedPixels += o.area
-        r.forEachPart(around: o, body)
     }
 
     // MARK: CPU canvas
@@ -1112,7 +1033,7 @@ public final class Renderer {
         let inside = r.intersection(t.bounds)
         guard !inside.isEmpty else { return }
         e.pixels.withUnsafeBufferPointer { px in
-            forEachUnoccludedPart(of: inside) { p in
+            occluders.forEachUnoccludedPart(of: inside) { p in
                 // The layer's pixels under p, written through a base shifted by the origin.
                 let local = PixelRect(x0: p.x0 - origin.x, y0: p.y0 - origin.y, x1: p.x1 - origin.x, y1: p.y1 - origin.y)
                 tint.applyInBands(px, width: Int(e.width), height: Int(e.height), into: t.base + origin.y * t.pitch + origin.x * 4,
@@ -1144,7 +1065,7 @@ public final class Renderer {
         let alpha = UInt32(max(0, min(255, (frame.opacity * 255).rounded())))
         e.pixels.withUnsafeBufferPointer { px in
             guard let src = px.baseAddress else { return }
-            forEachUnoccludedPart(of: inside) { p in
+            occluders.forEachUnoccludedPart(of: inside) { p in
                 LayerBlend.blend(src + (p.y0 - oy) * width + (p.x0 - ox), sourceStride: width, onto: t.row(p.y0) + p.x0,
                                  destinationStride: t.pitch / 4, width: p.x1 - p.x0, rows: p.y1 - p.y0, alpha: alpha)
             }
@@ -1196,7 +1117,7 @@ public final class Renderer {
         let width = Int(e.width)
         e.pixels.withUnsafeBufferPointer { px in
             guard let src = px.baseAddress else { return }
-            forEachUnoccludedPart(of: inside) { p in
+            occluders.forEachUnoccludedPart(of: inside) { p in
                 // Opaque (what SDL blended onto the background may read 254 in alpha).
                 for y in p.y0..<p.y1 {
                     let d = t.row(y) + p.x0, s = src + (y - oy) * width + (p.x0 - ox)
@@ -1299,7 +1220,7 @@ public final class Renderer {
         fillRect(x0, y0 + r.tl, x0 + r.tl, y0 + top, color)
         fillRect(x1 - r.tr, y0 + r.tr, x1, y0 + top, color)
         // The middle, except what a later occluder paints over (a card's fill under its photo).
-        forEachUnoccludedPart(of: PixelRect(x0: x0, y0: y0 + top, x1: x1, y1: y1 - bottom)) { fillRect($0.x0, $0.y0, $0.x1, $0.y1, color) }
+        occluders.forEachUnoccludedPart(of: PixelRect(x0: x0, y0: y0 + top, x1: x1, y1: y1 - bottom)) { fillRect($0.x0, $0.y0, $0.x1, $0.y1, color) }
         fillRect(x0 + r.bl, y1 - bottom, x1 - r.br, y1, color)
         fillRect(x0, y1 - bottom, x0 + r.bl, y1 - r.bl, color)
         fillRect(x1 - r.br, y1 - bottom, x1, y1 - r.br, color)

@@ -47,6 +47,8 @@ public final class Renderer {
     private var masks: ShapeMaskCache
     /// What later opaque draws paint over, found at the start of each frame.
     private let occluders: Occlusion
+    /// The frame as the CPU canvas writes it, and what waits before SDL draws into it.
+    private let canvas: CanvasTarget
     /// A baked photo: its size, source rectangle (¼ px) and corner radii, held inline (arrays
     /// here allocated for every photo drawn).
     private struct RoundedImageKey: Hashable { var name: String; var w: Int32; var h: Int32; var source: SIMD4<Int32>; var radii: SIMD4<Int32> }
@@ -153,30 +155,11 @@ public final class Renderer {
     /// A layer whose commands changed in part is drawn again only where it can differ (see
     /// LayerDamage); false redraws it whole (tests compare the two).
     public var partialRasterization: Bool { get { frame.partialRasterization } set { frame.partialRasterization = newValue } }
-    private var canvas = CPUCanvas()
     /// A backdrop's pixels while they are blurred, and the texture a backdrop read back through
     /// SDL returns in (reused from frame to frame).
     private var backdropScratch = BackdropBlur.Scratch()
     private var backdropRead: [UInt32] = []
     private var backdropTexture: (texture: OpaquePointer, w: Int, h: Int)?
-    private var canvasScratch = CanvasScratch()
-    private var quarters: [Int: [UInt8]] = [:]
-    /// A full-frame opaque layer whose copy waits for the next command: a shadow or a scaled
-    /// layer after it opens the canvas over it; anything else has it copied as before.
-    private struct PendingBase {
-        var id: String; var tint: LayerTint?; var dest: Rect
-        /// Nothing was drawn before it: if SDL refuses its copy, the frame is cleared instead.
-        var clearIfRefused = false
-        /// Its tint, or one that copies it as it is.
-        var tintOrNone: LayerTint { tint ?? LayerTint(opacity: 1, dim: 0, background: .white) }
-    }
-    private var pendingBase: PendingBase?
-    /// The part of the open canvas whose base is not written yet (under the shape a shadow was
-    /// cast by: the scaled layer that follows covers it); written before anything else needs it.
-    private var untinted: (rect: PixelRect, base: PendingBase)?
-    /// The frame's clear waits too: a full-frame opaque layer makes it needless.
-    private var clearPending = false
-    private var clearColor = Color.white
 
     public init(sdl: OpaquePointer, fonts: FontStore, imageDirectory: String, scale: Double, log: @escaping (String) -> Void) {
         frame = FrameContext(sdl: sdl, scale: scale)
@@ -187,7 +170,23 @@ public final class Renderer {
         shadows = ShadowCache(renderer: sdl)
         masks = ShapeMaskCache(renderer: sdl)
         occluders = Occlusion(frame: frame, images: images)
+        canvas = CanvasTarget(frame: frame, occluders: occluders)
         fonts.scale = scale
+        canvas.layers = self
+    }
+
+    /// A waiting base's layer (CanvasTarget writes its pixels).
+    func entry(_ id: String) -> LayerCache.Entry? { layers.entries[id] }
+
+    /// Copies a waiting full-frame base where the canvas did not open over it (the frame is
+    /// being prepared for SDL, unclipped); false if nothing was copied.
+    func copyBase(_ b: CanvasTarget.PendingBase) -> Bool {
+        if let tint = b.tint { return compositeTinted(b.id, tint: tint, dest: b.dest, unclipped: true) }
+        if let e = layers.entries[b.id], canvas.copyOnCanvas(e, to: b.dest, unclipped: true, closing: true) { return true }
+        guard let texture = layers.texture(b.id, renderer: frame.sdl) else { return false }
+        SDL_SetTextureAlphaMod(texture, 255)
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+        return copyUnoccluded(texture, to: b.dest)
     }
 
     /// The app went idle (nothing moves, no input for a while): caches keep only what the last
@@ -320,11 +319,8 @@ public final class Renderer {
         frame.currentTarget = frame.target
         SDL_RenderSetClipRect(frame.sdl, nil)
         SDL_SetRenderDrawBlendMode(frame.sdl, SDL_BLENDMODE_BLEND)
-        clearColor = list.background
-        clearPending = true
+        canvas.beginFrame(clearColor: list.background)
         frame.width = pixelWidth; frame.height = pixelHeight
-        pendingBase = nil
-        untinted = nil
         frame.targetBackground = list.background
         frame.targetTouched = false
         layers.beginFrame()
@@ -333,7 +329,7 @@ public final class Renderer {
         frame.roundedCopy.beginFrame()
         occluders.find(in: list.commands)
         run(list.commands, 0..<list.commands.count)
-        prepareFrameForSDL()
+        canvas.prepareFrameForSDL()
         frame.flushSolid()
         noteFrameDamage(list, pixelWidth: pixelWidth, pixelHeight: pixelHeight, consecutive: consecutive)
         frame.stats.textCacheEntries = textCache.count
@@ -378,7 +374,7 @@ public final class Renderer {
             _ = frame.updateStateStacks(c)
         case .dim(let r, let amount):
             guard !frame.clippedAway, frame.opacity > 0.001 else { return }
-            prepareFrameForSDL()
+            canvas.prepareFrameForSDL()
             frame.targetTouched = true
             fillRounded(frame.px(r), radii: .zero, color: Color(white: 0, alpha: max(0, min(1, amount)) * frame.opacity))
         case .beginLayer, .endLayer:
@@ -408,7 +404,7 @@ public final class Renderer {
             // skips them.
             switch c {
             case .image, .text: break
-            default: prepareFrameForSDL(covering: frame.opaquePart(of: c))
+            default: canvas.prepareFrameForSDL(covering: frame.opaquePart(of: c))
             }
             frame.targetTouched = true
             drawPrimitive(c)
@@ -593,12 +589,9 @@ public final class Renderer {
            ox == 0, oy == 0, w == frame.width, h == frame.height, e.width == w, e.height == h, dimRect.map({ $0 == dest }) ?? true {
             // Covers the frame, opaque: no clear under it, and its copy waits to see whether the
             // canvas opens on it.
-            let uncleared = clearPending
-            clearPending = false
-            prepareFrameForSDL()
-            pendingBase = PendingBase(id: spec.id,
-                                      tint: tinted ? LayerTint(opacity: faded ? frame.opacity : 1, dim: dimAmount, background: frame.targetBackground) : nil,
-                                      dest: dest, clearIfRefused: uncleared)
+            canvas.deferBase(id: spec.id,
+                             tint: tinted ? LayerTint(opacity: faded ? frame.opacity : 1, dim: dimAmount, background: frame.targetBackground) : nil,
+                             dest: dest)
             frame.targetTouched = true
             return dimRect != nil
         }
@@ -606,15 +599,15 @@ public final class Renderer {
         let paints = tinted || (spec.background.a >= 1 && !faded && e.opaqueRows == 0..<Int(e.height))
         var painted = PixelRect(inside: dest)
         if let c = frame.clip { painted = painted.intersection(PixelRect(inside: c)) }
-        prepareFrameForSDL(covering: paints ? painted : nil)
+        canvas.prepareFrameForSDL(covering: paints ? painted : nil)
         frame.flushSolid()
         if tinted {
             // One tint pass (kept while the tint holds still), then an opaque 1:1 copy.
             let tint = LayerTint(opacity: faded ? frame.opacity : 1, dim: dimAmount, background: frame.targetBackground)
             compositeTinted(spec.id, tint: tint, dest: dest)
-        } else if frame.opacity >= 0.999, e.opaqueRows == 0..<Int(h), copyOnCanvas(e, to: dest) {
+        } else if frame.opacity >= 0.999, e.opaqueRows == 0..<Int(h), canvas.copyOnCanvas(e, to: dest) {
             // Opaque, onto the frame's own pixels (its texture was handed back).
-        } else if blendOnCanvas(e, to: dest) {
+        } else if canvas.blendOnCanvas(e, to: dest) {
             // With transparent parts or faded, blended onto the frame's own pixels.
         } else if let texture = layers.texture(spec.id, renderer: frame.sdl) {
             let alpha = UInt8(max(0, min(255, (frame.opacity * 255).rounded())))
@@ -667,12 +660,12 @@ public final class Renderer {
         let covered = frame.surelyCovered(PixelRect(x0: x0, y0: y0, x1: x1, y1: y1), radii: radii)
         // An opaque background makes the layer opaque (a few pixels SDL blended onto it may
         // read 254 from rounding): the canvas copies it as such.
-        if alpha == 255, spec.background.a >= 1, let t = canvasForNextDraw() ?? frameCanvas(covering: covered) {
+        if alpha == 255, spec.background.a >= 1, let t = canvas.canvasForNextDraw() ?? canvas.frameCanvas(covering: covered) {
             // Onto the canvas: scaled and rounded in one pass over the pixels it covers.
-            fillUntinted(except: covered)
+            canvas.fillUntinted(except: covered)
             e.pixels.withUnsafeBufferPointer { source in
                 CanvasKernels.scaledCopy(source: source, width: Int(e.width), height: Int(e.height), dest: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1),
-                                         radii: radii, quarter: quarter, visible: visible, into: t, scratch: &canvasScratch)
+                                         radii: radii, quarter: canvas.quarter, visible: visible, into: t, scratch: &canvas.scratch)
             }
             frame.stats.layersComposited += 1
             frame.stats.canvasDraws += 1
@@ -681,7 +674,7 @@ public final class Renderer {
         }
         // Opaque, its rows between the corners are painted whole: the clear skips them.
         let painted = PixelRect(x0: x0, y0: y0 + max(radii.tl, radii.tr), x1: x1, y1: y1 - max(radii.bl, radii.br)).intersection(frame.visible)
-        prepareFrameForSDL(covering: alpha == 255 && opaque ? painted : nil)
+        canvas.prepareFrameForSDL(covering: alpha == 255 && opaque ? painted : nil)
         frame.flushSolid()
         var tw: Int32 = 0, th: Int32 = 0
         SDL_GetRendererOutputSize(frame.sdl, &tw, &th)
@@ -872,12 +865,12 @@ public final class Renderer {
         layers.update(id) { $0.shownTint = tint }
         if let e = layers.entries[id], frame.surface != nil, frame.rasterizing == 0, frame.cpuCompositing,
            Int32(dest.width) == e.width, Int32(dest.height) == e.height {
-            let (origin, region) = placed(e, at: dest, unclipped: unclipped)
+            let (origin, region) = canvas.placed(e, at: dest, unclipped: unclipped)
             if region.isEmpty { return true }
-            if let t = frameCanvas(covering: region) {
-                fillUntinted()
-                writeTinted(e, tint, into: t, region, origin: origin)
-                canvas.close(sdl: frame.sdl)
+            if let t = canvas.frameCanvas(covering: region) {
+                canvas.fillUntinted()
+                canvas.writeTinted(e, tint, into: t, region, origin: origin)
+                canvas.close()
                 frame.stats.canvasDraws += 1
                 return true
             }
@@ -907,234 +900,10 @@ public final class Renderer {
 
     // MARK: CPU canvas
 
-    /// Before SDL draws into the frame: the canvas is copied to it (or the base waiting for
-    /// one is copied as before), and the frame is cleared if nothing covers it yet, except for
-    /// `covering` (device px), which the drawing that follows paints opaque (nor is a base
-    /// skipped under a shadow written there).
-    private func prepareFrameForSDL(covering: PixelRect? = nil) {
-        guard frame.rasterizing == 0 else { return }
-        if canvas.isOpen {
-            fillUntinted(except: covering)
-            if canvas.close(sdl: frame.sdl) { frame.stats.drawCalls += 1 }
-            frame.applyClip()
-            clearPending = false
-        } else if let b = pendingBase {
-            pendingBase = nil
-            frame.flushSolid()
-            SDL_RenderSetClipRect(frame.sdl, nil)
-            var copied = false
-            if let tint = b.tint {
-                copied = compositeTinted(b.id, tint: tint, dest: b.dest, unclipped: true)
-            } else if let e = layers.entries[b.id], copyOnCanvas(e, to: b.dest, unclipped: true, closing: true) {
-                copied = true
-            } else if let texture = layers.texture(b.id, renderer: frame.sdl) {
-                SDL_SetTextureAlphaMod(texture, 255)
-                SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
-                copied = copyUnoccluded(texture, to: b.dest)
-            }
-            frame.applyClip()
-            // The frame is covered only if the copy happened; if SDL refused, it is cleared.
-            if copied { clearPending = false } else if b.clearIfRefused { clearPending = true }
-        }
-        if clearPending {
-            clearPending = false
-            if frame.cpuCompositing, let c = covering?.intersection(frame.bounds), !c.isEmpty {
-                // Only around what the next copy paints.
-                frame.bounds.forEachPart(around: c) { fillWithClearColor($0) }
-            } else if let s = frame.surface, s.pointee.w > frame.width || s.pointee.h > frame.height {
-                // The surface is larger than the frame (a headless window made smaller): SDL's
-                // clear would fill all of it.
-                fillWithClearColor(frame.bounds)
-            } else {
-                let (r, g, b, a) = clearColor.rgba8
-                SDL_SetRenderDrawColor(frame.sdl, r, g, b, a)
-                SDL_RenderClear(frame.sdl)   // (ignores the clip and the blend mode)
-            }
-        }
-    }
-
-    /// The canvas, if the frame's next drawing can go onto it: open already, or a base waiting
-    /// that it opens over (the base's pixels, tinted, are its first contents).
-    /// `skip`: a rectangle the caller will cover (a shadow's hole); its base is written later,
-    /// when something needs it (see `untinted`).
-    private func canvasForNextDraw(skip: PixelRect? = nil) -> PixelTarget? {
-        guard frame.rasterizing == 0, frame.cpuCompositing else { return nil }
-        if let t = canvas.target { return t }
-        guard let b = pendingBase, let e = layers.entries[b.id], e.width == frame.width, e.height == frame.height else { return nil }
-        frame.flushSolid()
-        guard let t = openCanvas() else { return nil }
-        pendingBase = nil
-        let tint = b.tintOrNone
-        let hole = skip.map { $0.intersection(t.bounds) }
-        if let h = hole, !h.isEmpty {
-            t.bounds.forEachPart(around: h) { writeTinted(e, tint, into: t, $0) }
-            untinted = (h, b)
-        } else {
-            writeTinted(e, tint, into: t, t.bounds)
-        }
-        return t
-    }
-
-    /// The frame's own pixels for a draw that needs no base under it, when the frame is a plain
-    /// surface: whatever waits is settled first (a base opened over, or the clear done except
-    /// under `covering`, which the draw paints opaque). nil: no such surface (or SDL refused).
-    private func frameCanvas(covering: PixelRect? = nil) -> PixelTarget? {
-        guard frame.rasterizing == 0, frame.cpuCompositing, frame.surface != nil else { return nil }
-        if let t = canvas.target { return t }
-        if pendingBase != nil, let t = canvasForNextDraw() { return t }
-        let uncleared = clearPending
-        prepareFrameForSDL(covering: covering)
-        frame.flushSolid()
-        if let t = openCanvas() { return t }
-        // SDL refused: the caller draws through SDL, which may not paint all of `covering`.
-        if uncleared, let c = covering?.intersection(frame.bounds) {
-            fillWithClearColor(c)
-        }
-        return nil
-    }
-
-    /// Fills whole pixels of the frame with its clear colour, unblended and unclipped.
-    private func fillWithClearColor(_ p: PixelRect) {
-        guard !p.isEmpty else { return }
-        SDL_RenderSetClipRect(frame.sdl, nil)
-        SDL_SetRenderDrawBlendMode(frame.sdl, SDL_BLENDMODE_NONE)
-        let (r, g, b, a) = clearColor.rgba8
-        SDL_SetRenderDrawColor(frame.sdl, r, g, b, a)
-        var rect = frame.sdlRect(p)
-        SDL_RenderFillRect(frame.sdl, &rect)
-        SDL_SetRenderDrawBlendMode(frame.sdl, SDL_BLENDMODE_BLEND)
-        frame.applyClip()
-    }
-
-    private func openCanvas() -> PixelTarget? {
-        if let s = frame.surface { return canvas.openDirect(sdl: frame.sdl, surface: s, width: frame.width, height: frame.height) }
-        return canvas.open(sdl: frame.sdl, width: frame.width, height: frame.height)
-    }
-
-    /// Writes the base where it was skipped (nothing covered it after all).
-    /// `covered`: what the draw about to happen paints opaque (needs no base either), as does
-    /// what a later occluder paints over.
-    private func fillUntinted(except covered: PixelRect? = nil) {
-        guard let (rect, b) = untinted, let t = canvas.target else { untinted = nil; return }
-        untinted = nil
-        guard let e = layers.entries[b.id] else { return }
-        let tint = b.tintOrNone
-        guard let c = covered?.intersection(rect), !c.isEmpty else { writeTinted(e, tint, into: t, rect); return }
-        if c == rect { return }
-        guard frame.occlusion else { writeTinted(e, tint, into: t, rect); return }
-        frame.stats.occludedPixels += c.area
-        rect.forEachPart(around: c) { writeTinted(e, tint, into: t, $0) }
-    }
-
-    /// A layer's pixels, tinted, onto the canvas over `r` (the same place in both), except what
-    /// a later occluder paints over.
-    /// `origin`: where the layer's first pixel is on the canvas (`r` is in canvas pixels).
-    private func writeTinted(_ e: LayerCache.Entry, _ tint: LayerTint, into t: PixelTarget, _ r: PixelRect, origin: (x: Int, y: Int) = (0, 0)) {
-        let inside = r.intersection(t.bounds)
-        guard !inside.isEmpty else { return }
-        e.pixels.withUnsafeBufferPointer { px in
-            occluders.forEachUnoccludedPart(of: inside) { p in
-                // The layer's pixels under p, written through a base shifted by the origin.
-                let local = PixelRect(x0: p.x0 - origin.x, y0: p.y0 - origin.y, x1: p.x1 - origin.x, y1: p.y1 - origin.y)
-                tint.applyInBands(px, width: Int(e.width), height: Int(e.height), into: t.base + origin.y * t.pitch + origin.x * 4,
-                                  pitch: t.pitch, region: local)
-            }
-        }
-    }
-
-    /// A layer copied 1:1 at `dest` (device px, its size): where its first pixel goes, and the
-    /// part of it that shows (within the clip unless `unclipped`).
-    private func placed(_ e: LayerCache.Entry, at dest: Rect, unclipped: Bool = false) -> (origin: (x: Int, y: Int), shown: PixelRect) {
-        let ox = Int(dest.minX), oy = Int(dest.minY)
-        let r = PixelRect(x0: ox, y0: oy, x1: ox + Int(e.width), y1: oy + Int(e.height))
-        return ((ox, oy), r.intersection(unclipped ? frame.bounds : frame.visible))
-    }
-
-    /// A layer blended 1:1 onto the frame's own pixels at `dest` (device px, its size) at the
-    /// group's opacity, within the clip and around what a later occluder paints (LayerBlend);
-    /// false if the frame is not a plain surface or a layer is being rasterised.
-    private func blendOnCanvas(_ e: LayerCache.Entry, to dest: Rect) -> Bool {
-        guard frame.releasesLayerTargets, frame.rasterizing == 0, Int32(dest.width) == e.width, Int32(dest.height) == e.height,
-              e.pixels.count == Int(e.width) * Int(e.height) else { return false }
-        let ((ox, oy), region) = placed(e, at: dest)
-        if region.isEmpty { return true }
-        guard let t = canvasForNextDraw() ?? frameCanvas() else { return false }
-        fillUntinted()
-        let inside = region.intersection(t.bounds)
-        let width = Int(e.width)
-        let alpha = UInt32(max(0, min(255, (frame.opacity * 255).rounded())))
-        e.pixels.withUnsafeBufferPointer { px in
-            guard let src = px.baseAddress else { return }
-            occluders.forEachUnoccludedPart(of: inside) { p in
-                LayerBlend.blend(src + (p.y0 - oy) * width + (p.x0 - ox), sourceStride: width, onto: t.row(p.y0) + p.x0,
-                                 destinationStride: t.pitch / 4, width: p.x1 - p.x0, rows: p.y1 - p.y0, alpha: alpha)
-            }
-        }
-        frame.stats.canvasDraws += 1
-        frame.targetTouched = true
-        return true
-    }
-
-    /// An opaque layer copied 1:1 into the target texture of the layer being rasterised (the
-    /// Today list inside the backdrop behind a card), within the clip and the damage being
-    /// redrawn: its pixels written into the texture, so that it needs no texture of its own.
-    private func copyIntoTarget(_ e: LayerCache.Entry, at origin: (x: Int, y: Int)) -> Bool {
-        guard let target = frame.currentTarget else { return false }
-        var tw: Int32 = 0, th: Int32 = 0
-        guard SDL_QueryTexture(target, nil, nil, &tw, &th) == 0 else { return false }
-        var region = PixelRect(x0: origin.x, y0: origin.y, x1: origin.x + Int(e.width), y1: origin.y + Int(e.height))
-            .intersection(PixelRect(x0: 0, y0: 0, x1: Int(tw), y1: Int(th)))
-        if let c = frame.clip { region = region.intersection(PixelRect(inside: c)) }
-        if let p = frame.partialRedraw, !p.drawingWhole { region = region.intersection(PixelRect(inside: p.damage)) }
-        if region.isEmpty { return true }
-        // What SDL queued for the target is drawn first: the write must land on top of it.
-        frame.flushSolid()
-        SDL_RenderFlush(frame.sdl)
-        var rect = frame.sdlRect(region)
-        let width = Int(e.width)
-        let ok = e.pixels.withUnsafeBytes { buf in
-            SDL_UpdateTexture(target, &rect, buf.baseAddress.map { $0 + ((region.y0 - origin.y) * width + region.x0 - origin.x) * 4 }, e.width * 4)
-        }
-        guard ok == 0 else { return false }
-        frame.stats.drawCalls += 1
-        frame.targetTouched = true
-        return true
-    }
-
-    /// An opaque layer copied 1:1 onto the frame's own pixels at `dest` (device px, its size),
-    /// within the clip (unless `unclipped`) and around what a later occluder paints; false if
-    /// the frame is not a plain surface (nothing drawn). `closing`: the canvas is closed after
-    /// (while the frame is being prepared for SDL).
-    private func copyOnCanvas(_ e: LayerCache.Entry, to dest: Rect, unclipped: Bool = false, closing: Bool = false) -> Bool {
-        guard frame.releasesLayerTargets, Int32(dest.width) == e.width, Int32(dest.height) == e.height,
-              e.pixels.count == Int(e.width) * Int(e.height) else { return false }
-        let ((ox, oy), region) = placed(e, at: dest, unclipped: unclipped)
-        if frame.rasterizing > 0 { return copyIntoTarget(e, at: (ox, oy)) }
-        if region.isEmpty { return true }
-        guard let t = canvasForNextDraw(skip: region) ?? frameCanvas(covering: region) else { return false }
-        fillUntinted(except: region)
-        let inside = region.intersection(t.bounds)
-        let width = Int(e.width)
-        e.pixels.withUnsafeBufferPointer { px in
-            guard let src = px.baseAddress else { return }
-            occluders.forEachUnoccludedPart(of: inside) { p in
-                // Opaque (what SDL blended onto the background may read 254 in alpha).
-                for y in p.y0..<p.y1 {
-                    let d = t.row(y) + p.x0, s = src + (y - oy) * width + (p.x0 - ox)
-                    for x in 0..<(p.x1 - p.x0) { d[x] = s[x] | 0xFF00_0000 }
-                }
-            }
-        }
-        frame.stats.canvasDraws += 1
-        if closing { canvas.close(sdl: frame.sdl) }
-        frame.targetTouched = true
-        return true
-    }
-
     /// A shadow onto the canvas (see CanvasKernels.shadow); false if the canvas is not open, no
     /// base waits for it and the frame is not a plain surface.
     private func shadowOnCanvas(_ r: Rect, radius: Double, color: Color, blur: Double) -> Bool {
-        guard frame.rasterizing == 0, frame.cpuCompositing, canvas.isOpen || pendingBase != nil || frame.surface != nil else { return false }
+        guard canvas.isAvailable else { return false }
         let d = frame.px(r)
         // The same slice as the SDL path (drawShadow) picks.
         let k = max(0.01, frame.transform.scale)
@@ -1143,8 +912,8 @@ public final class Renderer {
         // the rectangle inside its rounded corners is skipped.
         let inset = radiusPx * k * 0.3 + 1
         let hole = frame.opacity >= 0.999 ? PixelRect(inside: d.insetBy(dx: inset, dy: inset)) : PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
-        fillUntinted()
-        guard let s = shadows.slice(radius: radiusPx, blur: blur * frame.scale), let t = canvasForNextDraw(skip: hole) ?? frameCanvas() else { return false }
+        canvas.fillUntinted()
+        guard let s = shadows.slice(radius: radiusPx, blur: blur * frame.scale), let t = canvas.canvasForNextDraw(skip: hole) ?? canvas.frameCanvas() else { return false }
         let pad = Double(s.pad) * k
         let outer = Rect(x: d.minX - pad, y: d.minY - pad, width: d.width + 2 * pad, height: d.height + 2 * pad)
         let (cr, cg, cb, ca) = color.rgba8
@@ -1152,7 +921,7 @@ public final class Renderer {
         let visible = frame.visible.intersection(t.bounds)
         frame.stats.canvasDraws += 1
         CanvasKernels.shadow(mask: s.mask, size: s.size, corner: s.corner, outer: outer, scale: k, color: (cr, cg, cb, alpha),
-                             hole: hole, visible: visible, into: t, scratch: &canvasScratch)
+                             hole: hole, visible: visible, into: t, scratch: &canvas.scratch)
         frame.targetTouched = true
         return true
     }
@@ -1163,30 +932,21 @@ public final class Renderer {
     /// canvas (a layer being rasterised, a rotated window): SDL draws the mesh, whose triangles
     /// fill pixels up to half a pixel off the canvas's (see CPUCanvasTests).
     private func polylineOnCanvas(_ points: [Point], color: Color, lineWidth: Double) -> Bool {
-        guard points.count >= 2, frame.rasterizing == 0, frame.cpuCompositing, canvas.isOpen || pendingBase != nil || frame.surface != nil else { return false }
+        guard points.count >= 2, canvas.isAvailable else { return false }
         let w = lineWidth * frame.pxPerPt
         // As Tessellator.polyline: at least a pixel wide, a thinner line fainter instead.
         let (cr, cg, cb, ca) = color.multipliedAlpha(frame.opacity * min(1, w)).rgba8
-        fillUntinted()
-        guard let t = canvasForNextDraw() ?? frameCanvas() else { return false }
+        canvas.fillUntinted()
+        guard let t = canvas.canvasForNextDraw() ?? canvas.frameCanvas() else { return false }
         polylinePoints.removeAll(keepingCapacity: true)
         for p in points { polylinePoints.append(frame.px(p)) }
         let visible = frame.visible.intersection(t.bounds)
         polylinePoints.withUnsafeBufferPointer { device in
-            CanvasKernels.polyline(device, width: max(w, 1), color: (cr, cg, cb), alpha: ca, visible: visible, into: t, scratch: &canvasScratch)
+            CanvasKernels.polyline(device, width: max(w, 1), color: (cr, cg, cb), alpha: ca, visible: visible, into: t, scratch: &canvas.scratch)
         }
         frame.stats.canvasDraws += 1
         frame.targetTouched = true
         return true
-    }
-
-    /// The top-left quarter-disc coverage of a corner of `radius` px (cached by radius).
-    private func quarter(_ radius: Int) -> [UInt8] {
-        if let q = quarters[radius] { return q }
-        if quarters.count > 32 { quarters.removeAll() }
-        let q = CornerCoverage.quarter(radius: Double(radius)).alpha
-        quarters[radius] = q
-        return q
     }
 
     // MARK: Rounded shapes
@@ -1290,7 +1050,7 @@ public final class Renderer {
         var area = PixelRect(inside: frame.px(r).insetBy(dx: -0.5, dy: -0.5))
         if let c = frame.clip { area = area.intersection(PixelRect(inside: c.insetBy(dx: -0.5, dy: -0.5))) }
         let deviation = sigma * frame.pxPerPt
-        if let t = canvasForNextDraw() ?? frameCanvas() {
+        if let t = canvas.canvasForNextDraw() ?? canvas.frameCanvas() {
             let a = area.intersection(t.bounds)
             guard !a.isEmpty else { return }
             BackdropBlur.blur(t, a, sigma: deviation, opacity: frame.opacity, scratch: &backdropScratch)
@@ -1300,7 +1060,7 @@ public final class Renderer {
             return
         }
         // Through SDL: whatever waits is drawn first, then the target's pixels are read.
-        if frame.rasterizing == 0 { prepareFrameForSDL() }
+        if frame.rasterizing == 0 { canvas.prepareFrameForSDL() }
         frame.flushSolid()
         var tw: Int32 = 0, th: Int32 = 0
         if let target = SDL_GetRenderTarget(frame.sdl) {
@@ -1406,7 +1166,7 @@ public final class Renderer {
         photoLastDrawn[name] = framesDrawn
         guard let natural = images.originalSize(name) else {
             // Missing or corrupt: a neutral placeholder in the same shape.
-            prepareFrameForSDL()
+            canvas.prepareFrameForSDL()
             fillRounded(d, radii: frame.scaleRadii(radii), color: SystemColor.gray5.multipliedAlpha(frame.opacity))
             return
         }
@@ -1416,7 +1176,7 @@ public final class Renderer {
         let needH = Int((natural.height * destination.height / max(1, source.height)).rounded(.up))
         guard let tex = images.texture(name, needed: (needW, needH)) else {
             // Its header was fine but it did not decode: the placeholder, as for a missing one.
-            prepareFrameForSDL()
+            canvas.prepareFrameForSDL()
             fillRounded(d, radii: frame.scaleRadii(radii), color: SystemColor.gray5.multipliedAlpha(frame.opacity))
             return
         }
@@ -1441,7 +1201,7 @@ public final class Renderer {
             let moving = inMotion(key)
             if moving || (x1 - x0) * (y1 - y0) >= Self.canvasPhotoPixels, tex.opaque, photoOnCanvas(tex, crop: Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky),
                                                  dest: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1), radii: (0, 0, 0, 0)) { return }
-            prepareFrameForSDL()
+            canvas.prepareFrameForSDL()
             var src = SDL_Rect(x: Int32((source.minX * kx).rounded()), y: Int32((source.minY * ky).rounded()),
                                w: Int32((source.width * kx).rounded()), h: Int32((source.height * ky).rounded()))
             var dst = SDL_FRect(x: Float(destination.minX), y: Float(destination.minY),
@@ -1501,7 +1261,7 @@ public final class Renderer {
             if photoOnCanvas(tex, crop: crop, dest: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1), radii: radii) { return }
             // Otherwise through SDL: the photo copied scaled between its corners, only the
             // corner squares resampled (RoundedCopy).
-            prepareFrameForSDL()
+            canvas.prepareFrameForSDL()
             var tw: Int32 = 0, th: Int32 = 0
             SDL_GetRendererOutputSize(frame.sdl, &tw, &th)
             var visible = Rect(x: 0, y: 0, width: Double(tw), height: Double(th))
@@ -1518,7 +1278,7 @@ public final class Renderer {
             // In motion (a card growing, a pull rounding its corners): a full bake every frame
             // costs more than the frame. Bake at most ~0.4 MP and let a linear blit scale it up:
             // softer only while it moves; it is baked sharp again once it holds still.
-            prepareFrameForSDL()
+            canvas.prepareFrameForSDL()
             let f = max(1, (Double(w * h) / 400_000).squareRoot().rounded(.up))
             let hb = max(1, Int((Double(h) / f).rounded()))
             guard let t = makeTexture(bakeRounded(tex, source: source, width: w, height: h, radii: r, reduction: f), renderer: frame.sdl) else { return }
@@ -1538,7 +1298,7 @@ public final class Renderer {
             for evicted in roundedImages.insert(baked, for: key) { evicted.destroy() }
             keepBakedPhotosWithinBudget(drawnNow: key)
         }
-        prepareFrameForSDL()
+        canvas.prepareFrameForSDL()
         SDL_SetTextureAlphaMod(baked.texture, alpha)
         copyBaked(baked, x0: x0, y0: y0, x1: x1, y1: y1, height: h, opaqueRows: opaqueRows(tex, r, h: h, f: 1), alpha: alpha)
     }
@@ -1553,12 +1313,12 @@ public final class Renderer {
               crop.minX.isFinite, crop.minY.isFinite, crop.width.isFinite, crop.height.isFinite, !dest.isEmpty else { return false }
         // What it surely paints opaque: the clear can skip it.
         let visible = frame.visible
-        guard let t = frameCanvas(covering: frame.surelyCovered(dest, radii: radii)) else { return false }
-        fillUntinted()
+        guard let t = canvas.frameCanvas(covering: frame.surelyCovered(dest, radii: radii)) else { return false }
+        canvas.fillUntinted()
         image.pixels.withUnsafeBytes { bytes in
             bytes.withMemoryRebound(to: UInt32.self) { source in
                 CanvasKernels.scaledCopy(source: source, width: image.width, height: image.height, crop: crop, swapRedBlue: true,
-                                         dest: dest, radii: radii, quarter: quarter, visible: visible, into: t, scratch: &canvasScratch)
+                                         dest: dest, radii: radii, quarter: canvas.quarter, visible: visible, into: t, scratch: &canvas.scratch)
             }
         }
         frame.stats.canvasDraws += 1
@@ -1636,8 +1396,8 @@ public final class Renderer {
             let onCanvas = k == 1 && frame.surface != nil && frame.rasterizing == 0 && frame.cpuCompositing
                 && (alpha < 255 || OpaqueTextCheck.matchesSDL)
             guard let tex = textTexture(key, handle, coverage: onCanvas) else { continue }
-            if onCanvas, let coverage = tex.coverage, !coverage.isEmpty, let t = frameCanvas() {
-                fillUntinted()
+            if onCanvas, let coverage = tex.coverage, !coverage.isEmpty, let t = canvas.frameCanvas() {
+                canvas.fillUntinted()
                 let (w, h) = (Int(tex.width), Int(tex.height))
                 coverage.withUnsafeBufferPointer { mask in
                     if alpha == 255 {
@@ -1645,13 +1405,13 @@ public final class Renderer {
                                                  visible: frame.visible, into: t)
                     } else {
                         CanvasKernels.text(mask: mask, width: w, height: h, x0: Int(x), y0: Int(y), color: (cr, cg, cb),
-                                           strength: alpha, visible: frame.visible, into: t, scratch: &canvasScratch)
+                                           strength: alpha, visible: frame.visible, into: t, scratch: &canvas.scratch)
                     }
                 }
                 frame.stats.canvasDraws += 1
                 continue
             }
-            prepareFrameForSDL()
+            canvas.prepareFrameForSDL()
             frame.flushSolid()
             SDL_SetTextureAlphaMod(tex.texture, alpha)
             var dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(Double(tex.width) * k), h: Float(Double(tex.height) * k))

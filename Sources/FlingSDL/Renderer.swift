@@ -43,13 +43,14 @@ public final class Renderer {
     public var sdl: OpaquePointer { frame.sdl }
     public let fonts: FontStore
     private var images: ImageStore
-    private var shadows: ShadowCache
     /// What later opaque draws paint over, found at the start of each frame.
     private let occluders: Occlusion
     /// The frame as the CPU canvas writes it, and what waits before SDL draws into it.
     private let canvas: CanvasTarget
     /// Rounded rectangles, circles, hairlines, gradients and polylines.
     private let shapes: ShapePainter
+    /// Soft shadows, on the canvas or through SDL, with their blur slices.
+    private let shadows: ShadowPainter
     /// A baked photo: its size, source rectangle (¼ px) and corner radii, held inline (arrays
     /// here allocated for every photo drawn).
     private struct RoundedImageKey: Hashable { var name: String; var w: Int32; var h: Int32; var source: SIMD4<Int32>; var radii: SIMD4<Int32> }
@@ -166,10 +167,10 @@ public final class Renderer {
         self.imageDirectory = imageDirectory
         self.log = log
         images = ImageStore(directory: imageDirectory, renderer: sdl, log: log)
-        shadows = ShadowCache(renderer: sdl)
         occluders = Occlusion(frame: frame, images: images)
         canvas = CanvasTarget(frame: frame, occluders: occluders)
         shapes = ShapePainter(frame: frame, occluders: occluders, canvas: canvas)
+        shadows = ShadowPainter(frame: frame, canvas: canvas)
         fonts.scale = scale
         canvas.layers = self
     }
@@ -396,7 +397,7 @@ public final class Renderer {
                 }
             }
             if case let .shadow(r, radii, color, radius, offset) = c,
-               shadowOnCanvas(r.offsetBy(dx: offset.x, dy: offset.y), radius: radii.maximum, color: color, blur: radius) { return }
+               shadows.drawOnCanvas(r, radii: radii, color: color, radius: radius, offset: offset) { return }
             if case let .polyline(points, color, lineWidth) = c, shapes.polylineOnCanvas(points, color: color, lineWidth: lineWidth) { return }
             // A photo or text may go onto the canvas (drawImage and drawText settle the
             // frame themselves). An opaque fill paints its rows between the corners: the clear
@@ -458,7 +459,7 @@ public final class Renderer {
         case .fillRect, .strokeRect, .fillCircle, .strokeCircle, .hairline, .verticalGradient, .polyline:
             shapes.draw(c)
         case let .shadow(r, radii, color, radius, offset):
-            drawShadow(r.offsetBy(dx: offset.x, dy: offset.y), radius: radii.maximum, color: color, blur: radius)
+            shadows.draw(r, radii: radii, color: color, radius: radius, offset: offset)
         case let .image(name, box, mode, radii):
             drawImage(name, frame: box, mode: mode, radii: radii)
         case .text(let run):
@@ -852,34 +853,6 @@ public final class Renderer {
         return true
     }
 
-    // MARK: CPU canvas
-
-    /// A shadow onto the canvas (see CanvasKernels.shadow); false if the canvas is not open, no
-    /// base waits for it and the frame is not a plain surface.
-    private func shadowOnCanvas(_ r: Rect, radius: Double, color: Color, blur: Double) -> Bool {
-        guard canvas.isAvailable else { return false }
-        let d = frame.px(r)
-        // The same slice as the SDL path (drawShadow) picks.
-        let k = max(0.01, frame.transform.scale)
-        let radiusPx = (min(radius * frame.scale, min(d.width, d.height) / 2 / k) / 4).rounded() * 4
-        // Under an opaque shape (full group opacity, as the SDL path assumes) nothing shows:
-        // the rectangle inside its rounded corners is skipped.
-        let inset = radiusPx * k * 0.3 + 1
-        let hole = frame.opacity >= 0.999 ? PixelRect(inside: d.insetBy(dx: inset, dy: inset)) : PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
-        canvas.fillUntinted()
-        guard let s = shadows.slice(radius: radiusPx, blur: blur * frame.scale), let t = canvas.canvasForNextDraw(skip: hole) ?? canvas.frameCanvas() else { return false }
-        let pad = Double(s.pad) * k
-        let outer = Rect(x: d.minX - pad, y: d.minY - pad, width: d.width + 2 * pad, height: d.height + 2 * pad)
-        let (cr, cg, cb, ca) = color.rgba8
-        let alpha = UInt8(max(0, min(255, (Double(ca) * frame.opacity).rounded())))
-        let visible = frame.visible.intersection(t.bounds)
-        frame.stats.canvasDraws += 1
-        CanvasKernels.shadow(mask: s.mask, size: s.size, corner: s.corner, outer: outer, scale: k, color: (cr, cg, cb, alpha),
-                             hole: hole, visible: visible, into: t, scratch: &canvas.scratch)
-        frame.targetTouched = true
-        return true
-    }
-
     // MARK: Shadows
 
     /// A material's backdrop (DrawCommand.backdropBlur): the pixels already drawn in `r`,
@@ -932,69 +905,6 @@ public final class Renderer {
         SDL_RenderCopy(frame.sdl, texture, &source, &rect)
         frame.stats.drawCalls += 1
         frame.stats.backdropBlurs += 1
-    }
-
-    private func drawShadow(_ r: Rect, radius: Double, color: Color, blur: Double) {
-        let d = frame.px(r)
-        // The slice is made at the renderer's scale and stretched by the transform's: a shadow
-        // that scales with an animation (a card pulled down) reuses one blur instead of
-        // blurring anew every frame. Radii are keyed to 4 px steps for the same reason.
-        let k = max(0.01, frame.transform.scale)
-        let blurPx = blur * frame.scale
-        let radiusPx = (min(radius * frame.scale, min(d.width, d.height) / 2 / k) / 4).rounded() * 4
-        guard let s = shadows.slice(radius: radiusPx, blur: blurPx) else { return }
-        frame.flushSolid()
-        let (cr, cg, cb, _) = color.rgba8
-        let alpha = UInt8(max(0, min(255, (color.a * frame.opacity * 255).rounded())))
-        // Held still (rasterised into a layer whose commands repeated), in its colour: the fast
-        // blitter. Anywhere else (a shadow that may fade every frame) the white slice is
-        // modulated instead of making a texture a frame.
-        let texture: OpaquePointer
-        if frame.rasterizing > 0, frame.rasterizingStill, let t = shadows.texture(s, color: (cr, cg, cb, alpha)) {
-            texture = t   // (never modulated)
-        } else {
-            texture = s.texture
-            SDL_SetTextureColorMod(texture, cr, cg, cb)
-            SDL_SetTextureAlphaMod(texture, alpha)
-        }
-        // The slice's shape starts `pad` px inside its texture: grow the target by the same.
-        let pad = Double(s.pad) * k
-        let outer = Rect(x: d.minX - pad, y: d.minY - pad, width: d.width + 2 * pad, height: d.height + 2 * pad)
-        let c = Double(s.corner) * k
-        // Shrink the corners when the shape is too small for them.
-        let cx = min(c, outer.width / 2), cy = min(c, outer.height / 2)
-        let size = Double(s.size), sc = Double(s.corner)
-        let xsSrc = [0, sc, sc + 1, size], ysSrc = [0, sc, sc + 1, size]
-        let xsDst = [outer.minX, outer.minX + cx, outer.maxX - cx, outer.maxX]
-        let ysDst = [outer.minY, outer.minY + cy, outer.maxY - cy, outer.maxY]
-        // Source rows/columns of the slice that lie outside the shape (plus one for its edge).
-        let outside = Double(s.pad) + 1
-        for j in 0..<3 {
-            for i in 0..<3 {
-                // The centre lies under the shape casting the shadow (cards are opaque): a
-                // stretched blit of it would be the most expensive part of the frame for nothing.
-                // For the same reason the straight edges stop at the shape's edge.
-                let opaqueShape = frame.opacity >= 0.999
-                if i == 1 && j == 1 && opaqueShape { continue }
-                var sx = xsSrc[i], sy = ysSrc[j], sw = xsSrc[i + 1] - xsSrc[i], sh = ysSrc[j + 1] - ysSrc[j]
-                var dx = xsDst[i], dy = ysDst[j], dw = xsDst[i + 1] - xsDst[i], dh = ysDst[j + 1] - ysDst[j]
-                if opaqueShape && i == 1 && cy >= c {
-                    let kh = dh / max(1, sh)
-                    if j == 0 { sh = min(sh, outside); dh = sh * kh }
-                    if j == 2 { let cut = max(0, sh - outside); sy += cut; sh -= cut; dy += cut * kh; dh = sh * kh }
-                }
-                if opaqueShape && j == 1 && cx >= c {
-                    let kw = dw / max(1, sw)
-                    if i == 0 { sw = min(sw, outside); dw = sw * kw }
-                    if i == 2 { let cut = max(0, sw - outside); sx += cut; sw -= cut; dx += cut * kw; dw = sw * kw }
-                }
-                var src = SDL_Rect(x: Int32(sx), y: Int32(sy), w: Int32(sw), h: Int32(sh))
-                var dst = SDL_FRect(x: Float(dx), y: Float(dy), w: Float(dw), h: Float(dh))
-                guard dst.w > 0, dst.h > 0 else { continue }
-                SDL_RenderCopyF(frame.sdl, texture, &src, &dst)
-                frame.stats.drawCalls += 1
-            }
-        }
     }
 
     // MARK: Images

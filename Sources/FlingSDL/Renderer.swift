@@ -51,6 +51,8 @@ public final class Renderer {
     private let shapes: ShapePainter
     /// Soft shadows, on the canvas or through SDL, with their blur slices.
     private let shadows: ShadowPainter
+    /// Materials' blurred backdrops.
+    private let backdrops: BackdropPainter
     /// A baked photo: its size, source rectangle (¼ px) and corner radii, held inline (arrays
     /// here allocated for every photo drawn).
     private struct RoundedImageKey: Hashable { var name: String; var w: Int32; var h: Int32; var source: SIMD4<Int32>; var radii: SIMD4<Int32> }
@@ -155,11 +157,6 @@ public final class Renderer {
     /// A layer whose commands changed in part is drawn again only where it can differ (see
     /// LayerDamage); false redraws it whole (tests compare the two).
     public var partialRasterization: Bool { get { frame.partialRasterization } set { frame.partialRasterization = newValue } }
-    /// A backdrop's pixels while they are blurred, and the texture a backdrop read back through
-    /// SDL returns in (reused from frame to frame).
-    private var backdropScratch = BackdropBlur.Scratch()
-    private var backdropRead: [UInt32] = []
-    private var backdropTexture: (texture: OpaquePointer, w: Int, h: Int)?
 
     public init(sdl: OpaquePointer, fonts: FontStore, imageDirectory: String, scale: Double, log: @escaping (String) -> Void) {
         frame = FrameContext(sdl: sdl, scale: scale)
@@ -171,6 +168,7 @@ public final class Renderer {
         canvas = CanvasTarget(frame: frame, occluders: occluders)
         shapes = ShapePainter(frame: frame, occluders: occluders, canvas: canvas)
         shadows = ShadowPainter(frame: frame, canvas: canvas)
+        backdrops = BackdropPainter(frame: frame, canvas: canvas)
         fonts.scale = scale
         canvas.layers = self
     }
@@ -195,9 +193,7 @@ public final class Renderer {
         layers.dropUndrawn()
         for t in motionTextures.values { SDL_DestroyTexture(t) }
         motionTextures.removeAll()
-        if let b = backdropTexture { SDL_DestroyTexture(b.texture); backdropTexture = nil }
-        backdropScratch = BackdropBlur.Scratch()
-        backdropRead = []
+        backdrops.trimForIdle()
         // Photos stay, with their bakes, if the last frame drew them or a layer it showed holds
         // them (a list shown from its layer draws none of them, and its next scroll would
         // decode and bake every one again in one frame); the rest go: Today's card photos
@@ -465,7 +461,7 @@ public final class Renderer {
         case .text(let run):
             drawText(run)
         case let .backdropBlur(r, sigma):
-            blurBackdrop(r, sigma: sigma)
+            backdrops.draw(r, sigma: sigma)
         default:
             break
         }
@@ -851,60 +847,6 @@ public final class Renderer {
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
         copyUnoccluded(t, to: dest)
         return true
-    }
-
-    // MARK: Shadows
-
-    /// A material's backdrop (DrawCommand.backdropBlur): the pixels already drawn in `r`,
-    /// blurred where they lie. On the frame's own pixels (the CPU canvas) in place; elsewhere
-    /// (a GPU renderer, a layer's texture) read back through SDL, blurred and copied back.
-    private func blurBackdrop(_ r: Rect, sigma: Double) {
-        guard !frame.clippedAway, sigma > 0, frame.opacity > 0.001 else { return }
-        var area = PixelRect(inside: frame.px(r).insetBy(dx: -0.5, dy: -0.5))
-        if let c = frame.clip { area = area.intersection(PixelRect(inside: c.insetBy(dx: -0.5, dy: -0.5))) }
-        let deviation = sigma * frame.pxPerPt
-        if let t = canvas.canvasForNextDraw() ?? canvas.frameCanvas() {
-            let a = area.intersection(t.bounds)
-            guard !a.isEmpty else { return }
-            BackdropBlur.blur(t, a, sigma: deviation, opacity: frame.opacity, scratch: &backdropScratch)
-            frame.stats.backdropBlurs += 1
-            frame.stats.backdropBlursOnCanvas += 1
-            frame.stats.canvasDraws += 1
-            return
-        }
-        // Through SDL: whatever waits is drawn first, then the target's pixels are read.
-        if frame.rasterizing == 0 { canvas.prepareFrameForSDL() }
-        frame.flushSolid()
-        var tw: Int32 = 0, th: Int32 = 0
-        if let target = SDL_GetRenderTarget(frame.sdl) {
-            SDL_QueryTexture(target, nil, nil, &tw, &th)
-        } else {
-            SDL_GetRendererOutputSize(frame.sdl, &tw, &th)
-        }
-        let a = area.intersection(PixelRect(x0: 0, y0: 0, x1: Int(tw), y1: Int(th)))
-        guard !a.isEmpty else { return }
-        let w = a.x1 - a.x0, h = a.y1 - a.y0
-        var rect = frame.sdlRect(a)
-        if backdropRead.count < w * h { backdropRead = [UInt32](repeating: 0, count: w * h) }
-        let read = backdropRead.withUnsafeMutableBytes { SDL_RenderReadPixels(frame.sdl, &rect, fling_SDL_PIXELFORMAT_ARGB8888(), $0.baseAddress, Int32(w * 4)) }
-        guard read == 0 else { return }
-        backdropRead.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            let target = PixelTarget(base: base, width: w, height: h, pitch: w * 4)
-            BackdropBlur.blur(target, target.bounds, sigma: deviation, opacity: frame.opacity, scratch: &backdropScratch)
-        }
-        if backdropTexture.map({ $0.w < w || $0.h < h }) ?? true {
-            if let old = backdropTexture { SDL_DestroyTexture(old.texture) }
-            backdropTexture = SDL_CreateTexture(frame.sdl, fling_SDL_PIXELFORMAT_ARGB8888(), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(w), Int32(h))
-                .map { (texture: $0, w: w, h: h) }
-        }
-        guard let texture = backdropTexture?.texture else { return }
-        var source = SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h))
-        _ = backdropRead.withUnsafeBytes { SDL_UpdateTexture(texture, &source, $0.baseAddress, Int32(w * 4)) }
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
-        SDL_RenderCopy(frame.sdl, texture, &source, &rect)
-        frame.stats.drawCalls += 1
-        frame.stats.backdropBlurs += 1
     }
 
     // MARK: Images

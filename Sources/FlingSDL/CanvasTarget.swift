@@ -13,7 +13,7 @@ final class CanvasTarget {
     private let occluders: Occlusion
     /// The layers a waiting base is one of: they set it, and copy it when the canvas does not
     /// open over it.
-    weak var layers: Renderer?
+    weak var layers: LayerCompositor?
     private var canvas = CPUCanvas()
     /// Buffers the canvas kernels reuse from frame to frame.
     var scratch = CanvasScratch()

@@ -134,6 +134,15 @@ final class FrameContext {
         clip == nil || visible == bounds
     }
 
+    /// The renderer's output (the target drawn into now) within the clip, in device px: where
+    /// a RoundedCopy may write.
+    var outputVisible: Rect {
+        var tw: Int32 = 0, th: Int32 = 0
+        SDL_GetRendererOutputSize(sdl, &tw, &th)
+        let output = Rect(x: 0, y: 0, width: Double(tw), height: Double(th))
+        return clip.map { output.intersection($0) } ?? output
+    }
+
     /// Layers are composited from their CPU copies: the frame is a plain surface the canvas
     /// writes (their target textures are handed back after rasterising, issue 34).
     var releasesLayerTargets: Bool { surface != nil && cpuCompositing }

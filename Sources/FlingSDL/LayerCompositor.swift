@@ -252,10 +252,7 @@ final class LayerCompositor {
         let painted = PixelRect(x0: x0, y0: y0 + max(radii.tl, radii.tr), x1: x1, y1: y1 - max(radii.bl, radii.br)).intersection(frame.visible)
         canvas.prepareFrameForSDL(covering: alpha == 255 && opaque ? painted : nil)
         frame.flushSolid()
-        var tw: Int32 = 0, th: Int32 = 0
-        SDL_GetRendererOutputSize(frame.sdl, &tw, &th)
-        var visibleRect = Rect(x: 0, y: 0, width: Double(tw), height: Double(th))
-        if let c = frame.clip { visibleRect = visibleRect.intersection(c) }
+        let visibleRect = frame.outputVisible
         guard let texture = cache.texture(spec.id, renderer: frame.sdl) else { frame.applyClip(); return }
         let calls = e.pixels.withUnsafeBytes { bytes in
             frame.roundedCopy.copy(RoundedCopySource(texture: texture, crop: Rect(x: 0, y: 0, width: Double(w), height: Double(h)), opaque: opaque,

@@ -249,10 +249,7 @@ final class PhotoPainter {
             // Otherwise through SDL: the photo copied scaled between its corners, only the
             // corner squares resampled (RoundedCopy).
             canvas.prepareFrameForSDL()
-            var tw: Int32 = 0, th: Int32 = 0
-            SDL_GetRendererOutputSize(frame.sdl, &tw, &th)
-            var visible = Rect(x: 0, y: 0, width: Double(tw), height: Double(th))
-            if let c = frame.clip { visible = visible.intersection(c) }
+            let visible = frame.outputVisible
             let pixels = tex.pixels
             guard let texture = sdlTexture() else { return }
             frame.stats.drawCalls += pixels.pixels.withUnsafeBytes { bytes in

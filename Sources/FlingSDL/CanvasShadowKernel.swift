@@ -1,4 +1,6 @@
-// CanvasShadowKernel: a soft shadow from a nine-slice blur mask, stretched and blended onto the canvas (see CanvasKernels.swift).
+// CanvasShadowKernel: a soft shadow from a nine-slice blur mask, stretched and blended onto the
+// canvas (see CanvasKernels.swift). Its caller is ShadowPainter, where shadows are drawn (and
+// the SDL path this kernel matches).
 import FlingCore
 
 extension CanvasKernels {

@@ -1,323 +1,126 @@
-// Renderer: draws a DisplayList with an SDL_Renderer.
-// Implemented:
-//  [x] anti-aliased fills and strokes of rounded rectangles (per-corner radii) and circles,
-//      through SDL_RenderGeometry with a one-pixel alpha fringe (blend mode BLEND)
-//  [x] hairlines exactly one device pixel thick, snapped to the pixel grid (horizontal and
-//      vertical; a slanted one is a 1 px tessellated polyline)
-//  [x] polylines of any width: on the CPU canvas when there is one (CanvasKernels.polyline),
-//      otherwise tessellated into triangles
-//  [x] vertical two-colour gradients (one quad, the colours interpolated per vertex)
-//  [x] soft shadows (with an offset) from cached nine-slice blur textures (in their colour when
-//      rasterised into a layer held still, so SDL copies them with its fast blitter)
-//  [x] images with fill/fit/stretch into rounded frames (the clipped edge anti-aliased too)
-//  [x] text runs rasterised once per (string, font, pixel size, colour) into an LRU texture
-//      cache, copied without colour modulation (group opacity modulates alpha)
-//  [x] nested clip rectangles (intersected, snapped to whole pixels), group opacity
-//      (multiplied into each primitive's alpha, not an offscreen group), translate/scale
-//      transforms
-//  [x] layers (DisplayList.layer): a group whose commands are the same as in the last frame is
-//      rasterised once into a texture and then composited 1:1 (an opaque one without blending)
-//      while its commands stay the same; a group that changes every frame is drawn directly;
-//      under a scale (a pulled card) the layer is copied scaled into its rounded frame
-//      (RoundedCopy: opaque scaled parts, only the corner squares resampled with coverage)
-//  [x] a cheap dim: `.dim` right after an opaque layer is folded into its composite as one
-//      darkening pass (LayerTint), kept as a darkened copy while the dim holds still; a fading
-//      opaque layer over the untouched frame background is blended the same way; anywhere
-//      else `.dim` is a black fill at its amount
-//  [x] occlusion: what an opaque fill or photo drawn later in the frame paints over (outside
-//      layers, or in layers copied 1:1) is not composited, tinted or filled first
-//  [x] damage tracking inside layers: a layer whose commands changed in part is cleared,
-//      redrawn and read back only where the change can reach (LayerDamage)
+// Renderer: draws a DisplayList with an SDL_Renderer: the frame loop, which walks the list's
+// commands (clip, opacity and transform groups, layers) and hands each primitive to the painter
+// of its kind. The painters share the frame's state (FrameContext) and the CPU canvas
+// (CanvasTarget); each owns its own caches:
+//  - ShapePainter: anti-aliased fills and strokes of rounded rectangles (per-corner radii) and
+//    circles, hairlines exactly one device pixel thick, vertical two-colour gradients,
+//    polylines of any width (on the CPU canvas when there is one, otherwise tessellated)
+//  - ShadowPainter: soft shadows (with an offset) from cached nine-slice blurs, on the canvas
+//    or through SDL (in their colour when rasterised into a layer held still)
+//  - PhotoPainter: images with fill/fit/stretch into rounded frames (the clipped edge
+//    anti-aliased too), baked while they hold still, resampled while they move
+//  - TextPainter: text runs rasterised once per (string, font, pixel size, colour) into an LRU
+//    texture cache, copied without colour modulation (group opacity modulates alpha)
+//  - BackdropPainter: a material's backdrop, blurred where it lies
+//  - LayerCompositor: layers (DisplayList.layer) rasterised once and composited 1:1 while their
+//    commands stay the same (redrawn only where a change can reach, LayerDamage), copied
+//    scaled into their rounded frame under a scale, a dim right after an opaque layer folded
+//    into its copy (LayerTint); a group that changes every frame is drawn directly
+//  - Occlusion: what an opaque fill or photo drawn later in the frame paints over (outside
+//    layers, or in layers copied 1:1) is not composited, tinted or filled first
+// Here: nested clip rectangles (intersected, snapped to whole pixels), group opacity
+// (multiplied into each primitive's alpha, not an offscreen group), translate/scale
+// transforms; anywhere a dim does not fold into a layer, `.dim` is a black fill at its amount.
 // Not implemented: rotation or skew transforms; clips other than axis-aligned rectangles
-// (rounded clipping exists only for images); gradients other than vertical; blurring what is
-// behind (translucent bars and buttons are plain translucent fills).
+// (rounded clipping exists only for images); gradients other than vertical.
 // It saves nothing of SDL's state across frames except what it sets at the start of each.
 import CSDL2
-import CSDL2TTF
 import FlingCore
 
 @MainActor
 public final class Renderer {
-    public private(set) var sdl: OpaquePointer
+    /// The SDL renderer, the scale, the state stacks and the counters every painter shares.
+    private let frame: FrameContext
+    public var sdl: OpaquePointer { frame.sdl }
     public let fonts: FontStore
-    private var images: ImageStore
-    private var shadows: ShadowCache
-    private var masks: ShapeMaskCache
-    /// A baked photo: its size, source rectangle (¼ px) and corner radii, held inline (arrays
-    /// here allocated for every photo drawn).
-    private struct RoundedImageKey: Hashable { var name: String; var w: Int32; var h: Int32; var source: SIMD4<Int32>; var radii: SIMD4<Int32> }
-    private var roundedImages = LRUCache<RoundedImageKey, BakedPhoto>(capacity: 24)
-    /// A photo baked at its frame's size with its corners' coverage, and those rows in a
-    /// texture of their own (EdgeRows) so that the photo's own texture is copied unblended
-    /// (unless faded).
-    private struct BakedPhoto {
-        var texture: OpaquePointer
-        var edges: EdgeRows?
-        /// Its pixels' bytes (the budget's measure).
-        var bytes = 0
-        func destroy() { SDL_DestroyTexture(texture); edges?.destroy() }
-    }
-    /// A polyline's points in device px (kept: one array for every polyline drawn).
-    private var polylinePoints: [Point] = []
-    /// Photos drawn in this frame and the last, by image (square ones with no radii): a photo
-    /// whose size changes between consecutive frames is in motion and is not baked (see
-    /// drawImage). One drawn twice in a frame is `drawnTwice` there: never in motion.
-    private var roundedThisFrame: [String: RoundedImageKey] = [:]
-    private var roundedLastFrame: [String: RoundedImageKey] = [:]
-    private static let drawnTwice = RoundedImageKey(name: "", w: -1, h: -1, source: .zero, radii: .zero)
-
-    /// A photo's new bake replaces its older bakes (those this frame did not draw), and baked
-    /// photos are dropped, least recently used first, once they hold more than
-    /// `RenderBudgets.bakedPhotoBytes`, except those this frame drew: a pulled card's photo is
-    /// baked again at each 4 px step of its corner radius, and 24 bakes of a 1080-wide card
-    /// held 54 MB (issue 34).
-    private func keepBakedPhotosWithinBudget(drawnNow: RoundedImageKey) {
-        let drawn = bakeKeysThisFrame.union([drawnNow])
-        // A new bake of a photo replaces its other bakes this frame does not draw (the pulled
-        // card's earlier radius steps): the list's other photos keep theirs.
-        for b in roundedImages.removeAll(keeping: { $0.name != drawnNow.name || drawn.contains($0) }) { b.destroy() }
-        var total = roundedImages.values.reduce(0) { $0 + $1.bytes }
-        guard total > RenderBudgets.bakedPhotoBytes else { return }
-        for (key, _) in roundedImages.keysOldestFirst where total > RenderBudgets.bakedPhotoBytes && !drawn.contains(key) {
-            if let b = roundedImages.remove(key) { total -= b.bytes; b.destroy() }
-        }
-    }
-
-    /// Records this frame's draw of a photo; true if it is the photo's only draw in this frame
-    /// and in the last, at another size or shape there.
-    private func inMotion(_ key: RoundedImageKey) -> Bool {
-        let earlier = roundedThisFrame.updateValue(key, forKey: key.name)
-        if earlier != nil { roundedThisFrame[key.name] = Self.drawnTwice; return false }
-        guard frameIsConsecutive, let last = roundedLastFrame[key.name] else { return false }
-        return last != key && last != Self.drawnTwice
-    }
-    private var frameIsConsecutive = false
-    /// Every rounded photo key drawn this frame (a photo drawn twice has two): their bakes are
-    /// never dropped while it runs.
-    private var bakeKeysThisFrame = Set<RoundedImageKey>()
-    /// Still photos at least this large (device px at their frame's size) go onto the frame's
-    /// own pixels each time they are drawn rather than being baked (where the frame is a plain
-    /// surface): about a 1000 × 500 px card. Below it, a bake copied each frame is cheaper.
-    static let canvasPhotoPixels = 500_000
-    /// The frame's `DisplayList.preparesHidden`.
-    private var preparesHidden = true
-    private var motionTextures: [String: OpaquePointer] = [:]
-    /// Text is rasterised in its colour (alpha included): a copy without colour modulation
-    /// takes SDL's fast blending blitter, several times cheaper in software than a modulated one.
-    private struct TextKey: Hashable { var text: String; var file: String; var pixelSize: Int32; var color: UInt32 }
-    private struct TextTexture {
-        var texture: OpaquePointer; var width: Int32; var height: Int32
-        /// The run's coverage (its alpha over the colour's), for the CPU canvas: nil until first
-        /// wanted, empty when it cannot be had (a translucent colour, or pixels SDL_ttf inked in
-        /// another colour: the run stays with SDL).
-        var coverage: [UInt8]?
-    }
-    private var textCache = LRUCache<TextKey, TextTexture>(capacity: 1024)
-    private let imageDirectory: String
-    private let log: (String) -> Void
-    /// Characters the fonts lack, said once per writing system.
-    private var missingGlyphs = MissingGlyphs()
+    private let images: ImageStore
+    /// What later opaque draws paint over, found at the start of each frame.
+    private let occluders: Occlusion
+    /// The frame as the CPU canvas writes it, and what waits before SDL draws into it.
+    private let canvas: CanvasTarget
+    /// Rounded rectangles, circles, hairlines, gradients and polylines.
+    private let shapes: ShapePainter
+    /// Soft shadows, on the canvas or through SDL, with their blur slices.
+    private let shadows: ShadowPainter
+    /// Materials' blurred backdrops.
+    private let backdrops: BackdropPainter
+    /// Text runs and their cache of rasterised lines.
+    private let text: TextPainter
+    /// Photos, with their bakes; the decoded photos are `images`'.
+    private let photos: PhotoPainter
+    /// Layers: rasterised, kept, composited.
+    private let layers: LayerCompositor
 
     /// Device pixels per pt.
     public var scale: Double {
-        didSet { if scale != oldValue { fonts.scale = scale; flushTextCache() } }
+        get { frame.scale }
+        set {
+            let oldValue = frame.scale
+            frame.scale = newValue
+            if newValue != oldValue { fonts.scale = newValue; text.flushCache() }
+        }
     }
-    public private(set) var stats = RenderStats()
+    public var stats: RenderStats { frame.stats }
 
     /// Where frames are drawn: nil for the renderer's own output (a window, or headless the
     /// renderer's surface), or a target texture (a rotated window's frame; headless, a frame
     /// larger than the surface, which a resize replaces without a new renderer).
-    public var frameTarget: OpaquePointer?
+    public var frameTarget: OpaquePointer? { get { frame.target } set { frame.target = newValue } }
     /// The frame's own pixels when it is a plain surface SDL's software renderer draws into
     /// (headless, a software window not rotated): the CPU canvas writes them in place, so it
     /// opens anywhere in a frame and costs no copy. nil: the canvas is a texture copied over
     /// the frame (see CPUCanvas).
-    public var frameSurface: UnsafeMutablePointer<SDL_Surface>?
-    private var layers = LayerCache()
-    private var roundedCopy = RoundedCopy()
+    public var frameSurface: UnsafeMutablePointer<SDL_Surface>? { get { frame.surface } set { frame.surface = newValue } }
     /// Frames composited on the CPU where SDL is slowest (CPUCanvas), and the frame's clear skipped
     /// where an opaque copy paints; false draws every frame through SDL alone as before (tests
     /// compare the two; the bench's floor keeps its clear).
-    public var cpuCompositing = true
+    public var cpuCompositing: Bool { get { frame.cpuCompositing } set { frame.cpuCompositing = newValue } }
     /// What an opaque draw later in the frame paints over is not composited first (see
-    /// findOccluders); false draws it anyway (tests compare the two).
-    public var occlusion = true
+    /// Occlusion.find); false draws it anyway (tests compare the two).
+    public var occlusion: Bool { get { frame.occlusion } set { frame.occlusion = newValue } }
     /// A layer whose commands changed in part is drawn again only where it can differ (see
     /// LayerDamage); false redraws it whole (tests compare the two).
-    public var partialRasterization = true
-    private var canvas = CPUCanvas()
-    /// A backdrop's pixels while they are blurred, and the texture a backdrop read back through
-    /// SDL returns in (reused from frame to frame).
-    private var backdropScratch = BackdropBlur.Scratch()
-    private var backdropRead: [UInt32] = []
-    private var backdropTexture: (texture: OpaquePointer, w: Int, h: Int)?
-    private var canvasScratch = CanvasScratch()
-    private var quarters: [Int: [UInt8]] = [:]
-    /// A full-frame opaque layer whose copy waits for the next command: a shadow or a scaled
-    /// layer after it opens the canvas over it; anything else has it copied as before.
-    private struct PendingBase {
-        var id: String; var tint: LayerTint?; var dest: Rect
-        /// Nothing was drawn before it: if SDL refuses its copy, the frame is cleared instead.
-        var clearIfRefused = false
-        /// Its tint, or one that copies it as it is.
-        var tintOrNone: LayerTint { tint ?? LayerTint(opacity: 1, dim: 0, background: .white) }
-    }
-    private var pendingBase: PendingBase?
-    /// The part of the open canvas whose base is not written yet (under the shape a shadow was
-    /// cast by: the scaled layer that follows covers it); written before anything else needs it.
-    private var untinted: (rect: PixelRect, base: PendingBase)?
-    /// The frame's clear waits too: a full-frame opaque layer makes it needless.
-    private var clearPending = false
-    private var clearColor = Color.white
-    /// Depth of layer rasterisation (drawing into a layer's texture, not the frame).
-    private var rasterizing = 0
-    /// The layer being rasterised held still (its commands repeated): its shadows are worth a
-    /// texture in their colour.
-    private var rasterizingStill = false
-    private var frameWidth: Int32 = 0
-    private var frameHeight: Int32 = 0
-    /// Opaque rectangles (device px) this frame paints, each with the index of the command that
-    /// paints it: whatever is composited under one before that command is painted over, so it
-    /// is skipped (see findOccluders).
-    private var occluders: [(index: Int, rect: PixelRect)] = []
-    /// findOccluders' stack of open layers: whether each is copied 1:1.
-    private var occluderLayers: [Bool] = []
-    /// The index of the command being drawn (for a layer composited whole, its `endLayer`;
-    /// after a layer drawn directly, its last command's, until the next command).
-    private var commandIndex = 0
-
-    // Per-frame state.
-    /// The target drawn into now (the frame's, or a layer being rasterised), its clear colour and
-    /// whether anything has been drawn over that clear yet (a fading layer over an untouched
-    /// background is blended by LayerTint instead of SDL).
-    private var currentTarget: OpaquePointer?
-    private var targetBackground = Color.white
-    private var targetTouched = false
-    private var solid = Mesh()
-    private var vertexBuffer: [SDL_Vertex] = []
-    private var transforms: [Transform] = [.identity]
-    private var opacities: [Double] = [1]
-    private var clips: [Rect?] = [nil]   // device pixels; nil = no clip
+    public var partialRasterization: Bool { get { frame.partialRasterization } set { frame.partialRasterization = newValue } }
 
     public init(sdl: OpaquePointer, fonts: FontStore, imageDirectory: String, scale: Double, log: @escaping (String) -> Void) {
-        self.sdl = sdl
+        frame = FrameContext(sdl: sdl, scale: scale)
         self.fonts = fonts
-        self.imageDirectory = imageDirectory
-        self.scale = scale
-        self.log = log
         images = ImageStore(directory: imageDirectory, renderer: sdl, log: log)
-        shadows = ShadowCache(renderer: sdl)
-        masks = ShapeMaskCache(renderer: sdl)
+        occluders = Occlusion(frame: frame, images: images)
+        canvas = CanvasTarget(frame: frame, occluders: occluders)
+        shapes = ShapePainter(frame: frame, occluders: occluders, canvas: canvas)
+        shadows = ShadowPainter(frame: frame, canvas: canvas)
+        backdrops = BackdropPainter(frame: frame, canvas: canvas)
+        text = TextPainter(frame: frame, canvas: canvas, fonts: fonts, log: log)
+        photos = PhotoPainter(frame: frame, canvas: canvas, shapes: shapes, images: images)
+        layers = LayerCompositor(frame: frame, canvas: canvas, occluders: occluders, shapes: shapes, images: images)
         fonts.scale = scale
+        canvas.layers = layers
     }
 
     /// The app went idle (nothing moves, no input for a while): caches keep only what the last
     /// frame drew (the loop then gives the heap's free pages back, issue 34).
     public func trimForIdle() {
-        layers.dropUndrawn()
-        for t in motionTextures.values { SDL_DestroyTexture(t) }
-        motionTextures.removeAll()
-        if let b = backdropTexture { SDL_DestroyTexture(b.texture); backdropTexture = nil }
-        backdropScratch = BackdropBlur.Scratch()
-        backdropRead = []
-        // Photos stay, with their bakes, if the last frame drew them or a layer it showed holds
-        // them (a list shown from its layer draws none of them, and its next scroll would
-        // decode and bake every one again in one frame); the rest go: Today's card photos
-        // after the tour, 28 MB at 1080×1920 (issue 34).
-        let inUse = imagesDrawn.union(imagesInLayers())
-        images.trimForIdle(keeping: inUse)
-        for b in roundedImages.removeAll(keeping: { inUse.contains($0.name) }) { b.destroy() }
-    }
-
-    /// The photos the frame drew (trimForIdle keeps them).
-    private var imagesDrawn = Set<String>()
-
-    /// The photos the kept layers hold (shown from a layer, they are drawn by no command); with
-    /// `drawnOnly`, only those the last frame drew.
-    private func imagesInLayers(drawnOnly: Bool = false) -> Set<String> {
-        var names = Set<String>()
-        for (id, e) in layers.entries where !drawnOnly || layers.drawnInLastFrame(id) {
-            for c in e.commands[e.range] { if case let .image(name, _, _, _) = c { names.insert(name) } }
-        }
-        return names
-    }
-
-    /// Frames drawn, and the frame each photo was last drawn in.
-    private var framesDrawn = 0
-    private var photoLastDrawn: [String: Int] = [:]
-    /// The screen the frames show (DisplayList.scene), and the frame it changed in.
-    private var scene = ""
-    private var sceneChangedAt: Int?
-
-    /// `LayerCache.keptUndrawnFrames` frames after the screen changed (a tab switch), the
-    /// photos and bakes only the screen left behind drew go, unless a kept layer holds them:
-    /// Today's card photos and bakes (23 MB at 1080×1920) were still held while the two-stage
-    /// sheet opened, the peak of a tour (issue 34). Within a screen nothing goes: letting go
-    /// of a Today card's photo scrolled out of view made scrolling back decode two in one
-    /// frame (85 ms). The idle trim does the rest.
-    private func dropPhotosOfAnotherScene(_ listScene: String) {
-        framesDrawn += 1
-        if listScene != scene {
-            if !scene.isEmpty { sceneChangedAt = framesDrawn }
-            scene = listScene
-        }
-        guard let changed = sceneChangedAt, framesDrawn - changed >= LayerCache.keptUndrawnFrames else { return }
-        sceneChangedAt = nil
-        // (The screen left behind's own layers are still kept until they have gone undrawn
-        // for longer: only the layers the new screen draws hold photos here.)
-        let held = imagesInLayers(drawnOnly: true)
-        func left(_ name: String) -> Bool { (photoLastDrawn[name] ?? 0) < changed && !held.contains(name) }
-        for b in roundedImages.removeAll(keeping: { !left($0.name) }) { b.destroy() }
-        let gone = photoLastDrawn.keys.filter(left)
-        images.drop(gone)
-        for name in gone { photoLastDrawn[name] = nil }
+        layers.trimForIdle()
+        photos.trimForIdle(heldByLayers: layers.imagesHeld())
+        backdrops.trimForIdle()
     }
 
     /// Bytes each cache holds now, by name (FLING_MEMORY_REPORT, docs/presented-frames.md): a texture
     /// counts its pixels at 4 bytes each, CPU copies their arrays.
     public var memoryReport: [(cache: String, bytes: Int)] {
-        func textureBytes(_ t: OpaquePointer?) -> Int {
-            guard let t else { return 0 }
-            var w: Int32 = 0, h: Int32 = 0
-            SDL_QueryTexture(t, nil, nil, &w, &h)
-            return Int(w) * Int(h) * 4
-        }
-        var layerTextures = 0, layerCopies = 0, layerTinted = 0
-        for e in layers.entries.values {
-            layerTextures += textureBytes(e.texture) + textureBytes(e.edges?.texture)
-            layerCopies += e.pixels.count * 4
-            layerTinted += textureBytes(e.tinted)
-        }
-        let baked = roundedImages.values.reduce(0) { $0 + textureBytes($1.texture) + textureBytes($1.edges?.texture) }
-        let text = textCache.values.reduce(0) { $0 + Int($1.width) * Int($1.height) * 4 + ($1.coverage?.count ?? 0) }
+        let (layerTextures, layerCopies, layerTinted) = layers.byteCounts
         return [("layer textures", layerTextures), ("layer CPU copies", layerCopies), ("layer tinted copies", layerTinted),
                 ("photo textures", images.textureBytes), ("photo CPU copies", images.pixelBytes), ("decoded originals", images.originalByteCount),
-                ("baked rounded photos", baked), ("moving photo textures", motionTextures.values.reduce(0) { $0 + textureBytes($1) }),
-                ("text", text), ("canvas", canvas.byteCount)]
+                ("baked rounded photos", photos.bakedBytes), ("moving photo textures", photos.motionBytes),
+                ("text", text.byteCount), ("canvas", canvas.byteCount)]
     }
 
-    private func flushTextCache() {
-        for t in textCache.removeAll() { SDL_DestroyTexture(t.texture) }
-    }
-
-    /// The blend modes of a layer's texture and its edge rows' texture, and of each baked
-    /// photo's (tests: see EdgeRows).
-    func blendModes(ofLayer id: String) -> (texture: SDL_BlendMode, edges: SDL_BlendMode?)? {
-        layers.entries[id].map { e in (e.texture.map(Self.blendMode) ?? SDL_BLENDMODE_NONE, e.edges.map { Self.blendMode($0.texture) }) }
-    }
-    /// Layers' SDL textures (their own and edge-row ones; tests: composited from their pixels,
-    /// layers hold none).
-    var layerTextureCount: Int {
-        layers.entries.values.reduce(0) { $0 + ($1.texture == nil ? 0 : 1) + ($1.edges == nil ? 0 : 1) }
-    }
-    var bakedPhotoBlendModes: [(texture: SDL_BlendMode, edges: SDL_BlendMode?)] {
-        roundedImages.values.map { (Self.blendMode($0.texture), $0.edges.map { Self.blendMode($0.texture) }) }
-    }
-    private static func blendMode(_ texture: OpaquePointer) -> SDL_BlendMode {
-        var mode = SDL_BLENDMODE_INVALID
-        SDL_GetTextureBlendMode(texture, &mode)
-        return mode
-    }
+    // Tests: the blend modes of a layer's textures and of each baked photo's (see EdgeRows),
+    // and the SDL textures layers hold (composited from their pixels, layers hold none).
+    func blendModes(ofLayer id: String) -> (texture: SDL_BlendMode, edges: SDL_BlendMode?)? { layers.blendModes(ofLayer: id) }
+    var bakedPhotoBlendModes: [(texture: SDL_BlendMode, edges: SDL_BlendMode?)] { photos.bakedBlendModes }
+    var layerTextureCount: Int { layers.textureCount }
 
     /// The pixel size of an image file, for layout (nil if missing or corrupt).
     public func imageSize(_ name: String) -> Size? { images.originalSize(name) }
@@ -327,39 +130,28 @@ public final class Renderer {
     /// Draws a frame. `consecutive`: it directly follows the last frame drawn (an animation
     /// is being shown frame by frame), so things that change size each frame are in motion.
     public func draw(_ list: DisplayList, pixelWidth: Int32, pixelHeight: Int32, consecutive: Bool = false) {
-        stats = RenderStats()
-        frameIsConsecutive = consecutive
-        preparesHidden = list.preparesHidden
-        swap(&roundedLastFrame, &roundedThisFrame)
-        roundedThisFrame.removeAll(keepingCapacity: true)
-        imagesDrawn.removeAll(keepingCapacity: true)
-        dropPhotosOfAnotherScene(list.scene)
-        bakeKeysThisFrame.removeAll(keepingCapacity: true)
+        frame.stats = RenderStats()
+        photos.beginFrame(scene: list.scene, consecutive: consecutive, heldByLayers: { layers.imagesHeld(drawnOnly: true) })
         imageGenerationAtFrameStart = images.generation
-        resetStateStacks()
-        SDL_SetRenderTarget(sdl, frameTarget)
-        currentTarget = frameTarget
-        SDL_RenderSetClipRect(sdl, nil)
-        SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND)
-        clearColor = list.background
-        clearPending = true
-        frameWidth = pixelWidth; frameHeight = pixelHeight
-        pendingBase = nil
-        untinted = nil
-        targetBackground = list.background
-        targetTouched = false
-        layers.beginFrame()
-        layersInFrame.removeAll(keepingCapacity: true)
-        for c in list.commands { if case let .beginLayer(spec) = c { layersInFrame.insert(spec.id) } }
-        roundedCopy.beginFrame()
-        findOccluders(list.commands)
+        frame.resetStateStacks()
+        SDL_SetRenderTarget(frame.sdl, frame.target)
+        frame.currentTarget = frame.target
+        SDL_RenderSetClipRect(frame.sdl, nil)
+        SDL_SetRenderDrawBlendMode(frame.sdl, SDL_BLENDMODE_BLEND)
+        canvas.beginFrame(clearColor: list.background)
+        frame.width = pixelWidth; frame.height = pixelHeight
+        frame.targetBackground = list.background
+        frame.targetTouched = false
+        layers.beginFrame(list.commands, preparesHidden: list.preparesHidden)
+        frame.roundedCopy.beginFrame()
+        occluders.find(in: list.commands)
         run(list.commands, 0..<list.commands.count)
-        prepareFrameForSDL()
-        flushSolid()
+        canvas.prepareFrameForSDL()
+        frame.flushSolid()
         noteFrameDamage(list, pixelWidth: pixelWidth, pixelHeight: pixelHeight, consecutive: consecutive)
-        stats.textCacheEntries = textCache.count
-        stats.layerEntries = layers.count
-        stats.imageCacheEntries = images.count
+        frame.stats.textCacheEntries = text.count
+        frame.stats.layerEntries = layers.count
+        frame.stats.imageCacheEntries = images.count
     }
 
     /// The pixels this frame changed from the last one drawn (LayerDamage.frameDamage), for
@@ -378,133 +170,65 @@ public final class Renderer {
         guard tracksFrameDamage else { frameDamage = nil; lastFrame = nil; return }
         // Pixels the commands do not show changing: a photo baked sharp (it was resampled while
         // it moved) or drawn from a texture derived again at another size.
-        let redrawnPhotos = stats.photoBakes > 0 || images.generation != imageGenerationAtFrameStart
+        let redrawnPhotos = frame.stats.photoBakes > 0 || images.generation != imageGenerationAtFrameStart
         if let last = lastFrame, last.background == list.background, last.width == pixelWidth, last.height == pixelHeight,
-           last.scale == scale, consecutive || !last.consecutive, !redrawnPhotos {
-            frameDamage = LayerDamage.frameDamage(old: last.commands[...], new: list.commands[...], scale: scale,
+           last.scale == frame.scale, consecutive || !last.consecutive, !redrawnPhotos {
+            frameDamage = LayerDamage.frameDamage(old: last.commands[...], new: list.commands[...], scale: frame.scale,
                                                   width: Int(pixelWidth), height: Int(pixelHeight))
         } else {
             frameDamage = nil
         }
-        lastFrame = (list.commands, list.background, pixelWidth, pixelHeight, scale, consecutive)
+        lastFrame = (list.commands, list.background, pixelWidth, pixelHeight, frame.scale, consecutive)
     }
 
-    private var transform: Transform { transforms[transforms.count - 1] }
-    private var opacity: Double { opacities[opacities.count - 1] }
-    private var clip: Rect? { clips[clips.count - 1] }
-    private var clippedAway: Bool { clip.map { $0.isEmpty } ?? false }
-
-    /// pt → device px through the current transform, clamped to ±1e7 px so far-off geometry
-    /// can never overflow the integer conversions SDL needs.
-    private func px(_ p: Point) -> Point {
-        let q = transform.apply(p)
-        return Point(Self.clampPx(q.x * scale), Self.clampPx(q.y * scale))
-    }
-    private func px(_ r: Rect) -> Rect {
-        let t = transform.apply(r)
-        let x0 = Self.clampPx(t.x * scale), y0 = Self.clampPx(t.y * scale)
-        let x1 = Self.clampPx(t.maxX * scale), y1 = Self.clampPx(t.maxY * scale)
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-    private static func clampPx(_ v: Double) -> Double { v.isFinite ? max(-1e7, min(1e7, v)) : 0 }
-    private var pxPerPt: Double { scale * transform.scale }
-
-    /// Applies a clip, opacity or transform command to the state stacks; false for any other.
-    private func updateStateStacks(_ c: DrawCommand) -> Bool {
-        switch c {
-        case .pushClip(let r): clips.append(clipped(to: r))
-        case .popClip: if clips.count > 1 { clips.removeLast() }
-        case .pushOpacity(let o): opacities.append(opacity * max(0, min(1, o)))
-        case .popOpacity: if opacities.count > 1 { opacities.removeLast() }
-        case .pushTransform(let t): transforms.append(transform.concatenating(t))
-        case .popTransform: if transforms.count > 1 { transforms.removeLast() }
-        default: return false
-        }
-        return true
-    }
-
+    /// Draws one command (a layer's bounds aside: see run): a state change, a dim, or a
+    /// primitive, on the canvas where its painter can, otherwise after the frame is prepared
+    /// for SDL.
     private func execute(_ c: DrawCommand) {
         switch c {
         case .pushClip, .popClip:
-            flushSolid()
-            _ = updateStateStacks(c)
-            applyClip()
+            frame.flushSolid()
+            _ = frame.updateStateStacks(c)
+            frame.applyClip()
         case .pushOpacity, .popOpacity, .pushTransform, .popTransform:
-            _ = updateStateStacks(c)
+            _ = frame.updateStateStacks(c)
         case .dim(let r, let amount):
-            guard !clippedAway, opacity > 0.001 else { return }
-            prepareFrameForSDL()
-            targetTouched = true
-            fillRounded(px(r), radii: .zero, color: Color(white: 0, alpha: max(0, min(1, amount)) * opacity))
+            guard !frame.clippedAway, frame.opacity > 0.001 else { return }
+            canvas.prepareFrameForSDL()
+            frame.targetTouched = true
+            shapes.fillRounded(frame.px(r), radii: .zero, color: Color(white: 0, alpha: max(0, min(1, amount)) * frame.opacity))
         case .beginLayer, .endLayer:
             break   // handled by run(_:_:)
         default:
-            guard !clippedAway, opacity > 0.001 else { return }
-            if let p = partialRedraw {
+            guard !frame.clippedAway, frame.opacity > 0.001 else { return }
+            if let p = frame.partialRedraw {
                 // Redrawing a layer in part (see LayerDamage): what does not reach the damage
                 // is left out; scaled copies are drawn whole, under their own clip only.
-                guard p.runs[commandIndex - p.first] else { return }
-                if LayerDamage.drawnWhole(c, transformScale: transform.scale) {
-                    flushSolid()
-                    partialRedraw?.drawingWhole = true
-                    applyClip()
+                guard p.runs[frame.commandIndex - p.first] else { return }
+                if LayerDamage.drawnWhole(c, transformScale: frame.transform.scale) {
+                    frame.flushSolid()
+                    frame.partialRedraw?.drawingWhole = true
+                    frame.applyClip()
                     drawPrimitive(c)
-                    flushSolid()
-                    partialRedraw?.drawingWhole = false
-                    applyClip()
+                    frame.flushSolid()
+                    frame.partialRedraw?.drawingWhole = false
+                    frame.applyClip()
                     return
                 }
             }
             if case let .shadow(r, radii, color, radius, offset) = c,
-               shadowOnCanvas(r.offsetBy(dx: offset.x, dy: offset.y), radius: radii.maximum, color: color, blur: radius) { return }
-            if case let .polyline(points, color, lineWidth) = c, polylineOnCanvas(points, color: color, lineWidth: lineWidth) { return }
-            // A photo or text may go onto the canvas (drawImage and drawText settle the
+               shadows.drawOnCanvas(r, radii: radii, color: color, radius: radius, offset: offset) { return }
+            if case let .polyline(points, color, lineWidth) = c, shapes.polylineOnCanvas(points, color: color, lineWidth: lineWidth) { return }
+            // A photo or text may go onto the canvas (PhotoPainter and TextPainter settle the
             // frame themselves). An opaque fill paints its rows between the corners: the clear
             // skips them.
             switch c {
             case .image, .text: break
-            default: prepareFrameForSDL(covering: opaquePart(of: c))
+            default: canvas.prepareFrameForSDL(covering: frame.opaquePart(of: c))
             }
-            targetTouched = true
+            frame.targetTouched = true
             drawPrimitive(c)
         }
-    }
-
-    /// The current clip narrowed to `r` (pt), snapped to whole pixels.
-    private func clipped(to r: Rect) -> Rect {
-        let d = px(r)
-        let snapped = Rect(x: d.minX.rounded(), y: d.minY.rounded(),
-                           width: d.maxX.rounded() - d.minX.rounded(), height: d.maxY.rounded() - d.minY.rounded())
-        return clip.map { $0.intersection(snapped) } ?? snapped
-    }
-
-    /// The pixels an opaque fill surely paints (its rows between the corners, within the clip),
-    /// or nil.
-    private func opaquePart(of c: DrawCommand) -> PixelRect? {
-        guard case let .fillRect(r, radii, color) = c, color.a >= 1, opacity >= 0.999 else { return nil }
-        let (x0, y0, x1, y1) = snapped(px(r))
-        let k = pixelRadii(scaleRadii(radii), w: x1 - x0, h: y1 - y0)
-        return PixelRect(x0: x0, y0: y0 + max(k.tl, k.tr), x1: x1, y1: y1 - max(k.bl, k.br)).intersection(visiblePixels)
-    }
-
-    /// The frame's pixels.
-    private var framePixels: PixelRect { PixelRect(x0: 0, y0: 0, x1: Int(frameWidth), y1: Int(frameHeight)) }
-
-    /// The frame's pixels inside the current clip.
-    private var visiblePixels: PixelRect { clip.map { framePixels.intersection(PixelRect(inside: $0)) } ?? framePixels }
-
-    /// No clip, or one around the whole frame (as a layer drawn directly sets).
-    private var frameUnclipped: Bool {
-        clip == nil || visiblePixels == framePixels
-    }
-
-    /// What a rounded copy onto `dest` surely writes opaque (within what is visible): its
-    /// rectangle inset by 0.3 of its largest radius (+1), since a point that far from both
-    /// edges of a corner square is inside the quarter disc by a pixel (√2·0.7 < 1).
-    private func surelyCovered(_ dest: PixelRect, radii: (tl: Int, tr: Int, br: Int, bl: Int)) -> PixelRect {
-        let rmax = max(max(radii.tl, radii.tr), max(radii.bl, radii.br))
-        let inset = rmax > 0 ? Int((Double(rmax) * 0.3).rounded(.up)) + 1 : 0
-        return PixelRect(x0: dest.x0 + inset, y0: dest.y0 + inset, x1: dest.x1 - inset, y1: dest.y1 - inset).intersection(visiblePixels)
     }
 
     /// Executes `commands[range]`, taking each layer group as a whole.
@@ -513,12 +237,12 @@ public final class Renderer {
         while i < range.upperBound {
             if case .beginLayer(let spec) = commands[i] {
                 let end = Self.matchingEnd(commands, from: i, limit: range.upperBound)
-                commandIndex = end
+                frame.commandIndex = end
                 // The command after the layer, past the ends of opacity groups around it: a dim
                 // there may fold into the layer's copy.
                 var n = end + 1, pops = 0
                 while n < range.upperBound, case .popOpacity = commands[n] { n += 1; pops += 1 }
-                let folded = drawLayer(spec, commands, (i + 1)..<end, next: n < range.upperBound ? n : nil, popsBeforeNext: pops)
+                let folded = layers.draw(spec, commands, (i + 1)..<end, next: n < range.upperBound ? n : nil, popsBeforeNext: pops) { run($0, $1) }
                 if folded {
                     for _ in 0..<pops { execute(.popOpacity) }
                     i = n + 1
@@ -526,7 +250,7 @@ public final class Renderer {
                     i = end + 1
                 }
             } else {
-                commandIndex = i
+                frame.commandIndex = i
                 execute(commands[i])
                 i += 1
             }
@@ -550,1436 +274,23 @@ public final class Renderer {
         return limit
     }
 
-    private func applyClip() {
-        var clip = self.clip
-        if let p = partialRedraw, !p.drawingWhole { clip = clip.map { $0.intersection(p.damage) } ?? p.damage }
-        if let c = clip {
-            var r = SDL_Rect(x: Int32(c.minX), y: Int32(c.minY), w: Int32(max(0, c.width)), h: Int32(max(0, c.height)))
-            SDL_RenderSetClipRect(sdl, &r)
-        } else {
-            SDL_RenderSetClipRect(sdl, nil)
-        }
-    }
-
+    /// Hands a primitive to the painter of its kind (drawing through SDL, or the canvas where a
+    /// photo or text goes there).
     private func drawPrimitive(_ c: DrawCommand) {
         switch c {
-        case let .fillRect(r, radii, color):
-            let d = px(r)
-            guard visible(d) else { return }
-            fillRounded(d, radii: scaleRadii(radii), color: color.multipliedAlpha(opacity))
-        case let .strokeRect(r, radii, color, lineWidth):
-            let d = px(r)
-            let w = lineWidth * pxPerPt
-            guard visible(d.insetBy(dx: -w, dy: -w)) else { return }
-            strokeRounded(d, radii: scaleRadii(radii), width: w, color: color.multipliedAlpha(opacity))
-        case let .fillCircle(center, radius, color):
-            let c = px(center), r = radius * pxPerPt
-            let d = Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)
-            fillRounded(d, radii: CornerRadii(r), color: color.multipliedAlpha(opacity))
-        case let .strokeCircle(center, radius, color, lineWidth):
-            let c = px(center), r = radius * pxPerPt
-            let d = Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)
-            strokeRounded(d, radii: CornerRadii(r), width: lineWidth * pxPerPt, color: color.multipliedAlpha(opacity))
-        case let .hairline(from, to, color):
-            let a = px(from), b = px(to)
-            // Exactly one device pixel, on the pixel row/column the line falls in.
-            if abs(a.y - b.y) < 0.01 {
-                let y = a.y.rounded(.down)
-                addAlignedRect(Rect(x: min(a.x, b.x).rounded(), y: y, width: abs(b.x - a.x).rounded(), height: 1), color.multipliedAlpha(opacity))
-            } else if abs(a.x - b.x) < 0.01 {
-                let x = a.x.rounded(.down)
-                addAlignedRect(Rect(x: x, y: min(a.y, b.y).rounded(), width: 1, height: abs(b.y - a.y).rounded()), color.multipliedAlpha(opacity))
-            } else {
-                polylinePoints.removeAll(keepingCapacity: true)
-                polylinePoints.append(a); polylinePoints.append(b)
-                Tessellator.polyline(polylinePoints, width: 1, color: color.multipliedAlpha(opacity), into: &solid)
-            }
-        case let .verticalGradient(r, top, bottom):
-            let (x0, y0, x1, y1) = snapped(px(r))
-            guard x1 > x0, y1 > y0 else { return }
-            let a = top.multipliedAlpha(opacity).rgba8, b = bottom.multipliedAlpha(opacity).rgba8
-            let base = Int32(solid.vertices.count)
-            // Written out: literal arrays here would allocate each frame.
-            func corner(_ x: Int, _ y: Int, _ c: (UInt8, UInt8, UInt8, UInt8)) {
-                solid.vertices.append(MeshVertex(x: Float(x), y: Float(y), r: c.0, g: c.1, b: c.2, a: c.3, u: 0, v: 0))
-            }
-            corner(x0, y0, a); corner(x1, y0, a); corner(x1, y1, b); corner(x0, y1, b)
-            solid.indices.append(base); solid.indices.append(base + 1); solid.indices.append(base + 2)
-            solid.indices.append(base); solid.indices.append(base + 2); solid.indices.append(base + 3)
-        case let .polyline(points, color, lineWidth):
-            polylinePoints.removeAll(keepingCapacity: true)
-            for p in points { polylinePoints.append(px(p)) }
-            Tessellator.polyline(polylinePoints, width: lineWidth * pxPerPt, color: color.multipliedAlpha(opacity), into: &solid)
+        case .fillRect, .strokeRect, .fillCircle, .strokeCircle, .hairline, .verticalGradient, .polyline:
+            shapes.draw(c)
         case let .shadow(r, radii, color, radius, offset):
-            drawShadow(r.offsetBy(dx: offset.x, dy: offset.y), radius: radii.maximum, color: color, blur: radius)
-        case let .image(name, frame, mode, radii):
-            drawImage(name, frame: frame, mode: mode, radii: radii)
+            shadows.draw(r, radii: radii, color: color, radius: radius, offset: offset)
+        case let .image(name, box, mode, radii):
+            photos.draw(name, frame: box, mode: mode, radii: radii)
         case .text(let run):
-            drawText(run)
+            text.draw(run)
         case let .backdropBlur(r, sigma):
-            blurBackdrop(r, sigma: sigma)
+            backdrops.draw(r, sigma: sigma)
         default:
             break
         }
-    }
-
-    // MARK: Layers
-
-    /// Draws a layer group; returns true if it also drew the `.dim` at `next` (folded in).
-    private func drawLayer(_ spec: LayerSpec, _ commands: [DrawCommand], _ inner: Range<Int>, next: Int?, popsBeforeNext: Int) -> Bool {
-        guard !clippedAway else { return false }
-        let invisible = opacity <= 0.001
-        if !invisible, spec.cornerRadius > 0 || spec.scalable || abs(transform.scale - 1) > 1e-9 {
-            drawStretchedLayer(spec, commands, inner)
-            return false
-        }
-        let d = px(spec.bounds)
-        let ox = d.minX.rounded(), oy = d.minY.rounded()
-        let w = Int32(d.maxX.rounded() - ox), h = Int32(d.maxY.rounded() - oy)
-        guard w > 0, h > 0 else { return false }
-        let seen = LayerCache.Seen(spec: spec, commands: commands, range: inner, width: w, height: h, scale: pxPerPt, stretched: false)
-        let new = layers.isNew(spec.id)
-        var decision = layers.decide(seen)
-        if invisible {
-            // Hidden (DisplayList.hidden: the list behind an expanded card), it is rasterised,
-            // not shown, in a frame that prepares hidden layers (nothing moves), if new or held
-            // still since the last frame (not every frame of a live resize), so the gesture that
-            // fades it back in (a pull) finds it ready instead of paying for it in its first
-            // frame. Merely faint (a fade passing through 0), only once it holds still.
-            let hidden = opacity == 0
-            let prepare = hidden
-                ? preparesHidden && decision != .composite && (new || layers.repeats(spec.id) >= 1)
-                : decision == .rasterize
-            if prepare, abs(transform.scale - 1) < 1e-9, spec.cornerRadius == 0, !spec.scalable,
-               rasterize(seen, base: Transform.translate(-ox / scale, -oy / scale).concatenating(transform)) {
-                stats.layersRasterized += 1
-            }
-            return false
-        }
-        // Faded and new: drawn directly, every primitive would be alpha-modulated (SDL's
-        // slowest blits); rasterised at full opacity and copied tinted costs less at once.
-        // (One that changes every frame is still drawn directly: a texture would be remade.)
-        if decision == .drawDirectly, new, opacity < 0.999, spec.background.a >= 1 { decision = .rasterize }
-        if decision == .rasterize {
-            // The same device pixels as drawn directly, shifted so the layer's origin is (0, 0).
-            let base = Transform.translate(-ox / scale, -oy / scale).concatenating(transform)
-            if rasterize(seen, base: base) { stats.layersRasterized += 1 } else { decision = .drawDirectly }
-        }
-        switch decision {
-        case .drawDirectly:
-            // Changing every frame (or no texture could be made): a texture would only add a
-            // copy.
-            drawDirectly(commands, inner, clippedTo: Rect(x: ox, y: oy, width: Double(w), height: Double(h)))
-            return false
-        case .rasterize, .composite:
-            break
-        }
-        guard let e = layers.entries[spec.id] else { return false }
-        stats.layersComposited += 1
-        let dest = Rect(x: ox, y: oy, width: Double(w), height: Double(h))
-        // A dim right after the layer, over at least its rectangle, is folded into the copy (of
-        // a faded layer too when nothing is below it but the background: LayerTint does both).
-        var dimAmount = 0.0
-        var dimRect: Rect?
-        let dimOpacity = popsBeforeNext < opacities.count ? opacities[opacities.count - 1 - popsBeforeNext] : 1
-        if let n = next, case let .dim(r, dimmed) = commands[n], spec.background.a >= 1, opacity > 0.999 || !targetTouched,
-           dimOpacity > 0.001 {
-            let amount = dimmed * dimOpacity
-            let dr = px(r)
-            let snappedDim = Rect(x: dr.minX.rounded(), y: dr.minY.rounded(),
-                                  width: dr.maxX.rounded() - dr.minX.rounded(), height: dr.maxY.rounded() - dr.minY.rounded())
-            if snappedDim.minX <= dest.minX, snappedDim.minY <= dest.minY, snappedDim.maxX >= dest.maxX, snappedDim.maxY >= dest.maxY { dimAmount = max(0, min(1, amount)); dimRect = snappedDim }
-        }
-        let faded = opacity < 0.999
-        let tinted = spec.background.a >= 1 && (dimAmount > 0 || (faded && !targetTouched))
-        if rasterizing == 0, cpuCompositing, frameUnclipped, spec.background.a >= 1, tinted || !faded,
-           ox == 0, oy == 0, w == frameWidth, h == frameHeight, e.width == w, e.height == h, dimRect.map({ $0 == dest }) ?? true {
-            // Covers the frame, opaque: no clear under it, and its copy waits to see whether the
-            // canvas opens on it.
-            let uncleared = clearPending
-            clearPending = false
-            prepareFrameForSDL()
-            pendingBase = PendingBase(id: spec.id,
-                                      tint: tinted ? LayerTint(opacity: faded ? opacity : 1, dim: dimAmount, background: targetBackground) : nil,
-                                      dest: dest, clearIfRefused: uncleared)
-            targetTouched = true
-            return dimRect != nil
-        }
-        // An opaque copy paints its rectangle (within the clip): the frame's clear skips it.
-        let paints = tinted || (spec.background.a >= 1 && !faded && e.opaqueRows == 0..<Int(e.height))
-        var painted = PixelRect(inside: dest)
-        if let c = clip { painted = painted.intersection(PixelRect(inside: c)) }
-        prepareFrameForSDL(covering: paints ? painted : nil)
-        flushSolid()
-        if tinted {
-            // One tint pass (kept while the tint holds still), then an opaque 1:1 copy.
-            let tint = LayerTint(opacity: faded ? opacity : 1, dim: dimAmount, background: targetBackground)
-            compositeTinted(spec.id, tint: tint, dest: dest)
-        } else if opacity >= 0.999, e.opaqueRows == 0..<Int(h), copyOnCanvas(e, to: dest) {
-            // Opaque, onto the frame's own pixels (its texture was handed back).
-        } else if blendOnCanvas(e, to: dest) {
-            // With transparent parts or faded, blended onto the frame's own pixels.
-        } else if let texture = layers.texture(spec.id, renderer: sdl) {
-            let alpha = UInt8(max(0, min(255, (opacity * 255).rounded())))
-            SDL_SetTextureAlphaMod(texture, alpha)
-            if alpha == 255, e.opaqueRows == 0..<Int(h) {
-                // Opaque: one copy without blending, around what a later draw paints over.
-                SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
-                copyUnoccluded(texture, to: dest)
-            } else {
-                copyInRowBands(texture, edges: e.edges, width: w, height: Int(h), opaqueRows: e.opaqueRows, blendOpaque: alpha < 255) { rows in
-                    SDL_Rect(x: Int32(ox), y: Int32(oy) + Int32(rows.lowerBound), w: w, h: Int32(rows.count))
-                }
-            }
-        }
-        targetTouched = true
-        guard let dr = dimRect else { return false }
-        // The dim's part outside the layer (if any) is an ordinary blended fill.
-        let black = Color(white: 0, alpha: dimAmount)
-        PixelRect(inside: dr).forEachPart(around: PixelRect(inside: dest)) { fillRect($0.x0, $0.y0, $0.x1, $0.y1, black) }
-        return true
-    }
-
-    /// A rounded or scaled layer: rasterised at the renderer's scale (even the first time: its
-    /// corners exist only in the copy), then copied scaled into its frame, the corners cut by
-    /// RoundedCopy. A pull that scales, moves and rounds it never re-rasterises it.
-    private func drawStretchedLayer(_ spec: LayerSpec, _ commands: [DrawCommand], _ inner: Range<Int>) {
-        let d = px(spec.bounds)
-        let w = Int32((spec.bounds.width * scale).rounded()), h = Int32((spec.bounds.height * scale).rounded())
-        guard w > 0, h > 0, d.width >= 1, d.height >= 1 else { return }
-        let seen = LayerCache.Seen(spec: spec, commands: commands, range: inner, width: w, height: h, scale: scale, stretched: true)
-        let decision = layers.decide(seen)
-        if decision == .drawDirectly, spec.cornerRadius == 0, abs(transform.scale - 1) < 1e-9 {
-            // Square and unscaled, changing every frame (an expanded card scrolled): drawn as
-            // it is, as an unscaled layer would be.
-            let (x0, y0, x1, y1) = snapped(d)
-            drawDirectly(commands, inner, clippedTo: Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0)))
-            return
-        }
-        if decision != .composite {
-            guard rasterize(seen, base: .translate(-spec.bounds.minX, -spec.bounds.minY), still: decision == .rasterize) else { return }
-            stats.layersRasterized += 1
-        }
-        guard let e = layers.entries[spec.id] else { return }
-        let (x0, y0, x1, y1) = snapped(d)
-        let radii = pixelRadii(CornerRadii(spec.cornerRadius * pxPerPt), w: x1 - x0, h: y1 - y0)
-        let alpha = UInt8(max(0, min(255, (opacity * 255).rounded())))
-        let opaque = spec.background.a >= 1 && e.opaqueRows == 0..<Int(e.height)
-        // A shadow's hole in what the copy surely writes opaque needs no base, nor a clear.
-        let visible = visiblePixels
-        let covered = surelyCovered(PixelRect(x0: x0, y0: y0, x1: x1, y1: y1), radii: radii)
-        // An opaque background makes the layer opaque (a few pixels SDL blended onto it may
-        // read 254 from rounding): the canvas copies it as such.
-        if alpha == 255, spec.background.a >= 1, let t = canvasForNextDraw() ?? frameCanvas(covering: covered) {
-            // Onto the canvas: scaled and rounded in one pass over the pixels it covers.
-            fillUntinted(except: covered)
-            e.pixels.withUnsafeBufferPointer { source in
-                CanvasKernels.scaledCopy(source: source, width: Int(e.width), height: Int(e.height), dest: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1),
-                                         radii: radii, quarter: quarter, visible: visible, into: t, scratch: &canvasScratch)
-            }
-            stats.layersComposited += 1
-            stats.canvasDraws += 1
-            targetTouched = true
-            return
-        }
-        // Opaque, its rows between the corners are painted whole: the clear skips them.
-        let painted = PixelRect(x0: x0, y0: y0 + max(radii.tl, radii.tr), x1: x1, y1: y1 - max(radii.bl, radii.br)).intersection(visiblePixels)
-        prepareFrameForSDL(covering: alpha == 255 && opaque ? painted : nil)
-        flushSolid()
-        var tw: Int32 = 0, th: Int32 = 0
-        SDL_GetRendererOutputSize(sdl, &tw, &th)
-        var visibleRect = Rect(x: 0, y: 0, width: Double(tw), height: Double(th))
-        if let c = clip { visibleRect = visibleRect.intersection(c) }
-        guard let texture = layers.texture(spec.id, renderer: sdl) else { applyClip(); return }
-        let calls = e.pixels.withUnsafeBytes { bytes in
-            roundedCopy.copy(RoundedCopySource(texture: texture, crop: Rect(x: 0, y: 0, width: Double(w), height: Double(h)), opaque: opaque,
-                                               sample: RoundedCopy.sampler(bytes, width: Int(w), height: Int(h), r: 2, g: 1, b: 0, a: 3)),
-                             sdl: sdl, x0: x0, y0: y0, x1: x1, y1: y1, radii: radii, visible: visibleRect, alpha: alpha)
-        }
-        stats.drawCalls += calls
-        stats.layersComposited += 1
-        targetTouched = true
-        applyClip()
-    }
-
-    /// A layer's commands drawn into the frame as they are, clipped to its rectangle (device
-    /// px). The frame is prepared by the first thing drawn inside: an opaque copy there spares
-    /// the clear under it.
-    private func drawDirectly(_ commands: [DrawCommand], _ inner: Range<Int>, clippedTo r: Rect) {
-        flushSolid()
-        clips.append(clip.map { $0.intersection(r) } ?? r)
-        applyClip()
-        run(commands, inner)
-        flushSolid()
-        clips.removeLast()
-        applyClip()
-    }
-
-    /// A layer being redrawn in part: the damage (device px), which of its commands run (from
-    /// index `first` of the list), and whether the one drawing now is drawn whole.
-    private struct PartialRedraw {
-        var damage: Rect
-        var runs: [Bool]
-        var first: Int
-        var drawingWhole = false
-    }
-    private var partialRedraw: PartialRedraw?
-    /// The ids of the layers the frame being drawn contains (LayerCache.makeRoom keeps them).
-    private var layersInFrame: Set<String> = []
-
-    private func sdlRect(_ r: PixelRect) -> SDL_Rect {
-        SDL_Rect(x: Int32(r.x0), y: Int32(r.y0), w: Int32(max(0, r.x1 - r.x0)), h: Int32(max(0, r.y1 - r.y0)))
-    }
-
-    /// A change over more than this many tenths of a layer redraws it whole (the clip and the
-    /// damage's bookkeeping would buy nothing).
-    private static let partialRedrawMaximumTenths = 7
-
-    /// Renders the layer's commands into its texture through `base` (which puts the layer's
-    /// origin at (0, 0)) and keeps a CPU copy of its pixels; false if SDL refused.
-    private func rasterize(_ seen: LayerCache.Seen, base: Transform, still: Bool = true) -> Bool {
-        let id = seen.spec.id
-        if releasesLayerTargets, layers.entries[id].map({ $0.width != seen.width || $0.height != seen.height }) ?? true {
-            layers.makeRoom(for: id, adding: Int(seen.width) * Int(seen.height) * 4,
-                            budget: RenderBudgets.layerFrames * Int(frameWidth) * Int(frameHeight) * 4, inFrame: layersInFrame)
-        }
-        guard let texture = layers.targetTexture(for: id, width: seen.width, height: seen.height, renderer: sdl) else { return false }
-        flushSolid()
-        rasterizing += 1
-        // Its commands are run again: the layer's own index is restored after.
-        let index = commandIndex, wasStill = rasterizingStill
-        rasterizingStill = still
-        defer { rasterizing -= 1; commandIndex = index; rasterizingStill = wasStill }
-        let saved = (transforms, opacities, clips, currentTarget, targetBackground, targetTouched)
-        // The same texture, drawn the same way, with only some commands changed: only the
-        // pixels those can change are drawn again and read back.
-        let whole = PixelRect(x0: 0, y0: 0, x1: Int(seen.width), y1: Int(seen.height))
-        var plan: LayerDamage.Plan?
-        if partialRasterization, let e = layers.entries[id], e.base == base, e.still == still,
-           e.imageGeneration == images.generation,
-           e.spec == seen.spec, e.scale == seen.scale, e.stretched == seen.stretched, e.pixels.count == whole.area,
-           let p = LayerDamage.plan(old: e.commands[e.range], new: seen.commands[seen.range], base: base, scale: scale,
-                                    width: Int(seen.width), height: Int(seen.height)),
-           p.damage.area * 10 < whole.area * Self.partialRedrawMaximumTenths {
-            plan = p
-        }
-        let region = plan?.damage ?? whole
-        /// A texture no entry holds yet (a new one) is destroyed if SDL fails.
-        func dropUnheld() { if layers.entries[id]?.texture != texture { SDL_DestroyTexture(texture) } }
-        guard SDL_SetRenderTarget(sdl, texture) == 0 else { dropUnheld(); return false }
-        currentTarget = texture
-        let (r, g, b, a) = seen.spec.background.rgba8
-        SDL_SetRenderDrawColor(sdl, r, g, b, a)
-        SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_NONE)
-        var area = sdlRect(region)
-        if plan == nil {
-            SDL_RenderSetClipRect(sdl, nil)
-            SDL_RenderClear(sdl)
-        } else if !region.isEmpty {
-            SDL_RenderSetClipRect(sdl, &area)
-            SDL_RenderFillRect(sdl, &area)
-            stats.partialRasterizations += 1
-        }
-        SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND)
-        transforms = [base]
-        opacities = [1]; clips = [nil]
-        targetBackground = seen.spec.background; targetTouched = false
-        if let p = plan {
-            partialRedraw = PartialRedraw(damage: Rect(x: Double(region.x0), y: Double(region.y0), width: Double(region.x1 - region.x0),
-                                                       height: Double(region.y1 - region.y0)),
-                                          runs: p.runs, first: seen.range.lowerBound)
-        }
-        if !region.isEmpty {
-            applyClip()
-            run(seen.commands, seen.range)
-        }
-        flushSolid()
-        partialRedraw = nil
-        // The pixels, taken out of the entry so that writing them does not copy 8 MB.
-        var pixels: [UInt32] = []
-        layers.update(id) { swap(&pixels, &$0.pixels) }
-        if pixels.count != whole.area { pixels = [UInt32](repeating: 0, count: whole.area) }
-        let width = Int(seen.width)
-        var ok = region.isEmpty ? 0 : pixels.withUnsafeMutableBytes { buf in
-            SDL_RenderReadPixels(sdl, &area, fling_SDL_PIXELFORMAT_ARGB8888(), buf.baseAddress.map { $0 + (region.y0 * width + region.x0) * 4 },
-                                 seen.width * 4)
-        }
-        if ok == 0, !releasesLayerTargets, let t = plan?.touched, t != region {
-            // What the copies drawn whole spilled around the damage: put back as it was.
-            var spill = sdlRect(t)
-            ok = pixels.withUnsafeBytes { buf in
-                SDL_UpdateTexture(texture, &spill, buf.baseAddress.map { $0 + (t.y0 * width + t.x0) * 4 }, seen.width * 4)
-            }
-        }
-        (transforms, opacities, clips, currentTarget, targetBackground, targetTouched) = saved
-        SDL_SetRenderTarget(sdl, currentTarget)
-        applyClip()
-        guard ok == 0 else { dropUnheld(); layers.remove(id); return false }
-        // An opaque background makes the layer opaque. (What SDL blends onto it may read 253 or
-        // 254 in alpha from its rounding: scanned, one such pixel left every row below it to a
-        // blended copy, four times slower, at every composite of the Today list.)
-        let rows = seen.spec.background.a >= 1 ? 0..<Int(seen.height) : Self.opaqueRows(pixels, width: Int(seen.width), height: Int(seen.height))
-        let old = layers.entries[id]
-        // (A stretched layer is copied by RoundedCopy or the canvas, never in bands.)
-        // (Nor one composited from its pixels: its edge rows are blended there, LayerBlend.)
-        let edges = seen.stretched || releasesLayerTargets ? nil : pixels.withUnsafeBufferPointer {
-            EdgeRows.make(argb: $0, width: width, height: Int(seen.height), opaque: rows, reusing: old?.edges, renderer: sdl)
-        }
-        layers.store(LayerCache.Entry(texture: texture, width: seen.width, height: seen.height, scale: seen.scale,
-                                      stretched: seen.stretched, base: base, still: still,
-                                      imageGeneration: images.generation, spec: seen.spec,
-                                      commands: seen.commands, range: seen.range, pixels: pixels, opaqueRows: rows, edges: edges,
-                                      tinted: old?.width == seen.width && old?.height == seen.height ? old?.tinted : nil, tint: nil))
-        if let t = old?.tinted, old?.width != seen.width || old?.height != seen.height { SDL_DestroyTexture(t) }
-        if releasesLayerTargets {
-            layers.releaseTarget(id)
-            if rasterizing == 1 {   // (the outermost)
-                images.dropTextures(ofAtLeast: Self.canvasPhotoPixels)
-                layers.releaseTextures()
-            }
-        }
-        return true
-    }
-
-    /// Copies a texture 1:1 onto `dest` (device px, its size), except what a later occluder
-    /// paints over.
-    @discardableResult
-    private func copyUnoccluded(_ texture: OpaquePointer, to dest: Rect) -> Bool {
-        let ox = Int(dest.minX), oy = Int(dest.minY)
-        var ok = true
-        forEachUnoccludedPart(of: PixelRect(x0: ox, y0: oy, x1: ox + Int(dest.width), y1: oy + Int(dest.height))) { p in
-            var src = SDL_Rect(x: Int32(p.x0 - ox), y: Int32(p.y0 - oy), w: Int32(p.x1 - p.x0), h: Int32(p.y1 - p.y0))
-            var dst = SDL_Rect(x: Int32(p.x0), y: Int32(p.y0), w: src.w, h: src.h)
-            if SDL_RenderCopy(sdl, texture, &src, &dst) != 0 { ok = false }
-            stats.drawCalls += 1
-        }
-        return ok
-    }
-
-    /// The longest run of fully opaque rows starting at the first one.
-    private static func opaqueRows(_ pixels: [UInt32], width: Int, height: Int) -> Range<Int> {
-        pixels.withUnsafeBufferPointer { p in
-            func opaque(_ y: Int) -> Bool {
-                for x in 0..<width where p[y * width + x] >> 24 != 255 { return false }
-                return true
-            }
-            var y0 = 0
-            while y0 < height, !opaque(y0) { y0 += 1 }
-            var y1 = y0
-            while y1 < height, opaque(y1) { y1 += 1 }
-            return y0..<y1
-        }
-    }
-
-    /// Copies the layer tinted (dimmed and/or faded over the background) without blending;
-    /// false if SDL refused the tinted texture (nothing was drawn).
-    @discardableResult
-    /// `unclipped`: SDL's clip is off for this copy whatever the clip stack holds (a waiting
-    /// full-frame base).
-    private func compositeTinted(_ id: String, tint: LayerTint, dest: Rect, unclipped: Bool = false) -> Bool {
-        // On the frame's own pixels the tint goes straight there, where nothing later covers
-        // it: one pass, no texture to fill and copy, and no second frame-sized copy of the layer
-        // kept (8 MB at 1080×1920, issue 34; writing a still tint again costs what copying the
-        // kept one did). Elsewhere a tint that holds still is kept in a texture and copied.
-        // (The frame is settled and the canvas closed again at once: this runs while the frame
-        // is being prepared for SDL.)
-        // Wherever the layer is placed and whatever clips it (the Today list under the tab bar
-        // kept a 7.6 MB tinted copy, issue 34): only the visible part is written.
-        layers.update(id) { $0.shownTint = tint }
-        if let e = layers.entries[id], frameSurface != nil, rasterizing == 0, cpuCompositing,
-           Int32(dest.width) == e.width, Int32(dest.height) == e.height {
-            let (origin, region) = placed(e, at: dest, unclipped: unclipped)
-            if region.isEmpty { return true }
-            if let t = frameCanvas(covering: region) {
-                fillUntinted()
-                writeTinted(e, tint, into: t, region, origin: origin)
-                canvas.close(sdl: sdl)
-                stats.canvasDraws += 1
-                return true
-            }
-        }
-        var target: OpaquePointer?
-        layers.update(id) { e in
-            if e.tinted == nil {
-                e.tinted = SDL_CreateTexture(sdl, fling_SDL_PIXELFORMAT_ARGB8888(), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), e.width, e.height)
-                e.tint = nil
-            }
-            guard let t = e.tinted else { return }
-            if e.tint != tint {
-                var raw: UnsafeMutableRawPointer?
-                var pitch: Int32 = 0
-                guard SDL_LockTexture(t, nil, &raw, &pitch) == 0, let raw else { return }
-                e.pixels.withUnsafeBufferPointer { tint.applyInBands($0, width: Int(e.width), height: Int(e.height), into: raw, pitch: Int(pitch)) }
-                SDL_UnlockTexture(t)
-                e.tint = tint
-            }
-            target = t
-        }
-        guard let t = target else { return false }
-        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
-        copyUnoccluded(t, to: dest)
-        return true
-    }
-
-    // MARK: Occlusion
-
-    /// Collects the frame's occluders: opaque fills, and opaque photos at scale 1, at full
-    /// opacity, at least `minimumOccluder` px, outside layers or in opaque layers copied 1:1 (a
-    /// layer copied scaled or rounded moves and cuts what it holds). The state stacks are walked
-    /// as `run` walks them, then reset to a frame's start (draw calls this before `run`).
-    private func findOccluders(_ commands: [DrawCommand]) {
-        occluders.removeAll(keepingCapacity: true)
-        occluderLayers.removeAll(keepingCapacity: true)
-        guard cpuCompositing, occlusion else { return }
-        var inexact = 0
-        for (i, c) in commands.enumerated() where !updateStateStacks(c) {
-            switch c {
-            case .beginLayer(let spec):
-                // Copied 1:1 and opaque: the copy paints its whole rectangle, so what its
-                // fills paint is painted wherever a sub-pixel shift puts the texture's content.
-                let exact = abs(transform.scale - 1) < 1e-9 && spec.cornerRadius * pxPerPt < 0.5 && spec.background.a >= 1
-                if !exact { inexact += 1 }
-                occluderLayers.append(exact)
-                clips.append(clipped(to: spec.bounds))
-            case .endLayer:
-                if let exact = occluderLayers.popLast(), !exact { inexact -= 1 }
-                if clips.count > 1 { clips.removeLast() }
-            case .fillRect:
-                guard inexact == 0, let r = opaquePart(of: c) else { break }
-                addOccluder(r, at: i)
-            case let .image(name, frame, mode, radii):
-                guard inexact == 0, opacity >= 0.999, abs(transform.scale - 1) < 1e-9, images.isOpaqueTexture(name),
-                      let natural = images.originalSize(name) else { break }
-                // A square photo held still is copied to its exact rectangle, which SDL truncates
-                // edge by edge: a pixel in from each side is painted whichever way it rounds.
-                let (x0, y0, x1, y1) = snapped(mode.placement(imageSize: natural, in: px(frame)).destination)
-                addOccluder(surelyCovered(PixelRect(x0: x0 + 1, y0: y0 + 1, x1: x1 - 1, y1: y1 - 1),
-                                          radii: pixelRadii(scaleRadii(radii), w: x1 - x0, h: y1 - y0)), at: i)
-            case let .backdropBlur(r, _):
-                // It reads what is drawn before it: nothing under it may be left undrawn for an
-                // occluder that comes after it.
-                let under = PixelRect(inside: px(r).insetBy(dx: -1, dy: -1))
-                occluders.removeAll { $0.rect.intersects(under) }
-            default: break
-            }
-        }
-        resetStateStacks()
-    }
-
-    /// The transform, opacity and clip stacks as at a frame's start, their storage kept (no
-    /// allocation a frame).
-    private func resetStateStacks() {
-        transforms.removeAll(keepingCapacity: true); transforms.append(.identity)
-        opacities.removeAll(keepingCapacity: true); opacities.append(1)
-        clips.removeAll(keepingCapacity: true); clips.append(nil)
-    }
-
-    /// Occluders smaller than this many pixels are not worth splitting a copy around.
-    private static let minimumOccluder = 128 * 128
-
-    private func addOccluder(_ r: PixelRect, at i: Int) {
-        guard r.area >= Self.minimumOccluder else { return }
-        occluders.append((i, r))
-    }
-
-    /// The largest part of `r` (device px) that an occluder drawn after the current command
-    /// paints over, or nil. Never while rasterising a layer (its texture must be whole).
-    private func occluded(_ r: PixelRect) -> PixelRect? {
-        guard rasterizing == 0 else { return nil }
-        var best: PixelRect?
-        var bestArea = Self.minimumOccluder - 1
-        for o in occluders where o.index > commandIndex {
-            let p = o.rect.intersection(r)
-            if p.area > bestArea { best = p; bestArea = p.area }
-        }
-        return best
-    }
-
-    /// Calls `body` with `r`, or with its parts around what a later occluder paints over.
-    private func forEachUnoccludedPart(of r: PixelRect, _ body: (PixelRect) -> Void) {
-        guard let o = occluded(r) else {
-            if !r.isEmpty { body(r) }
-            return
-        }
-        stats.occludedPixels += o.area
-        r.forEachPart(around: o, body)
-    }
-
-    // MARK: CPU canvas
-
-    /// Before SDL draws into the frame: the canvas is copied to it (or the base waiting for
-    /// one is copied as before), and the frame is cleared if nothing covers it yet, except for
-    /// `covering` (device px), which the drawing that follows paints opaque (nor is a base
-    /// skipped under a shadow written there).
-    private func prepareFrameForSDL(covering: PixelRect? = nil) {
-        guard rasterizing == 0 else { return }
-        if canvas.isOpen {
-            fillUntinted(except: covering)
-            if canvas.close(sdl: sdl) { stats.drawCalls += 1 }
-            applyClip()
-            clearPending = false
-        } else if let b = pendingBase {
-            pendingBase = nil
-            flushSolid()
-            SDL_RenderSetClipRect(sdl, nil)
-            var copied = false
-            if let tint = b.tint {
-                copied = compositeTinted(b.id, tint: tint, dest: b.dest, unclipped: true)
-            } else if let e = layers.entries[b.id], copyOnCanvas(e, to: b.dest, unclipped: true, closing: true) {
-                copied = true
-            } else if let texture = layers.texture(b.id, renderer: sdl) {
-                SDL_SetTextureAlphaMod(texture, 255)
-                SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
-                copied = copyUnoccluded(texture, to: b.dest)
-            }
-            applyClip()
-            // The frame is covered only if the copy happened; if SDL refused, it is cleared.
-            if copied { clearPending = false } else if b.clearIfRefused { clearPending = true }
-        }
-        if clearPending {
-            clearPending = false
-            if cpuCompositing, let c = covering?.intersection(framePixels), !c.isEmpty {
-                // Only around what the next copy paints.
-                framePixels.forEachPart(around: c) { fillWithClearColor($0) }
-            } else if let s = frameSurface, s.pointee.w > frameWidth || s.pointee.h > frameHeight {
-                // The surface is larger than the frame (a headless window made smaller): SDL's
-                // clear would fill all of it.
-                fillWithClearColor(framePixels)
-            } else {
-                let (r, g, b, a) = clearColor.rgba8
-                SDL_SetRenderDrawColor(sdl, r, g, b, a)
-                SDL_RenderClear(sdl)   // (ignores the clip and the blend mode)
-            }
-        }
-    }
-
-    /// The canvas, if the frame's next drawing can go onto it: open already, or a base waiting
-    /// that it opens over (the base's pixels, tinted, are its first contents).
-    /// `skip`: a rectangle the caller will cover (a shadow's hole); its base is written later,
-    /// when something needs it (see `untinted`).
-    private func canvasForNextDraw(skip: PixelRect? = nil) -> PixelTarget? {
-        guard rasterizing == 0, cpuCompositing else { return nil }
-        if let t = canvas.target { return t }
-        guard let b = pendingBase, let e = layers.entries[b.id], e.width == frameWidth, e.height == frameHeight else { return nil }
-        flushSolid()
-        guard let t = openCanvas() else { return nil }
-        pendingBase = nil
-        let tint = b.tintOrNone
-        let hole = skip.map { $0.intersection(t.bounds) }
-        if let h = hole, !h.isEmpty {
-            t.bounds.forEachPart(around: h) { writeTinted(e, tint, into: t, $0) }
-            untinted = (h, b)
-        } else {
-            writeTinted(e, tint, into: t, t.bounds)
-        }
-        return t
-    }
-
-    /// The frame's own pixels for a draw that needs no base under it, when the frame is a plain
-    /// surface: whatever waits is settled first (a base opened over, or the clear done except
-    /// under `covering`, which the draw paints opaque). nil: no such surface (or SDL refused).
-    private func frameCanvas(covering: PixelRect? = nil) -> PixelTarget? {
-        guard rasterizing == 0, cpuCompositing, frameSurface != nil else { return nil }
-        if let t = canvas.target { return t }
-        if pendingBase != nil, let t = canvasForNextDraw() { return t }
-        let uncleared = clearPending
-        prepareFrameForSDL(covering: covering)
-        flushSolid()
-        if let t = openCanvas() { return t }
-        // SDL refused: the caller draws through SDL, which may not paint all of `covering`.
-        if uncleared, let c = covering?.intersection(framePixels) {
-            fillWithClearColor(c)
-        }
-        return nil
-    }
-
-    /// Fills whole pixels of the frame with its clear colour, unblended and unclipped.
-    private func fillWithClearColor(_ p: PixelRect) {
-        guard !p.isEmpty else { return }
-        SDL_RenderSetClipRect(sdl, nil)
-        SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_NONE)
-        let (r, g, b, a) = clearColor.rgba8
-        SDL_SetRenderDrawColor(sdl, r, g, b, a)
-        var rect = sdlRect(p)
-        SDL_RenderFillRect(sdl, &rect)
-        SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND)
-        applyClip()
-    }
-
-    private func openCanvas() -> PixelTarget? {
-        if let s = frameSurface { return canvas.openDirect(sdl: sdl, surface: s, width: frameWidth, height: frameHeight) }
-        return canvas.open(sdl: sdl, width: frameWidth, height: frameHeight)
-    }
-
-    /// Writes the base where it was skipped (nothing covered it after all).
-    /// `covered`: what the draw about to happen paints opaque (needs no base either), as does
-    /// what a later occluder paints over.
-    private func fillUntinted(except covered: PixelRect? = nil) {
-        guard let (rect, b) = untinted, let t = canvas.target else { untinted = nil; return }
-        untinted = nil
-        guard let e = layers.entries[b.id] else { return }
-        let tint = b.tintOrNone
-        guard let c = covered?.intersection(rect), !c.isEmpty else { writeTinted(e, tint, into: t, rect); return }
-        if c == rect { return }
-        guard occlusion else { writeTinted(e, tint, into: t, rect); return }
-        stats.occludedPixels += c.area
-        rect.forEachPart(around: c) { writeTinted(e, tint, into: t, $0) }
-    }
-
-    /// A layer's pixels, tinted, onto the canvas over `r` (the same place in both), except what
-    /// a later occluder paints over.
-    /// `origin`: where the layer's first pixel is on the canvas (`r` is in canvas pixels).
-    private func writeTinted(_ e: LayerCache.Entry, _ tint: LayerTint, into t: PixelTarget, _ r: PixelRect, origin: (x: Int, y: Int) = (0, 0)) {
-        let inside = r.intersection(t.bounds)
-        guard !inside.isEmpty else { return }
-        e.pixels.withUnsafeBufferPointer { px in
-            forEachUnoccludedPart(of: inside) { p in
-                // The layer's pixels under p, written through a base shifted by the origin.
-                let local = PixelRect(x0: p.x0 - origin.x, y0: p.y0 - origin.y, x1: p.x1 - origin.x, y1: p.y1 - origin.y)
-                tint.applyInBands(px, width: Int(e.width), height: Int(e.height), into: t.base + origin.y * t.pitch + origin.x * 4,
-                                  pitch: t.pitch, region: local)
-            }
-        }
-    }
-
-    /// A layer copied 1:1 at `dest` (device px, its size): where its first pixel goes, and the
-    /// part of it that shows (within the clip unless `unclipped`).
-    private func placed(_ e: LayerCache.Entry, at dest: Rect, unclipped: Bool = false) -> (origin: (x: Int, y: Int), shown: PixelRect) {
-        let ox = Int(dest.minX), oy = Int(dest.minY)
-        let r = PixelRect(x0: ox, y0: oy, x1: ox + Int(e.width), y1: oy + Int(e.height))
-        return ((ox, oy), r.intersection(unclipped ? framePixels : visiblePixels))
-    }
-
-    /// Layers are composited from their CPU copies: the frame is a plain surface the canvas
-    /// writes (their target textures are handed back after rasterising, issue 34).
-    private var releasesLayerTargets: Bool { frameSurface != nil && cpuCompositing }
-
-    /// A layer blended 1:1 onto the frame's own pixels at `dest` (device px, its size) at the
-    /// group's opacity, within the clip and around what a later occluder paints (LayerBlend);
-    /// false if the frame is not a plain surface or a layer is being rasterised.
-    private func blendOnCanvas(_ e: LayerCache.Entry, to dest: Rect) -> Bool {
-        guard releasesLayerTargets, rasterizing == 0, Int32(dest.width) == e.width, Int32(dest.height) == e.height,
-              e.pixels.count == Int(e.width) * Int(e.height) else { return false }
-        let ((ox, oy), region) = placed(e, at: dest)
-        if region.isEmpty { return true }
-        guard let t = canvasForNextDraw() ?? frameCanvas() else { return false }
-        fillUntinted()
-        let inside = region.intersection(t.bounds)
-        let width = Int(e.width)
-        let alpha = UInt32(max(0, min(255, (opacity * 255).rounded())))
-        e.pixels.withUnsafeBufferPointer { px in
-            guard let src = px.baseAddress else { return }
-            forEachUnoccludedPart(of: inside) { p in
-                LayerBlend.blend(src + (p.y0 - oy) * width + (p.x0 - ox), sourceStride: width, onto: t.row(p.y0) + p.x0,
-                                 destinationStride: t.pitch / 4, width: p.x1 - p.x0, rows: p.y1 - p.y0, alpha: alpha)
-            }
-        }
-        stats.canvasDraws += 1
-        targetTouched = true
-        return true
-    }
-
-    /// An opaque layer copied 1:1 into the target texture of the layer being rasterised (the
-    /// Today list inside the backdrop behind a card), within the clip and the damage being
-    /// redrawn: its pixels written into the texture, so that it needs no texture of its own.
-    private func copyIntoTarget(_ e: LayerCache.Entry, at origin: (x: Int, y: Int)) -> Bool {
-        guard let target = currentTarget else { return false }
-        var tw: Int32 = 0, th: Int32 = 0
-        guard SDL_QueryTexture(target, nil, nil, &tw, &th) == 0 else { return false }
-        var region = PixelRect(x0: origin.x, y0: origin.y, x1: origin.x + Int(e.width), y1: origin.y + Int(e.height))
-            .intersection(PixelRect(x0: 0, y0: 0, x1: Int(tw), y1: Int(th)))
-        if let c = clip { region = region.intersection(PixelRect(inside: c)) }
-        if let p = partialRedraw, !p.drawingWhole { region = region.intersection(PixelRect(inside: p.damage)) }
-        if region.isEmpty { return true }
-        // What SDL queued for the target is drawn first: the write must land on top of it.
-        flushSolid()
-        SDL_RenderFlush(sdl)
-        var rect = sdlRect(region)
-        let width = Int(e.width)
-        let ok = e.pixels.withUnsafeBytes { buf in
-            SDL_UpdateTexture(target, &rect, buf.baseAddress.map { $0 + ((region.y0 - origin.y) * width + region.x0 - origin.x) * 4 }, e.width * 4)
-        }
-        guard ok == 0 else { return false }
-        stats.drawCalls += 1
-        targetTouched = true
-        return true
-    }
-
-    /// An opaque layer copied 1:1 onto the frame's own pixels at `dest` (device px, its size),
-    /// within the clip (unless `unclipped`) and around what a later occluder paints; false if
-    /// the frame is not a plain surface (nothing drawn). `closing`: the canvas is closed after
-    /// (while the frame is being prepared for SDL).
-    private func copyOnCanvas(_ e: LayerCache.Entry, to dest: Rect, unclipped: Bool = false, closing: Bool = false) -> Bool {
-        guard releasesLayerTargets, Int32(dest.width) == e.width, Int32(dest.height) == e.height,
-              e.pixels.count == Int(e.width) * Int(e.height) else { return false }
-        let ((ox, oy), region) = placed(e, at: dest, unclipped: unclipped)
-        if rasterizing > 0 { return copyIntoTarget(e, at: (ox, oy)) }
-        if region.isEmpty { return true }
-        guard let t = canvasForNextDraw(skip: region) ?? frameCanvas(covering: region) else { return false }
-        fillUntinted(except: region)
-        let inside = region.intersection(t.bounds)
-        let width = Int(e.width)
-        e.pixels.withUnsafeBufferPointer { px in
-            guard let src = px.baseAddress else { return }
-            forEachUnoccludedPart(of: inside) { p in
-                // Opaque (what SDL blended onto the background may read 254 in alpha).
-                for y in p.y0..<p.y1 {
-                    let d = t.row(y) + p.x0, s = src + (y - oy) * width + (p.x0 - ox)
-                    for x in 0..<(p.x1 - p.x0) { d[x] = s[x] | 0xFF00_0000 }
-                }
-            }
-        }
-        stats.canvasDraws += 1
-        if closing { canvas.close(sdl: sdl) }
-        targetTouched = true
-        return true
-    }
-
-    /// A shadow onto the canvas (see CanvasKernels.shadow); false if the canvas is not open, no
-    /// base waits for it and the frame is not a plain surface.
-    private func shadowOnCanvas(_ r: Rect, radius: Double, color: Color, blur: Double) -> Bool {
-        guard rasterizing == 0, cpuCompositing, canvas.isOpen || pendingBase != nil || frameSurface != nil else { return false }
-        let d = px(r)
-        // The same slice as the SDL path (drawShadow) picks.
-        let k = max(0.01, transform.scale)
-        let radiusPx = (min(radius * scale, min(d.width, d.height) / 2 / k) / 4).rounded() * 4
-        // Under an opaque shape (full group opacity, as the SDL path assumes) nothing shows:
-        // the rectangle inside its rounded corners is skipped.
-        let inset = radiusPx * k * 0.3 + 1
-        let hole = opacity >= 0.999 ? PixelRect(inside: d.insetBy(dx: inset, dy: inset)) : PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
-        fillUntinted()
-        guard let s = shadows.slice(radius: radiusPx, blur: blur * scale), let t = canvasForNextDraw(skip: hole) ?? frameCanvas() else { return false }
-        let pad = Double(s.pad) * k
-        let outer = Rect(x: d.minX - pad, y: d.minY - pad, width: d.width + 2 * pad, height: d.height + 2 * pad)
-        let (cr, cg, cb, ca) = color.rgba8
-        let alpha = UInt8(max(0, min(255, (Double(ca) * opacity).rounded())))
-        let visible = visiblePixels.intersection(t.bounds)
-        stats.canvasDraws += 1
-        CanvasKernels.shadow(mask: s.mask, size: s.size, corner: s.corner, outer: outer, scale: k, color: (cr, cg, cb, alpha),
-                             hole: hole, visible: visible, into: t, scratch: &canvasScratch)
-        targetTouched = true
-        return true
-    }
-
-    /// A polyline (the close button's ×, the instrument's traces) on the frame's own pixels:
-    /// through SDL's software renderer each blended triangle of its mesh is drawn via a
-    /// temporary surface (an allocation per triangle, every frame). False where there is no
-    /// canvas (a layer being rasterised, a rotated window): SDL draws the mesh, whose triangles
-    /// fill pixels up to half a pixel off the canvas's (see CPUCanvasTests).
-    private func polylineOnCanvas(_ points: [Point], color: Color, lineWidth: Double) -> Bool {
-        guard points.count >= 2, rasterizing == 0, cpuCompositing, canvas.isOpen || pendingBase != nil || frameSurface != nil else { return false }
-        let w = lineWidth * pxPerPt
-        // As Tessellator.polyline: at least a pixel wide, a thinner line fainter instead.
-        let (cr, cg, cb, ca) = color.multipliedAlpha(opacity * min(1, w)).rgba8
-        fillUntinted()
-        guard let t = canvasForNextDraw() ?? frameCanvas() else { return false }
-        polylinePoints.removeAll(keepingCapacity: true)
-        for p in points { polylinePoints.append(px(p)) }
-        let visible = visiblePixels.intersection(t.bounds)
-        polylinePoints.withUnsafeBufferPointer { device in
-            CanvasKernels.polyline(device, width: max(w, 1), color: (cr, cg, cb), alpha: ca, visible: visible, into: t, scratch: &canvasScratch)
-        }
-        stats.canvasDraws += 1
-        targetTouched = true
-        return true
-    }
-
-    /// The top-left quarter-disc coverage of a corner of `radius` px (cached by radius).
-    private func quarter(_ radius: Int) -> [UInt8] {
-        if let q = quarters[radius] { return q }
-        if quarters.count > 32 { quarters.removeAll() }
-        let q = CornerCoverage.quarter(radius: Double(radius)).alpha
-        quarters[radius] = q
-        return q
-    }
-
-    // MARK: Rounded shapes
-
-    /// Snaps a device-pixel rect to whole pixels (edges land on pixel boundaries: crisp).
-    private func snapped(_ d: Rect) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
-        (Int(d.minX.rounded()), Int(d.minY.rounded()), Int(d.maxX.rounded()), Int(d.maxY.rounded()))
-    }
-
-    /// Whole-pixel radii that fit the snapped size.
-    private func pixelRadii(_ radii: CornerRadii, w: Int, h: Int) -> (tl: Int, tr: Int, br: Int, bl: Int) {
-        let c = radii.clamped(to: Size(Double(w), Double(h)))
-        func r(_ v: Double) -> Int { max(0, min(Int(v.rounded()), min(w, h) / 2 + (min(w, h) % 2))) }
-        return (r(c.topLeft), r(c.topRight), r(c.bottomRight), r(c.bottomLeft))
-    }
-
-    private func fillRect(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ color: Color) {
-        guard x1 > x0, y1 > y0 else { return }
-        addAlignedRect(Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0)), color)
-    }
-
-    /// Draws the quadrant of a disc/ring mask that forms one corner.
-    private func drawCorner(_ mask: ShapeMaskCache.Mask, quadrant: (Int, Int), at x: Int, _ y: Int, _ color: Color) {
-        let r = Int32(mask.radius)
-        let (cr, cg, cb, ca) = color.rgba8
-        SDL_SetTextureColorMod(mask.texture, cr, cg, cb)
-        SDL_SetTextureAlphaMod(mask.texture, ca)
-        var src = SDL_Rect(x: Int32(quadrant.0) * r, y: Int32(quadrant.1) * r, w: r, h: r)
-        var dst = SDL_Rect(x: Int32(x), y: Int32(y), w: r, h: r)
-        SDL_RenderCopy(sdl, mask.texture, &src, &dst)
-        stats.drawCalls += 1
-    }
-
-    /// A filled rounded rectangle: anti-aliased corner masks plus up to seven plain rects.
-    private func fillRounded(_ d: Rect, radii: CornerRadii, color: Color) {
-        let (x0, y0, x1, y1) = snapped(d)
-        let w = x1 - x0, h = y1 - y0
-        guard w > 0, h > 0, color.a > 0 else { return }
-        let r = pixelRadii(radii, w: w, h: h)
-        let top = max(r.tl, r.tr), bottom = max(r.bl, r.br)
-        // Plain rects first (batched), then the corners.
-        fillRect(x0 + r.tl, y0, x1 - r.tr, y0 + top, color)
-        fillRect(x0, y0 + r.tl, x0 + r.tl, y0 + top, color)
-        fillRect(x1 - r.tr, y0 + r.tr, x1, y0 + top, color)
-        // The middle, except what a later occluder paints over (a card's fill under its photo).
-        forEachUnoccludedPart(of: PixelRect(x0: x0, y0: y0 + top, x1: x1, y1: y1 - bottom)) { fillRect($0.x0, $0.y0, $0.x1, $0.y1, color) }
-        fillRect(x0 + r.bl, y1 - bottom, x1 - r.br, y1, color)
-        fillRect(x0, y1 - bottom, x0 + r.bl, y1 - r.bl, color)
-        fillRect(x1 - r.br, y1 - bottom, x1, y1 - r.br, color)
-        guard r.tl + r.tr + r.br + r.bl > 0 else { return }
-        flushSolid()
-        if r.tl > 0, let m = masks.mask(radius: r.tl) { drawCorner(m, quadrant: (0, 0), at: x0, y0, color) }
-        if r.tr > 0, let m = masks.mask(radius: r.tr) { drawCorner(m, quadrant: (1, 0), at: x1 - r.tr, y0, color) }
-        if r.br > 0, let m = masks.mask(radius: r.br) { drawCorner(m, quadrant: (1, 1), at: x1 - r.br, y1 - r.br, color) }
-        if r.bl > 0, let m = masks.mask(radius: r.bl) { drawCorner(m, quadrant: (0, 1), at: x0, y1 - r.bl, color) }
-    }
-
-    /// A stroked rounded rectangle of `width` px centred on the outline. Lines under a pixel
-    /// are drawn one pixel wide at proportional alpha (even, never dotted).
-    private func strokeRounded(_ d: Rect, radii: CornerRadii, width: Double, color: Color) {
-        let lw = max(1, Int(width.rounded()))
-        let c = width < 1 ? color.multipliedAlpha(width) : color
-        // The stroke straddles the outline: grow by half the width.
-        let grown = d.insetBy(dx: -Double(lw) / 2, dy: -Double(lw) / 2)
-        let (x0, y0, x1, y1) = snapped(grown)
-        let w = x1 - x0, h = y1 - y0
-        guard w > 0, h > 0, c.a > 0 else { return }
-        let grownRadii = CornerRadii(topLeft: radii.topLeft > 0 ? radii.topLeft + Double(lw) / 2 : 0,
-                                     topRight: radii.topRight > 0 ? radii.topRight + Double(lw) / 2 : 0,
-                                     bottomRight: radii.bottomRight > 0 ? radii.bottomRight + Double(lw) / 2 : 0,
-                                     bottomLeft: radii.bottomLeft > 0 ? radii.bottomLeft + Double(lw) / 2 : 0)
-        let r = pixelRadii(grownRadii, w: w, h: h)
-        // Straight sides between the corners (a square corner is covered by the sides).
-        let tl = max(r.tl, 0), tr = max(r.tr, 0), br = max(r.br, 0), bl = max(r.bl, 0)
-        fillRect(x0 + tl, y0, x1 - tr, y0 + lw, c)
-        fillRect(x0 + bl, y1 - lw, x1 - br, y1, c)
-        fillRect(x0, y0 + (tl > 0 ? tl : lw), x0 + lw, y1 - (bl > 0 ? bl : lw), c)
-        fillRect(x1 - lw, y0 + (tr > 0 ? tr : lw), x1, y1 - (br > 0 ? br : lw), c)
-        if tl == 0 { fillRect(x0, y0, x0 + lw, y0 + lw, c) }
-        if tr == 0 { fillRect(x1 - lw, y0, x1, y0 + lw, c) }
-        if br == 0 { fillRect(x1 - lw, y1 - lw, x1, y1, c) }
-        if bl == 0 { fillRect(x0, y1 - lw, x0 + lw, y1, c) }
-        guard tl + tr + br + bl > 0 else { return }
-        flushSolid()
-        let sw = Double(lw)
-        if tl > 0, let m = masks.mask(radius: tl, strokeWidth: sw) { drawCorner(m, quadrant: (0, 0), at: x0, y0, c) }
-        if tr > 0, let m = masks.mask(radius: tr, strokeWidth: sw) { drawCorner(m, quadrant: (1, 0), at: x1 - tr, y0, c) }
-        if br > 0, let m = masks.mask(radius: br, strokeWidth: sw) { drawCorner(m, quadrant: (1, 1), at: x1 - br, y1 - br, c) }
-        if bl > 0, let m = masks.mask(radius: bl, strokeWidth: sw) { drawCorner(m, quadrant: (0, 1), at: x0, y1 - bl, c) }
-    }
-
-    private func scaleRadii(_ r: CornerRadii) -> CornerRadii {
-        let s = pxPerPt
-        return CornerRadii(topLeft: r.topLeft * s, topRight: r.topRight * s, bottomRight: r.bottomRight * s, bottomLeft: r.bottomLeft * s)
-    }
-
-    private func visible(_ d: Rect) -> Bool {
-        guard d.width > 0, d.height > 0 else { return false }
-        if let c = clip { return c.intersects(d) }
-        return true
-    }
-
-    /// A rect on whole pixels, filled directly: opaque colours without blending (the software
-    /// renderer's blended fill costs several times a plain one over a full window).
-    private func addAlignedRect(_ r: Rect, _ color: Color) {
-        let (cr, cg, cb, ca) = color.rgba8
-        guard ca > 0 else { return }
-        flushSolid()
-        SDL_SetRenderDrawBlendMode(sdl, ca == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
-        SDL_SetRenderDrawColor(sdl, cr, cg, cb, ca)
-        var rect = SDL_FRect(x: Float(r.minX), y: Float(r.minY), w: Float(r.width), h: Float(r.height))
-        SDL_RenderFillRectF(sdl, &rect)
-        SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND)
-        stats.drawCalls += 1
-    }
-
-    private func flushSolid() {
-        guard !solid.isEmpty else { return }
-        submit(solid, texture: nil)
-        solid.removeAll()
-    }
-
-    private func submit(_ mesh: Mesh, texture: OpaquePointer?) {
-        vertexBuffer.removeAll(keepingCapacity: true)
-        for v in mesh.vertices {
-            vertexBuffer.append(SDL_Vertex(position: SDL_FPoint(x: v.x, y: v.y),
-                                           color: SDL_Color(r: v.r, g: v.g, b: v.b, a: v.a),
-                                           tex_coord: SDL_FPoint(x: v.u, y: v.v)))
-        }
-        vertexBuffer.withUnsafeBufferPointer { vb in
-            mesh.indices.withUnsafeBufferPointer { ib in
-                _ = SDL_RenderGeometry(sdl, texture, vb.baseAddress, Int32(vb.count), ib.baseAddress, Int32(ib.count))
-            }
-        }
-        stats.drawCalls += 1
-    }
-
-    // MARK: Shadows
-
-    /// A material's backdrop (DrawCommand.backdropBlur): the pixels already drawn in `r`,
-    /// blurred where they lie. On the frame's own pixels (the CPU canvas) in place; elsewhere
-    /// (a GPU renderer, a layer's texture) read back through SDL, blurred and copied back.
-    private func blurBackdrop(_ r: Rect, sigma: Double) {
-        guard !clippedAway, sigma > 0, opacity > 0.001 else { return }
-        var area = PixelRect(inside: px(r).insetBy(dx: -0.5, dy: -0.5))
-        if let c = clip { area = area.intersection(PixelRect(inside: c.insetBy(dx: -0.5, dy: -0.5))) }
-        let deviation = sigma * pxPerPt
-        if let t = canvasForNextDraw() ?? frameCanvas() {
-            let a = area.intersection(t.bounds)
-            guard !a.isEmpty else { return }
-            BackdropBlur.blur(t, a, sigma: deviation, opacity: opacity, scratch: &backdropScratch)
-            stats.backdropBlurs += 1
-            stats.backdropBlursOnCanvas += 1
-            stats.canvasDraws += 1
-            return
-        }
-        // Through SDL: whatever waits is drawn first, then the target's pixels are read.
-        if rasterizing == 0 { prepareFrameForSDL() }
-        flushSolid()
-        var tw: Int32 = 0, th: Int32 = 0
-        if let target = SDL_GetRenderTarget(sdl) {
-            SDL_QueryTexture(target, nil, nil, &tw, &th)
-        } else {
-            SDL_GetRendererOutputSize(sdl, &tw, &th)
-        }
-        let a = area.intersection(PixelRect(x0: 0, y0: 0, x1: Int(tw), y1: Int(th)))
-        guard !a.isEmpty else { return }
-        let w = a.x1 - a.x0, h = a.y1 - a.y0
-        var rect = sdlRect(a)
-        if backdropRead.count < w * h { backdropRead = [UInt32](repeating: 0, count: w * h) }
-        let read = backdropRead.withUnsafeMutableBytes { SDL_RenderReadPixels(sdl, &rect, fling_SDL_PIXELFORMAT_ARGB8888(), $0.baseAddress, Int32(w * 4)) }
-        guard read == 0 else { return }
-        backdropRead.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            let target = PixelTarget(base: base, width: w, height: h, pitch: w * 4)
-            BackdropBlur.blur(target, target.bounds, sigma: deviation, opacity: opacity, scratch: &backdropScratch)
-        }
-        if backdropTexture.map({ $0.w < w || $0.h < h }) ?? true {
-            if let old = backdropTexture { SDL_DestroyTexture(old.texture) }
-            backdropTexture = SDL_CreateTexture(sdl, fling_SDL_PIXELFORMAT_ARGB8888(), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(w), Int32(h))
-                .map { (texture: $0, w: w, h: h) }
-        }
-        guard let texture = backdropTexture?.texture else { return }
-        var source = SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h))
-        _ = backdropRead.withUnsafeBytes { SDL_UpdateTexture(texture, &source, $0.baseAddress, Int32(w * 4)) }
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
-        SDL_RenderCopy(sdl, texture, &source, &rect)
-        stats.drawCalls += 1
-        stats.backdropBlurs += 1
-    }
-
-    private func drawShadow(_ r: Rect, radius: Double, color: Color, blur: Double) {
-        let d = px(r)
-        // The slice is made at the renderer's scale and stretched by the transform's: a shadow
-        // that scales with an animation (a card pulled down) reuses one blur instead of
-        // blurring anew every frame. Radii are keyed to 4 px steps for the same reason.
-        let k = max(0.01, transform.scale)
-        let blurPx = blur * scale
-        let radiusPx = (min(radius * scale, min(d.width, d.height) / 2 / k) / 4).rounded() * 4
-        guard let s = shadows.slice(radius: radiusPx, blur: blurPx) else { return }
-        flushSolid()
-        let (cr, cg, cb, _) = color.rgba8
-        let alpha = UInt8(max(0, min(255, (color.a * opacity * 255).rounded())))
-        // Held still (rasterised into a layer whose commands repeated), in its colour: the fast
-        // blitter. Anywhere else (a shadow that may fade every frame) the white slice is
-        // modulated instead of making a texture a frame.
-        let texture: OpaquePointer
-        if rasterizing > 0, rasterizingStill, let t = shadows.texture(s, color: (cr, cg, cb, alpha)) {
-            texture = t   // (never modulated)
-        } else {
-            texture = s.texture
-            SDL_SetTextureColorMod(texture, cr, cg, cb)
-            SDL_SetTextureAlphaMod(texture, alpha)
-        }
-        // The slice's shape starts `pad` px inside its texture: grow the target by the same.
-        let pad = Double(s.pad) * k
-        let outer = Rect(x: d.minX - pad, y: d.minY - pad, width: d.width + 2 * pad, height: d.height + 2 * pad)
-        let c = Double(s.corner) * k
-        // Shrink the corners when the shape is too small for them.
-        let cx = min(c, outer.width / 2), cy = min(c, outer.height / 2)
-        let size = Double(s.size), sc = Double(s.corner)
-        let xsSrc = [0, sc, sc + 1, size], ysSrc = [0, sc, sc + 1, size]
-        let xsDst = [outer.minX, outer.minX + cx, outer.maxX - cx, outer.maxX]
-        let ysDst = [outer.minY, outer.minY + cy, outer.maxY - cy, outer.maxY]
-        // Source rows/columns of the slice that lie outside the shape (plus one for its edge).
-        let outside = Double(s.pad) + 1
-        for j in 0..<3 {
-            for i in 0..<3 {
-                // The centre lies under the shape casting the shadow (cards are opaque): a
-                // stretched blit of it would be the most expensive part of the frame for nothing.
-                // For the same reason the straight edges stop at the shape's edge.
-                let opaqueShape = opacity >= 0.999
-                if i == 1 && j == 1 && opaqueShape { continue }
-                var sx = xsSrc[i], sy = ysSrc[j], sw = xsSrc[i + 1] - xsSrc[i], sh = ysSrc[j + 1] - ysSrc[j]
-                var dx = xsDst[i], dy = ysDst[j], dw = xsDst[i + 1] - xsDst[i], dh = ysDst[j + 1] - ysDst[j]
-                if opaqueShape && i == 1 && cy >= c {
-                    let kh = dh / max(1, sh)
-                    if j == 0 { sh = min(sh, outside); dh = sh * kh }
-                    if j == 2 { let cut = max(0, sh - outside); sy += cut; sh -= cut; dy += cut * kh; dh = sh * kh }
-                }
-                if opaqueShape && j == 1 && cx >= c {
-                    let kw = dw / max(1, sw)
-                    if i == 0 { sw = min(sw, outside); dw = sw * kw }
-                    if i == 2 { let cut = max(0, sw - outside); sx += cut; sw -= cut; dx += cut * kw; dw = sw * kw }
-                }
-                var src = SDL_Rect(x: Int32(sx), y: Int32(sy), w: Int32(sw), h: Int32(sh))
-                var dst = SDL_FRect(x: Float(dx), y: Float(dy), w: Float(dw), h: Float(dh))
-                guard dst.w > 0, dst.h > 0 else { continue }
-                SDL_RenderCopyF(sdl, texture, &src, &dst)
-                stats.drawCalls += 1
-            }
-        }
-    }
-
-    // MARK: Images
-
-    private func drawImage(_ name: String, frame: Rect, mode: ContentMode, radii: CornerRadii) {
-        let d = px(frame)
-        guard visible(d) else { return }
-        imagesDrawn.insert(name)
-        photoLastDrawn[name] = framesDrawn
-        guard let natural = images.originalSize(name) else {
-            // Missing or corrupt: a neutral placeholder in the same shape.
-            prepareFrameForSDL()
-            fillRounded(d, radii: scaleRadii(radii), color: SystemColor.gray5.multipliedAlpha(opacity))
-            return
-        }
-        let (source, destination) = mode.placement(imageSize: natural, in: d)
-        // The texture needs as many pixels as the image covers on screen.
-        let needW = Int((natural.width * destination.width / max(1, source.width)).rounded(.up))
-        let needH = Int((natural.height * destination.height / max(1, source.height)).rounded(.up))
-        guard let tex = images.texture(name, needed: (needW, needH)) else {
-            // Its header was fine but it did not decode: the placeholder, as for a missing one.
-            prepareFrameForSDL()
-            fillRounded(d, radii: scaleRadii(radii), color: SystemColor.gray5.multipliedAlpha(opacity))
-            return
-        }
-        flushSolid()
-        let alpha = UInt8(max(0, min(255, (opacity * 255).rounded())))
-        /// The photo's SDL texture, for the copies SDL makes (made on first need), unmodulated.
-        func sdlTexture() -> OpaquePointer? {
-            guard let t = images.sdlTexture(name) else { return nil }
-            SDL_SetTextureAlphaMod(t, 255)
-            SDL_SetTextureColorMod(t, 255, 255, 255)
-            return t
-        }
-        let kx = Double(tex.width) / natural.width, ky = Double(tex.height) / natural.height
-        let scaledRadii = scaleRadii(radii)
-        if scaledRadii.isZero && alpha == 255 {
-            // Resampled on the frame's own pixels where it is a plain surface, moving (a card
-            // expanding past its corners) or still and large (an expanded card's photo): SDL's
-            // copy would need an SDL texture of the photo, a second copy of its pixels (7.3 MB
-            // at 1080×1920, issue 34), and its still frame would differ from the moving ones.
-            let (x0, y0, x1, y1) = snapped(destination)
-            let key = RoundedImageKey(name: name, w: Int32(x1 - x0), h: Int32(y1 - y0), source: SIMD4(repeating: -1), radii: .zero)
-            let moving = inMotion(key)
-            if moving || (x1 - x0) * (y1 - y0) >= Self.canvasPhotoPixels, tex.opaque, photoOnCanvas(tex, crop: Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky),
-                                                 dest: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1), radii: (0, 0, 0, 0)) { return }
-            prepareFrameForSDL()
-            var src = SDL_Rect(x: Int32((source.minX * kx).rounded()), y: Int32((source.minY * ky).rounded()),
-                               w: Int32((source.width * kx).rounded()), h: Int32((source.height * ky).rounded()))
-            var dst = SDL_FRect(x: Float(destination.minX), y: Float(destination.minY),
-                                w: Float(destination.width), h: Float(destination.height))
-            // An opaque photo is copied without blending: SDL's software renderer blends a
-            // scaled copy through an intermediate surface, several times the cost of the copy.
-            // (Each copy sets the mode it needs and leaves it: switching back and forth relinks
-            // the texture in SDL, an allocation, at every copy.)
-            guard let texture = sdlTexture() else { return }
-            SDL_SetTextureBlendMode(texture, tex.opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
-            SDL_RenderCopyF(sdl, texture, &src, &dst)
-            stats.drawCalls += 1
-            return
-        }
-        // Rounded (or translucent): the photo cropped and scaled to the exact pixel frame with
-        // the rounded-corner coverage baked into its alpha, cached while the frame stays put.
-        // Under a scaling transform (a card pressed or pulled) it is baked at the unscaled size
-        // with radii in 4 px steps and stretched by the copy: a gesture that only scales and
-        // moves a photo never resamples or re-masks it.
-        let k = transform.scale
-        let (x0, y0, x1, y1) = snapped(destination)
-        let w: Int, h: Int, r: (tl: Int, tr: Int, br: Int, bl: Int)
-        if abs(k - 1) > 1e-6, k > 0.05 {
-            w = Int((destination.width / k).rounded()); h = Int((destination.height / k).rounded())
-            guard w > 0, h > 0 else { return }
-            let q = { (v: Int) in Int((Double(v) / 4).rounded()) * 4 }
-            let exact = pixelRadii(CornerRadii(topLeft: scaledRadii.topLeft / k, topRight: scaledRadii.topRight / k,
-                                               bottomRight: scaledRadii.bottomRight / k, bottomLeft: scaledRadii.bottomLeft / k), w: w, h: h)
-            r = (q(exact.tl), q(exact.tr), q(exact.br), q(exact.bl))
-        } else {
-            w = x1 - x0; h = y1 - y0
-            guard w > 0, h > 0 else { return }
-            r = pixelRadii(scaledRadii, w: w, h: h)
-        }
-        // In ¼ px; clamped so that no geometry (however large, or NaN) traps the conversion.
-        let quarterPx = { (v: Double) in Int32(max(-1e9, min(1e9, (v * 4).rounded()))) }
-        let src = SIMD4(quarterPx(source.minX), quarterPx(source.minY), quarterPx(source.width), quarterPx(source.height))
-        let key = RoundedImageKey(name: name, w: Int32(w), h: Int32(h), source: src,
-                                  radii: SIMD4(Int32(clamping: r.tl), Int32(clamping: r.tr), Int32(clamping: r.br), Int32(clamping: r.bl)))
-        let moving = inMotion(key)
-        bakeKeysThisFrame.insert(key)
-        let baked: BakedPhoto
-        if let cached = roundedImages.value(for: key) {
-            baked = cached
-        } else if !moving, abs(k - 1) <= 1e-6, w * h >= Self.canvasPhotoPixels, tex.opaque, alpha == 255,
-                  photoOnCanvas(tex, crop: Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky),
-                                dest: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1), radii: r) {
-            // A large photo held still (an expanded card's): resampled onto the frame's own
-            // pixels like a moving one, not baked. Its bake took 55–74 ms in the frame it came
-            // to rest (a 1080-wide photo), twice an expansion, and held 4.8 MB (issue 34).
-            return
-        } else if moving, tex.opaque, alpha == 255 {
-            // In motion (a card growing, a pull rounding its corners): resampled each frame.
-            let (x0, y0, x1, y1) = snapped(destination)
-            let crop = Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky)
-            let radii = pixelRadii(scaledRadii, w: x1 - x0, h: y1 - y0)
-            if photoOnCanvas(tex, crop: crop, dest: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1), radii: radii) { return }
-            // Otherwise through SDL: the photo copied scaled between its corners, only the
-            // corner squares resampled (RoundedCopy).
-            prepareFrameForSDL()
-            var tw: Int32 = 0, th: Int32 = 0
-            SDL_GetRendererOutputSize(sdl, &tw, &th)
-            var visible = Rect(x: 0, y: 0, width: Double(tw), height: Double(th))
-            if let c = clip { visible = visible.intersection(c) }
-            let pixels = tex.pixels
-            guard let texture = sdlTexture() else { return }
-            stats.drawCalls += pixels.pixels.withUnsafeBytes { bytes in
-                roundedCopy.copy(RoundedCopySource(texture: texture, crop: crop, opaque: true,
-                                                   sample: RoundedCopy.sampler(bytes, width: pixels.width, height: pixels.height, r: 0, g: 1, b: 2, a: 3)),
-                                 sdl: sdl, x0: x0, y0: y0, x1: x1, y1: y1, radii: radii, visible: visible, alpha: 255)
-            }
-            return
-        } else if moving {
-            // In motion (a card growing, a pull rounding its corners): a full bake every frame
-            // costs more than the frame. Bake at most ~0.4 MP and let a linear blit scale it up:
-            // softer only while it moves; it is baked sharp again once it holds still.
-            prepareFrameForSDL()
-            let f = max(1, (Double(w * h) / 400_000).squareRoot().rounded(.up))
-            let hb = max(1, Int((Double(h) / f).rounded()))
-            guard let t = makeTexture(bakeRounded(tex, source: source, width: w, height: h, radii: r, reduction: f), renderer: sdl) else { return }
-            // One moving texture per photo, replaced next frame (SDL flushes before destroying).
-            if let old = motionTextures.updateValue(t, forKey: name) { SDL_DestroyTexture(old) }
-            stats.photoBakes += 1
-            SDL_SetTextureAlphaMod(t, alpha)
-            copyBaked(BakedPhoto(texture: t, edges: nil), x0: x0, y0: y0, x1: x1, y1: y1, height: hb,
-                      opaqueRows: opaqueRows(tex, r, h: h, f: f), alpha: alpha)
-            return
-        } else {
-            stats.photoBakes += 1
-            let image = bakeRounded(tex, source: source, width: w, height: h, radii: r, reduction: 1)
-            guard let t = makeTexture(image, renderer: sdl) else { return }
-            baked = BakedPhoto(texture: t, edges: EdgeRows.make(image, opaque: opaqueRows(tex, r, h: h, f: 1), renderer: sdl),
-                               bytes: w * h * 4)
-            for evicted in roundedImages.insert(baked, for: key) { evicted.destroy() }
-            keepBakedPhotosWithinBudget(drawnNow: key)
-        }
-        prepareFrameForSDL()
-        SDL_SetTextureAlphaMod(baked.texture, alpha)
-        copyBaked(baked, x0: x0, y0: y0, x1: x1, y1: y1, height: h, opaqueRows: opaqueRows(tex, r, h: h, f: 1), alpha: alpha)
-    }
-
-    /// An opaque photo's `crop` (texture px) scaled onto `dest` with its corners rounded, on the
-    /// frame's own pixels in one pass (CanvasKernels, in bands on every core); false if the
-    /// frame is not a plain surface (nothing drawn).
-    private func photoOnCanvas(_ tex: ImageStore.Entry, crop: Rect, dest: PixelRect, radii: (tl: Int, tr: Int, br: Int, bl: Int)) -> Bool {
-        let image = tex.pixels
-        guard frameSurface != nil, rasterizing == 0, cpuCompositing, image.width > 0, image.height > 0,
-              image.pixels.count >= image.width * image.height * 4, crop.width > 0, crop.height > 0,
-              crop.minX.isFinite, crop.minY.isFinite, crop.width.isFinite, crop.height.isFinite, !dest.isEmpty else { return false }
-        // What it surely paints opaque: the clear can skip it.
-        let visible = visiblePixels
-        guard let t = frameCanvas(covering: surelyCovered(dest, radii: radii)) else { return false }
-        fillUntinted()
-        image.pixels.withUnsafeBytes { bytes in
-            bytes.withMemoryRebound(to: UInt32.self) { source in
-                CanvasKernels.scaledCopy(source: source, width: image.width, height: image.height, crop: crop, swapRedBlue: true,
-                                         dest: dest, radii: radii, quarter: quarter, visible: visible, into: t, scratch: &canvasScratch)
-            }
-        }
-        stats.canvasDraws += 1
-        targetTouched = true
-        return true
-    }
-
-    /// The rows of a bake (reduced by `f`) that are fully opaque: between its rounded corners,
-    /// if the photo is opaque.
-    private func opaqueRows(_ tex: ImageStore.Entry, _ r: (tl: Int, tr: Int, br: Int, bl: Int), h: Int, f: Double) -> Range<Int> {
-        guard tex.opaque else { return 0..<0 }
-        let hb = max(1, Int((Double(h) / f).rounded()))
-        let top = Int((Double(max(r.tl, r.tr)) / f).rounded(.up)) + 1
-        let bottom = hb - Int((Double(max(r.bl, r.br)) / f).rounded(.up)) - 1
-        return top < bottom ? top..<bottom : 0..<0
-    }
-
-    /// Copies a baked photo (`height` rows) onto its snapped frame, stretched if baked at another
-    /// size; its opaque rows without blending (a blended copy costs several times more in software).
-    private func copyBaked(_ baked: BakedPhoto, x0: Int, y0: Int, x1: Int, y1: Int, height: Int, opaqueRows: Range<Int>, alpha: UInt8) {
-        let ky = Double(y1 - y0) / Double(max(1, height))
-        var w = Int32(0), th = Int32(0)
-        SDL_QueryTexture(baked.texture, nil, nil, &w, &th)
-        // Faded, every row blends (one copy: a scaled copy in bands would sample differently).
-        copyInRowBands(baked.texture, edges: baked.edges, width: w, height: height, opaqueRows: alpha == 255 ? opaqueRows : 0..<0,
-                       blendOpaque: false) { rows in
-            let top = (Double(y0) + Double(rows.lowerBound) * ky).rounded(), bottom = (Double(y0) + Double(rows.upperBound) * ky).rounded()
-            return SDL_Rect(x: Int32(x0), y: Int32(top), w: Int32(x1 - x0), h: Int32(bottom - top))
-        }
-    }
-
-    /// Copies `texture`'s rows `0..<height` (`width` px wide) in up to three bands, each placed
-    /// by `destination`: the rows in `opaqueRows` without blending unless `blendOpaque` (a
-    /// blended copy costs several times more in software), the rows around them blended.
-    /// When `edges` holds the rows around `opaqueRows` and those are copied unblended, the
-    /// blended rows come from it, and `texture` stays unblended (see EdgeRows).
-    private func copyInRowBands(_ texture: OpaquePointer, edges: EdgeRows?, width: Int32, height: Int, opaqueRows: Range<Int>,
-                                blendOpaque: Bool, to destination: (Range<Int>) -> SDL_Rect) {
-        let edges = edges.flatMap { !blendOpaque && $0.opaque == opaqueRows && $0.height == height ? $0 : nil }
-        func copy(_ rows: Range<Int>, blend: Bool) {
-            guard !rows.isEmpty else { return }
-            var src = SDL_Rect(x: 0, y: Int32(rows.lowerBound), w: width, h: Int32(rows.count))
-            var dst = destination(rows)
-            if blend, let edges {
-                src.y = Int32(edges.row(rows.lowerBound))
-                SDL_RenderCopy(sdl, edges.texture, &src, &dst)
-            } else {
-                SDL_SetTextureBlendMode(texture, blend ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
-                SDL_RenderCopy(sdl, texture, &src, &dst)
-            }
-            stats.drawCalls += 1
-        }
-        copy(0..<opaqueRows.lowerBound, blend: true)
-        copy(opaqueRows, blend: blendOpaque)
-        copy(opaqueRows.upperBound..<height, blend: true)
-    }
-
-    /// The photo's `source` part (in original-image pixels) resampled from its cached texture
-    /// pixels to `width × height` / `reduction`, with the rounded-corner coverage baked into
-    /// its alpha (radii in device pixels), to be drawn at `width × height`.
-    private func bakeRounded(_ tex: ImageStore.Entry, source: Rect, width w: Int, height h: Int,
-                             radii r: (tl: Int, tr: Int, br: Int, bl: Int), reduction f: Double) -> RGBAImage {
-        let kx = Double(tex.width) / tex.originalSize.width, ky = Double(tex.height) / tex.originalSize.height
-        let mw = max(1, Int((Double(w) / f).rounded())), mh = max(1, Int((Double(h) / f).rounded()))
-        let crop = Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky)
-        var image = tex.pixels.resampled(from: crop, toWidth: mw, height: mh)
-        image.multiplyAlpha(by: CornerCoverage.roundedRect(width: mw, height: mh, radii: CornerRadii(
-            topLeft: Double(r.tl) / f, topRight: Double(r.tr) / f, bottomRight: Double(r.br) / f, bottomLeft: Double(r.bl) / f)))
-        return image
-    }
-
-    // MARK: Text
-
-    private func drawText(_ run: TextRun) {
-        let font = run.layout.font
-        guard let handle = fonts.handle(for: font) else { return }
-        let pixelSize = fonts.pixelSize(of: font)
-        let file = FontStore.fileName(font.family, font.weight)
-        let ascentPx = Double(TTF_FontAscent(handle))
-        let (cr, cg, cb, ca) = run.color.rgba8
-        let color = UInt32(cr) << 24 | UInt32(cg) << 16 | UInt32(cb) << 8 | UInt32(ca)
-        // The run's own alpha is in the texture; a group opacity modulates it.
-        let alpha = UInt8(max(0, min(255, (opacity * 255).rounded())))
-        let lineHeightPx = Double(TTF_FontHeight(handle))
-        let k = transform.scale
-        for line in run.layout.lines where !line.text.isEmpty {
-            let origin = px(Point(run.origin.x + line.x, run.origin.y + line.baseline))
-            var x = origin.x, y = origin.y - ascentPx * k
-            if k == 1 { x = x.rounded(); y = y.rounded() }   // crisp glyphs on whole pixels
-            // Off-screen or clipped-away lines are never rasterised.
-            let bounds = Rect(x: x, y: y, width: (line.width * pxPerPt + 2 * lineHeightPx) , height: lineHeightPx * k)
-            if let c = clip, !c.intersects(bounds) { continue }
-            let key = TextKey(text: line.text, file: file, pixelSize: pixelSize, color: color)
-            // On the frame's own pixels when it is a plain surface. Faded (a card's story fading
-            // in), SDL's alpha-modulated copy is its slowest blit: here one blend by the
-            // coverage. Opaque, SDL's per-pixel-alpha blit takes each pixel through branches:
-            // here the same arithmetic four pixels at a time, to the same pixels, where the SDL
-            // in use blends so (`OpaqueTextCheck`: its MMX blitter, x86). Clips are whole
-            // pixels, so SDL's clip rectangle is `visiblePixels`; a partial redraw's damage
-            // happens only while rasterising.
-            let onCanvas = k == 1 && frameSurface != nil && rasterizing == 0 && cpuCompositing
-                && (alpha < 255 || OpaqueTextCheck.matchesSDL)
-            guard let tex = textTexture(key, handle, coverage: onCanvas) else { continue }
-            if onCanvas, let coverage = tex.coverage, !coverage.isEmpty, let t = frameCanvas() {
-                fillUntinted()
-                let (w, h) = (Int(tex.width), Int(tex.height))
-                coverage.withUnsafeBufferPointer { mask in
-                    if alpha == 255 {
-                        CanvasKernels.opaqueText(mask: mask, width: w, height: h, x0: Int(x), y0: Int(y), color: (cr, cg, cb),
-                                                 visible: visiblePixels, into: t)
-                    } else {
-                        CanvasKernels.text(mask: mask, width: w, height: h, x0: Int(x), y0: Int(y), color: (cr, cg, cb),
-                                           strength: alpha, visible: visiblePixels, into: t, scratch: &canvasScratch)
-                    }
-                }
-                stats.canvasDraws += 1
-                continue
-            }
-            prepareFrameForSDL()
-            flushSolid()
-            SDL_SetTextureAlphaMod(tex.texture, alpha)
-            var dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(Double(tex.width) * k), h: Float(Double(tex.height) * k))
-            SDL_RenderCopyF(sdl, tex.texture, nil, &dst)
-            stats.drawCalls += 1
-        }
-    }
-
-    /// The run's texture, cached; `coverage`: with its glyph coverage too (kept only for text
-    /// drawn on the canvas, so a cache of runs only SDL draws holds no masks).
-    private func textTexture(_ key: TextKey, _ font: OpaquePointer, coverage wanted: Bool = false) -> TextTexture? {
-        let cached = textCache.value(for: key)
-        if let t = cached, !wanted || t.coverage != nil { return t }
-        let c = key.color
-        let fg = SDL_Color(r: UInt8(c >> 24), g: UInt8((c >> 16) & 0xFF), b: UInt8((c >> 8) & 0xFF), a: UInt8(c & 0xFF))
-        if cached == nil { for line in missingGlyphs.check(key.text, font: font) { log(line) } }
-        let surface = TTF_RenderUTF8_Blended(font, key.text, fg)
-        defer { SDL_FreeSurface(surface) }
-        if var t = cached {
-            // Drawn on the canvas for the first time: the glyphs rendered again for their
-            // coverage (of the texture's size), or none, once (the run stays with SDL).
-            if surface != nil { stats.textRasterizations += 1 }
-            t.coverage = surface.flatMap { $0.pointee.w == t.width && $0.pointee.h == t.height ? Self.coverage(of: $0, color: fg) : nil } ?? []
-            for evicted in textCache.insert(t, for: key) where evicted.texture != t.texture { SDL_DestroyTexture(evicted.texture) }
-            return t
-        }
-        guard let surface, let tex = SDL_CreateTextureFromSurface(sdl, surface) else { return nil }
-        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
-        stats.textRasterizations += 1
-        let t = TextTexture(texture: tex, width: surface.pointee.w, height: surface.pointee.h, coverage: wanted ? Self.coverage(of: surface, color: fg) : nil)
-        for evicted in textCache.insert(t, for: key) { SDL_DestroyTexture(evicted.texture) }
-        return t
-    }
-
-    /// An opaque colour's text surface's alpha (ARGB8888, as SDL_ttf renders it blended): the
-    /// glyphs' coverage, 0…255 a pixel. Empty for a translucent colour, another format, or a
-    /// pixel inked in another colour (a colour glyph): the canvas then leaves the run to SDL.
-    nonisolated static func coverage(of surface: UnsafeMutablePointer<SDL_Surface>, color fg: SDL_Color) -> [UInt8] {
-        let s = surface.pointee
-        guard fg.a == 255, let format = s.format, format.pointee.format == fling_SDL_PIXELFORMAT_ARGB8888(), let pixels = s.pixels,
-              s.w > 0, s.h > 0 else { return [] }
-        let w = Int(s.w), h = Int(s.h), pitch = Int(s.pitch)
-        var out = [UInt8](repeating: 0, count: w * h)
-        let rgb = UInt32(fg.r) << 16 | UInt32(fg.g) << 8 | UInt32(fg.b)
-        for y in 0..<h {
-            let row = (pixels + y * pitch).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<w {
-                let p = row[x]
-                out[y * w + x] = UInt8(p >> 24)
-                // The canvas inks every pixel in the colour, as SDL_ttf renders them.
-                if p >> 24 != 0, p & 0xFF_FFFF != rgb { return [] }
-            }
-        }
-        return out
     }
 
     // MARK: Read-back
@@ -1988,7 +299,7 @@ public final class Renderer {
     public func readPixels(width: Int32, height: Int32) -> RGBAImage? {
         var px = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
         let ok = px.withUnsafeMutableBytes { buf in
-            SDL_RenderReadPixels(sdl, nil, fling_SDL_PIXELFORMAT_RGBA32(), buf.baseAddress, width * 4)
+            SDL_RenderReadPixels(frame.sdl, nil, fling_SDL_PIXELFORMAT_RGBA32(), buf.baseAddress, width * 4)
         }
         guard ok == 0 else { return nil }
         // The frame is opaque; drop whatever alpha the target kept.

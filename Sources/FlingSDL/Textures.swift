@@ -1,4 +1,5 @@
-// Textures: the one way an RGBA bitmap of ours becomes an SDL texture.
+// Textures: the one way an RGBA bitmap of ours becomes an SDL texture, a texture's edge rows
+// (EdgeRows), and what a texture holds (its bytes, its blend mode).
 import CSDL2
 import FlingCore
 
@@ -84,4 +85,19 @@ struct EdgeRows {
     }
 
     func destroy() { SDL_DestroyTexture(texture) }
+}
+
+/// A texture's pixels at 4 bytes each (0 for none): what the memory report counts.
+func textureBytes(_ t: OpaquePointer?) -> Int {
+    guard let t else { return 0 }
+    var w: Int32 = 0, h: Int32 = 0
+    SDL_QueryTexture(t, nil, nil, &w, &h)
+    return Int(w) * Int(h) * 4
+}
+
+/// A texture's blend mode (tests: see EdgeRows).
+func textureBlendMode(_ texture: OpaquePointer) -> SDL_BlendMode {
+    var mode = SDL_BLENDMODE_INVALID
+    SDL_GetTextureBlendMode(texture, &mode)
+    return mode
 }

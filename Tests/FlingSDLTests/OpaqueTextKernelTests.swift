@@ -111,15 +111,15 @@ final class OpaqueTextKernelTests: XCTestCase {
         // SDL_ttf fills the run with the colour at alpha 0 and inks glyphs in it.
         let plain = try surface([0x0012_3456, 0x8012_3456, 0xFF12_3456, 0x0112_3456, 0x0012_3456, 0x7F12_3456], w: 3)
         defer { SDL_FreeSurface(plain) }
-        XCTAssertEqual(Renderer.coverage(of: plain, color: ink), [0, 0x80, 0xFF, 0x01, 0, 0x7F])
+        XCTAssertEqual(TextPainter.coverage(of: plain, color: ink), [0, 0x80, 0xFF, 0x01, 0, 0x7F])
         // A pixel inked in another colour (a colour emoji): the run stays with SDL.
         let coloured = try surface([0x0012_3456, 0x80FF_0000, 0xFF12_3456, 0x0012_3456], w: 2)
         defer { SDL_FreeSurface(coloured) }
-        XCTAssertEqual(Renderer.coverage(of: coloured, color: ink), [])
+        XCTAssertEqual(TextPainter.coverage(of: coloured, color: ink), [])
         // A translucent colour, or a surface in another format: SDL's too.
-        XCTAssertEqual(Renderer.coverage(of: plain, color: SDL_Color(r: 0x12, g: 0x34, b: 0x56, a: 200)), [])
+        XCTAssertEqual(TextPainter.coverage(of: plain, color: SDL_Color(r: 0x12, g: 0x34, b: 0x56, a: 200)), [])
         let abgr = try surface([0xFF56_3412], w: 1, format: fling_SDL_PIXELFORMAT_RGBA32())
         defer { SDL_FreeSurface(abgr) }
-        XCTAssertEqual(Renderer.coverage(of: abgr, color: ink), [])
+        XCTAssertEqual(TextPainter.coverage(of: abgr, color: ink), [])
     }
 }

@@ -180,26 +180,18 @@ public struct CardTransition: Equatable, Sendable {
 
     public func progressValue(at t: Double) -> Double { progress.value(at: t) }
 
-    /// The drag shrink 1 → 0.86 over the first 100 pt of pull, blended out as the card
-    /// collapses so it lands in its slot at scale 1.
+    /// The pull's shrink now (`CardPose.pullScale`): 1 → 0.86 over the first 100 pt, blended
+    /// out as the card collapses.
     public func pullScale(at t: Double) -> Double {
-        Self.pullScale(pull: pull.value(at: t), progress: progress.value(at: t))
+        CardPose.pullScale(pull: pull.value(at: t), progress: progress.value(at: t))
     }
 
-    public static func pullScale(pull: Double, progress: Double) -> Double {
-        let f = max(0, min(1, pull / CardConstants.pullShrinkDistance))
-        let s = 1 - (1 - CardConstants.pullMinimumScale) * f
-        return 1 - (1 - s) * max(0, min(1, progress))
-    }
+    /// The pull's extra corner rounding now, in pt (`CardPose.pullRadius`).
+    public func pullRadius(at t: Double) -> Double { CardPose.pullRadius(pull: pull.value(at: t)) }
 
-    /// Extra corner rounding from the pull (back to 15 pt at 100 pt), in pt.
-    public func pullRadius(at t: Double) -> Double {
-        CardConstants.cornerRadius * max(0, min(1, pull.value(at: t) / CardConstants.pullShrinkDistance))
-    }
-
-    /// Vertical follow of the finger, blended out while collapsing.
+    /// The pull's follow of the finger now, in pt (`CardPose.pullOffset`).
     public func pullOffset(at t: Double) -> Double {
-        pull.value(at: t) * CardConstants.pullFollow * max(0, min(1, progress.value(at: t)))
+        CardPose.pullOffset(pull: pull.value(at: t), progress: progress.value(at: t))
     }
 
     /// The selected card's scroll as drawn. Collapsing, the story scrolls back to its top in
@@ -232,11 +224,6 @@ public struct CardTransition: Equatable, Sendable {
 
     public func isAnimating(at t: Double) -> Bool {
         progress.isAnimating || pressScale.isAnimating || pull.isAnimating || outgoing != nil || content.isMoving(at: t)
-    }
-
-    /// The expanded card's frame at `p`: its slot interpolated to the window.
-    public static func frame(slot: Rect, window: Rect, progress p: Double) -> Rect {
-        slot.interpolated(to: window, p)
     }
 
     private static func pressSpring(_ v: AnimatedValue, to target: Double, at t: Double) -> AnimatedValue {

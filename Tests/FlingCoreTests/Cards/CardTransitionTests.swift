@@ -31,10 +31,6 @@ final class CardTransitionTests: XCTestCase {
         _ = c.advance(to: 2)
         XCTAssertEqual(c.phase, .expanded)
         XCTAssertEqual(c.progressValue(at: 2), 1)
-        let slot = Rect(x: 20, y: 300, width: 350, height: 333)
-        let window = Rect(x: 0, y: 0, width: 390, height: 844)
-        XCTAssertEqual(CardTransition.frame(slot: slot, window: window, progress: 1), window)
-        XCTAssertEqual(CardTransition.frame(slot: slot, window: window, progress: 0), slot)
     }
 
     func testPressShrinksAndReleasesWithoutSelecting() {
@@ -60,17 +56,13 @@ final class CardTransitionTests: XCTestCase {
         XCTAssertNil(c.index)
     }
 
-    func testPullShrinksOverTheFirst100Points() {
-        XCTAssertEqual(CardTransition.pullScale(pull: 0, progress: 1), 1)
-        XCTAssertEqual(CardTransition.pullScale(pull: 50, progress: 1), 0.93, accuracy: 1e-12)
-        XCTAssertEqual(CardTransition.pullScale(pull: 100, progress: 1), 0.86, accuracy: 1e-12)
-        XCTAssertEqual(CardTransition.pullScale(pull: 180, progress: 1), 0.86, accuracy: 1e-12)
-        XCTAssertEqual(CardTransition.pullScale(pull: 100, progress: 0), 1, "blended out in the slot")
+    func testAPullOf100PointsRoundsTheCardBackTo15Points() {
         var c = expanded()
         c.pressExpanded(at: Point(200, 300), time: 3)
         c.moveExpanded(to: Point(200, 310), time: 3.05)
         c.moveExpanded(to: Point(200, 410), time: 3.1)
         XCTAssertEqual(c.phase, .dragging)
+        XCTAssertEqual(c.pullScale(at: 3.1), 0.86, accuracy: 1e-12)
         XCTAssertEqual(c.pull.value(at: 3.1), 100, accuracy: 1e-9)
         XCTAssertEqual(c.pullRadius(at: 3.1), 15, accuracy: 1e-9)
     }

@@ -189,9 +189,11 @@ final class TodaySceneTests: XCTestCase {
         }
         XCTAssertEqual(last, 0, accuracy: 0.5, "home at the top: before, the card flew home still scrolled, blank white")
         XCTAssertEqual(scene.cards.state, .collapsed)
-        let mid = CardTransition(state: .collapsing(card: 0, progress: .timed(TimedAnimation(from: 1, to: 0, startTime: 0, duration: 0.35, curve: .easeInOut)),
-                                                    pull: .resting(0), content: { var c = ScrollModel(viewport: 844, content: 3000); c.setOffset(400, animated: false, at: 0); return c }(),
-                                                    held: nil, outgoing: nil))
+        var story = ScrollModel(viewport: 844, content: 3000)
+        story.setOffset(400, animated: false, at: 0)
+        let mid = CardTransition(state: .collapsing(.init(card: 0, content: story),
+                                                    progress: .timed(TimedAnimation(from: 1, to: 0, startTime: 0, duration: 0.35, curve: .easeInOut)),
+                                                    pull: .resting(0), held: nil))
         XCTAssertEqual(mid.contentOffset(at: 0), 400)
         XCTAssertEqual(mid.contentOffset(at: 0.175), 100, accuracy: 1e-6, "half way home, a quarter of the scroll is left")
     } }

@@ -385,7 +385,7 @@ final class TodayExcerptReuseTests: XCTestCase {
     /// The sub-headline strings in card `i`'s excerpt tree.
     @MainActor static func subHeadlineNodes(_ scene: TodayScene, _ i: Int) -> [String] {
         var out: [String] = []
-        scene.excerptRoot(i)?.visit { if let t = $0 as? TextNode, t.string == scene.articles[i].subHeadline { out.append(t.string) } }
+        scene.cardRoot(i)?.visit { if let t = $0 as? TextNode, t.string == scene.articles[i].subHeadline { out.append(t.string) } }
         return out
     }
 
@@ -430,7 +430,7 @@ final class TodayExcerptReuseTests: XCTestCase {
                 let opacity = Self.textOpacities(a)[sub]
                 if kept.cards.phase == .expanding {
                     XCTAssertEqual(Self.subHeadlineNodes(kept, i).count, 1, "\(size) at p \(p)")
-                    builds.insert(try XCTUnwrap(kept.excerptBuilds(i)))
+                    builds.insert(try XCTUnwrap(kept.cardBuilds(i)))
                 }
                 if p < 1 {
                     XCTAssertEqual(try XCTUnwrap(opacity, "\(size) at p \(p)"), 1 - p, accuracy: 1e-9)
@@ -446,9 +446,9 @@ final class TodayExcerptReuseTests: XCTestCase {
             // (dropped, it gave its height to the headline, which grew at rest; issue 30 item 4).
             XCTAssertEqual(Self.subHeadlineNodes(kept, i).count, 1, "\(size)")
             var headline: TextLayout?
-            kept.excerptRoot(i)?.visit { if let t = $0 as? TextNode, t.identifier == ArticleExcerptView.headlineID { headline = t.drawnLayout } }
+            kept.cardRoot(i)?.visit { if let t = $0 as? TextNode, t.identifier == ArticleExcerptView.headlineID { headline = t.drawnLayout } }
             XCTAssertEqual(try XCTUnwrap(headline), kept.cardLayout(i, progress: 0, time: 1).excerpt.headline, "\(size)")
-            XCTAssertGreaterThan(try XCTUnwrap(kept.excerptBuilds(i)), try XCTUnwrap(builds.first))
+            XCTAssertGreaterThan(try XCTUnwrap(kept.cardBuilds(i)), try XCTUnwrap(builds.first))
             XCTAssertGreaterThan(fading, 3, "frames part-way through the fade at \(size)")
         }
     } }

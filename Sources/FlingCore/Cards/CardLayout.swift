@@ -1,5 +1,5 @@
 // CardLayout: where a Today card's parts sit at a progress: its frame, the image, the excerpt
-// panel and its text's left edge, the sub-headline, and the story text's place.
+// panel and its text's left edge, the sub-headline, and the story text's place and width.
 
 /// Card parts at progress `p` (0 slot … 1 window) with the story scrolled by `contentOffset`,
 /// before any press or pull (the pose's transform applies those on top). The image grows from
@@ -12,8 +12,8 @@ public struct CardLayout: Equatable, Sendable {
     public var excerpt: ExcerptLayout
     /// The excerpt's text left edge (it moves to the story's column as the card expands).
     public var textX: Double
-    /// The story text's top-left.
-    public var contentX: Double, contentTop: Double
+    /// The story text's top-left and width (the window's text column).
+    public var contentX: Double, contentTop: Double, contentWidth: Double
     /// The sub-headline's frame (nil when no line of it fits).
     public var subHeadline: Rect?
 }
@@ -33,7 +33,8 @@ extension CardLayout {
         let textX = f.minX + CardConstants.excerptPadding + ((f.width - column.width) / 2 - CardConstants.excerptPadding) * pc
         let subHeadline = excerpt.sub.map { Rect(x: textX, y: panel.minY + excerpt.subY, width: $0.size.width, height: $0.size.height) }
         self.init(frame: f, image: image, panel: panel, excerpt: excerpt, textX: textX, contentX: f.minX + (f.width - column.width) / 2,
-                  contentTop: image.maxY + CardConstants.storyInset + (1 - pc) * CardConstants.storySlide, subHeadline: subHeadline)
+                  contentTop: image.maxY + CardConstants.storyInset + (1 - pc) * CardConstants.storySlide, contentWidth: column.width,
+                  subHeadline: subHeadline)
     }
 
     /// The image's bottom corners round only while it reaches the card's bottom: `radius`

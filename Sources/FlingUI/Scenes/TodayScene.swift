@@ -68,8 +68,7 @@ package final class TodayScene: Scene {
     }
 
     private func contentLayout(_ a: Article) -> TextLayout {
-        env.layout(a.content, TextStyle.body.font.rounded,
-                   TextOptions(maxWidth: geometry.textColumn.width, lineHeight: CardConstants.storyLineHeight))
+        ArticleCardView.storyLayout(a.content, width: geometry.textColumn.width, env: env)
     }
 
     private var expandedImageHeight: Double { geometry.expandedImageHeight }
@@ -384,49 +383,23 @@ package final class TodayScene: Scene {
         }
     }
 
-    /// One card in `pose` (its frame and progress, 0 slot … 1 window, and the press and pull):
-    /// image height, radius, border, shadow, sub-headline and content all follow the progress.
+    /// Card `i` in `pose` (its frame and progress, 0 slot … 1 window, and the press and pull),
+    /// its story scrolled by `contentOffset`: its `ArticleCardView`, placed by the pose.
     private func drawCard(_ i: Int, pose: CardPose, contentOffset: Double, time: Double, into dl: inout DisplayList) {
-        // Expanded and pulled, only the card's scale, place and corners change: the card is a
-        // layer, rasterised once square and copied scaled with its corners cut (issue 12). It is
-        // one already while it rests expanded, so a pull's first frame finds it ready.
-        dl.transformed(pose.transform) { dl in
-            if pose.coversWindow {
-                dl.layer(LayerSpec(id: "today-card", bounds: pose.frame, background: .white, cornerRadius: pose.cornerRadius, scalable: true)) { dl in
-                    drawCardContent(i, pose: pose.inLayer, contentOffset: contentOffset, time: time, into: &dl)
-                }
-            } else {
-                drawCardContent(i, pose: pose, contentOffset: contentOffset, time: time, into: &dl)
-            }
-        }
-    }
-
-    private func drawCardContent(_ i: Int, pose: CardPose, contentOffset: Double, time: Double, into dl: inout DisplayList) {
         let a = articles[i]
-        let g = cardLayout(i, progress: pose.progress, contentOffset: contentOffset, time: time)
-        let f = g.frame
-        let pc = pose.clampedProgress
-        let radius = pose.cornerRadius
-        if pc < 1 {
-            dl.add(.shadow(f, radii: CornerRadii(radius), color: CardConstants.shadowColor.multipliedAlpha(1 - pc),
-                           radius: CardConstants.shadowRadius, offset: .zero))
-        }
-        dl.add(.fillRect(f, radii: CornerRadii(radius), color: .white))
-        dl.clipped(to: f) { dl in
-            let bottomRadius = g.imageBottomRadius(cardRadius: radius)
-            let radii = CornerRadii(topLeft: radius, topRight: radius, bottomRight: bottomRadius, bottomLeft: bottomRadius)
-            dl.add(.image(a.image, frame: g.image, mode: .fill, radii: radii))
-            drawExcerpt(i, g, progress: pc, bottomRadius: bottomRadius, into: &dl)
-            if pc > 0.01 {
-                let text = contentLayout(a)
-                dl.withOpacity(min(1, pc / CardConstants.coversWindowAt)) { dl in
-                    dl.text(text, at: Point(g.contentX, g.contentTop), SystemColor.darkGray)
-                }
-            }
-        }
-        if pc < 1 {
-            dl.add(.strokeRect(f, radii: CornerRadii(radius), color: CardConstants.borderColor.multipliedAlpha(1 - pc), lineWidth: 1))
-        }
+        let card = card(i)
+        card.pose.pose = pose
+        let content = card.pose.contentPose
+        let g = cardLayout(i, progress: content.progress, contentOffset: contentOffset, time: time)
+        card.pose.layout = g
+        // The seed hides the sub-headline once the content shows: it fades out as the card grows.
+        card.subHeadlineOpacity.value = max(0, 1 - content.clampedProgress)
+        // Open is open once the card rests (or is pulled) expanded: the spring's swing back
+        // below 1 only fades the sub-headline in a little, without a new tree.
+        let isOpen = cards.index == i && (cards.phase == .expanded || cards.phase == .dragging)
+        card.draw(ArticleCardView(category: a.category, headline: a.headline, subHeadline: a.subHeadline, image: a.image,
+                                  content: a.content, isShowContent: isOpen, subHeadlineOpacity: card.subHeadlineOpacity,
+                                  excerptSize: Size(g.excerpt.textWidth, g.panel.height), pose: card.pose), into: &dl)
     }
 
     /// Article `a`'s excerpt in a card `width` pt wide over an image `imageHeight` pt high.
@@ -435,62 +408,19 @@ package final class TodayScene: Scene {
     }
     private lazy var excerptLayouts = ExcerptLayoutCache(env: env)
 
-    /// The excerpt panel drawn over the image's bottom; the sub-headline fades out as the card
-    /// expands (the seed hides it), inside the panel, so it never meets the story text.
-    private func drawExcerpt(_ i: Int, _ g: CardLayout, progress p: Double, bottomRadius: Double, into dl: inout DisplayList) {
-        let e = g.excerpt
-        // Expanded, 1 pt past the image (white on the white card) so no sliver of photo shows
-        // under it; in the list its rounded bottom is the card's.
-        let panel = Rect(x: g.panel.minX, y: g.panel.minY, width: g.panel.width, height: g.panel.height + (bottomRadius > 0 ? 0 : 1))
-        dl.add(.fillRect(panel, radii: CornerRadii(topLeft: 0, topRight: 0, bottomRight: bottomRadius, bottomLeft: bottomRadius), color: .white))
-        let a = articles[i]
-        let excerpt = excerpt(i)
-        excerpt.subHeadlineOpacity.value = max(0, 1 - p)
-        // Open is open once the card rests (or is pulled) expanded: the spring's swing back
-        // below 1 only fades the sub-headline in a little, without a new tree.
-        let isOpen = cards.index == i && (cards.phase == .expanded || cards.phase == .dragging)
-        let view = ArticleExcerptView(category: a.category, headline: a.headline, subHeadline: a.subHeadline,
-                                      isShowContent: isOpen, subHeadlineOpacity: excerpt.subHeadlineOpacity)
-        // Laid out at the origin in the slot's panel (the column keeps the slot's width, and
-        // nothing in it follows the panel's growth), drawn moved to the text column's place.
-        let size = Size(e.textWidth, g.panel.height)
-        if excerpt.view != view || excerpt.host.bounds.size != size || excerpt.generation != env.layoutGeneration {
-            // A new excerpt, panel height or text scale: built again. Every card of the list
-            // is drawn every frame, and an expanding card only fades and slides its excerpt,
-            // so this happens once per card, not per frame (a build costs ~70 allocations).
-            excerpt.generation = env.layoutGeneration
-            excerpt.view = view
-            excerpt.host.invalidate()
-            excerpt.host.update(bounds: Rect(origin: .zero, size: size), time: 0)
-        }
-        dl.transformed(.translate(g.textX, g.panel.minY)) { dl in excerpt.host.draw(into: &dl) }
+    private var cardHosts: [Int: ArticleCardHost] = [:]
+
+    private func card(_ i: Int) -> ArticleCardHost {
+        if let c = cardHosts[i] { return c }
+        let c = ArticleCardHost(env: env)
+        cardHosts[i] = c
+        return c
     }
 
-    /// Card `i`'s excerpt: its view host (the tree keeps no state, so it is cheap), the view it
-    /// was built from, and the sub-headline's opacity the tree reads when it draws.
-    @MainActor
-    private final class Excerpt {
-        var view: ArticleExcerptView?
-        /// The environment's layout generation the tree was set in.
-        var generation = 0
-        let subHeadlineOpacity = RenderValue(1)
-        private let env: SceneEnvironment
-        private(set) lazy var host = ViewHost(env: env) { [unowned self] in self.view.map { $0 as any View } ?? EmptyView() }
-        init(env: SceneEnvironment) { self.env = env }
-    }
-    private var excerpts: [Int: Excerpt] = [:]
-
-    /// The root of card `i`'s excerpt tree as last built, and how many times it was built
-    /// (tests: not again while the card only moves).
-    func excerptRoot(_ i: Int) -> Node? { excerpts[i]?.host.root }
-    func excerptBuilds(_ i: Int) -> Int? { excerpts[i]?.host.builds }
-
-    private func excerpt(_ i: Int) -> Excerpt {
-        if let e = excerpts[i] { return e }
-        let e = Excerpt(env: env)
-        excerpts[i] = e
-        return e
-    }
+    /// The root of card `i`'s tree as last built, and how many times it was built (tests: not
+    /// again while the card only moves).
+    func cardRoot(_ i: Int) -> Node? { cardHosts[i]?.host.root }
+    func cardBuilds(_ i: Int) -> Int? { cardHosts[i]?.host.builds }
 
     // MARK: State
 

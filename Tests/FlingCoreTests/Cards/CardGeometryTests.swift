@@ -71,7 +71,7 @@ final class CardGeometryTests: XCTestCase {
         let sub = Self.excerpt.sub!.size
         XCTAssertEqual(parts, CardLayout(
             frame: g.slots[0], image: g.slots[0], panel: Rect(x: 20, y: 390, width: 350, height: 150), excerpt: Self.excerpt,
-            textX: 36, contentX: 16, contentTop: 540 + 16 + 40,
+            textX: 36, contentX: 16, contentTop: 540 + 16 + 40, contentWidth: 358,
             subHeadline: Rect(x: 36, y: 480, width: sub.width, height: sub.height)))
         XCTAssertEqual(parts.imageBottomRadius(cardRadius: 15), 15, "the image reaches the card's bottom")
     }
@@ -86,6 +86,7 @@ final class CardGeometryTests: XCTestCase {
         XCTAssertEqual(parts.panel, Rect(x: 0, y: -30 + imageHeight - 150, width: 390, height: 150))
         XCTAssertEqual(parts.textX, 16, "the story's column")
         XCTAssertEqual(parts.contentX, 16)
+        XCTAssertEqual(parts.contentWidth, 358)
         XCTAssertEqual(parts.contentTop, -30 + imageHeight + 16, "no slide left")
         XCTAssertEqual(parts.imageBottomRadius(cardRadius: 0), 0)
         XCTAssertEqual(parts.imageBottomRadius(cardRadius: 15), 0, "the story under the image: square")

@@ -37,9 +37,9 @@ final class TodaySceneTests: XCTestCase {
         let scene = try Self.makeScene()
         for i in scene.articles.indices {
             // Before: as high as its text (120 pt for the first card), shrinking as it expanded.
-            XCTAssertEqual(scene.cardGeometry(i, progress: 0, time: 0).panel.height, 150, "card \(i)")
-            XCTAssertEqual(scene.cardGeometry(i, progress: 0.5, time: 0).panel.height, 150, "card \(i)")
-            XCTAssertEqual(scene.cardGeometry(i, progress: 1, time: 0).panel.height, 150, "card \(i)")
+            XCTAssertEqual(scene.cardLayout(i, progress: 0, time: 0).panel.height, 150, "card \(i)")
+            XCTAssertEqual(scene.cardLayout(i, progress: 0.5, time: 0).panel.height, 150, "card \(i)")
+            XCTAssertEqual(scene.cardLayout(i, progress: 1, time: 0).panel.height, 150, "card \(i)")
         }
         XCTAssertEqual(scene.excerptLayout(scene.articles[0], width: 350, imageHeight: 60).panelHeight, 100)
         XCTAssertEqual(scene.excerptLayout(scene.articles[0], width: 350, imageHeight: 130).panelHeight, 130)
@@ -67,7 +67,7 @@ final class TodaySceneTests: XCTestCase {
         XCTAssertEqual(raised.map { seed[$0] }, [427.0 / 3, 120, 250, 250, 791.0 / 3])
         // Every card shows at least as much photo as the 150 pt panel over it.
         for i in scene.articles.indices {
-            let g = scene.cardGeometry(i, progress: 0, time: 0)
+            let g = scene.cardLayout(i, progress: 0, time: 0)
             XCTAssertGreaterThanOrEqual(g.panel.minY - g.image.minY, g.panel.height, "card \(i)")
         }
         // The rule at its edges: 899 px and 900 px tall make 300 pt; 1200 px 400; 1500 px and
@@ -89,7 +89,7 @@ final class TodaySceneTests: XCTestCase {
             scene.draw(into: &drawn, time: 0)
             let runs = drawn.commands.compactMap { if case let .text(run) = $0 { return run.layout }; return nil }
             for i in scene.articles.indices {
-                let e = scene.cardGeometry(i, progress: 0, time: 0).excerpt
+                let e = scene.cardLayout(i, progress: 0, time: 0).excerpt
                 let sub = try XCTUnwrap(e.sub, "card \(i) at \(size)")
                 XCTAssertLessThanOrEqual(e.headline.lines.count, 2)
                 XCTAssertLessThanOrEqual(sub.lines.count, 3)
@@ -111,7 +111,7 @@ final class TodaySceneTests: XCTestCase {
         // gap: one line at 21.11 pt (two would need 28 × 2.2 × s ≤ 44.79, at most 0.727 × 28
         // = 20.4 pt, where it fits on one line anyway).
         let phone = try Self.makeScene()
-        let e = phone.cardGeometry(1, progress: 0, time: 0).excerpt
+        let e = phone.cardLayout(1, progress: 0, time: 0).excerpt
         let sub = try XCTUnwrap(e.sub)
         XCTAssertEqual(e.headline.lines.map(\.text), ["The Painter Who Built a Canvas"])
         XCTAssertEqual(e.headline.font.size, 21.109375, accuracy: 1e-9)
@@ -121,7 +121,7 @@ final class TodaySceneTests: XCTestCase {
         XCTAssertEqual(e.headlineY, 35)
         XCTAssertEqual(e.subY, 35 + 21.109375 + 5, accuracy: 1e-9)
         // A card whose texts fit at full size keeps them there.
-        let first = phone.cardGeometry(0, progress: 0, time: 0).excerpt
+        let first = phone.cardLayout(0, progress: 0, time: 0).excerpt
         XCTAssertEqual(first.headline.font.size, 28)
         XCTAssertEqual(first.sub?.font.size, 15)
         XCTAssertEqual(first.sub?.lines.count, 3)
@@ -130,7 +130,7 @@ final class TodaySceneTests: XCTestCase {
     func testFivePointsBetweenHeadlineAndSubHeadline() throws { try MainActor.assumeIsolated {
         let scene = try Self.makeScene()
         for i in scene.articles.indices {
-            let e = scene.cardGeometry(i, progress: 0, time: 0).excerpt
+            let e = scene.cardLayout(i, progress: 0, time: 0).excerpt
             XCTAssertEqual(e.subY - (e.headlineY + e.headline.size.height), 5, accuracy: 1e-9, "card \(i) (was 4)")
         }
     } }
@@ -189,9 +189,11 @@ final class TodaySceneTests: XCTestCase {
         }
         XCTAssertEqual(last, 0, accuracy: 0.5, "home at the top: before, the card flew home still scrolled, blank white")
         XCTAssertEqual(scene.cards.state, .collapsed)
-        let mid = CardTransition(state: .collapsing(card: 0, progress: .timed(TimedAnimation(from: 1, to: 0, startTime: 0, duration: 0.35, curve: .easeInOut)),
-                                                    pull: .resting(0), content: { var c = ScrollModel(viewport: 844, content: 3000); c.setOffset(400, animated: false, at: 0); return c }(),
-                                                    held: nil, outgoing: nil))
+        var story = ScrollModel(viewport: 844, content: 3000)
+        story.setOffset(400, animated: false, at: 0)
+        let mid = CardTransition(state: .collapsing(.init(card: 0, content: story),
+                                                    progress: .timed(TimedAnimation(from: 1, to: 0, startTime: 0, duration: 0.35, curve: .easeInOut)),
+                                                    pull: .resting(0), held: nil))
         XCTAssertEqual(mid.contentOffset(at: 0), 400)
         XCTAssertEqual(mid.contentOffset(at: 0.175), 100, accuracy: 1e-6, "half way home, a quarter of the scroll is left")
     } }
@@ -217,7 +219,7 @@ final class TodaySceneTests: XCTestCase {
             let scene = try Self.makeScene(size)
             for i in scene.articles.indices {
                 for k in 0...20 {
-                    let g = scene.cardGeometry(i, progress: Double(k) / 20, time: 0)
+                    let g = scene.cardLayout(i, progress: Double(k) / 20, time: 0)
                     let sub = try XCTUnwrap(g.subHeadline, "card \(i) at \(size)")
                     XCTAssertLessThanOrEqual(sub.maxY, g.panel.maxY - 16 + 1e-9, "inside the panel")
                     XCTAssertLessThan(sub.maxY, g.contentTop, "card \(i) at p \(Double(k) / 20), \(size)")
@@ -266,7 +268,7 @@ final class TodaySceneTests: XCTestCase {
         for size in Self.sizes {
             let scene = try Self.makeScene(size)
             for i in scene.articles.indices {
-                let g = scene.cardGeometry(i, progress: 0, time: 0)
+                let g = scene.cardLayout(i, progress: 0, time: 0)
                 // Before: rocket-launch.jpg made a 142 pt card under a 150 pt panel.
                 XCTAssertGreaterThanOrEqual(g.image.height - g.panel.height, 150, "card \(i) at \(size) shows its photo")
                 let e = g.excerpt
@@ -383,7 +385,7 @@ final class TodayExcerptReuseTests: XCTestCase {
     /// The sub-headline strings in card `i`'s excerpt tree.
     @MainActor static func subHeadlineNodes(_ scene: TodayScene, _ i: Int) -> [String] {
         var out: [String] = []
-        scene.excerptRoot(i)?.visit { if let t = $0 as? TextNode, t.string == scene.articles[i].subHeadline { out.append(t.string) } }
+        scene.cardRoot(i)?.visit { if let t = $0 as? TextNode, t.string == scene.articles[i].subHeadline { out.append(t.string) } }
         return out
     }
 
@@ -414,7 +416,7 @@ final class TodayExcerptReuseTests: XCTestCase {
             kept.draw(into: &l, time: 0)
             tap(kept, card, at: 1, id: 1)
             let i = try XCTUnwrap(kept.cards.index)
-            let sub = try XCTUnwrap(kept.cardGeometry(i, progress: 0, time: 1).excerpt.sub?.lines.first?.text)
+            let sub = try XCTUnwrap(kept.cardLayout(i, progress: 0, time: 1).excerpt.sub?.lines.first?.text)
             var builds = Set<Int>(), fading = 0
             for t in stride(from: 1.05, through: 2.5, by: 1.0 / 30) {
                 let fresh = try TodaySceneTests.makeScene(size)
@@ -428,7 +430,7 @@ final class TodayExcerptReuseTests: XCTestCase {
                 let opacity = Self.textOpacities(a)[sub]
                 if kept.cards.phase == .expanding {
                     XCTAssertEqual(Self.subHeadlineNodes(kept, i).count, 1, "\(size) at p \(p)")
-                    builds.insert(try XCTUnwrap(kept.excerptBuilds(i)))
+                    builds.insert(try XCTUnwrap(kept.cardBuilds(i)))
                 }
                 if p < 1 {
                     XCTAssertEqual(try XCTUnwrap(opacity, "\(size) at p \(p)"), 1 - p, accuracy: 1e-9)
@@ -444,9 +446,9 @@ final class TodayExcerptReuseTests: XCTestCase {
             // (dropped, it gave its height to the headline, which grew at rest; issue 30 item 4).
             XCTAssertEqual(Self.subHeadlineNodes(kept, i).count, 1, "\(size)")
             var headline: TextLayout?
-            kept.excerptRoot(i)?.visit { if let t = $0 as? TextNode, t.identifier == ArticleExcerptView.headlineID { headline = t.drawnLayout } }
-            XCTAssertEqual(try XCTUnwrap(headline), kept.cardGeometry(i, progress: 0, time: 1).excerpt.headline, "\(size)")
-            XCTAssertGreaterThan(try XCTUnwrap(kept.excerptBuilds(i)), try XCTUnwrap(builds.first))
+            kept.cardRoot(i)?.visit { if let t = $0 as? TextNode, t.identifier == ArticleExcerptView.headlineID { headline = t.drawnLayout } }
+            XCTAssertEqual(try XCTUnwrap(headline), kept.cardLayout(i, progress: 0, time: 1).excerpt.headline, "\(size)")
+            XCTAssertGreaterThan(try XCTUnwrap(kept.cardBuilds(i)), try XCTUnwrap(builds.first))
             XCTAssertGreaterThan(fading, 3, "frames part-way through the fade at \(size)")
         }
     } }
@@ -462,7 +464,7 @@ final class TodayExcerptReuseTests: XCTestCase {
         _ = scene.advance(to: 3)
         XCTAssertEqual(scene.cards.phase, .expanded)
         Self.drag(scene, by: 400, at: 3)
-        let category = try XCTUnwrap(scene.cardGeometry(0, progress: 0, time: 0).excerpt.category.lines.first?.text)
+        let category = try XCTUnwrap(scene.cardLayout(0, progress: 0, time: 0).excerpt.category.lines.first?.text)
         var undershooting = 0
         for t in stride(from: 3.4, through: 5, by: 1.0 / 60) {
             _ = scene.advance(to: t)
@@ -471,7 +473,7 @@ final class TodayExcerptReuseTests: XCTestCase {
             undershooting += 1
             var l = DisplayList(background: .white)
             scene.draw(into: &l, time: t); scene.drawOverlay(into: &l, time: t)
-            let g = scene.cardGeometry(0, progress: p, time: t)
+            let g = scene.cardLayout(0, progress: p, time: t)
             let placed = Self.placedTexts(l).filter { $0.hasPrefix(category + " @ ") }
             XCTAssertEqual(placed, ["\(category) @ \((g.textX * 100).rounded() / 100), \(((g.panel.minY + g.excerpt.categoryY) * 100).rounded() / 100)"], "p \(p)")
         }

@@ -41,19 +41,50 @@ public struct CardTransition: Equatable, Sendable {
         public init(index: Int, progress: AnimatedValue, pull: Double) { self.index = index; self.progress = progress; self.pull = pull }
     }
 
+    /// What every state of a card out of its slot carries: which card, its story's scroll,
+    /// and a card still flying home while this one grows.
+    public struct Open: Equatable, Sendable {
+        public var card: Int
+        public var content: ScrollModel
+        public var outgoing: Outgoing?
+        public init(card: Int, content: ScrollModel, outgoing: Outgoing? = nil) {
+            self.card = card; self.content = content; self.outgoing = outgoing
+        }
+    }
+
     public enum State: Equatable, Sendable {
         /// The list; nothing selected.
         case collapsed
         /// A card of the list is held.
         case pressed(Held)
         /// Growing to the window (the card spring); `pull` lets go of a pull it was caught with.
-        case expanding(card: Int, progress: AnimatedValue, pull: AnimatedValue, content: ScrollModel, touch: Touch?, outgoing: Outgoing?)
+        case expanding(Open, progress: AnimatedValue, pull: AnimatedValue, touch: Touch?)
         /// Full window (progress 1); `pull` may still spring back from a short pull.
-        case expanded(card: Int, pull: AnimatedValue, content: ScrollModel, touch: Touch?, outgoing: Outgoing?)
+        case expanded(Open, pull: AnimatedValue, touch: Touch?)
         /// Pulled down at its top by `pull` pt, under the finger.
-        case dragging(card: Int, pull: Double, content: ScrollModel, touch: Touch, outgoing: Outgoing?)
+        case dragging(Open, pull: Double, touch: Touch)
         /// Flying home; another card of the list may be held meanwhile.
-        case collapsing(card: Int, progress: AnimatedValue, pull: AnimatedValue, content: ScrollModel, held: Held?, outgoing: Outgoing?)
+        case collapsing(Open, progress: AnimatedValue, pull: AnimatedValue, held: Held?)
+
+        /// The open card (nil in the list); set, it is written back into the same state.
+        public var open: Open? {
+            get {
+                switch self {
+                case .collapsed, .pressed: nil
+                case .expanding(let o, _, _, _), .expanded(let o, _, _), .dragging(let o, _, _), .collapsing(let o, _, _, _): o
+                }
+            }
+            set {
+                guard let o = newValue else { return }
+                switch self {
+                case .collapsed, .pressed: break
+                case let .expanding(_, progress, pull, touch): self = .expanding(o, progress: progress, pull: pull, touch: touch)
+                case let .expanded(_, pull, touch): self = .expanded(o, pull: pull, touch: touch)
+                case let .dragging(_, pull, touch): self = .dragging(o, pull: pull, touch: touch)
+                case let .collapsing(_, progress, pull, held): self = .collapsing(o, progress: progress, pull: pull, held: held)
+                }
+            }
+        }
     }
 
     public private(set) var state: State = .collapsed
@@ -100,19 +131,15 @@ public struct CardTransition: Equatable, Sendable {
 
     /// The selected card (nil when none); a held card of the list is selected.
     public var index: Int? {
-        switch state {
-        case .collapsed: nil
-        case .pressed(let h): h.card
-        case .expanding(let i, _, _, _, _, _), .expanded(let i, _, _, _, _), .dragging(let i, _, _, _, _),
-             .collapsing(let i, _, _, _, _, _): i
-        }
+        if case .pressed(let h) = state { return h.card }
+        return state.open?.card
     }
 
     /// 0 … 1 (a spring may overshoot slightly past 1, as SwiftUI's matched geometry does).
     public var progress: AnimatedValue {
         switch state {
         case .collapsed, .pressed: .resting(0)
-        case .expanding(_, let p, _, _, _, _), .collapsing(_, let p, _, _, _, _): p
+        case .expanding(_, let p, _, _), .collapsing(_, let p, _, _): p
         case .expanded, .dragging: .resting(1)
         }
     }
@@ -126,7 +153,7 @@ public struct CardTransition: Equatable, Sendable {
     private var held: Held? {
         switch state {
         case .pressed(let h): h
-        case .collapsing(_, _, _, _, let h, _): h
+        case .collapsing(_, _, _, let h): h
         default: nil
         }
     }
@@ -135,43 +162,23 @@ public struct CardTransition: Equatable, Sendable {
     public var pull: AnimatedValue {
         switch state {
         case .collapsed, .pressed: .resting(0)
-        case .expanding(_, _, let p, _, _, _), .expanded(_, let p, _, _, _), .collapsing(_, _, let p, _, _, _): p
-        case .dragging(_, let p, _, _, _): .resting(p)
+        case .expanding(_, _, let p, _), .expanded(_, let p, _), .collapsing(_, _, let p, _): p
+        case .dragging(_, let p, _): .resting(p)
         }
     }
 
-    public var outgoing: Outgoing? {
-        switch state {
-        case .collapsed, .pressed: nil
-        case .expanding(_, _, _, _, _, let o), .expanded(_, _, _, _, let o), .dragging(_, _, _, _, let o),
-             .collapsing(_, _, _, _, _, let o): o
-        }
-    }
+    public var outgoing: Outgoing? { state.open?.outgoing }
 
     /// The selected card's scroll (an empty one when none is selected; writes then go nowhere).
     public var content: ScrollModel {
-        get {
-            switch state {
-            case .collapsed, .pressed: ScrollModel()
-            case .expanding(_, _, _, let c, _, _), .expanded(_, _, let c, _, _), .dragging(_, _, let c, _, _),
-                 .collapsing(_, _, _, let c, _, _): c
-            }
-        }
-        set {
-            switch state {
-            case .collapsed, .pressed: break
-            case let .expanding(i, p, pull, _, touch, o): state = .expanding(card: i, progress: p, pull: pull, content: newValue, touch: touch, outgoing: o)
-            case let .expanded(i, pull, _, touch, o): state = .expanded(card: i, pull: pull, content: newValue, touch: touch, outgoing: o)
-            case let .dragging(i, pull, _, touch, o): state = .dragging(card: i, pull: pull, content: newValue, touch: touch, outgoing: o)
-            case let .collapsing(i, p, pull, _, h, o): state = .collapsing(card: i, progress: p, pull: pull, content: newValue, held: h, outgoing: o)
-            }
-        }
+        get { state.open?.content ?? ScrollModel() }
+        set { state.open?.content = newValue }
     }
 
     private var touch: Touch? {
         switch state {
-        case .expanding(_, _, _, _, let t, _), .expanded(_, _, _, let t, _): t
-        case .dragging(_, _, _, let t, _): t
+        case .expanding(_, _, _, let t), .expanded(_, _, let t): t
+        case .dragging(_, _, let t): t
         default: nil
         }
     }
@@ -180,33 +187,26 @@ public struct CardTransition: Equatable, Sendable {
 
     public func progressValue(at t: Double) -> Double { progress.value(at: t) }
 
-    /// The drag shrink 1 → 0.86 over the first 100 pt of pull, blended out as the card
-    /// collapses so it lands in its slot at scale 1.
+    /// The pull's shrink now (`CardPose.pullScale`): 1 → 0.86 over the first 100 pt, blended
+    /// out as the card collapses.
     public func pullScale(at t: Double) -> Double {
-        Self.pullScale(pull: pull.value(at: t), progress: progress.value(at: t))
+        CardPose.pullScale(pull: pull.value(at: t), progress: progress.value(at: t))
     }
 
-    public static func pullScale(pull: Double, progress: Double) -> Double {
-        let f = max(0, min(1, pull / CardConstants.pullShrinkDistance))
-        let s = 1 - (1 - CardConstants.pullMinimumScale) * f
-        return 1 - (1 - s) * max(0, min(1, progress))
-    }
+    /// The pull's extra corner rounding now, in pt (`CardPose.pullRadius`).
+    public func pullRadius(at t: Double) -> Double { CardPose.pullRadius(pull: pull.value(at: t)) }
 
-    /// Extra corner rounding from the pull (back to 15 pt at 100 pt), in pt.
-    public func pullRadius(at t: Double) -> Double {
-        CardConstants.cornerRadius * max(0, min(1, pull.value(at: t) / CardConstants.pullShrinkDistance))
-    }
-
-    /// Vertical follow of the finger, blended out while collapsing.
+    /// The pull's follow of the finger now, in pt (`CardPose.pullOffset`).
     public func pullOffset(at t: Double) -> Double {
-        pull.value(at: t) * CardConstants.pullFollow * max(0, min(1, progress.value(at: t)))
+        CardPose.pullOffset(pull: pull.value(at: t), progress: progress.value(at: t))
     }
 
     /// The selected card's scroll as drawn. Collapsing, the story scrolls back to its top in
     /// the same animation as the progress (the scroll is frozen where the collapse began), so the card
     /// lands showing its own photo and title, with no jump at the end (issue 10).
     public func contentOffset(at t: Double) -> Double {
-        guard case let .collapsing(_, progress, _, content, _, _) = state else { return content.offset(at: t) }
+        guard case let .collapsing(open, progress, _, _) = state else { return content.offset(at: t) }
+        let content = open.content
         let from = Self.startValue(progress)
         guard from > 0 else { return 0 }
         // Squared: most of the way back by mid-flight, so the photo and title are in view
@@ -234,11 +234,6 @@ public struct CardTransition: Equatable, Sendable {
         progress.isAnimating || pressScale.isAnimating || pull.isAnimating || outgoing != nil || content.isMoving(at: t)
     }
 
-    /// The expanded card's frame at `p`: its slot interpolated to the window.
-    public static func frame(slot: Rect, window: Rect, progress p: Double) -> Rect {
-        slot.interpolated(to: window, p)
-    }
-
     private static func pressSpring(_ v: AnimatedValue, to target: Double, at t: Double) -> AnimatedValue {
         v.animated(to: target, with: CardConstants.pressSpring, at: t,
                    restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity)
@@ -251,9 +246,9 @@ public struct CardTransition: Equatable, Sendable {
         switch state {
         case .collapsed:
             state = .pressed(Held(card: i, scale: Self.pressSpring(.resting(1), to: CardConstants.pressedScale, at: t)))
-        case let .collapsing(c, p, pull, content, h, o):
+        case let .collapsing(open, p, pull, h):
             let scale = Self.pressSpring(h?.scale ?? .resting(1), to: CardConstants.pressedScale, at: t)
-            state = .collapsing(card: c, progress: p, pull: pull, content: content, held: Held(card: i, scale: scale), outgoing: o)
+            state = .collapsing(open, progress: p, pull: pull, held: Held(card: i, scale: scale))
         default: break
         }
     }
@@ -262,8 +257,8 @@ public struct CardTransition: Equatable, Sendable {
     public mutating func releasePress(at t: Double) {
         switch state {
         case .pressed: state = .collapsed
-        case let .collapsing(c, p, pull, content, _, o):
-            state = .collapsing(card: c, progress: p, pull: pull, content: content, held: nil, outgoing: o)
+        case let .collapsing(open, p, pull, _):
+            state = .collapsing(open, progress: p, pull: pull, held: nil)
         default: break
         }
     }
@@ -274,12 +269,12 @@ public struct CardTransition: Equatable, Sendable {
         decisions.forgetSettle()
         var progress = progress, pull = pull, outgoing = outgoing
         var content = index == i ? content : ScrollModel(tuning: tuning)
-        if case .collapsing(i, _, _, _, _, _) = state {
+        if case .collapsing(let open, _, _, _) = state, open.card == i {
             // Caught on its way home: the story stays scrolled where it is drawn now.
             content.setOffset(contentOffset(at: t), animated: false, at: t)
         }
-        if case .collapsing(let current, _, _, _, _, _) = state, current != i {
-            outgoing = Outgoing(index: current, progress: progress, pull: pull.value(at: t))
+        if case .collapsing(let open, _, _, _) = state, open.card != i {
+            outgoing = Outgoing(index: open.card, progress: progress, pull: pull.value(at: t))
             progress = .resting(0)
             pull = .resting(0)
             content = ScrollModel(tuning: tuning)
@@ -288,19 +283,20 @@ public struct CardTransition: Equatable, Sendable {
         pull = pull.animated(to: 0, with: CardConstants.pullBackSpring, at: t)
         progress = progress.animated(to: 1, with: tuning.cardSpring, at: t,
                                      restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity)
-        state = .expanding(card: i, progress: progress, pull: pull, content: content, touch: touch, outgoing: outgoing)
+        state = .expanding(Open(card: i, content: content, outgoing: outgoing), progress: progress, pull: pull, touch: touch)
     }
 
     // MARK: Expanded interaction
 
     /// Collapses with ease-in-out (close button, Esc).
     public mutating func close(at t: Double) {
-        guard phase == .expanded || phase == .expanding || phase == .dragging, let i = index else { return }
+        guard phase == .expanded || phase == .expanding || phase == .dragging, var open = state.open else { return }
         decisions.forgetSettle()
         let p = progress.value(at: t)
         let progress = AnimatedValue.timed(TimedAnimation(from: p, to: 0, startTime: t,
                                                           duration: CardConstants.closeDuration * max(0.3, min(1, p)), curve: .easeInOut))
-        state = .collapsing(card: i, progress: progress, pull: pull, content: frozenContent(at: t), held: nil, outgoing: outgoing)
+        open.content = frozenContent(at: t)
+        state = .collapsing(open, progress: progress, pull: pull, held: nil)
     }
 
     /// A press on the expanded card.
@@ -311,22 +307,17 @@ public struct CardTransition: Equatable, Sendable {
         touch.tracker.addPress(time: t, position: p)
         var content = content
         if content.isMoving(at: t) { content.beginDrag(at: t); touch.scrolling = true }
-        switch state {
-        case let .expanding(i, progress, pull, _, _, o):
-            state = .expanding(card: i, progress: progress, pull: pull, content: content, touch: touch, outgoing: o)
-        case let .expanded(i, pull, _, _, o):
-            state = .expanded(card: i, pull: pull, content: content, touch: touch, outgoing: o)
-        default: break
-        }
+        guard phase == .expanding || phase == .expanded else { return }
+        setTouch(touch, content: content)
     }
 
     public mutating func moveExpanded(to p: Point, time t: Double) {
-        guard var touch, let i = index, touch.classifier.state != .idle else { return }
+        guard var touch, var open = state.open, touch.classifier.state != .idle else { return }
         touch.tracker.addMove(time: t, position: p)
         var content = content
         var dy = p.y - touch.lastY
         var dragging: Double? = nil
-        if case .dragging(_, let amount, _, _, _) = state { dragging = amount }
+        if case .dragging(_, let amount, _) = state { dragging = amount }
         if case .pressing(let start, _) = touch.classifier.state {
             guard touch.classifier.move(to: p) else { setTouch(touch, content: content); return }
             let d = p - start
@@ -348,9 +339,11 @@ public struct CardTransition: Equatable, Sendable {
                 content.beginDrag(at: t)
                 touch.scrolling = true
                 content.drag(by: -(before + dy), at: t)
-                state = .expanded(card: i, pull: .resting(0), content: content, touch: touch, outgoing: outgoing)
+                open.content = content
+                state = .expanded(open, pull: .resting(0), touch: touch)
             } else {
-                state = .dragging(card: i, pull: next, content: content, touch: touch, outgoing: outgoing)
+                open.content = content
+                state = .dragging(open, pull: next, touch: touch)
             }
             return
         } else if touch.scrolling {
@@ -362,12 +355,15 @@ public struct CardTransition: Equatable, Sendable {
     /// Writes the finger and the scroll back into an expanding or expanded state.
     private mutating func setTouch(_ touch: Touch?, content: ScrollModel) {
         switch state {
-        case let .expanding(i, progress, pull, _, _, o):
-            state = .expanding(card: i, progress: progress, pull: pull, content: content, touch: touch, outgoing: o)
-        case let .expanded(i, pull, _, _, o):
-            state = .expanded(card: i, pull: pull, content: content, touch: touch, outgoing: o)
-        case let .dragging(i, pull, _, old, o):
-            state = .dragging(card: i, pull: pull, content: content, touch: touch ?? old, outgoing: o)
+        case .expanding(var open, let progress, let pull, _):
+            open.content = content
+            state = .expanding(open, progress: progress, pull: pull, touch: touch)
+        case .expanded(var open, let pull, _):
+            open.content = content
+            state = .expanded(open, pull: pull, touch: touch)
+        case .dragging(var open, let pull, let old):
+            open.content = content
+            state = .dragging(open, pull: pull, touch: touch ?? old)
         default: break
         }
     }
@@ -375,12 +371,12 @@ public struct CardTransition: Equatable, Sendable {
     /// Release (or cancel, ignoring velocity). Returns true if the press was a tap.
     @discardableResult
     public mutating func releaseExpanded(at p: Point, time t: Double, cancelled: Bool = false) -> Bool {
-        guard var touch, let i = index, touch.classifier.state != .idle else { return false }
+        guard var touch, touch.classifier.state != .idle else { return false }
         let wasTap = touch.classifier.release() && !cancelled
         let velocity = touch.tracker.releaseVelocity(at: t)
         let v = cancelled ? 0 : velocity.y
         var content = content
-        if case .dragging(_, let amount, _, _, let o) = state {
+        if case .dragging(var open, let amount, _) = state {
             let projected = amount + Projection.distance(velocity: max(0, v), decelerationRate: tuning.projectionRate)
             let limit = CardConstants.collapseThreshold
             let n = RuleNumber.text
@@ -402,10 +398,10 @@ public struct CardTransition: Equatable, Sendable {
                 // distance) or the pull's spring back.
                 let settle: (time: Double, overshoot: Double)?
                 switch state {
-                case .collapsing(_, let progress, _, _, _, _):
+                case .collapsing(_, let progress, _, _):
                     let s = GestureDecision.settling(progress, from: t)
                     settle = (s.time, s.overshoot * collapseDistance)
-                case .expanded(_, let pull, _, _, _):
+                case .expanded(_, let pull, _):
                     settle = GestureDecision.settling(pull, from: t)
                 default: settle = nil
                 }
@@ -418,10 +414,11 @@ public struct CardTransition: Equatable, Sendable {
                 let progress = AnimatedValue.spring(Spring(parameters: tuning.cardSpring, from: 1, to: 0,
                                                            velocity: dpdt, startTime: t,
                                                            restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity))
-                state = .collapsing(card: i, progress: progress, pull: .resting(amount), content: frozenContent(at: t), held: nil, outgoing: o)
+                open.content = frozenContent(at: t)
+                state = .collapsing(open, progress: progress, pull: .resting(amount), held: nil)
             } else {
                 let pull = AnimatedValue.spring(Spring(parameters: CardConstants.pullBackSpring, from: amount, to: 0, velocity: -v, startTime: t))
-                state = .expanded(card: i, pull: pull, content: content, touch: nil, outgoing: o)
+                state = .expanded(open, pull: pull, touch: nil)
             }
             return wasTap
         }
@@ -437,27 +434,29 @@ public struct CardTransition: Equatable, Sendable {
         if let o = outgoing, !o.progress.settled(at: t).isAnimating { outgoing = nil }
         var content = content
         let contentMoving = content.advance(to: t)
+        // The open card's scroll stepped and the card flying home gone once it is home.
+        func advanced(_ open: Open) -> Open { Open(card: open.card, content: content, outgoing: outgoing) }
         switch state {
         case .collapsed: break
         case .pressed(var h):
             h.scale = h.scale.settled(at: t)
             state = .pressed(h)
-        case let .expanding(i, progress, pull, _, touch, _):
+        case let .expanding(open, progress, pull, touch):
             let progress = progress.settled(at: t), pull = pull.settled(at: t)
             state = progress.isAnimating
-                ? .expanding(card: i, progress: progress, pull: pull, content: content, touch: touch, outgoing: outgoing)
-                : .expanded(card: i, pull: pull, content: content, touch: touch, outgoing: outgoing)
-        case let .expanded(i, pull, _, touch, _):
+                ? .expanding(advanced(open), progress: progress, pull: pull, touch: touch)
+                : .expanded(advanced(open), pull: pull, touch: touch)
+        case let .expanded(open, pull, touch):
             let settled = pull.settled(at: t)
             if pull.isAnimating && !settled.isAnimating { publishSettle() }
-            state = .expanded(card: i, pull: settled, content: content, touch: touch, outgoing: outgoing)
-        case let .dragging(i, pull, _, touch, _):
-            state = .dragging(card: i, pull: pull, content: content, touch: touch, outgoing: outgoing)
-        case let .collapsing(i, progress, pull, _, held, _):
+            state = .expanded(advanced(open), pull: settled, touch: touch)
+        case let .dragging(open, pull, touch):
+            state = .dragging(advanced(open), pull: pull, touch: touch)
+        case let .collapsing(open, progress, pull, held):
             let progress = progress.settled(at: t)
             let held = held.map { Held(card: $0.card, scale: $0.scale.settled(at: t)) }
             if progress.isAnimating {
-                state = .collapsing(card: i, progress: progress, pull: pull.settled(at: t), content: content, held: held, outgoing: outgoing)
+                state = .collapsing(advanced(open), progress: progress, pull: pull.settled(at: t), held: held)
             } else {
                 // Home: a card held meanwhile stays held (it is a press in the list now).
                 state = held.map { .pressed($0) } ?? .collapsed

@@ -14,11 +14,11 @@ package final class TodayScene: Scene {
     private let dateText: String
     package private(set) var scroll = ScrollInteraction()
     package private(set) var cards = CardTransition()
-    private var bounds = Rect.zero
-    private var window = Size.zero
-    /// Card slots in content coordinates (before scrolling), one per article.
-    private var slots: [Rect] = []
-    private var contentHeight = 0.0
+    /// The cards' slots, the list's height and the window they expand to (pure layout).
+    package private(set) var geometry = CardGeometry()
+    private var bounds: Rect { geometry.bounds }
+    private var window: Size { geometry.window }
+    private var slots: [Rect] { geometry.slots }
     private var topBarHeight = 0.0
     /// Who owns the current pointer.
     private enum Owner { case none, list, expanded, closeButton }
@@ -45,72 +45,33 @@ package final class TodayScene: Scene {
     private var dateLayout: TextLayout { env.layout(dateText.uppercased(), TextStyle.caption.font) }
     private var todayLayout: TextLayout { env.layout("Today", Font(size: CardConstants.largeTitleSize, weight: .heavy)) }
 
-    /// Seed 004: min(image height / 3, 500) pt, but at least 300 pt, so that the photo shows
-    /// as tall as the 150 pt excerpt panel over it (`CardConstants.minCardHeight` lists the
-    /// five bundled photos too short for the seed's rule).
-    package func cardHeight(_ a: Article) -> Double {
-        let h = env.imageSize(a.image)?.height ?? CardConstants.unknownImageHeight
-        return max(CardConstants.minCardHeight, min(h / CardConstants.imageHeightDivisor, CardConstants.maxCardHeight))
-    }
-
-    /// Columns on a wide window (the App Store's iPad grid); 1 on phones.
-    package func columnCount(width: Double) -> Int {
-        guard width > CardConstants.wideWindow else { return 1 }
-        let pad = CardConstants.sidePadding
-        return max(1, Int((width - pad) / (CardConstants.gridMinColumnWidth + pad)))
-    }
+    /// Card `a`'s height in the one-column list, from its image's (`CardGeometry.cardHeight`).
+    package func cardHeight(_ a: Article) -> Double { CardGeometry.cardHeight(imageHeight: env.imageSize(a.image)?.height) }
 
     package func layout(in bounds: Rect, window: Size, time: Double) {
-        self.bounds = bounds
-        self.window = window
         topBarHeight = CardConstants.topBarTop + dateLayout.size.height + CardConstants.topBarGap + todayLayout.size.height
-        let pad = CardConstants.sidePadding
-        let columns = columnCount(width: bounds.width)
-        let columnWidth = (bounds.width - pad * Double(columns + 1)) / Double(columns)
-        let top = topBarHeight + CardConstants.spacing
-        var bottom = top
-        slots = articles.indices.map { i in
-            // Phones: one column, each card as tall as its image makes it (seed). Grids: rows
-            // of equal height, filled left to right (App Store on iPad).
-            let r: Rect
-            if columns == 1 {
-                r = Rect(x: pad, y: bottom, width: columnWidth, height: cardHeight(articles[i]))
-            } else {
-                let row = Double(i / columns), column = Double(i % columns)
-                let h = CardConstants.gridCardHeight
-                r = Rect(x: pad + column * (columnWidth + pad), y: top + row * (h + CardConstants.spacing), width: columnWidth, height: h)
-            }
-            bottom = max(bottom, r.maxY + CardConstants.spacing)
-            return r
+        geometry = CardGeometry(bounds: bounds, window: window, topBarHeight: topBarHeight, count: articles.count) {
+            cardHeight(articles[$0])
         }
-        contentHeight = bottom - CardConstants.spacing + pad
-        scroll.model.resize(viewport: bounds.height, content: contentHeight, at: time)
-        cards.collapseDistance = max(CardConstants.minCollapseDistance, window.height * CardConstants.collapseDistanceShare)
+        scroll.model.resize(viewport: bounds.height, content: geometry.contentHeight, at: time)
+        cards.collapseDistance = geometry.collapseDistance
         syncContent(time: time)
     }
 
     /// Slot `i` on screen (window pt) at `time`.
-    package func slotFrame(_ i: Int, time: Double) -> Rect {
-        slots[i].offsetBy(dx: bounds.minX, dy: bounds.minY - scroll.offset(at: time))
-    }
+    package func slotFrame(_ i: Int, time: Double) -> Rect { geometry.slotFrame(i, scrollOffset: scroll.offset(at: time)) }
 
-    package var windowRect: Rect { Rect(origin: .zero, size: window) }
+    package var windowRect: Rect { geometry.windowRect }
 
     package func cardFrame(_ i: Int, progress p: Double, time: Double) -> Rect {
-        CardTransition.frame(slot: slotFrame(i, time: time), window: windowRect, progress: p)
-    }
-
-    /// The expanded text column: the window less 16 pt each side, at most 700 pt, centred.
-    private var textColumn: (x: Double, width: Double) {
-        let w = min(window.width - 2 * CardConstants.storyInset, CardConstants.maxTextWidth)
-        return ((window.width - w) / 2, w)
+        CardGeometry.frame(slot: slotFrame(i, time: time), window: windowRect, progress: p)
     }
 
     private func contentLayout(_ a: Article) -> TextLayout {
-        env.layout(a.content, TextStyle.body.font.rounded, TextOptions(maxWidth: textColumn.width, lineHeight: CardConstants.storyLineHeight))
+        ArticleCardView.storyLayout(a.content, width: geometry.textColumn.width, env: env)
     }
 
-    private var expandedImageHeight: Double { window.height * CardConstants.expandedImageShare }
+    private var expandedImageHeight: Double { geometry.expandedImageHeight }
 
     private func syncContent(time: Double) {
         guard let i = cards.index else { return }
@@ -332,7 +293,7 @@ package final class TodayScene: Scene {
                 for i in slots.indices where i != cards.index && i != cards.outgoing?.index {
                     let f = slotFrame(i, time: time)
                     guard f.insetBy(dx: -CardConstants.cullMargin, dy: -CardConstants.cullMargin).intersects(bounds) else { continue }
-                    drawCard(i, progress: 0, pullScale: 1, pullRadius: 0, pullOffset: 0, contentOffset: 0, time: time, into: &dl)
+                    drawCard(i, pose: listPose(i, time: time), contentOffset: 0, time: time, into: &dl)
                 }
                 // The keyboard selection: a focus ring around the card (iPadOS style).
                 if let s = selected, cards.index != s {
@@ -343,36 +304,31 @@ package final class TodayScene: Scene {
             } }
             // A card collapsing on its own while another expands.
             if let o = cards.outgoing {
-                drawCard(o.index, progress: o.progress.value(at: time),
-                         pullScale: CardTransition.pullScale(pull: o.pull, progress: o.progress.value(at: time)),
-                         pullRadius: 0, pullOffset: 0, contentOffset: 0, time: time, into: &dl)
+                drawCard(o.index, pose: outgoingPose(o, time: time), contentOffset: 0, time: time, into: &dl)
             }
         }
         // The selected card in the list (held or collapsing) is drawn in the overlay pass so it
         // can grow over the tab bar.
         if let i = cards.index, cards.phase == .pressed {
             dl.clipped(to: bounds) { dl in
-                drawCard(i, progress: 0, pullScale: 1, pullRadius: 0, pullOffset: 0, contentOffset: 0, time: time, into: &dl)
+                drawCard(i, pose: listPose(i, time: time), contentOffset: 0, time: time, into: &dl)
             }
         }
     }
 
     package func drawOverlay(into dl: inout DisplayList, time: Double) {
         guard let i = cards.index, cards.phase != .pressed else { return }
-        let p = cards.progressValue(at: time)
+        let pose = selectedPose(i, time: time)
         // Pulled down, the card lifts off the dimmed list with a shadow (App Store).
-        let lift = pullFraction(time: time) * max(0, min(1, p))
+        let lift = pullFraction(time: time) * pose.clampedProgress
         if lift > 0 {
             dl.add(.dim(windowRect, amount: CardConstants.pullDim * lift))
-            let f = cardFrame(i, progress: p, time: time)
-            let t = Transform.translate(0, cards.pullOffset(at: time)).concatenating(.scale(cards.pullScale(at: time), about: f.center))
-            dl.transformed(t) { dl in
-                dl.add(.shadow(f, radii: CornerRadii(cards.pullRadius(at: time)), color: CardConstants.shadowColor.multipliedAlpha(lift),
+            dl.transformed(pose.transform) { dl in
+                dl.add(.shadow(pose.frame, radii: CornerRadii(pose.pullRadius), color: CardConstants.shadowColor.multipliedAlpha(lift),
                                radius: CardConstants.shadowRadius * 2, offset: .zero))
             }
         }
-        drawCard(i, progress: p, pullScale: cards.pullScale(at: time), pullRadius: cards.pullRadius(at: time),
-                 pullOffset: cards.pullOffset(at: time), contentOffset: cards.contentOffset(at: time), time: time, into: &dl)
+        drawCard(i, pose: pose, contentOffset: cards.contentOffset(at: time), time: time, into: &dl)
         let opacity = closeButtonOpacity(time: time)
         if opacity > 0 { dl.withOpacity(opacity) { dl in drawCloseButton(into: &dl) } }
     }
@@ -393,195 +349,78 @@ package final class TodayScene: Scene {
         dl.withOpacity(CardConstants.closeButtonOpacity) { dl in dl.text(glyph, at: origin, CardConstants.closeButtonColor) }
     }
 
-    /// Where card `i`'s parts sit at progress `p` with no pull, scroll or press (tests and the
-    /// state dump use it; drawing applies those on top).
-    package struct CardGeometry {
-        package var frame: Rect
-        package var image: Rect
-        package var panel: Rect
-        package var excerpt: ExcerptLayout
-        /// The excerpt's text left edge (it moves to the story's column as the card expands).
-        package var textX: Double
-        /// The story text's top.
-        package var contentTop: Double
-        /// The sub-headline's frame (nil when no line of it fits).
-        package var subHeadline: Rect?
+    /// The press shrink of card `i` (1 unless it is the held one).
+    private func pressScale(_ i: Int, time: Double) -> Double {
+        cards.pressedIndex == i || (cards.phase == .pressed && cards.index == i) ? cards.pressScale.value(at: time) : 1
     }
 
-    package func cardGeometry(_ i: Int, progress p: Double, contentOffset: Double = 0, time: Double) -> CardGeometry {
+    /// Card `i` in its slot (held or not).
+    private func listPose(_ i: Int, time: Double) -> CardPose {
+        CardPose(frame: cardFrame(i, progress: 0, time: time), progress: 0, scale: pressScale(i, time: time))
+    }
+
+    /// A card flying home on its own while another expands: the pull it was let go with only
+    /// shrinks it.
+    private func outgoingPose(_ o: CardTransition.Outgoing, time: Double) -> CardPose {
+        let p = o.progress.value(at: time)
+        return CardPose(frame: cardFrame(o.index, progress: p, time: time), progress: p,
+                        scale: pressScale(o.index, time: time) * CardPose.pullScale(pull: o.pull, progress: p))
+    }
+
+    /// The selected card, between its slot and the window, pulled as the finger pulls it.
+    private func selectedPose(_ i: Int, time: Double) -> CardPose {
+        let p = cards.progressValue(at: time)
+        return CardPose(frame: cardFrame(i, progress: p, time: time), progress: p, pullRadius: cards.pullRadius(at: time),
+                        scale: pressScale(i, time: time) * cards.pullScale(at: time), offset: cards.pullOffset(at: time))
+    }
+
+    /// Where card `i`'s parts sit at progress `p` with no pull or press (tests and the state
+    /// dump use it; drawing applies those on top).
+    package func cardLayout(_ i: Int, progress p: Double, contentOffset: Double = 0, time: Double) -> CardLayout {
         let slot = slotFrame(i, time: time)
-        let f = CardTransition.frame(slot: slot, window: windowRect, progress: p)
-        let pc = max(0, min(1, p))
-        let imageHeight = slot.height + (expandedImageHeight - slot.height) * p
-        let image = Rect(x: f.minX, y: f.minY - contentOffset, width: f.width, height: imageHeight)
-        let excerpt = excerptLayout(articles[i], width: slot.width, imageHeight: imageHeight)
-        let panel = Rect(x: image.minX, y: image.maxY - excerpt.panelHeight, width: image.width, height: excerpt.panelHeight)
-        let textX = f.minX + CardConstants.excerptPadding + ((f.width - textColumn.width) / 2 - CardConstants.excerptPadding) * pc
-        let sub = excerpt.sub.map { Rect(x: textX, y: panel.minY + excerpt.subY, width: $0.size.width, height: $0.size.height) }
-        return CardGeometry(frame: f, image: image, panel: panel, excerpt: excerpt, textX: textX,
-                            contentTop: image.maxY + CardConstants.storyInset + (1 - pc) * CardConstants.storySlide, subHeadline: sub)
+        return CardLayout(slot: slot, progress: p, contentOffset: contentOffset, in: geometry) { imageHeight in
+            excerptLayout(articles[i], width: slot.width, imageHeight: imageHeight)
+        }
     }
 
-    /// One card at progress `p` (0 slot … 1 window): frame, image height, radius, border,
-    /// shadow, sub-headline and content all follow `p`.
-    private func drawCard(_ i: Int, progress p: Double, pullScale: Double, pullRadius: Double, pullOffset: Double,
-                          contentOffset: Double, time: Double, inLayer: Bool = false, into dl: inout DisplayList) {
+    /// Card `i` in `pose` (its frame and progress, 0 slot … 1 window, and the press and pull),
+    /// its story scrolled by `contentOffset`: its `ArticleCardView`, placed by the pose.
+    private func drawCard(_ i: Int, pose: CardPose, contentOffset: Double, time: Double, into dl: inout DisplayList) {
         let a = articles[i]
-        let g = cardGeometry(i, progress: p, contentOffset: contentOffset, time: time)
-        let f = g.frame
-        let pc = max(0, min(1, p))
-        let press = cards.pressedIndex == i || (cards.phase == .pressed && cards.index == i) ? cards.pressScale.value(at: time) : 1
-        let scale = press * pullScale
-        var transform = Transform.scale(scale, about: f.center)
-        transform = Transform.translate(0, pullOffset).concatenating(transform)
-        let radius = min(CardConstants.cornerRadius, CardConstants.cornerRadius * (1 - pc) + pullRadius)
-        // Expanded and pulled, only the card's scale, place and corners change: the card is a
-        // layer, rasterised once square and copied scaled with its corners cut (issue 12). It is
-        // one already while it rests expanded, so a pull's first frame finds it ready.
-        if pc >= 1, !inLayer {
-            dl.transformed(transform) { dl in
-                dl.layer(LayerSpec(id: "today-card", bounds: f, background: .white, cornerRadius: radius, scalable: true)) { dl in
-                    drawCard(i, progress: p, pullScale: 1, pullRadius: 0, pullOffset: 0, contentOffset: contentOffset, time: time,
-                             inLayer: true, into: &dl)
-                }
-            }
-            return
-        }
-        dl.transformed(transform) { dl in
-            if pc < 1 {
-                dl.add(.shadow(f, radii: CornerRadii(radius), color: CardConstants.shadowColor.multipliedAlpha(1 - pc),
-                               radius: CardConstants.shadowRadius, offset: .zero))
-            }
-            dl.add(.fillRect(f, radii: CornerRadii(radius), color: .white))
-            dl.clipped(to: f) { dl in
-                let image = g.image
-                // The image's bottom corners round only while it reaches the card's bottom.
-                let gap = f.maxY - image.maxY
-                let bottomRadius = radius * max(0, min(1, 1 - gap / max(1, radius)))
-                let radii = CornerRadii(topLeft: radius, topRight: radius, bottomRight: bottomRadius, bottomLeft: bottomRadius)
-                dl.add(.image(a.image, frame: image, mode: .fill, radii: radii))
-                drawExcerpt(i, g, progress: pc, bottomRadius: bottomRadius, into: &dl)
-                if pc > 0.01 {
-                    let text = contentLayout(a)
-                    let col = textColumn
-                    dl.withOpacity(min(1, pc / CardConstants.coversWindowAt)) { dl in
-                        dl.text(text, at: Point(f.minX + (f.width - col.width) / 2, g.contentTop), SystemColor.darkGray)
-                    }
-                }
-            }
-            if pc < 1 {
-                dl.add(.strokeRect(f, radii: CornerRadii(radius), color: CardConstants.borderColor.multipliedAlpha(1 - pc), lineWidth: 1))
-            }
-        }
-    }
-
-    /// The seed's `ArticleExcerptView`: a white panel 100–150 pt high (as high as the image
-    /// allows) at the image's bottom, its text padded 16 pt: the category (wraps), the
-    /// headline (≤ 2 lines), 5 pt, the sub-headline (≤ 3 lines), the two sharing the height
-    /// left and shrinking to fit it, as SwiftUI lays the seed's `VStack` out.
-    package struct ExcerptLayout {
-        package var panelHeight: Double
-        /// The text column's width (the slot's, kept while the card grows).
-        package var textWidth: Double
-        package var category: TextLayout
-        package var headline: TextLayout
-        package var sub: TextLayout?
-        /// Tops from the panel's top.
-        package var categoryY: Double, headlineY: Double, subY: Double
-    }
-
-    /// Read from the excerpt's own tree, laid out in the panel as the card draws it (so the
-    /// two cannot differ), once per text, width and panel height.
-    package func excerptLayout(_ a: Article, width: Double, imageHeight: Double) -> ExcerptLayout {
-        let pad = CardConstants.excerptPadding
-        let textWidth = width - 2 * pad
-        let panelHeight = max(CardConstants.excerptMinHeight, min(CardConstants.excerptMaxHeight, imageHeight))
-        if excerptLayoutsGeneration != env.layoutGeneration || excerptLayouts.count >= CardConstants.excerptLayoutCacheLimit {
-            excerptLayouts.removeAll(keepingCapacity: true)
-            excerptLayoutsGeneration = env.layoutGeneration
-        }
-        let key = ExcerptKey(category: a.category, headline: a.headline, subHeadline: a.subHeadline, width: width, panelHeight: panelHeight)
-        if let e = excerptLayouts[key] { return e }
-        let view = ArticleExcerptView(category: a.category, headline: a.headline, subHeadline: a.subHeadline,
-                                      isShowContent: false, subHeadlineOpacity: RenderValue(1))
-        let host = ViewHost(env: env) { view }
-        host.update(bounds: Rect(origin: .zero, size: Size(textWidth, panelHeight)), time: 0)
-        func text(_ id: String) -> (layout: TextLayout, top: Double)? {
-            (host.node(identifier: id) as? TextNode).map { ($0.drawnLayout, $0.frame.minY) }
-        }
-        let category = text(ArticleExcerptView.categoryID), headline = text(ArticleExcerptView.headlineID)
-        let sub = text(ArticleExcerptView.subHeadlineID)
-        let empty = env.layout("", TextStyle.subheadline.font)   // (the tree always has both)
-        let e = ExcerptLayout(panelHeight: panelHeight, textWidth: textWidth,
-                              category: category?.layout ?? empty, headline: headline?.layout ?? empty, sub: sub?.layout,
-                              categoryY: category?.top ?? pad, headlineY: headline?.top ?? pad, subY: sub?.top ?? pad)
-        excerptLayouts[key] = e
-        return e
-    }
-
-    private struct ExcerptKey: Hashable {
-        var category: String, headline: String, subHeadline: String
-        var width: Double, panelHeight: Double
-    }
-    private var excerptLayouts: [ExcerptKey: ExcerptLayout] = [:]
-    private var excerptLayoutsGeneration = 0
-
-    /// The excerpt panel drawn over the image's bottom; the sub-headline fades out as the card
-    /// expands (the seed hides it), inside the panel, so it never meets the story text.
-    private func drawExcerpt(_ i: Int, _ g: CardGeometry, progress p: Double, bottomRadius: Double, into dl: inout DisplayList) {
-        let e = g.excerpt
-        // Expanded, 1 pt past the image (white on the white card) so no sliver of photo shows
-        // under it; in the list its rounded bottom is the card's.
-        let panel = Rect(x: g.panel.minX, y: g.panel.minY, width: g.panel.width, height: g.panel.height + (bottomRadius > 0 ? 0 : 1))
-        dl.add(.fillRect(panel, radii: CornerRadii(topLeft: 0, topRight: 0, bottomRight: bottomRadius, bottomLeft: bottomRadius), color: .white))
-        let a = articles[i]
-        let excerpt = excerpt(i)
-        excerpt.subHeadlineOpacity.value = max(0, 1 - p)
+        let card = card(i)
+        card.pose.pose = pose
+        let content = card.pose.contentPose
+        let g = cardLayout(i, progress: content.progress, contentOffset: contentOffset, time: time)
+        card.pose.layout = g
+        // The seed hides the sub-headline once the content shows: it fades out as the card grows.
+        card.subHeadlineOpacity.value = max(0, 1 - content.clampedProgress)
         // Open is open once the card rests (or is pulled) expanded: the spring's swing back
         // below 1 only fades the sub-headline in a little, without a new tree.
         let isOpen = cards.index == i && (cards.phase == .expanded || cards.phase == .dragging)
-        let view = ArticleExcerptView(category: a.category, headline: a.headline, subHeadline: a.subHeadline,
-                                      isShowContent: isOpen, subHeadlineOpacity: excerpt.subHeadlineOpacity)
-        // Laid out at the origin in the slot's panel (the column keeps the slot's width, and
-        // nothing in it follows the panel's growth), drawn moved to the text column's place.
-        let size = Size(e.textWidth, g.panel.height)
-        if excerpt.view != view || excerpt.host.bounds.size != size || excerpt.generation != env.layoutGeneration {
-            // A new excerpt, panel height or text scale: built again. Every card of the list
-            // is drawn every frame, and an expanding card only fades and slides its excerpt,
-            // so this happens once per card, not per frame (a build costs ~70 allocations).
-            excerpt.generation = env.layoutGeneration
-            excerpt.view = view
-            excerpt.host.invalidate()
-            excerpt.host.update(bounds: Rect(origin: .zero, size: size), time: 0)
-        }
-        dl.transformed(.translate(g.textX, g.panel.minY)) { dl in excerpt.host.draw(into: &dl) }
+        card.draw(ArticleCardView(category: a.category, headline: a.headline, subHeadline: a.subHeadline, image: a.image,
+                                  content: a.content, isShowContent: isOpen, subHeadlineOpacity: card.subHeadlineOpacity,
+                                  excerptSize: Size(g.excerpt.textWidth, g.panel.height), pose: card.pose), into: &dl)
     }
 
-    /// Card `i`'s excerpt: its view host (the tree keeps no state, so it is cheap), the view it
-    /// was built from, and the sub-headline's opacity the tree reads when it draws.
-    @MainActor
-    private final class Excerpt {
-        var view: ArticleExcerptView?
-        /// The environment's layout generation the tree was set in.
-        var generation = 0
-        let subHeadlineOpacity = RenderValue(1)
-        private let env: SceneEnvironment
-        private(set) lazy var host = ViewHost(env: env) { [unowned self] in self.view.map { $0 as any View } ?? EmptyView() }
-        init(env: SceneEnvironment) { self.env = env }
+    /// Article `a`'s excerpt in a card `width` pt wide over an image `imageHeight` pt high.
+    package func excerptLayout(_ a: Article, width: Double, imageHeight: Double) -> ExcerptLayout {
+        excerptLayouts.layout(a, width: width, imageHeight: imageHeight)
     }
-    private var excerpts: [Int: Excerpt] = [:]
+    private lazy var excerptLayouts = ExcerptLayoutCache(env: env)
 
-    /// The root of card `i`'s excerpt tree as last built, and how many times it was built
-    /// (tests: not again while the card only moves).
-    func excerptRoot(_ i: Int) -> Node? { excerpts[i]?.host.root }
-    func excerptBuilds(_ i: Int) -> Int? { excerpts[i]?.host.builds }
+    private var cardHosts: [Int: ArticleCardHost] = [:]
 
-    private func excerpt(_ i: Int) -> Excerpt {
-        if let e = excerpts[i] { return e }
-        let e = Excerpt(env: env)
-        excerpts[i] = e
-        return e
+    private func card(_ i: Int) -> ArticleCardHost {
+        if let c = cardHosts[i] { return c }
+        let c = ArticleCardHost(env: env)
+        cardHosts[i] = c
+        return c
     }
+
+    /// The root of card `i`'s tree as last built, and how many times it was built (tests: not
+    /// again while the card only moves).
+    func cardRoot(_ i: Int) -> Node? { cardHosts[i]?.host.root }
+    func cardBuilds(_ i: Int) -> Int? { cardHosts[i]?.host.builds }
 
     // MARK: State
 
@@ -602,7 +441,7 @@ package final class TodayScene: Scene {
         }
         return [
             ("list", .object([
-                ("offset", .rounded(scroll.offset(at: time))), ("contentHeight", .rounded(contentHeight)),
+                ("offset", .rounded(scroll.offset(at: time))), ("contentHeight", .rounded(geometry.contentHeight)),
                 ("velocity", .rounded(scroll.model.velocity(at: time))), ("rows", .array(rows)),
                 ("opacity", .rounded(listOpacity(time: time))),
                 ("selected", selected.map { .int($0) } ?? .null),

@@ -31,10 +31,6 @@ final class CardTransitionTests: XCTestCase {
         _ = c.advance(to: 2)
         XCTAssertEqual(c.phase, .expanded)
         XCTAssertEqual(c.progressValue(at: 2), 1)
-        let slot = Rect(x: 20, y: 300, width: 350, height: 333)
-        let window = Rect(x: 0, y: 0, width: 390, height: 844)
-        XCTAssertEqual(CardTransition.frame(slot: slot, window: window, progress: 1), window)
-        XCTAssertEqual(CardTransition.frame(slot: slot, window: window, progress: 0), slot)
     }
 
     func testPressShrinksAndReleasesWithoutSelecting() {
@@ -60,17 +56,13 @@ final class CardTransitionTests: XCTestCase {
         XCTAssertNil(c.index)
     }
 
-    func testPullShrinksOverTheFirst100Points() {
-        XCTAssertEqual(CardTransition.pullScale(pull: 0, progress: 1), 1)
-        XCTAssertEqual(CardTransition.pullScale(pull: 50, progress: 1), 0.93, accuracy: 1e-12)
-        XCTAssertEqual(CardTransition.pullScale(pull: 100, progress: 1), 0.86, accuracy: 1e-12)
-        XCTAssertEqual(CardTransition.pullScale(pull: 180, progress: 1), 0.86, accuracy: 1e-12)
-        XCTAssertEqual(CardTransition.pullScale(pull: 100, progress: 0), 1, "blended out in the slot")
+    func testAPullOf100PointsRoundsTheCardBackTo15Points() {
         var c = expanded()
         c.pressExpanded(at: Point(200, 300), time: 3)
         c.moveExpanded(to: Point(200, 310), time: 3.05)
         c.moveExpanded(to: Point(200, 410), time: 3.1)
         XCTAssertEqual(c.phase, .dragging)
+        XCTAssertEqual(c.pullScale(at: 3.1), 0.86, accuracy: 1e-12)
         XCTAssertEqual(c.pull.value(at: 3.1), 100, accuracy: 1e-9)
         XCTAssertEqual(c.pullRadius(at: 3.1), 15, accuracy: 1e-9)
     }
@@ -180,11 +172,11 @@ final class CardTransitionStateTests: XCTestCase {
     func testExpandedIsTheCardItsEmptyPullItsScrollAndNoFinger() {
         var c = CardTransition()
         c.expand(card: 2, at: 0)
-        XCTAssertEqual(c.state, .expanding(card: 2, progress: unit(.resting(0), to: 1, at: 0),
+        XCTAssertEqual(c.state, .expanding(.init(card: 2, content: ScrollModel()), progress: unit(.resting(0), to: 1, at: 0),
                                            pull: AnimatedValue.resting(0).animated(to: 0, with: CardConstants.pullBackSpring, at: 0),
-                                           content: ScrollModel(), touch: nil, outgoing: nil))
+                                           touch: nil))
         _ = c.advance(to: 2)
-        XCTAssertEqual(c.state, .expanded(card: 2, pull: .resting(0), content: ScrollModel(), touch: nil, outgoing: nil))
+        XCTAssertEqual(c.state, .expanded(.init(card: 2, content: ScrollModel()), pull: .resting(0), touch: nil))
     }
 
     func testAPullIsADraggingStateWithTheFingerAndTheAmount() {
@@ -194,17 +186,15 @@ final class CardTransitionStateTests: XCTestCase {
         c.pressExpanded(at: Point(200, 300), time: 3)
         c.moveExpanded(to: Point(200, 310), time: 3.05)
         c.moveExpanded(to: Point(200, 360), time: 3.1)
-        guard case let .dragging(card, pull, content, touch, outgoing) = c.state else { return XCTFail("\(c.state)") }
-        XCTAssertEqual(card, 2)
+        guard case let .dragging(open, pull, touch) = c.state else { return XCTFail("\(c.state)") }
+        XCTAssertEqual(open, CardTransition.Open(card: 2, content: ScrollModel()))
         XCTAssertEqual(pull, 50, accuracy: 1e-9)
-        XCTAssertEqual(content, ScrollModel())
         XCTAssertEqual(touch.lastY, 360)
         XCTAssertFalse(touch.scrolling)
         XCTAssertEqual(touch.classifier.state, .dragging(start: Point(200, 300)))
-        XCTAssertNil(outgoing)
         // Let go under the threshold: back to expanded, the pull springing home, no finger.
         c.releaseExpanded(at: Point(200, 360), time: 3.5)
-        guard case let .expanded(2, springBack, _, nil, nil) = c.state else { return XCTFail("\(c.state)") }
+        guard case let .expanded(open, springBack, nil) = c.state, open.card == 2, open.outgoing == nil else { return XCTFail("\(c.state)") }
         XCTAssertEqual(springBack.value(at: 3.5), 50, accuracy: 1e-9)
         XCTAssertEqual(springBack.target, 0)
     }
@@ -215,9 +205,9 @@ final class CardTransitionStateTests: XCTestCase {
         _ = c.advance(to: 2)
         c.pressExpanded(at: Point(200, 300), time: 2.5)
         c.close(at: 3)
-        XCTAssertEqual(c.state, .collapsing(card: 1,
+        XCTAssertEqual(c.state, .collapsing(.init(card: 1, content: ScrollModel()),
                                             progress: .timed(TimedAnimation(from: 1, to: 0, startTime: 3, duration: CardConstants.closeDuration, curve: .easeInOut)),
-                                            pull: .resting(0), content: ScrollModel(), held: nil, outgoing: nil))
+                                            pull: .resting(0), held: nil))
         c.press(card: 4, at: 3.1)
         _ = c.advance(to: 4)
         XCTAssertEqual(c.state, .pressed(CardTransition.Held(card: 4, scale: .resting(CardConstants.pressedScale))),
@@ -231,11 +221,12 @@ final class CardTransitionStateTests: XCTestCase {
         c.close(at: 3)
         let flying = c.progress
         c.expand(card: 4, at: 3.1)
-        XCTAssertEqual(c.state, .expanding(card: 4, progress: unit(.resting(0), to: 1, at: 3.1),
+        XCTAssertEqual(c.state, .expanding(.init(card: 4, content: ScrollModel(),
+                                                 outgoing: CardTransition.Outgoing(index: 2, progress: flying, pull: 0)),
+                                           progress: unit(.resting(0), to: 1, at: 3.1),
                                            pull: AnimatedValue.resting(0).animated(to: 0, with: CardConstants.pullBackSpring, at: 3.1),
-                                           content: ScrollModel(), touch: nil,
-                                           outgoing: CardTransition.Outgoing(index: 2, progress: flying, pull: 0)))
+                                           touch: nil))
         _ = c.advance(to: 5)
-        XCTAssertEqual(c.state, .expanded(card: 4, pull: .resting(0), content: ScrollModel(), touch: nil, outgoing: nil))
+        XCTAssertEqual(c.state, .expanded(.init(card: 4, content: ScrollModel()), pull: .resting(0), touch: nil))
     }
 }

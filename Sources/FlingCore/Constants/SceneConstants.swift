@@ -109,3 +109,38 @@ public enum TabBarConstants {
     public static let titleSize: Double = 10
     public static let titleBaseline: Double = 43
 }
+
+/// The form scene (seed 002, SPEC scene 3) at compact widths: the layout a SwiftUI app switches
+/// to on `horizontalSizeClass == .compact`. The regular layout is the seed's own and keeps its
+/// literals (200, 30, 540…) in the seed's code, line for line.
+public enum FormLayoutConstants {
+    /// Narrower than this the form is compact. It is the width the seed's regular layout
+    /// needs, measured (FormCompactTests checks it against the laid-out tree): the mini-map's
+    /// 30 + 200 + 30, the HStack's 8, the 540 pt row of name fields, 8 and the trailing
+    /// Spacer's minimum 8. From 824 pt on the regular form fits without scrolling sideways
+    /// (1024 × 768, 1920 × 1080, a 1080 pt portrait kiosk); below it (a 390 pt phone, a 768 pt
+    /// portrait tablet or a 2× kiosk of 540 pt) its Last Name field would lie off screen.
+    public static let compactBreakpoint: Double = 824
+    /// The compact form's side margins (UIKit's layout margins on an iPhone: 16 pt).
+    public static let compactMargin: Double = 16
+    /// Below the compact form, so its last field does not end on the tab bar's edge.
+    public static let compactBottomPadding: Double = 16
+    /// The mini-map band above the compact form: the gray area centred in it, this much above
+    /// and below the area (the standard 20 pt between iOS content groups).
+    public static let bandPadding: Double = 20
+    /// The seed's mini-map scales the form by its width over the area's width minus 10 pt (its
+    /// `.padding(5)` on each side). The compact area is as wide as makes that factor 3: at
+    /// the full width it would be a full-size copy of the form; a third is the largest
+    /// miniature that leaves the form most of a phone's screen (a 358 pt form, a 129 pt area)
+    /// and keeps the fields' 34 pt boxes 11 pt high, their red/yellow/green readable.
+    public static let miniMapScale: Double = 1.0 / 3
+    public static let miniMapInset: Double = 10
+    /// The area's height: the tallest compact form at a third (title on two lines, the
+    /// Twitter field on: about 630 pt, 210 pt in miniature) plus the 10 pt of padding.
+    public static let miniMapAreaHeight: Double = 220
+    /// The compact title ("Hello First Middle Last", title bold) wraps to two lines and then
+    /// shrinks, down to half size, before anything is cut (the seed's one line ran off a
+    /// phone's screen after "He"). Today's headlines do the same (`CardConstants`).
+    public static let titleLineLimit = 2
+    public static let titleMinimumScale: Double = 0.5
+}

@@ -1,14 +1,16 @@
-// FormScene: scene 3, the host of seed 002's form and mini-map: scrolled on both axes on small
-// windows, input passed to its view tree, its preferences in the state dump.
+// FormScene: scene 3, the host of seed 002's form and mini-map: compact or regular for its
+// width, scrolled when it does not fit, input passed to its view tree, its preferences dumped.
 import FlingCore
 
 /// Scene 3 (seed 002): the form whose mini-map is drawn only from anchor preferences that
 /// flow up the view tree. The seed's `ContentView` is the whole scene; this class hosts it.
 ///
-/// The seed is laid out for a tablet (it needs about 830 × 330 pt). On a smaller window the
-/// form keeps iOS text sizes and 44 pt hit targets and scrolls on both axes instead of
-/// shrinking (scaled to a phone's width its labels would be 8 pt); focusing a field scrolls
-/// it into view, as iOS does above the keyboard.
+/// The seed is laid out for a tablet (it needs 824 × about 330 pt). Narrower than that the
+/// form is compact, as a SwiftUI app's would be on `horizontalSizeClass == .compact`: the
+/// mini-map in a band above it, the field rows stacked at the window's width (see
+/// `CompactContentView`), scrolling vertically only. Both keep iOS text sizes and 44 pt hit
+/// targets; a window shorter than the form scrolls, and focusing a field scrolls it into
+/// view, as iOS does above the keyboard.
 @MainActor
 package final class FormScene: Scene {
     package let id = SceneID.form
@@ -33,8 +35,11 @@ package final class FormScene: Scene {
         let content = self.content
         let keyboardInset = self.keyboardInset
         return GeometryReader { geometry in
-            ScrollView([.horizontal, .vertical]) {
-                content
+            // Compact (narrower than the seed's layout needs): the form stacks to the width
+            // and scrolls only vertically; regular: the seed's, on both axes.
+            let sized = content.sized(toWidth: geometry.size.width)
+            ScrollView(sized.horizontalSizeClass == .compact ? .vertical : [.horizontal, .vertical]) {
+                sized
                     .frame(minWidth: geometry.size.width, minHeight: geometry.size.height)
                     // Room to scroll the last field above the on-screen keyboard (UIKit's
                     // scroll views add the keyboard's overlap to their content inset).

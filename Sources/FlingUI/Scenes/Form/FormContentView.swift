@@ -6,6 +6,9 @@ import FlingCore
 // `@State var length` is a Double (our Slider's value type); there is no
 // `.edgesIgnoringSafeArea(.all)` because a desktop window has no safe areas; the preference
 // data has no UUID because `onPreferenceChange` needs equal values to compare equal.
+// One addition, not in the seed: on a compact width (a phone) `body` takes the
+// `CompactContentView` branch, as a SwiftUI app checking `horizontalSizeClass` would; the
+// seed's body is `regularBody`, unchanged.
 
 // This view draws a rounded box, with a label and a textfield
 struct MyFormField: View {
@@ -34,10 +37,32 @@ struct ContentView: View {
     @State var length: Double = 360
     @State var twitterFieldPreset = false
 
+    /// SwiftUI's `@Environment(\.horizontalSizeClass)` and the width it came from: the scene
+    /// sets them from its size (this tree has no `@Environment` for composite views).
+    var horizontalSizeClass: UserInterfaceSizeClass = .regular
+    var width: Double = 0
+
     /// The fields' labels in `fieldValues` order (the state dump names fields by them).
     static let labels = ["First Name", "Middle Name", "Last Name", "Email", "Twitter"]
 
+    /// This view for a width: compact below the width the regular layout needs.
+    func sized(toWidth width: Double) -> ContentView {
+        var v = self
+        v.horizontalSizeClass = UserInterfaceSizeClass(width: width)
+        v.width = width
+        return v
+    }
+
     var body: some View {
+        if horizontalSizeClass == .compact {
+            CompactContentView(fieldValues: $fieldValues, length: $length, twitterFieldPreset: $twitterFieldPreset, width: width)
+        } else {
+            regularBody
+        }
+    }
+
+    // The seed's ContentView body.
+    var regularBody: some View {
 
         VStack {
             Spacer()

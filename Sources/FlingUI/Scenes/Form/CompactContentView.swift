@@ -29,7 +29,8 @@ struct CompactContentView: View {
     private var formWidth: Double { max(0, width - 2 * FormLayoutConstants.compactMargin) }
 
     var body: some View {
-        VStack {
+        // No spacing of its own: the band's padding sets the gap between the mini-map and the form.
+        VStack(spacing: 0) {
             // The gray area where the minimap elements will be, centred in a band above the
             // form. Its width makes the seed's factor (form width / (area width − 10)) a third.
             Color(white: 0.7)

@@ -15,9 +15,11 @@ enum UserInterfaceSizeClass: Equatable {
 }
 
 /// `ContentView`'s compact branch: the seed's views rearranged, not redrawn. The gray area,
-/// the title, the toggle and slider and every `MyFormField` publish the same preferences as in
+/// the title, every `MyFormField` and the form container publish the same preferences as in
 /// the seed, in the same order, and the same `MiniMap` draws them, so the mini-map shows this
-/// compact form (it knows nothing about either layout).
+/// compact form (it knows nothing about either layout). The title's preference and the
+/// switch-and-slider row repeat the seed's lines on purpose: `regularBody` stays the seed's
+/// code line for line, so a reader can hold each layout beside the seed.
 struct CompactContentView: View {
     @Binding var fieldValues: [String]
     @Binding var length: Double

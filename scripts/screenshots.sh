@@ -66,6 +66,20 @@ cat > "$tmp/form.txt" <<SCRIPT
 2.2 shot docs/form-1024x768.png
 SCRIPT
 "$bin" --headless --script "$tmp/form.txt" --scene form --size 1024x768
+# The same at a phone's width: the compact form under its mini-map.
+cat > "$tmp/form-phone.txt" <<SCRIPT
+0.1 tap 195 416
+0.2 text Ada
+0.3 key Tab
+0.4 text By
+0.5 key Tab
+0.6 text Lovelace
+0.7 tap 57 326
+1.2 drag 105 326 240 326 0.3
+2.0 key Escape
+2.2 shot docs/form-390x844.png
+SCRIPT
+"$bin" --headless --scale 2 --script "$tmp/form-phone.txt" --scene form
 
 # The instrument: the overlay just after a flick up on the restaurant sheet; show touches on
 # a Today card pulled down; the tuning panel over a 1920x1080 kiosk during a drag.

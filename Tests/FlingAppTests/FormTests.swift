@@ -74,12 +74,42 @@ final class FormTests: XCTestCase {
             1.5 shot $OUT/form.png
             """, args: args)
         GoldenImage.assertMatches(wide.appendingPathComponent("form.png"), golden: "form-1024x768")
+        // The default 390 × 844 window is compact: the mini-map above the stacked fields.
         let phone = try FlingRunner.headless("""
-            0.1 tap 355 392
+            0.1 tap 195 416
             0.2 text Grace
             0.3 key Escape
             0.5 shot $OUT/form.png
             """, args: ["--scene", "form"])
         GoldenImage.assertMatches(phone.appendingPathComponent("form.png"), golden: "form-390x844")
+    }
+
+    /// The compact form at 390 × 844 with long names and Twitter on: the title on two lines
+    /// (shrunk, not cut), the five fields stacked, the mini-map showing all of them; and the
+    /// state dump agreeing that nothing lies past the window's right edge.
+    func testGoldenCompactFormWithLongNamesAt390x844() throws {
+        let dir = try FlingRunner.headless("""
+            0.1 tap 57 326
+            0.3 tap 195 416
+            0.4 text Maximiliana
+            0.5 key Tab
+            0.6 text Alexandrina
+            0.7 key Tab
+            0.8 text Montgomery-Fotheringham
+            0.9 key Escape
+            1.5 shot $OUT/form.png
+            1.6 state $OUT/long.json
+            """, args: ["--scene", "form"])
+        GoldenImage.assertMatches(dir.appendingPathComponent("form.png"), golden: "form-390x844-long-names")
+        let state = try FlingRunner.state(dir, "long.json")
+        XCTAssertEqual(state.at("form.title")?.stringValue, "Hello Maximiliana Alexandrina Montgomery-Fotheringham")
+        let fields = state.at("form.fields")?.arrayValue ?? []
+        XCTAssertEqual(fields.compactMap { $0["label"]?.stringValue }, ["First Name", "Middle Name", "Last Name", "Email", "Twitter"])
+        for field in fields {
+            let c = field["container"]?.arrayValue?.compactMap(\.doubleValue) ?? []
+            guard c.count == 4 else { XCTFail("no container frame"); continue }
+            XCTAssertLessThanOrEqual(c[0] + c[2], 390, "\(field["label"]?.stringValue ?? "?") past the right edge")
+        }
+        XCTAssertEqual(colors(state).count, 11)
     }
 }

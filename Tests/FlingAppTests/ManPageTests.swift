@@ -122,7 +122,7 @@ final class ManPageTests: XCTestCase {
             ("0.2 tap 195 230\n1.5 state $OUT/s.json\n", []),                          // a restaurant's sheet
             ("0.2 key Down\n0.3 key Return\n1.5 state $OUT/s.json\n", ["--scene", "today"]),
             ("0.2 key Return\n1.5 state $OUT/s.json\n", ["--scene", "two-stage"]),
-            ("0.2 tap 355 392\n0.5 text Ada\n1.0 state $OUT/s.json\n", ["--scene", "form", "--slow", "2"]),
+            ("0.2 tap 195 416\n0.5 text Ada\n1.0 state $OUT/s.json\n", ["--scene", "form", "--slow", "2"]),
         ]
         for (script, args) in scripts {
             dumps.append(try FlingRunner.state(try FlingRunner.headless(script, args: args), "s.json"))

@@ -4,18 +4,18 @@ import XCTest
 
 /// Scene 3 in-process: the seed's tree, its preferences, and the mini-map drawn from them.
 final class FormSceneTests: XCTestCase {
-    @MainActor private static func scene(_ size: Size = Size(1024, 685)) -> FormScene {
+    @MainActor static func scene(_ size: Size = Size(1024, 685)) -> FormScene {
         let env = SceneEnvironment(measurer: FixedAdvanceMeasurer(), imageSize: { _ in nil })
         let s = FormScene(env: env)
         s.layout(in: Rect(origin: .zero, size: size), window: size, time: 0)
         return s
     }
 
-    @MainActor private static func state(_ s: FormScene, _ t: Double = 0) -> [String: JSONValue] {
+    @MainActor static func state(_ s: FormScene, _ t: Double = 0) -> [String: JSONValue] {
         Dictionary(s.stateFields(time: t), uniquingKeysWith: { a, _ in a })
     }
 
-    @MainActor private static func miniMapColors(_ s: FormScene) -> [String] {
+    @MainActor static func miniMapColors(_ s: FormScene) -> [String] {
         guard case .object(let mm)? = state(s)["miniMap"], case .array(let rects)? = mm.first(where: { $0.0 == "rects" })?.1 else { return [] }
         return rects.compactMap { r -> String? in
             guard case .object(let o) = r, case .string(let kind)? = o.first(where: { $0.0 == "kind" })?.1,
@@ -24,7 +24,28 @@ final class FormSceneTests: XCTestCase {
         }
     }
 
-    @MainActor private static func textFields(_ s: FormScene) -> [Rect] { s.host.nodes(of: TextFieldNode.self).map(\.frame) }
+    @MainActor static func textFields(_ s: FormScene) -> [Rect] { s.host.nodes(of: TextFieldNode.self).map(\.frame) }
+
+    /// Every rectangle the mini-map drew is a shown preference's frame, in reverse order,
+    /// scaled by the seed's factor (form width / (area width − 10)) and offset into the area
+    /// (plus its 5 pt padding). Returns the factor.
+    @MainActor @discardableResult
+    static func assertMiniMapIsThePreferencesScaled(_ s: FormScene, file: StaticString = #filePath, line: UInt = #line) -> Double {
+        let form = s.collected.first { $0.vtype == .formContainer }!.bounds.global
+        let area = s.collected.first { $0.vtype == .miniMapArea }!.bounds.global
+        let factor = form.width / (area.width - 10)
+        let shown = s.collected.reversed().filter { $0.show() }.map(\.bounds.global)
+        var drawn: [Rect] = []
+        s.host.node(identifier: MiniMap.identifier)?.visit { if let shape = $0 as? ShapeNode { drawn.append(shape.frame) } }
+        XCTAssertEqual(drawn.count, shown.count, "one rectangle per shown preference", file: file, line: line)
+        for (r, p) in zip(drawn, shown) {
+            XCTAssertEqual(r.minX, (p.minX - form.minX) / factor + area.minX + 5, accuracy: 1e-9, file: file, line: line)
+            XCTAssertEqual(r.minY, (p.minY - form.minY) / factor + area.minY + 5, accuracy: 1e-9, file: file, line: line)
+            XCTAssertEqual(r.width, p.width / factor, accuracy: 1e-9, file: file, line: line)
+            XCTAssertEqual(r.height, p.height / factor, accuracy: 1e-9, file: file, line: line)
+        }
+        return factor
+    }
 
     func testPreferencesAreCollectedChildrenFirstSiblingsInOrder() { onMain {
         let s = Self.scene()
@@ -53,6 +74,7 @@ final class FormSceneTests: XCTestCase {
         XCTAssertEqual(rects.last!.minY, expected.minY, accuracy: 1e-9)
         XCTAssertEqual(rects.last!.width, expected.width, accuracy: 1e-9)
         XCTAssertEqual(area.width, 200)
+        Self.assertMiniMapIsThePreferencesScaled(s)
     } }
 
     func testTypingTurnsAFieldRedYellowGreenInTheSameFrame() { onMain {
@@ -113,21 +135,22 @@ final class FormSceneTests: XCTestCase {
         XCTAssertFalse(s.hasKeyboardFocus)
     } }
 
-    func testOnAPhoneTheFormScrollsAndFocusingRevealsTheField() { onMain {
-        let s = Self.scene(Size(390, 761))
-        let last = Self.textFields(s)[2]
-        XCTAssertGreaterThan(last.maxX, 390, "Last Name starts off screen")
+    func testOnAShortPhoneTheFormScrollsAndFocusingRevealsTheField() { onMain {
+        // Compact, and shorter than the stacked form: Email starts below the window.
+        let size = Size(390, 500)
+        let s = Self.scene(size)
+        XCTAssertGreaterThan(Self.textFields(s)[3].maxY, 500, "Email starts below the window")
+        XCTAssertTrue(Self.textFields(s).allSatisfy { $0.minX >= 0 && $0.maxX <= 390 }, "nothing off screen sideways")
         // Tab through the fields: focus reveals each one.
         tap(s, Self.textFields(s)[0].center, at: 0.1)
-        XCTAssertTrue(s.handleKey(Key(.tab), time: 0.2))
-        XCTAssertTrue(s.handleKey(Key(.tab), time: 0.3))
-        var t = 0.3
+        for i in 0..<3 { XCTAssertTrue(s.handleKey(Key(.tab), time: 0.2 + Double(i) * 0.1)) }
+        var t = 0.5
         while s.advance(to: t) { t += 1 / 60 }
-        s.layout(in: Rect(x: 0, y: 0, width: 390, height: 761), window: Size(390, 761), time: t)
-        let shown = Self.textFields(s)[2]
-        XCTAssertGreaterThanOrEqual(shown.minX, 0)
-        XCTAssertLessThanOrEqual(shown.maxX, 390)
-        s.handleText("Lovelace", time: t)
-        XCTAssertEqual(s.content.fieldValues[2], "Lovelace")
+        s.layout(in: Rect(origin: .zero, size: size), window: size, time: t)
+        let shown = Self.textFields(s)[3]
+        XCTAssertGreaterThanOrEqual(shown.minY, 0)
+        XCTAssertLessThanOrEqual(shown.maxY, 500)
+        s.handleText("ada@example.org", time: t)
+        XCTAssertEqual(s.content.fieldValues[3], "ada@example.org")
     } }
 }

@@ -76,14 +76,21 @@ struct BenchScenario: Sendable {
     static let firstCardX = CardConstants.sidePadding + 40
 }
 
-/// Where the form scene's controls are for a window size. The seed's form is centred
-/// vertically in the area above the tab bar at a fixed height, and starts 268 pt from the
-/// left at any width (it scrolls on narrow windows), so the points follow from the size
-/// (checked against the state dump's frames at 390×844, 1024×768 and 1920×1080).
+/// Where the form scene's controls are for a window size. The seed's (regular) form is
+/// centred vertically in the area above the tab bar at a fixed height, and starts 268 pt from
+/// the left at any width; the compact form (narrower than `compactBreakpoint`) starts at the
+/// top, under the mini-map's band, at the side margin. So the points follow from the size
+/// (checked against the state dump's frames at 390×844, 768×1024, 1024×768 and 1920×1080).
 struct FormBenchPoints {
     let firstField: Point
     let sliderThumb: Point
     init(_ window: Size) {
+        if window.width < FormLayoutConstants.compactBreakpoint {
+            let top = FormLayoutConstants.miniMapAreaHeight + 2 * FormLayoutConstants.bandPadding
+            firstField = Point(window.width / 2, top + 156)
+            sliderThumb = Point(FormLayoutConstants.compactMargin + 89, top + 66.5)
+            return
+        }
         let mid = (window.height - LayoutMetrics.tabBarHeight - LayoutMetrics.tabBarBottomInset) / 2
         firstField = Point(355, mid + 11.5)
         sliderThumb = Point(357, mid - 78)

@@ -44,7 +44,7 @@ enum Soak {
         26.0 drag 195 500 195 200 0.4
         28.0 key Escape
         30.0 tap 341 790
-        32.0 tap 355 392
+        32.0 tap 195 416
         33.0 text Ada
         34.0 key BackSpace
         35.0 key Escape

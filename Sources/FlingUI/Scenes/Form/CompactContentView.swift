@@ -15,9 +15,11 @@ enum UserInterfaceSizeClass: Equatable {
 }
 
 /// `ContentView`'s compact branch: the seed's views rearranged, not redrawn. The gray area,
-/// the title, the toggle and slider and every `MyFormField` publish the same preferences as in
+/// the title, every `MyFormField` and the form container publish the same preferences as in
 /// the seed, in the same order, and the same `MiniMap` draws them, so the mini-map shows this
-/// compact form (it knows nothing about either layout).
+/// compact form (it knows nothing about either layout). The title's preference and the
+/// switch-and-slider row repeat the seed's lines on purpose: `regularBody` stays the seed's
+/// code line for line, so a reader can hold each layout beside the seed.
 struct CompactContentView: View {
     @Binding var fieldValues: [String]
     @Binding var length: Double
@@ -29,7 +31,8 @@ struct CompactContentView: View {
     private var formWidth: Double { max(0, width - 2 * FormLayoutConstants.compactMargin) }
 
     var body: some View {
-        VStack {
+        // No spacing of its own: the band's padding sets the gap between the mini-map and the form.
+        VStack(spacing: 0) {
             // The gray area where the minimap elements will be, centred in a band above the
             // form. Its width makes the seed's factor (form width / (area width − 10)) a third.
             Color(white: 0.7)

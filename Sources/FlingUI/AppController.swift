@@ -161,7 +161,12 @@ package final class AppController {
         var pressEnds = false
         switch event {
         case .pointer(let p):
-            if p.phase == .began && pointerFilter.activeID == nil { clock.setPressed(true, at: p.time) }
+            // (A press on the on-screen keyboard is not a gesture: the clock does not wait on it.)
+            var onSceneClock = p
+            onSceneClock.time = clock.scene(at: p.time)
+            if p.phase == .began && pointerFilter.activeID == nil && !keyboard.claims(onSceneClock) {
+                clock.setPressed(true, at: p.time)
+            }
             pressEnds = (p.phase == .ended || p.phase == .cancelled) && p.id == pointerFilter.activeID
         case .focusLost: pressEnds = pointerFilter.activeID != nil
         default: break
@@ -200,7 +205,7 @@ package final class AppController {
         case let .key(key, time):
             if key.is(.char("q"), .control) { quitRequested = true; return }
             keyboard.physicalKeyPressed(scene, time: time)
-            defer { keyboard.follow(scene, time: time) }
+            defer { keyboard.follow(scene, time: time, byKey: true) }
             // Keyboard navigation (issue 30 item 14), as iPadOS's full keyboard access goes
             // through controls and then on to the tab bar: Tab moves through the scene's
             // controls and, past the last, on to the next scene (Shift+Tab: backwards); in a
@@ -238,6 +243,7 @@ package final class AppController {
             keyboard.resize(window: size)
             if keyboard.model.isShown { scene.keyboardWillCover(from: keyboard.model.shownTop, time: time) }
         case .focusLost(let time):
+            keyboard.cancelTouches()
             if pointerFilter.cancelActive(at: lastPointerLocation, time: time) != nil {
                 pointerOnTabBar = false
                 scene.cancelGestures(time: time)
@@ -318,6 +324,7 @@ package final class AppController {
         }
         scene.cancelGestures(time: time)
         // The last visitor's typing ends: no field stays focused, the keyboard goes down.
+        keyboard.cancelTouches()
         for s in scenes { s.endEditing(time: time) }
         keyboard.follow(scene, time: time)
         // Escape is each scene's own "close the top sheet or card", animation included.

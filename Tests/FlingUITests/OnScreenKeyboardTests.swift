@@ -104,12 +104,26 @@ final class OnScreenKeyboardTests: XCTestCase {
         for size in [Size(width: 390, height: 844), Size(width: 1080, height: 1920), Size(width: 1920, height: 1080),
                      Size(width: 1024, height: 600), Size(width: 390, height: 520)] {
             let d = Self.formApp(size)
-            // The field lowest on screen: Email (at 390 pt the page is scrolled to it first).
-            Self.tapField(d, "Email")
+            // The field lowest on screen above the tab bar (tapped where it shows).
+            let visible = ContentView.labels.filter { label in
+                let f = Self.field(d, label).frame
+                return f.height > 0 && f.maxY <= size.height - TabBar.height && f.minX < size.width - 20
+            }
+            let label = try! XCTUnwrap(visible.max { Self.field(d, $0).frame.maxY < Self.field(d, $1).frame.maxY }, "\(size)")
+            Self.tapField(d, label)
             d.run(until: d.t + 1.5)
             let top = Self.state(d)["keyboard"]?["frame"]?.arrayValue?.compactMap(\.doubleValue)[1] ?? 0
             XCTAssertEqual(top, size.height - KeyboardLayout(width: size.width, page: .letters).height, "\(size)")
-            XCTAssertLessThanOrEqual(Self.field(d, "Email").frame.maxY, top, "\(size): the field is above the keyboard")
+            XCTAssertLessThanOrEqual(Self.field(d, label).frame.maxY, top, "\(size): \(label) is above the keyboard")
+            // It goes: the page springs back within its own length, without a jump.
+            d.key("Escape")
+            var last = Self.field(d, label).frame.minY
+            for _ in 0..<60 {
+                d.run(until: d.t + 1.0 / 60)
+                let y = Self.field(d, label).frame.minY
+                XCTAssertLessThan(abs(y - last), 40, "\(size): no jump as the keyboard goes")
+                last = y
+            }
         }
     } }
 
@@ -131,5 +145,57 @@ final class OnScreenKeyboardTests: XCTestCase {
         d.run(until: d.t + 1)
         XCTAssertNil(Self.state(d)["keyboard"])
         XCTAssertNil(Self.state(d)["form"]?["focused"]?.stringValue)
+    } }
+
+    func testAKeyboardTouchLeavesTheClockAlone() { MainActor.assumeIsolated {
+        let d = Self.formApp(Size(width: 390, height: 844))
+        Self.tapField(d, "First Name")
+        let keys = Self.state(d)["keyboard"]?["keys"]?.arrayValue ?? []
+        let r = keys.first { $0["label"]?.stringValue == "q" }?["frame"]?.arrayValue?.compactMap(\.doubleValue) ?? [0, 0, 0, 0]
+        d.pointer(.began, r[0] + 5, r[1] + 5, id: 9)
+        d.pointer(.ended, r[0] + 5, r[1] + 5, id: 9)
+        XCTAssertFalse(d.app.clock.pressed, "slow motion and pause still work after typing")
+        // The same pointer id pressed again after a lost release: the new press types.
+        d.pointer(.began, r[0] + 5, r[1] + 5, id: 9)
+        d.pointer(.began, r[0] + 5, r[1] + 5, id: 9)
+        d.pointer(.ended, r[0] + 5, r[1] + 5, id: 9)
+        XCTAssertEqual(Self.field(d, "First Name").text, "Qq")
+    } }
+
+    func testAFieldFocusedWithTabKeepsTheKeyboardDown() { MainActor.assumeIsolated {
+        let d = Self.formApp(Size(width: 1024, height: 768))
+        d.key("Tab")
+        d.key("Tab")
+        d.key("Tab")
+        XCTAssertEqual(Self.state(d)["form"]?["focused"]?.stringValue, "First Name")
+        XCTAssertNil(Self.state(d)["keyboard"], "focused by a physical key")
+    } }
+
+    func testAPressOnTheKeyboardSlidingAwayIsSwallowed() { MainActor.assumeIsolated {
+        let d = Self.formApp(Size(width: 390, height: 844))
+        Self.tapField(d, "First Name")
+        Self.tapKey(d, "return", id: 30)   // Next: Middle Name
+        XCTAssertEqual(Self.state(d)["keyboard"]?["shift"]?.stringValue, "once", "a new empty field starts with a capital")
+        d.key("Escape")                    // a physical key: the keyboard slides down
+        d.run(until: d.t + 0.1)
+        d.pointer(.began, 350, 820, id: 31)   // on the tab bar's Form tab, under the keyboard
+        d.pointer(.ended, 350, 820, id: 31)
+        d.pointer(.began, 60, 820, id: 32)    // on the Restaurants tab, under the keyboard
+        d.pointer(.ended, 60, 820, id: 32)
+        XCTAssertEqual(Self.state(d)["scene"]?.stringValue, "form", "the keys still showing took the tap")
+    } }
+
+    func testItComesBackOnLettersWithShiftFromTheField() { MainActor.assumeIsolated {
+        let d = Self.formApp(Size(width: 1080, height: 1920))
+        Self.tapField(d, "First Name")
+        Self.tapKey(d, "123", id: 40)
+        XCTAssertEqual(Self.state(d)["keyboard"]?["page"]?.stringValue, "numbers")
+        let labels = (Self.state(d)["keyboard"]?["keys"]?.arrayValue ?? []).compactMap { $0["label"]?.stringValue }
+        XCTAssertTrue(labels.contains("\""), "every character of the page has a key on the iPad layout")
+        Self.tapKey(d, "hide", id: 41)
+        d.run(until: d.t + 0.6)
+        Self.tapField(d, "First Name")
+        XCTAssertEqual(Self.state(d)["keyboard"]?["page"]?.stringValue, "letters")
+        XCTAssertEqual(Self.state(d)["keyboard"]?["shift"]?.stringValue, "once")
     } }
 }

@@ -167,9 +167,9 @@ public struct KeyboardLayout: Sendable, Equatable {
         var one = run(chars[0].map { (.character($0), key) }, row: 0, from: left)
         let oneEnd = left + 10 * (key + gap)
         one.append(KeyboardKey(kind: .backspace, frame: Rect(x: oneEnd, y: y(0), width: right - oneEnd, height: h)))
-        // Row two: half a key in, the characters (nine letters, or the first nine of ten
-        // others), return to the right edge.
-        let twoChars = page == .letters ? chars[1] : Array(chars[1].prefix(9))
+        // Row two: half a key in, the characters (nine letters, ten on the other pages),
+        // return to the right edge.
+        let twoChars = chars[1]
         var two = run(twoChars.map { (.character($0), key) }, row: 1, from: left + key / 2)
         let twoEnd = left + key / 2 + Double(twoChars.count) * (key + gap)
         two.append(KeyboardKey(kind: .returnKey, frame: Rect(x: twoEnd, y: y(1), width: right - twoEnd, height: h)))

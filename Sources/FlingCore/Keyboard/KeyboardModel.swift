@@ -56,9 +56,15 @@ public struct KeyboardModel: Sendable, Equatable {
 
     // MARK: Showing and hiding
 
+    /// Comes up on letters with shift off (the last visitor's page or caps lock is not the
+    /// next one's); the field then says whether its next letter is a capital.
     public mutating func show(at time: Double) {
         guard !isShown else { return }
         isShown = true
+        go(to: .letters)
+        shift = .off
+        lastShiftTap = nil
+        touches.removeAll()
         animate(to: 1, at: time)
     }
 
@@ -124,7 +130,8 @@ public struct KeyboardModel: Sendable, Equatable {
 
     /// The text a character key types now: a capital under shift on the letters page.
     private func text(of s: String) -> String {
-        page == .letters && shift != .off ? s.uppercased() : s
+        // (ß has no one-letter capital: upper-casing it would type two letters.)
+        page == .letters && shift != .off && s != "ß" ? s.uppercased() : s
     }
 
     // MARK: Touches (window pt)
@@ -138,6 +145,8 @@ public struct KeyboardModel: Sendable, Equatable {
     /// typists overlap: the second touch commits the first). Backspace deletes at once.
     public mutating func touchBegan(id: Int64, at p: Point, time: Double) -> [KeyboardOutput] {
         guard isShown else { return [] }
+        // A press whose release never came (a lost event) gives way to the new one, untyped.
+        touches.removeAll { $0.id == id }
         var out: [KeyboardOutput] = []
         for i in touches.indices where touches[i].state == .tracking {
             if let k = touches[i].key, k.kind != .backspace { out += commit(k.kind, time: time) }
@@ -195,6 +204,9 @@ public struct KeyboardModel: Sendable, Equatable {
     }
 
     public func hasTouch(_ id: Int64) -> Bool { touches.contains { $0.id == id } }
+
+    /// Every touch ends without typing (focus lost, an idle reset).
+    public mutating func cancelAllTouches() { touches.removeAll() }
 
     /// What a key does when it types.
     private mutating func commit(_ kind: KeyKind, time: Double) -> [KeyboardOutput] {

@@ -49,13 +49,16 @@ package final class OnScreenKeyboard {
 
     /// After each event: shows the keyboard for a newly focused field when the mode says so,
     /// hides it when no field is focused, and keeps the return key's label and shift in step.
-    package func follow(_ scene: Scene, time: Double) {
+    /// `byKey`: the event was a physical key (Tab): a field it focuses keeps the keyboard down.
+    package func follow(_ scene: Scene, time: Double, byKey: Bool = false) {
         let owner = scene.textInputOwner
         if owner != fieldOwner {
             fieldOwner = owner
             if owner != nil {
-                physicalKeyUsed = false
+                if byKey { physicalKeyUsed = true } else { physicalKeyUsed = false }
                 if wantsKeyboard { show(scene, time: time) }
+                // Another field: its own text says whether the next letter is a capital.
+                if model.isShown { model.setAutoCapitalize(scene.textBeforeCaretEndsSentence); changed() }
             } else {
                 hide(scene, time: time)
             }
@@ -77,9 +80,9 @@ package final class OnScreenKeyboard {
     private func show(_ scene: Scene, time: Double) {
         guard !model.isShown else { return }
         model.show(at: time)
-        // A new field starts a sentence: the first letter is a capital (UIKit's default
-        // autocapitalization).
-        model.setAutoCapitalize(true)
+        // UIKit's default autocapitalization: a capital where a sentence starts (an empty
+        // field, or after ". ").
+        model.setAutoCapitalize(scene.textBeforeCaretEndsSentence)
         changed()
         scene.keyboardWillCover(from: model.shownTop, time: time)
     }
@@ -87,6 +90,7 @@ package final class OnScreenKeyboard {
     package func hide(_ scene: Scene, time: Double) {
         guard model.isShown else { return }
         model.hide(at: time)
+        claimed.removeAll()
         changed()
         scene.keyboardWillCover(from: nil, time: time)
     }
@@ -100,27 +104,46 @@ package final class OnScreenKeyboard {
 
     // MARK: Touches
 
+    /// The pointers whose press began on the keyboard: theirs until lifted, even if the
+    /// keyboard goes meanwhile (their moves and release never reach the scene).
+    private var claimed = Set<Int64>()
+
+    /// Whether `e` is the keyboard's: a press on it while it is on screen (sliding in or out
+    /// too: a key seen is never a hole to what is behind), or any event of such a press.
+    package func claims(_ e: PointerEvent) -> Bool {
+        if e.phase == .began { return model.isVisible(at: e.time) && model.frame(at: e.time).contains(e.location) }
+        return claimed.contains(e.id)
+    }
+
     /// Every pointer event, before the scene. True when the keyboard took it (the scene must
     /// not see it).
     package func handlePointer(_ e: PointerEvent, scene: Scene) -> Bool {
         if e.phase == .began { lastPressWasTouch = e.id != 0 }
-        let owns = model.hasTouch(e.id)
+        guard claims(e) else { return false }
         switch e.phase {
         case .began:
-            guard model.isShown, model.frame(at: e.time).contains(e.location) else { return false }
-            apply(model.touchBegan(id: e.id, at: e.location, time: e.time), scene: scene, time: e.time)
+            claimed.insert(e.id)
+            // Only keys up and in place type; a press on one sliding away is just swallowed.
+            if model.isShown { apply(model.touchBegan(id: e.id, at: e.location, time: e.time), scene: scene, time: e.time) }
         case .moved:
-            guard owns else { return false }
-            _ = model.touchMoved(id: e.id, to: e.location, time: e.time)
+            if model.hasTouch(e.id) { _ = model.touchMoved(id: e.id, to: e.location, time: e.time) }
         case .ended:
-            guard owns else { return false }
-            apply(model.touchEnded(id: e.id, at: e.location, time: e.time), scene: scene, time: e.time)
+            claimed.remove(e.id)
+            if model.hasTouch(e.id) { apply(model.touchEnded(id: e.id, at: e.location, time: e.time), scene: scene, time: e.time) }
         case .cancelled:
-            guard owns else { return false }
+            claimed.remove(e.id)
             model.touchCancelled(id: e.id)
         }
         changed()
         return true
+    }
+
+    /// Focus lost or an idle reset: every touch on the keyboard ends without typing (a held
+    /// backspace stops).
+    package func cancelTouches() {
+        model.cancelAllTouches()
+        claimed.removeAll()
+        changed()
     }
 
     /// Repeats and long presses come due; true while the keyboard moves or waits on a timer.

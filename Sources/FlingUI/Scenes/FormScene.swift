@@ -55,6 +55,9 @@ package final class FormScene: Scene {
         let inset = top.map { max(0, bounds.maxY - $0) } ?? 0
         viewHost.coveredBelow = top
         guard inset != keyboardInset || top != nil else { return }
+        // Going down: the page springs back within its own length first, then the room goes
+        // (a scroll view resized mid-spring keeps springing from where it is: no jump).
+        if inset < keyboardInset { host.settleScrolls(losingBottom: keyboardInset - inset, time: time) }
         keyboardInset = inset
         viewHost.invalidate()
         // The focused field scrolls above the keyboard's final top as the keyboard rises.

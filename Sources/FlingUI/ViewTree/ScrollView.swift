@@ -160,6 +160,17 @@ final class ScrollNode: Node, PointerTarget {
         host.storage[key] = s
     }
 
+    /// The content is about to lose `inset` pt at its bottom (the keyboard's room): an offset
+    /// past the new end springs back to it now, so the content does not jump when it goes.
+    func settle(losingBottom inset: Double, host: ViewHost) {
+        guard axes.contains(.vertical) else { return }
+        var s = state(host)
+        let end = max(0, s.y.contentLength - s.y.viewportLength - inset)
+        guard s.y.offset(at: host.time) > end else { return }
+        s.y.setOffset(end, animated: true, at: host.time)
+        host.storage[key] = s
+    }
+
     /// Scrolls (animated) just enough that `target` (window pt) is inside the viewport,
     /// with a margin.
     func reveal(_ target: Rect, host: ViewHost) {

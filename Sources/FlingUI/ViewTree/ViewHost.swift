@@ -42,6 +42,13 @@ package final class ViewHost {
     /// Window y below which the content is covered (the on-screen keyboard's top): scroll
     /// views reveal what they reveal above it.
     package var coveredBelow: Double?
+    /// Every scroll view is about to lose `inset` pt of content at its bottom (the keyboard
+    /// went): offsets past the new end spring back now.
+    package func settleScrolls(losingBottom inset: Double, time t: Double) {
+        advanceClock(t)
+        for scroll in nodes(of: ScrollNode.self) { scroll.settle(losingBottom: inset, host: self) }
+    }
+
     /// Scrolls the focused control into view (above `coveredBelow`).
     package func revealFocused(time t: Double) {
         advanceClock(t)

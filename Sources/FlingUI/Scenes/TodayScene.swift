@@ -1,6 +1,6 @@
 // TodayScene: scene 2, the App Store "Today" cards: the card grid and its scroll, routing
-// presses to the card transition, drawing each card as it expands, is pulled down and closes,
-// the tab bar and backdrop fade, and its state dump.
+// presses to the card transition, each card's pose as it expands, is pulled down and closes
+// (its ArticleCardView drawn there), the tab bar and backdrop fade, and its state dump.
 import FlingCore
 
 /// Scene 2: App Store "Today" cards (SPEC scene 2, seed 004). A tap expands a card to the

@@ -13,10 +13,10 @@ import FlingCore
 /// came to rest (and shrink the moment it left), where the App Store's open story keeps the
 /// card's header as it was.
 ///
-/// The white 100–150 pt panel behind it is drawn by `TodayScene`: its bottom corners round
-/// with the card's (the seed's `.cornerRadius` on the excerpt), a clip the view tree does not
-/// do. The tree is laid out in the slot's panel, so the text column keeps the card's width
-/// while the card grows; the scene slides it to the story's column by drawing the tree
+/// The white 100–150 pt panel behind it is `ArticleCardView`'s `ExcerptPanel`: its bottom
+/// corners round with the card's (the seed's `.cornerRadius` on the excerpt), a clip the view
+/// tree does not do. The excerpt is laid out in the slot's panel, so the text column keeps the
+/// card's width while the card grows; the panel slides it to the story's column by drawing it
 /// moved. The fade and the slide change only what is drawn, so an expansion's frames draw
 /// one tree, built once (issue 12).
 ///
@@ -27,7 +27,7 @@ import FlingCore
 /// (a fixed frame offers its own placed size) it would share it out differently than it
 /// was measured.
 struct ArticleExcerptView: View, Equatable {
-    /// The texts' identifiers (`TodayScene` reads their layout from the tree by them).
+    /// The texts' identifiers (`ExcerptLayoutCache` reads their layout from the tree by them).
     static let categoryID = "excerpt.category", headlineID = "excerpt.headline", subHeadlineID = "excerpt.subHeadline"
 
     let category: String

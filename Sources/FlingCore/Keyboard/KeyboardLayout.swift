@@ -176,11 +176,19 @@ public struct KeyboardLayout: Sendable, Equatable {
         // Row three: shift (or the other page), the characters, "," and "." on letters, and
         // the same key again at the right edge.
         let side = key * K.padShiftWidthInKeys
-        let threeChars = page == .letters ? chars[2] + [",", "."] : chars[2]
         var three = [KeyboardKey(kind: rowThreeLeft(page), frame: Rect(x: left, y: y(2), width: side, height: h))]
-        three += run(threeChars.map { (.character($0), key) }, row: 2, from: left + side + gap)
-        let threeEnd = left + side + gap + Double(threeChars.count) * (key + gap)
-        three.append(KeyboardKey(kind: rowThreeLeft(page), frame: Rect(x: threeEnd, y: y(2), width: right - threeEnd, height: h)))
+        if page == .letters {
+            let threeChars = chars[2] + [",", "."]
+            three += run(threeChars.map { (.character($0), key) }, row: 2, from: left + side + gap)
+            let threeEnd = left + side + gap + Double(threeChars.count) * (key + gap)
+            three.append(KeyboardKey(kind: rowThreeLeft(page), frame: Rect(x: threeEnd, y: y(2), width: right - threeEnd, height: h)))
+        } else {
+            // The number pages' five punctuation keys share the row between two page keys.
+            let n = Double(chars[2].count)
+            let w = (inner - 2 * side - (n + 1) * gap) / n
+            three += run(chars[2].map { (.character($0), w) }, row: 2, from: left + side + gap)
+            three.append(KeyboardKey(kind: rowThreeLeft(page), frame: Rect(x: right - side, y: y(2), width: side, height: h)))
+        }
         // Row four: page key, space, page key, hide.
         let pageKey: KeyKind = page == .letters ? .page(.numbers) : .page(.letters)
         let pw = key * K.padPageKeyWidthInKeys, hw = key * K.padHideKeyWidthInKeys

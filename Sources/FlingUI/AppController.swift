@@ -241,7 +241,9 @@ package final class AppController {
             windowSize = size
             layout(time: time)
             keyboard.resize(window: size)
-            if keyboard.model.isShown { scene.keyboardWillCover(from: keyboard.model.shownTop, time: time) }
+            if keyboard.model.isShown {
+                scene.keyboardWillCover(from: keyboard.model.shownTop, following: keyboard.model.transition, time: time)
+            }
         case .focusLost(let time):
             keyboard.cancelTouches()
             if pointerFilter.cancelActive(at: lastPointerLocation, time: time) != nil {

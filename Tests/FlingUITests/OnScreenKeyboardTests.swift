@@ -198,4 +198,26 @@ final class OnScreenKeyboardTests: XCTestCase {
         XCTAssertEqual(Self.state(d)["keyboard"]?["page"]?.stringValue, "letters")
         XCTAssertEqual(Self.state(d)["keyboard"]?["shift"]?.stringValue, "once")
     } }
+
+    /// UIKit scrolls the field up inside the keyboard's animation: frame for frame, the field
+    /// has gone the same share of its way as the keyboard has of its own.
+    func testTheFieldMovesWithTheKeyboardFrameForFrame() { MainActor.assumeIsolated {
+        let d = Self.formApp(Size(width: 1024, height: 600))
+        let start = Self.field(d, "Email").frame.minY
+        let f = Self.field(d, "Email").frame
+        d.pointer(.began, f.minX + 10, f.midY, id: 1)
+        d.pointer(.ended, f.minX + 10, f.midY, id: 1)
+        var shares: [(keyboard: Double, field: Double)] = []
+        for _ in 0..<40 {
+            d.run(until: d.t + 1.0 / 60)
+            let kb = Self.state(d)["keyboard"]?["frame"]?.arrayValue?.compactMap(\.doubleValue) ?? [0, 600, 0, 342]
+            shares.append(((600 - kb[1]) / kb[3], Self.field(d, "Email").frame.minY))
+        }
+        let end = shares.last!.field
+        XCTAssertLessThan(end, start - 100, "it had to rise")
+        for (keyboard, y) in shares {
+            // (The dump rounds frames to 0.001 pt: a share of a 342 pt travel to about 3e-6.)
+            XCTAssertEqual((start - y) / (start - end), keyboard, accuracy: 2e-5)
+        }
+    } }
 }

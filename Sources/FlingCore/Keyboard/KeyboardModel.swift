@@ -77,9 +77,15 @@ public struct KeyboardModel: Sendable, Equatable {
 
     private mutating func animate(to target: Double, at time: Double) {
         let from = presence.value(at: time)
+        transition = TimedAnimation(from: 0, to: 1, startTime: time,
+                                    duration: KeyboardConstants.animationDuration, curve: KeyboardConstants.animationCurve)
         presence = .timed(TimedAnimation(from: from, to: target, startTime: time,
                                          duration: KeyboardConstants.animationDuration, curve: KeyboardConstants.animationCurve))
     }
+
+    /// The last show's or hide's progress, 0 to 1 on the keyboard's curve: what moves with
+    /// the keyboard (the focused field's scroll) follows this one value, frame for frame.
+    public private(set) var transition = TimedAnimation(from: 0, to: 1, startTime: 0, duration: 0, curve: .linear)
 
     /// How far up it is, 0…1.
     public func presence(at time: Double) -> Double { presence.value(at: time) }

@@ -273,7 +273,8 @@ public struct ScrollModel: Sendable, Equatable {
 
     // MARK: Geometry
 
-    private func clamped(_ offset: Double) -> Double {
+    /// `offset` within the content's range.
+    public func clamped(_ offset: Double) -> Double {
         MotionMath.clamp(offset, 0, maxOffset)
     }
 

@@ -84,7 +84,7 @@ package final class OnScreenKeyboard {
         // field, or after ". ").
         model.setAutoCapitalize(scene.textBeforeCaretEndsSentence)
         changed()
-        scene.keyboardWillCover(from: model.shownTop, time: time)
+        scene.keyboardWillCover(from: model.shownTop, following: model.transition, time: time)
     }
 
     package func hide(_ scene: Scene, time: Double) {
@@ -92,7 +92,7 @@ package final class OnScreenKeyboard {
         model.hide(at: time)
         claimed.removeAll()
         changed()
-        scene.keyboardWillCover(from: nil, time: time)
+        scene.keyboardWillCover(from: nil, following: model.transition, time: time)
     }
 
     /// A key on a physical keyboard: it hides the on-screen one, as on iPad (auto mode).

@@ -48,20 +48,25 @@ package final class FormScene: Scene {
         }
     }
 
-    /// How much of the scene the on-screen keyboard covers once up (0 without it).
+    /// How much of the scene the on-screen keyboard covers once up (0 without it): the room
+    /// below the content to scroll its last field above the keyboard.
     private var keyboardInset = 0.0
+    /// The keyboard is going down: its room goes when it has (`time`), after the page came
+    /// back within its own length with it.
+    private var insetGoesAt: Double?
 
-    package func keyboardWillCover(from top: Double?, time: Double) {
-        let inset = top.map { max(0, bounds.maxY - $0) } ?? 0
+    package func keyboardWillCover(from top: Double?, following motion: TimedAnimation, time: Double) {
         viewHost.coveredBelow = top
-        guard inset != keyboardInset || top != nil else { return }
-        // Going down: the page springs back within its own length first, then the room goes
-        // (a scroll view resized mid-spring keeps springing from where it is: no jump).
-        if inset < keyboardInset { host.settleScrolls(losingBottom: keyboardInset - inset, time: time) }
-        keyboardInset = inset
-        viewHost.invalidate()
-        // The focused field scrolls above the keyboard's final top as the keyboard rises.
-        if top != nil { host.revealFocused(time: time) }
+        insetGoesAt = nil
+        if let top {
+            let inset = max(0, bounds.maxY - top)
+            if inset != keyboardInset { keyboardInset = inset; viewHost.invalidate() }
+            // The focused field rises above the keyboard's final top as the keyboard does.
+            host.revealFocused(following: motion, time: time)
+        } else if keyboardInset > 0 {
+            host.settleScrolls(losingBottom: keyboardInset, following: motion, time: time)
+            insetGoesAt = motion.startTime + motion.duration
+        }
     }
 
     package var hasNextTextField: Bool { viewHost.hasNextTextField }
@@ -98,7 +103,14 @@ package final class FormScene: Scene {
     package var textInputOwner: String? { viewHost.textInputOwner }
     package func nextRedraw(after time: Double) -> Double? { viewHost.nextRedraw(after: time) }
     package func cancelGestures(time: Double) { host.cancelPress(time: time) }
-    package func advance(to time: Double) -> Bool { host.advance(to: time) }
+    package func advance(to time: Double) -> Bool {
+        if let end = insetGoesAt, time >= end {
+            insetGoesAt = nil
+            keyboardInset = 0
+            viewHost.invalidate()
+        }
+        return host.advance(to: time) || insetGoesAt != nil
+    }
 
     package func draw(into list: inout DisplayList, time: Double) {
         viewHost.update(bounds: bounds, time: time)

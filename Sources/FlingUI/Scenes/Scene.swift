@@ -103,9 +103,10 @@ package protocol Scene: AnyObject {
     func focusNextTextField(time: Double) -> Bool
     /// Editing ends (Done, the hide key, an idle reset): the focused field lets go.
     func endEditing(time: Double)
-    /// The keyboard's top (window pt) once it is up, or nil when it goes: the scroll view of
-    /// the focused field keeps it above the keyboard, as UIKit's scroll views do.
-    func keyboardWillCover(from top: Double?, time: Double)
+    /// The keyboard's top (window pt) once it is up, or nil when it goes, and its motion (0
+    /// to 1 on the keyboard's curve): the scroll view of the focused field keeps it above the
+    /// keyboard, moving with it, as UIKit's scroll views do.
+    func keyboardWillCover(from top: Double?, following motion: TimedAnimation, time: Double)
     /// The focused field's next letter starts a sentence (the keyboard's shift comes on).
     var textBeforeCaretEndsSentence: Bool { get }
 }
@@ -115,7 +116,7 @@ extension Scene {
     package var hasNextTextField: Bool { false }
     package func focusNextTextField(time: Double) -> Bool { false }
     package func endEditing(time: Double) {}
-    package func keyboardWillCover(from top: Double?, time: Double) {}
+    package func keyboardWillCover(from top: Double?, following motion: TimedAnimation, time: Double) {}
     package var textBeforeCaretEndsSentence: Bool { false }
     package func handleText(_ text: String, time: Double) {}
     package func handleComposition(_ text: String, time: Double) {}

@@ -37,8 +37,24 @@ struct ScrollState: Equatable {
     var tracker = VelocityTracker()
     var last = Point.zero
     var dragging = false
+    /// A scroll that moves with another animation (the on-screen keyboard's): the offset goes
+    /// from `from` to `to` as `motion` goes from 0 to 1, frame for frame (UIKit scrolls the
+    /// focused field up inside the keyboard's own animation block).
+    struct Following: Equatable {
+        var from: Point
+        var to: Point
+        var motion: TimedAnimation
+    }
+    var following: Following?
 
     mutating func advance(to t: Double) -> Bool {
+        if let f = following {
+            let p = f.motion.value(at: t)
+            x.setOffset(f.from.x + (f.to.x - f.from.x) * p, animated: false, at: t)
+            y.setOffset(f.from.y + (f.to.y - f.from.y) * p, animated: false, at: t)
+            if f.motion.isFinished(at: t) { following = nil }
+            return true
+        }
         let mx = x.advance(to: t), my = y.advance(to: t)
         return mx || my
     }
@@ -103,6 +119,8 @@ final class ScrollNode: Node, PointerTarget {
 
     func pressBegan(_ e: PointerEvent, host: ViewHost) -> PressClaim {
         var s = state(host)
+        // A touch stops a scroll that follows the keyboard, as it stops any other.
+        s.following = nil
         let moving = s.x.isMoving(at: e.time) || s.y.isMoving(at: e.time)
         if moving { s.x.beginDrag(at: e.time); s.y.beginDrag(at: e.time); s.dragging = true }
         s.classifier.press(at: e.location, time: e.time)
@@ -154,6 +172,7 @@ final class ScrollNode: Node, PointerTarget {
     /// Wheel notches scroll vertically when possible, else horizontally.
     func wheel(dy: Double, time: Double, host: ViewHost) {
         var s = state(host)
+        s.following = nil
         let delta = -dy * InteractionConstants.wheelNotch
         if axes.contains(.vertical), s.y.maxOffset > 0 { s.y.scroll(by: delta, at: time) }
         else if axes.contains(.horizontal) { s.x.scroll(by: delta, at: time) }
@@ -161,19 +180,21 @@ final class ScrollNode: Node, PointerTarget {
     }
 
     /// The content is about to lose `inset` pt at its bottom (the keyboard's room): an offset
-    /// past the new end springs back to it now, so the content does not jump when it goes.
-    func settle(losingBottom inset: Double, host: ViewHost) {
+    /// past the new end comes back to it with `motion` (the keyboard going down), so nothing
+    /// jumps when the room goes.
+    func settle(losingBottom inset: Double, following motion: TimedAnimation, host: ViewHost) {
         guard axes.contains(.vertical) else { return }
         var s = state(host)
         let end = max(0, s.y.contentLength - s.y.viewportLength - inset)
-        guard s.y.offset(at: host.time) > end else { return }
-        s.y.setOffset(end, animated: true, at: host.time)
+        let o = s.offset(at: host.time)
+        guard o.y > end else { return }
+        s.following = ScrollState.Following(from: o, to: Point(o.x, end), motion: motion)
         host.storage[key] = s
     }
 
     /// Scrolls (animated) just enough that `target` (window pt) is inside the viewport,
     /// with a margin.
-    func reveal(_ target: Rect, host: ViewHost) {
+    func reveal(_ target: Rect, following motion: TimedAnimation? = nil, host: ViewHost) {
         var s = state(host)
         let m = WidgetMetrics.revealMargin
         let o = s.offset(at: host.time)
@@ -184,8 +205,13 @@ final class ScrollNode: Node, PointerTarget {
         }
         let dx = needed(target.minX, target.maxX, frame.minX, frame.maxX)
         let dy = needed(target.minY, target.maxY, frame.minY, min(frame.maxY, host.coveredBelow ?? frame.maxY))
-        if dx != 0, axes.contains(.horizontal) { s.x.setOffset(o.x + dx, animated: true, at: host.time) }
-        if dy != 0, axes.contains(.vertical) { s.y.setOffset(o.y + dy, animated: true, at: host.time) }
+        let to = Point(axes.contains(.horizontal) ? s.x.clamped(o.x + dx) : o.x, axes.contains(.vertical) ? s.y.clamped(o.y + dy) : o.y)
+        if let motion, to != o {
+            s.following = ScrollState.Following(from: o, to: to, motion: motion)
+        } else {
+            if dx != 0, axes.contains(.horizontal) { s.x.setOffset(o.x + dx, animated: true, at: host.time) }
+            if dy != 0, axes.contains(.vertical) { s.y.setOffset(o.y + dy, animated: true, at: host.time) }
+        }
         host.storage[key] = s
     }
 }

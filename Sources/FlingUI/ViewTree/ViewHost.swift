@@ -44,16 +44,17 @@ package final class ViewHost {
     package var coveredBelow: Double?
     /// Every scroll view is about to lose `inset` pt of content at its bottom (the keyboard
     /// went): offsets past the new end spring back now.
-    package func settleScrolls(losingBottom inset: Double, time t: Double) {
+    package func settleScrolls(losingBottom inset: Double, following motion: TimedAnimation, time t: Double) {
         advanceClock(t)
-        for scroll in nodes(of: ScrollNode.self) { scroll.settle(losingBottom: inset, host: self) }
+        for scroll in nodes(of: ScrollNode.self) { scroll.settle(losingBottom: inset, following: motion, host: self) }
     }
 
-    /// Scrolls the focused control into view (above `coveredBelow`).
-    package func revealFocused(time t: Double) {
+    /// Scrolls the focused control into view (above `coveredBelow`), moving with `motion`
+    /// (0 to 1: the keyboard's) when given, else with the scroll view's own spring.
+    package func revealFocused(following motion: TimedAnimation? = nil, time t: Double) {
         advanceClock(t)
         guard let node = currentTree().flatMap({ _ in focusedNode }) else { return }
-        scrollToReveal(node)
+        scrollToReveal(node, following: motion)
     }
     @discardableResult
     package func focusFirst(reverse: Bool) -> Bool { focusController.focusFirst(reverse: reverse) }
@@ -250,7 +251,7 @@ package final class ViewHost {
     }
 
     /// Scrolls every scroll view around `node` so that it is visible.
-    func scrollToReveal(_ node: Node) {
+    func scrollToReveal(_ node: Node, following motion: TimedAnimation? = nil) {
         guard let root else { return }
         var chain: [ScrollNode] = []
         func find(_ n: Node, _ ancestors: [ScrollNode]) -> Bool {
@@ -259,7 +260,7 @@ package final class ViewHost {
             return n.children.contains { find($0, next) }
         }
         _ = find(root, [])
-        for scroll in chain { scroll.reveal(node.frame, host: self) }
+        for scroll in chain { scroll.reveal(node.frame, following: motion, host: self) }
     }
 }
 

@@ -220,4 +220,14 @@ final class OnScreenKeyboardTests: XCTestCase {
             XCTAssertEqual((start - y) / (start - end), keyboard, accuracy: 2e-5)
         }
     } }
+
+    func testAResizeKeepsTheFocusedFieldInView() { MainActor.assumeIsolated {
+        let d = Self.formApp(Size(width: 1024, height: 768), kiosk: false)
+        Self.tapField(d, "Email", id: 0)
+        d.app.handle(.resize(Size(width: 1024, height: 300), time: d.t))
+        d.run(until: d.t + 1.5)
+        let f = Self.field(d, "Email").frame
+        XCTAssertGreaterThanOrEqual(f.minY, 0)
+        XCTAssertLessThanOrEqual(f.maxY, 300 - TabBar.height, "the field scrolled back into the smaller window")
+    } }
 }

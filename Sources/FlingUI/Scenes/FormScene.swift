@@ -75,8 +75,12 @@ package final class FormScene: Scene {
     package func endEditing(time: Double) { viewHost.unfocus() }
 
     package func layout(in bounds: Rect, window: Size, time: Double) {
+        let resized = bounds != self.bounds
         self.bounds = bounds
         layoutTime = time
+        // A resize that leaves the focused field out of view (or under the keyboard) scrolls
+        // it back into view, as UIKit does.
+        if resized, viewHost.hasFocus { host.revealFocused(time: time) }
     }
 
     /// The time of the last `layout`.

@@ -21,7 +21,7 @@ enum FlingCLI {
     /// The subcommands, in help order. A new tool is a `FlingCommand` type listed here.
     static let subcommands: [any ParsableCommand.Type] = [
         SpringCommand.self, VelocityCommand.self, GalleryCommand.self, BenchCommand.self, SoakCommand.self,
-        ReplayCommand.self, ReportCommand.self,
+        ReplayCommand.self, ReportCommand.self, StudyCommand.self,
     ]
 
     /// Parses `args` and runs what they ask for; returns the exit status.

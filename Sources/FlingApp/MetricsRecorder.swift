@@ -108,9 +108,13 @@ final class MetricsRecorder {
         file = nil
     }
 
+    /// Each gesture as it is written (a study files it under its trial).
+    var onMetric: ((GestureMetric) -> Void)?
+
     private func emit(_ p: Pending) {
         let metric = GestureMetric(scene: p.scene, decision: p.decision, frames: p.frames, lateFrames: p.lateFrames,
                                    velocitySource: p.velocitySource)
+        onMetric?(metric)
         if keepsGestures { gestures.append(metric) }
         written += 1
         guard let f = file else { return }

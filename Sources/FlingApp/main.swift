@@ -12,7 +12,7 @@ import Glibc
 enum FlingVersion { static let string = "0.1.0" }
 
 @MainActor
-func runApp(_ options: AppOptions) -> Int32 {
+func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
     // The script is read and checked before anything else runs: a bad script runs nothing.
     var script: Script?
     // (Their texts are kept: percent coordinates are placed again on the window's real size.)
@@ -151,6 +151,11 @@ func runApp(_ options: AppOptions) -> Int32 {
         }
         run.kiosk.observer = { metrics?.input($0) }
         run.onFrame = { metrics?.frame(time: $0, drawSeconds: $1) }
+    }
+    // `fling study` (issue 33): the session over the app, its gestures into the study folder.
+    if let study {
+        app.study = study.session
+        metrics?.onMetric = { study.writer.gesture($0) }
     }
     defer { metrics?.finish() }
     var input: EvdevInput?

@@ -44,6 +44,9 @@ package final class AppController {
     package var scene: Scene { scenes[current] }
     /// The on-screen keyboard (issue 32): over everything but the instrument.
     package let keyboard: OnScreenKeyboard
+    /// A UX study's session (`fling study`, issue 33): its banner and prompt over everything,
+    /// its buttons before any other input.
+    package var study: StudySession?
 
     /// The area scenes lay out in: the window above the tab bar.
     package var sceneBounds: Rect {
@@ -155,6 +158,7 @@ package final class AppController {
         // The options set the instrument up before the first event: that is what an idle
         // reset restores.
         if launchSettings == nil { launchSettings = instrumentSettings }
+        if case .pointer(let p) = event, let study, study.handlePointer(p, window: windowSize, time: clock.scene(at: p.time)) { return }
         let response = instrument.handle(event, context: instrumentContext)
         for command in response.commands { apply(command, time: event.time ?? 0) }
         if response.consumed { return }
@@ -263,7 +267,7 @@ package final class AppController {
 
     package func select(_ id: SceneID, time realTime: Double) { selectOnSceneClock(id, time: clock.scene(at: realTime)) }
 
-    private func selectOnSceneClock(_ id: SceneID, time: Double) {
+    package func selectOnSceneClock(_ id: SceneID, time: Double) {
         guard let i = scenes.firstIndex(where: { $0.id == id }), i != current else { return }
         scene.cancelGestures(time: time)
         keyboard.hide(scene, time: time)
@@ -288,6 +292,7 @@ package final class AppController {
         let time = clock.scene(at: realTime)
         var moving = scene.advance(to: time)
         if keyboard.advance(to: time, scene: scene) { moving = true }
+        if let study, study.advance(app: self, time: time, sceneMoving: moving) { needsDisplay = true; moving = true }
         if returningHome && !moving {
             // Still modal and at rest: the close did not take (a gesture ended in between);
             // ask again, and if nothing moves, switch regardless so a kiosk never stays stuck.
@@ -404,6 +409,7 @@ package final class AppController {
         }
         scene.drawOverlay(into: &list, time: time)
         keyboard.draw(into: &list, time: time)
+        study?.draw(into: &list, window: windowSize, env: env)
         instrument.draw(into: &list, app: self, realTime: realTime, sceneTime: time)
         needsDisplay = false
         return list
@@ -418,6 +424,7 @@ package final class AppController {
         ]
         fields += scene.stateFields(time: time)
         if keyboard.model.isShown || keyboard.model.isVisible(at: time) { fields.append(("keyboard", keyboard.stateJSON(time: time))) }
+        if let study { fields.append(("study", study.stateJSON(window: windowSize))) }
         fields.append(("tuning", tuningInForce.json))
         fields.append(("instrument", instrument.json(slow: clock.slowFactor, paused: clock.paused)))
         if !clock.isIdentity || clock.slowFactor != 1 {

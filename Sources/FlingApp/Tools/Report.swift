@@ -20,7 +20,7 @@ struct ReportCommand: FlingCommand, SingleUseOptions {
         release speeds.
         """)
 
-    static let singleUseOptions = ["--plot", "--height", "--resources"]
+    static let singleUseOptions = ["--plot", "--height", "--resources", "--csv", "--trials-csv", "--gestures-csv"]
 
     @Argument(help: ArgumentHelp("The metrics file (one JSON line per gesture).", valueName: "file"), completion: .file())
     var file: String
@@ -31,8 +31,23 @@ struct ReportCommand: FlingCommand, SingleUseOptions {
     var height: Double = LayoutMetrics.defaultWindowSize.height
     @Option(help: ArgumentHelp("Fonts (as the app's --resources).", valueName: "dir"), completion: .directory)
     var resources: String?
+    @Option(help: ArgumentHelp("With a study folder: write the aggregate table (per condition and task) as CSV.", valueName: "path"), completion: .file(extensions: ["csv"]))
+    var csv: String?
+    @Option(name: .customLong("trials-csv"), help: ArgumentHelp("With a study folder: every participant's trials, one tidy CSV row each.", valueName: "path"), completion: .file(extensions: ["csv"]))
+    var trialsCSV: String?
+    @Option(name: .customLong("gestures-csv"), help: ArgumentHelp("With a study folder: every participant's gestures, one tidy CSV row each.", valueName: "path"), completion: .file(extensions: ["csv"]))
+    var gesturesCSV: String?
 
     func execute() -> Int32 {
+        // A folder is a study's (`fling study`): its participants' results together.
+        var info = stat()
+        if stat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            return StudyReportTool(dir: file, csv: csv, trialsCSV: trialsCSV, gesturesCSV: gesturesCSV, plot: plot, resources: resources).run()
+        }
+        if csv != nil || trialsCSV != nil || gesturesCSV != nil {
+            printError("fling report: --csv, --trials-csv and --gestures-csv are for a study folder; \(file) is a metrics file")
+            return 2
+        }
         let data: Data
         switch readUserFile(file) {
         case .success(let d): data = d

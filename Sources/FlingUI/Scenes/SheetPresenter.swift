@@ -96,6 +96,8 @@ package final class SheetPresenter {
     }
 
     package func dismiss(time: Double) { sheet.dismiss(at: time) }
+    /// To the next detent up or down, animated (as Up/Down do).
+    package func step(up: Bool, time: Double) { sheet.step(up: up, at: time) }
 
     package func layout(window: Size, time: Double) {
         let widthChanged = window.width != self.window.width

@@ -155,6 +155,13 @@ package final class TodayScene: Scene {
         return true
     }
 
+    /// Opens card `i` as a tap would (a study's start state), its slot scrolled into view.
+    package func open(card i: Int, time: Double) {
+        guard articles.indices.contains(i), !isModal else { return }
+        scrollSlotIntoView(i, time: time)
+        cards.expand(card: i, at: time)
+    }
+
     package func close(time: Double) {
         guard let i = cards.index else { return }
         // While the list still shows (closed mid-expansion) it scrolls smoothly; the card,

@@ -1,0 +1,97 @@
+// StudyCommand: `fling study FILE --participant P`: a blind, counterbalanced UX study session
+// in the real window (or kiosk, or a headless script), its schedule with --dry-run, and its
+// folder of results (issue 33).
+import ArgumentParser
+import FlingCore
+import FlingUI
+import FoundationEssentials
+import Glibc
+
+struct StudyCommand: FlingCommand, SingleUseOptions {
+    static let configuration = CommandConfiguration(
+        commandName: "study",
+        abstract: "Run a participant's session of a UX study (conditions shown only as A, B, …; counterbalanced by participant number).",
+        discussion: """
+        The study file (TOML; see docs/ux-testing.md and studies/example.toml) names the conditions (a sheet policy \
+        and tuning each), the tasks (a start state, a success test over the state dump, whether a dismissal is \
+        wanted), repetitions and the prompt. Condition order follows a balanced Latin square (Williams design) \
+        over participant numbers (P07 takes row 7). --dry-run prints the schedule as CSV. A session writes \
+        schedule.csv, trials.csv, gestures.csv, metrics.jsonl and a recording into --out DIR (default \
+        study-PARTICIPANT), each line flushed; run again with the same folder to resume at the next trial. \
+        Options after the study's own go to the app (--size, --kiosk, --headless --script S, …).
+        """)
+
+    static let singleUseOptions = ["--participant", "--dry-run", "--out"]
+
+    @Argument(help: ArgumentHelp("The study file.", valueName: "file"), completion: .file(extensions: ["toml"]))
+    var file: String
+    @Option(help: ArgumentHelp("The participant's id; its digits choose the condition order (P07: row 7).", valueName: "id"))
+    var participant: String
+    @Flag(name: .customLong("dry-run"), help: "Print the participant's schedule as CSV (participant,trial,condition,task) and exit.")
+    var dryRun = false
+    @Option(help: ArgumentHelp("The participant's folder (default study-PARTICIPANT).", valueName: "dir"), completion: .directory)
+    var out: String?
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The app's options (--size, --kiosk, --headless --script FILE, …).", valueName: "app options"))
+    var appArguments: [String] = []
+
+    func execute() -> Int32 {
+        let text: String
+        switch readUserFile(file) {
+        case .success(let d): text = String(decoding: d, as: UTF8.self)
+        case .failure(let e):
+            printError("fling study: \(file): study file \(e.reason)")
+            return 2
+        }
+        let study: StudyFile
+        do throws(StudyFile.ParseError) { study = try StudyFile.parse(text) } catch {
+            printError("fling study: \(file):\(error.line): \(error.message)")
+            return 2
+        }
+        guard !participant.isEmpty, participant.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            printError("fling study: --participant takes letters, digits, - and _ (it names the folder), not '\(participant)'")
+            return 2
+        }
+        let schedule = StudySchedule(study: study, participant: participant)
+        if dryRun {
+            print(schedule.csv(study), terminator: "")
+            return 0
+        }
+        let dir = out ?? "study-\(participant)"
+        let writer: StudyWriter
+        do { writer = try StudyWriter(dir: dir, study: study, schedule: schedule) } catch {
+            printError("fling study: \(error.message)")
+            return 1
+        }
+        defer { writer.finish() }
+        let done = StudyWriter.trialsDone(dir: dir, participant: participant)
+        if done >= schedule.trials.count {
+            printError("fling study: \(dir): all \(schedule.trials.count) trials of \(participant) are recorded already")
+            return 0
+        }
+        var session = 1
+        while access("\(dir)/recording-\(session).txt", F_OK) == 0 { session += 1 }
+        let args = appArguments + ["--record", "\(dir)/recording-\(session).txt", "--metrics", "\(dir)/metrics.jsonl"]
+        let options: AppOptions
+        do { options = try AppOptions.parse(args) } catch {
+            printError("fling study: \(AppOptions.message(for: error))")
+            return 2
+        }
+        if done > 0 { Log.info("study: \(participant) resumes at trial \(done + 1) of \(schedule.trials.count)") }
+        let attachment = StudyAttachment(session: StudySession(study: study, schedule: schedule, resumeAt: done), writer: writer)
+        Log.level = options.logLevel
+        let status = runApp(options, study: attachment)
+        return writer.failure != nil && status == 0 ? 1 : status
+    }
+}
+
+/// What `runApp` hooks up for a study: the session on the app, the writer on the metrics.
+@MainActor
+final class StudyAttachment {
+    let session: StudySession
+    let writer: StudyWriter
+    init(session: StudySession, writer: StudyWriter) {
+        self.session = session
+        self.writer = writer
+        session.sink = writer
+    }
+}

@@ -1,0 +1,95 @@
+// StudyReportTool: `fling report STUDY_DIR`: every participant folder's trials and gestures
+// read together, the aggregate table printed (and as --csv), tidy CSVs of all trials and all
+// gestures, and the paired comparisons between conditions (issue 33).
+import FlingCore
+import FoundationEssentials
+import Glibc
+
+@MainActor
+struct StudyReportTool {
+    let dir: String
+    let csv: String?
+    let trialsCSV: String?
+    let gesturesCSV: String?
+    let plot: String?
+    let resources: String?
+
+    /// The participant folders: `dir` itself when it holds a trials.csv, else its folders
+    /// that do (sorted by name).
+    func participantFolders() -> [String] {
+        if access(dir + "/trials.csv", R_OK) == 0 { return [dir] }
+        guard let d = opendir(dir) else { return [] }
+        defer { closedir(d) }
+        var out: [String] = []
+        while let e = readdir(d) {
+            let name = withUnsafePointer(to: e.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+            guard !name.hasPrefix(".") else { continue }
+            if access("\(dir)/\(name)/trials.csv", R_OK) == 0 { out.append("\(dir)/\(name)") }
+        }
+        return out.sorted()
+    }
+
+    func run() -> Int32 {
+        let folders = participantFolders()
+        guard !folders.isEmpty else {
+            printError("fling report: \(dir): no study results (no trials.csv in it or in its folders)")
+            return 2
+        }
+        var data = StudyData()
+        var trialText = StudyWriterHeaders.trials + "\n", gestureText = StudyWriterHeaders.gestures + "\n"
+        for f in folders {
+            for (name, isTrials) in [("trials.csv", true), ("gestures.csv", false)] {
+                guard case .success(let bytes) = readUserFile("\(f)/\(name)") else {
+                    if isTrials { printError("fling report: \(f)/\(name): unreadable"); return 2 }
+                    continue
+                }
+                let text = String(decoding: bytes, as: UTF8.self)
+                let records = StudyData.records(text)
+                if isTrials { data.trials += records } else { data.gestures += records }
+                // The tidy files: every folder's rows under one header.
+                let body = text.split(separator: "\n", omittingEmptySubsequences: true).dropFirst().joined(separator: "\n")
+                if !body.isEmpty {
+                    if isTrials { trialText += body + "\n" } else { gestureText += body + "\n" }
+                }
+            }
+        }
+        print(table(data), terminator: "")
+        for (path, text) in [(csv, data.summaryCSV()), (trialsCSV, trialText), (gesturesCSV, gestureText)] {
+            guard let path else { continue }
+            guard let f = fopen(path, "wb") else {
+                printError("fling report: \(path): could not be written (\(String(cString: strerror(errno))))")
+                return 1
+            }
+            let ok = fputs(text, f) >= 0 && fflush(f) == 0
+            fclose(f)
+            if !ok { printError("fling report: \(path): could not be written (\(String(cString: strerror(errno))))"); return 1 }
+        }
+        return 0
+    }
+
+    /// The aggregate table for a terminal, then the paired comparisons.
+    func table(_ data: StudyData) -> String {
+        func n(_ v: Double?, _ digits: Int = 2) -> String { v.map { cFormat("%.\(digits)f", $0) } ?? "–" }
+        func pct(_ v: Double) -> String { cFormat("%.0f%%", v * 100) }
+        let participants = Set(data.trials.compactMap { $0["participant"] }).count
+        var out = "\(participants) participants, \(data.trials.count) trials, \(data.gestures.count) gestures\n\n"
+        out += "cond task          trials success  time(s) med   gest/trial accid missed snap skip regrab settle(s) overshoot  rating mean [95% CI]   median  expected [95% Wilson]\n"
+        for r in data.summary() {
+            let ci = r.ratingCI.map { "[\(n($0.low)), \(n($0.high))]" } ?? "[–]"
+            out += "\(r.condition.padded(to: 4)) \(r.task.padded(to: 13)) \(String(r.trials).padded(to: 6)) \(pct(r.successRate).padded(to: 8)) "
+            out += "\(n(r.timeOnTaskMean).padded(to: 7)) \(n(r.timeOnTaskMedian).padded(to: 5)) \(n(r.gesturesPerTrial).padded(to: 10)) "
+            out += "\(String(r.accidentalDismissals).padded(to: 5)) \(String(r.missedDismissals).padded(to: 6)) \(String(r.snapBacks).padded(to: 4)) "
+            out += "\(String(r.skippedDetents).padded(to: 4)) \(String(r.regrabs).padded(to: 6)) \(n(r.settleTimeMean, 3).padded(to: 9)) "
+            out += "\(n(r.overshootMean).padded(to: 10)) \(n(r.ratingMean).padded(to: 6)) \(ci.padded(to: 15)) \(n(r.ratingMedian, 1).padded(to: 7)) "
+            out += "\(pct(r.expectedRate)) [\(pct(r.expectedCI.low)), \(pct(r.expectedCI.high))]\n"
+        }
+        let comparisons = data.comparisons()
+        if !comparisons.isEmpty {
+            out += "\nPaired comparisons over participants (exact two-sided sign test on each participant's value; ties dropped):\n"
+            for c in comparisons {
+                out += "  \(c.a) vs \(c.b), \(c.measure): higher in \(c.a) for \(c.aHigher), in \(c.b) for \(c.bHigher), equal for \(c.ties); p = \(n(c.p, 3))\n"
+            }
+        }
+        return out
+    }
+}

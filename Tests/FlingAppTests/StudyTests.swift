@@ -1,0 +1,198 @@
+import FlingCore
+import Foundation
+import XCTest
+
+/// `fling study` and `fling report` on a study folder (issue 33), through the binary: the
+/// schedule a participant gets, three simulated participants whose intents differ by design
+/// (scripted headless sessions), the accident counts and the report checked by hand, a killed
+/// session resumed, study-file errors with their line.
+final class StudyTests: XCTestCase {
+    private let study = FlingRunner.packageRoot.appendingPathComponent("studies/example.toml").path
+
+    func testTheScheduleIsABalancedLatinSquareOverParticipantNumbers() throws {
+        for (p, first) in [("P01", "A"), ("P02", "B"), ("P03", "A"), ("P14", "B")] {
+            let r = try FlingRunner.run(["study", study, "--participant", p, "--dry-run"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let lines = r.stdout.split(separator: "\n").map(String.init)
+            XCTAssertEqual(lines.first, "participant,trial,condition,task")
+            XCTAssertEqual(lines.count, 13, "2 conditions × 2 repetitions × 3 tasks")
+            let second = first == "A" ? "B" : "A"
+            XCTAssertEqual(lines[1], "\(p),1,\(first),to-full")
+            XCTAssertEqual(lines[6], "\(p),6,\(first),card-back")
+            XCTAssertEqual(lines[7], "\(p),7,\(second),to-full")
+            XCTAssertEqual(lines[12], "\(p),12,\(second),card-back")
+        }
+        XCTAssertEqual(StudySchedule.williamsSquare(3), [[0, 1, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0], [0, 2, 1], [1, 0, 2]])
+        XCTAssertEqual(StudySchedule.williamsSquare(4), [[0, 1, 3, 2], [1, 2, 0, 3], [2, 3, 1, 0], [3, 0, 2, 1]])
+    }
+
+    func testStudyFileErrorsNameTheLine() throws {
+        let dir = FlingRunner.scratch("study-errors")
+        let cases: [(String, String)] = [
+            ("[study]\nrepetitions = 0\n", ":2: repetitions must be"),
+            ("[[condition]]\nname = \"a\"\npolcy = \"fluid\"\n", ":3: unknown key 'polcy'"),
+            ("[[condition]]\nname = \"a\"\npolicy = \"wobbly\"\n", ":3: unknown policy 'wobbly'"),
+            ("[[condition]]\nname = \"a\"\npolicy = \"fluid\"\n[[task]]\nid = \"t\"\ntext = \"x\"\nstart = \"moon\"\nsuccess = \"a == b\"\n", ":7: unknown start 'moon'"),
+            ("[[condition]]\nname = \"a\"\npolicy = \"fluid\"\n[[task]]\nid = \"t\"\ntext = \"x\"\nstart = \"today\"\nsuccess = \"card.phase\"\n", ":8: success:"),
+        ]
+        for (i, (text, message)) in cases.enumerated() {
+            let file = dir.appendingPathComponent("bad\(i).toml")
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            let r = try FlingRunner.run(["study", file.path, "--participant", "P1", "--dry-run"])
+            XCTAssertEqual(r.status, 2, text)
+            XCTAssertTrue(r.stderr.contains(file.path + message), "\(r.stderr) should say \(message)")
+        }
+    }
+
+    // MARK: Three simulated participants
+
+    /// Where the prompt's buttons are at 390 × 844 (as the state dump lists them).
+    private enum Tap {
+        static let giveUp = "323 54", yes = "112 389", no = "277 389"
+        static func rating(_ n: Int, afterNo: Bool) -> String { "\(Int(56 + Double(n - 1) * 46.2857)) \(afterNo ? 444 : 489)" }
+        static let half = "195 540"
+    }
+
+    /// One participant's way with a task: the gestures (seconds after the task starts), and
+    /// the answers.
+    private struct Act { var gestures: [(Double, String)]; var expected: Bool; var rating: Int }
+
+    private static let careful: [String: [(Double, String)]] = [
+        "to-full": [(0.3, "drag 195 600 195 150 0.4")],
+        "dismiss": [(0.3, "drag 195 500 195 840 0.3")],
+        "card-back": [(0.3, "tap 195 320"), (1.5, "drag 195 300 195 600 0.25")],
+    ]
+
+    /// P01 does every task carefully; P02 flicks down by accident before bringing the sheet
+    /// up (fluid, A, dismisses on that flick; tutorial, B, keeps the sheet at half); P03 pulls
+    /// the sheet a little first when asked to dismiss it (it snaps back), and prefers B.
+    private static func act(_ participant: String, condition: String, task: String) -> Act {
+        var gestures = careful[task] ?? []
+        switch (participant, task) {
+        case ("P02", "to-full"):
+            gestures = [(0.3, "drag 195 500 195 540 0.05"), (2.0, "drag 195 600 195 150 0.4")]
+            return condition == "A" ? Act(gestures: gestures, expected: false, rating: 2) : Act(gestures: gestures, expected: true, rating: 5)
+        case ("P03", "dismiss"):
+            gestures = [(0.3, "drag 195 500 195 560 0.6"), (1.6, "drag 195 500 195 840 0.3")]
+        default: break
+        }
+        let rating = participant == "P01" ? 6 : participant == "P02" ? 5 : (condition == "A" ? 4 : 6)
+        return Act(gestures: gestures, expected: true, rating: rating)
+    }
+
+    /// The participant's whole session as a script: each task starts 4 s (the study's ready
+    /// beat) after the last answer; every trial gives up at +4.5 s if still running, and
+    /// answers at +5.5 s.
+    private static func script(_ participant: String, schedule: [(condition: String, task: String)], trials: Range<Int>) -> String {
+        var lines: [String] = []
+        var start = StudyConstants.readyTime + 0.05
+        for (i, trial) in schedule.enumerated() where trials.contains(i) {
+            let act = act(participant, condition: trial.condition, task: trial.task)
+            for (t, command) in act.gestures { lines.append("\(start + t) \(command)") }
+            lines.append("\(start + 4.5) tap \(Tap.giveUp)")
+            lines.append("\(start + 5.5) tap \(act.expected ? Tap.yes : Tap.no)")
+            var last = start + 5.7
+            if !act.expected { lines.append("\(last) tap \(Tap.half)"); last += 0.2 }
+            lines.append("\(last) tap \(Tap.rating(act.rating, afterNo: !act.expected))")
+            start = last + 0.05 + StudyConstants.readyTime + 0.05
+        }
+        lines.append("\(start) state $OUT/end.json")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func schedule(_ p: String) throws -> [(condition: String, task: String)] {
+        let r = try FlingRunner.run(["study", study, "--participant", p, "--dry-run"])
+        return r.stdout.split(separator: "\n").dropFirst().map { line in
+            let f = line.split(separator: ",").map(String.init)
+            return (f[2], f[3])
+        }
+    }
+
+    private func session(_ p: String, into parent: URL, trials: Range<Int>? = nil) throws -> URL {
+        let plan = try schedule(p)
+        let dir = parent.appendingPathComponent(p)
+        let scriptFile = parent.appendingPathComponent("\(p)-\(trials?.lowerBound ?? 0).txt")
+        try Self.script(p, schedule: plan, trials: trials ?? plan.indices).replacingOccurrences(of: "$OUT", with: parent.path)
+            .write(to: scriptFile, atomically: true, encoding: .utf8)
+        let r = try FlingRunner.run(["study", study, "--participant", p, "--out", dir.path, "--headless", "--script", scriptFile.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return dir
+    }
+
+    private func rows(_ file: URL) throws -> [[String: String]] {
+        StudyData.records(try String(contentsOf: file, encoding: .utf8))
+    }
+
+    func testThreeSimulatedParticipantsAndTheReport() throws {
+        let parent = FlingRunner.scratch("study-three")
+        for p in ["P01", "P02", "P03"] { _ = try session(p, into: parent) }
+        // Every participant: 12 trials in their schedule's order, each row flushed to trials.csv.
+        for p in ["P01", "P02", "P03"] {
+            let trials = try rows(parent.appendingPathComponent("\(p)/trials.csv"))
+            XCTAssertEqual(trials.count, 12, p)
+            XCTAssertEqual(trials.map { $0["condition"] ?? "" }.joined(), p == "P02" ? "BBBBBBAAAAAA" : "AAAAAABBBBBB", p)
+            for name in ["schedule.csv", "gestures.csv", "metrics.jsonl", "recording-1.txt"] {
+                XCTAssertTrue(FileManager.default.fileExists(atPath: parent.appendingPathComponent("\(p)/\(name)").path), "\(p)/\(name)")
+            }
+        }
+        // By hand: P02's flick dismissed the sheet in A (fluid) twice, never in B (tutorial); he
+        // gave up those two trials and said it did not do what he expected. P03's small pulls
+        // before dismissing are two missed dismissals in each condition.
+        let p02 = try rows(parent.appendingPathComponent("P02/trials.csv"))
+        XCTAssertEqual(p02.filter { $0["outcome"] == "gave-up" }.map { "\($0["condition"] ?? "")\($0["task"] ?? "")" }, ["Ato-full", "Ato-full"])
+        XCTAssertEqual(p02.filter { $0["expected"] == "no" }.map { $0["expected_outcome"] ?? "" }, ["half", "half"])
+        let gestures = try ["P01", "P02", "P03"].flatMap { try rows(parent.appendingPathComponent("\($0)/gestures.csv")) }
+        func count(_ column: String, _ condition: String) -> Int { gestures.filter { $0[column] == "1" && $0["condition"] == condition }.count }
+        XCTAssertEqual(count("accidental_dismissal", "A"), 2)
+        XCTAssertEqual(count("accidental_dismissal", "B"), 0)
+        XCTAssertEqual(count("missed_dismissal", "A"), 2)
+        XCTAssertEqual(count("missed_dismissal", "B"), 2)
+        XCTAssertEqual(gestures.filter { $0["accidental_dismissal"] == "1" }.map { $0["participant"] ?? "" }, ["P02", "P02"])
+
+        // The report: the aggregate table as CSV, checked by hand.
+        let csv = parent.appendingPathComponent("aggregate.csv"), trialsCSV = parent.appendingPathComponent("all-trials.csv")
+        let gesturesCSV = parent.appendingPathComponent("all-gestures.csv")
+        let r = try FlingRunner.run(["report", parent.path, "--csv", csv.path, "--trials-csv", trialsCSV.path, "--gestures-csv", gesturesCSV.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("3 participants, 36 trials"), r.stdout)
+        let table = try rows(csv)
+        func row(_ c: String, _ t: String) -> [String: String] { table.first { $0["condition"] == c && $0["task"] == t } ?? [:] }
+        // A: 16 of 18 trials succeeded (P02's two gave up); B: all 18.
+        XCTAssertEqual(row("A", "all")["trials"], "18")
+        XCTAssertEqual(row("A", "all")["success_rate"], "0.889")
+        XCTAssertEqual(row("B", "all")["success_rate"], "1.000")
+        XCTAssertEqual(row("A", "to-full")["accidental_dismissals"], "2")
+        XCTAssertEqual(row("B", "to-full")["accidental_dismissals"], "0")
+        XCTAssertEqual(row("A", "dismiss")["missed_dismissals"], "2", "P03, once in each repetition")
+        // Ratings: A = (6·6 + 2·2 + 5·4 + 4·6) / 18 = 84/18 = 4.667; B = (6·6 + 5·6 + 6·6) / 18 = 5.667.
+        XCTAssertEqual(row("A", "all")["rating_mean"], "4.667")
+        XCTAssertEqual(row("B", "all")["rating_mean"], "5.667")
+        // "Did what I expected": A 16 of 18, Wilson 95 % [0.672, 0.969]; B 18 of 18 [0.824, 1].
+        XCTAssertEqual(row("A", "all")["expected_rate"], "0.889")
+        XCTAssertEqual(row("A", "all")["expected_ci_low"], "0.672")
+        XCTAssertEqual(row("A", "all")["expected_ci_high"], "0.969")
+        XCTAssertEqual(row("B", "all")["expected_ci_low"], "0.824")
+        // Paired over participants: B rated higher by P02 and P03, equal for P01: sign test p = 0.5.
+        XCTAssertTrue(r.stdout.contains("A vs B, rating (mean): higher in A for 0, in B for 2, equal for 1; p = 0.500"), r.stdout)
+        // The tidy exports: one row per trial and per gesture, every participant's.
+        XCTAssertEqual(try rows(trialsCSV).count, 36)
+        XCTAssertEqual(try rows(gesturesCSV).count, gestures.count)
+    }
+
+    func testAKilledSessionResumesAtTheNextTrial() throws {
+        let parent = FlingRunner.scratch("study-resume")
+        _ = try session("P01", into: parent, trials: 0..<2)
+        XCTAssertEqual(try rows(parent.appendingPathComponent("P01/trials.csv")).count, 2)
+        // The second run starts at trial 3 (its script's first task is that trial's).
+        let plan = try schedule("P01")
+        let script = Self.script("P01", schedule: Array(plan[2...]), trials: 0..<10).replacingOccurrences(of: "$OUT", with: parent.path)
+        let file = parent.appendingPathComponent("rest.txt")
+        try script.write(to: file, atomically: true, encoding: .utf8)
+        let r = try FlingRunner.run(["study", study, "--participant", "P01", "--out", parent.appendingPathComponent("P01").path,
+                                     "--headless", "--script", file.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let trials = try rows(parent.appendingPathComponent("P01/trials.csv"))
+        XCTAssertEqual(trials.map { $0["trial"] ?? "" }, (1...12).map(String.init))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: parent.appendingPathComponent("P01/recording-2.txt").path), "a second recording")
+    }
+}

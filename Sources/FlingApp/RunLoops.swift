@@ -35,6 +35,9 @@ struct RunContext {
     var feed: ScriptFeed?
     /// `--inject-stall` (issue 28): the loop freezes on this schedule.
     var stalls: StallInjector?
+    /// A study's condition may be a weak kiosk (issue 33): the stall schedule it asks for now
+    /// (nil: the launch's own).
+    var studyStall: (@MainActor () -> String?)?
     /// `--input DEVICE` in a window (issue 28): touches read by Fling, with the kernel's times.
     var touchDevice: EvdevInput?
     var onPresented: ((_ frameStart: Double, _ presentedAt: Double) -> Void)?
@@ -60,7 +63,9 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
     var trim = IdleTrimSchedule(scene: app.scene.id.rawValue)
     let memoryReport = getenv("FLING_MEMORY_REPORT") != nil
     var stalls = run.stalls
+    var study = StudyStalls()
     while !app.quitRequested {
+        study.update(&stalls, run: run, now: now())
         if let length = stalls?.due(at: now()) { injectStall(length) { run.systemd.loopAlive(now: now()) } }
         var wait = animating || app.needsDisplay ? 0 : 1.0
         // Idle: the caches shrink to what is on screen once nothing was drawn for a while.
@@ -274,7 +279,9 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
     var readySent = false
     var trim = IdleTrimSchedule(scene: app.scene.id.rawValue)
     var stalls = run.stalls
+    var study = StudyStalls()
     while !app.quitRequested {
+        study.update(&stalls, run: run, now: now())
         if let length = stalls?.due(at: now()) { injectStall(length) { run.systemd.loopAlive(now: now()) } }
         var wait = animating || app.needsDisplay ? 0 : 1.0
         // Idle: the caches shrink to what is on screen, as in the windowed loop.
@@ -341,4 +348,19 @@ func printMemoryReport(_ display: Display, when: String) {
     let total = items.reduce(0) { $0 + $1.bytes }
     let mb = { (b: Int) in cFormat("%.1f", Double(b) / 1_048_576) }
     printError("memory \(when): caches \(mb(total)) MB (" + items.filter { $0.bytes > 0 }.map { "\($0.cache) \(mb($0.bytes))" }.joined(separator: ", ") + ")")
+}
+
+/// The stall schedule a study's trial asks for, taken up when it changes (a condition that is
+/// a weak kiosk stalls from its trial's start; the others keep the launch's schedule).
+struct StudyStalls {
+    private var asked: String??
+
+    @MainActor
+    mutating func update(_ stalls: inout StallInjector?, run: RunContext, now: Double) {
+        guard let ask = run.studyStall else { return }
+        let want = ask()
+        if case .some(let previous) = asked, previous == want { return }
+        asked = .some(want)
+        if let want, case .success(let s) = StallInjector.parse(want, start: now) { stalls = s } else { stalls = run.stalls }
+    }
 }

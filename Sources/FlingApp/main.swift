@@ -156,6 +156,7 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
     if let study {
         app.study = study.session
         metrics?.onMetric = { study.writer.gesture($0) }
+        run.studyStall = { study.session.stall }
     }
     defer { metrics?.finish() }
     var input: EvdevInput?

@@ -76,6 +76,9 @@ struct StudyCommand: FlingCommand, SingleUseOptions {
             printError("fling study: \(AppOptions.message(for: error))")
             return 2
         }
+        if options.headless, study.conditions.contains(where: { $0.stall != nil }) {
+            Log.warning("\(file): a condition's stall applies in a window or on a framebuffer; a headless script stalls with its own 'stall MS' command")
+        }
         if done > 0 { Log.info("study: \(participant) resumes at trial \(done + 1) of \(schedule.trials.count)") }
         let attachment = StudyAttachment(session: StudySession(study: study, schedule: schedule, resumeAt: done), writer: writer)
         Log.level = options.logLevel

@@ -54,6 +54,7 @@ struct StudyReportTool {
             }
         }
         print(table(data), terminator: "")
+        if let plot, let status = drawPlot(folders, data: data, to: plot), status != 0 { return status }
         for (path, text) in [(csv, data.summaryCSV()), (trialsCSV, trialText), (gesturesCSV, gestureText)] {
             guard let path else { continue }
             guard let f = fopen(path, "wb") else {
@@ -65,6 +66,26 @@ struct StudyReportTool {
             if !ok { printError("fling report: \(path): could not be written (\(String(cString: strerror(errno))))"); return 1 }
         }
         return 0
+    }
+
+    /// One decision map per condition from its gestures (every participant's
+    /// metrics-LABEL.jsonl) and the rating distributions; the condition names from the first
+    /// folder's study.toml copy when there is one.
+    func drawPlot(_ folders: [String], data: StudyData, to path: String) -> Int32? {
+        let labels = Array(Set(data.trials.compactMap { $0["condition"] })).sorted()
+        var conditions: [(label: String, name: String, report: MetricsReport)] = []
+        for label in labels {
+            var gestures: [GestureMetric] = []
+            for f in folders {
+                let file = "\(f)/metrics-\(label).jsonl"
+                guard case .success(let bytes) = readUserFile(file),
+                      let r = try? MetricsReport.parse(String(decoding: bytes, as: UTF8.self), file: file) else { continue }
+                gestures += r.gestures
+            }
+            let policy = data.gestures.first { $0["condition"] == label && $0["target"] == "sheet" }?["policy"] ?? ""
+            conditions.append((label, policy, MetricsReport(gestures: gestures)))
+        }
+        return StudyPlot.draw(conditions, data: data, to: path, resources: resources)
     }
 
     /// The aggregate table for a terminal, then the paired comparisons.

@@ -94,6 +94,10 @@ final class StudyWriter: StudySink {
         let previous = lastGesture
         lastGesture = m
         let c = StudyGestureClass(m, dismiss: task.dismiss, startDetent: nil, previous: previous)
+        // The condition's own metrics file: its decision map is drawn from it.
+        if let f = conditionMetrics(w.trial.label) {
+            if fputs(m.json.serialized + "\n", f) < 0 || fflush(f) != 0 { failure = "\(dir)/metrics-\(w.trial.label).jsonl: stopped" }
+        }
         line(gestures, [participant, "\(w.trial.number)", w.trial.label, w.task, "\(gestureCount)", m.target, m.policy,
                         c.startDetent ?? "", c.outcome, Self.number(m.release.y - m.start.y), Self.number(m.vy),
                         m.settleTime.map(Self.number) ?? "", Self.number(m.overshoot),
@@ -101,10 +105,20 @@ final class StudyWriter: StudySink {
                         c.skippedDetent ? "1" : "0", c.regrab ? "1" : "0"], "gestures.csv")
     }
     private var lastGesture: GestureMetric?
+    private var perCondition: [String: UnsafeMutablePointer<FILE>] = [:]
+
+    private func conditionMetrics(_ label: String) -> UnsafeMutablePointer<FILE>? {
+        if let f = perCondition[label] { return f }
+        let f = fopen("\(dir)/metrics-\(label).jsonl", "ab")
+        perCondition[label] = f
+        return f
+    }
 
     static func number(_ v: Double) -> String { cFormat("%.3f", v) }
 
     func finish() {
+        for f in perCondition.values { fclose(f) }
+        perCondition = [:]
         if let f = trials { fclose(f) }
         if let f = gestures { fclose(f) }
         trials = nil

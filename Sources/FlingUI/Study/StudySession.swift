@@ -71,6 +71,9 @@ package final class StudySession {
         phase = resumeAt < schedule.trials.count ? .starting(step: 0, since: nil) : .done
     }
 
+    /// The running trial's condition's stall schedule ("MS@EVERY"), if it is a weak kiosk.
+    package var stall: String? { trial.flatMap { study.conditions[$0.condition].stall } }
+
     package var trial: StudySchedule.Trial? { schedule.trials.indices.contains(index) ? schedule.trials[index] : nil }
     private var task: StudyFile.Task? { trial.map { study.tasks[$0.task] } }
 

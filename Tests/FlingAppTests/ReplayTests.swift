@@ -134,30 +134,37 @@ final class ReplayTests: XCTestCase {
     /// the text; its replay ends with both fields as the session left them.
     func testAPasteIsRecordedAsItsText() throws {
         let dir = FlingRunner.scratch("pasterecord")
-        let recording = dir.appendingPathComponent("paste.rec").path
-        let script = dir.appendingPathComponent("s.txt").path
-        // Form at 1024×768: First Name at (283, 337), Last Name at (648, 337).
-        try """
-            0.5 tap 350 354
-            0.7 text Ada
-            0.8 key ctrl+A
-            0.9 key ctrl+C
-            1.0 tap 715 354
+        let recording = try FlingRunner.record(Self.copyAda + """
             1.2 key ctrl+V
-            1.5 state \(dir.path)/live.json
+            1.5 state $OUT/live.json
             2 quit
-            """.write(toFile: script, atomically: true, encoding: .utf8)
-        let live = try FlingRunner.run(["--headless", "--scene", "form", "--size", "1024x768", "--script", script, "--record", recording])
-        XCTAssertEqual(live.status, 0, live.stderr)
+            """, in: dir, as: "paste", args: Self.form)
         let text = try String(contentsOfFile: recording, encoding: .utf8)
         XCTAssertTrue(text.contains("1.2 paste Ada\n"), text)
         XCTAssertFalse(text.contains("key ctrl+V"), text)
         let state = dir.appendingPathComponent("replayed.json").path
         let r = try FlingRunner.run(["replay", recording, "--state", state])
         XCTAssertEqual(r.status, 0, r.stderr)
-        let fields = { (v: JSONValue) in (v["form"]?["fields"]?.arrayValue ?? []).map { $0["text"]?.stringValue ?? "?" } }
+        let fields = Self.formFields
         XCTAssertEqual(fields(try Self.stateWithoutRender(state)), fields(try FlingRunner.state(dir, "live.json")))
         XCTAssertEqual(fields(try FlingRunner.state(dir, "live.json")).prefix(3), ["Ada", "", "Ada"])
+    }
+
+    /// The form at 1024×768 (First Name at (283, 337), Last Name at (648, 337)), and a script's
+    /// start there: Ada typed into First Name, selected and copied, Last Name tapped.
+    static let form = ["--scene", "form", "--size", "1024x768"]
+    static let copyAda = """
+        0.5 tap 350 354
+        0.7 text Ada
+        0.8 key ctrl+A
+        0.9 key ctrl+C
+        1.0 tap 715 354
+
+        """
+
+    /// The form's field texts in a state dump.
+    static func formFields(_ v: JSONValue) -> [String] {
+        (v["form"]?["fields"]?.arrayValue ?? []).map { $0["text"]?.stringValue ?? "?" }
     }
 
     /// A recording cut mid-line replays every whole line before the cut, and says where
@@ -212,28 +219,19 @@ final class ReplayTests: XCTestCase {
     /// replay had copied itself). A script's `paste` stands for the other app here.
     func testPastesReplayWithTheTextThatArrived() throws {
         let dir = FlingRunner.scratch("pasteother")
-        let recording = dir.appendingPathComponent("paste.rec").path
-        let script = dir.appendingPathComponent("s.txt").path
-        try """
-            0.5 tap 350 354
-            0.7 text Ada
-            0.8 key ctrl+A
-            0.9 key ctrl+C
-            1.0 tap 715 354
+        let recording = try FlingRunner.record(Self.copyAda + """
             1.2 paste Grace  Hopper
             1.4 tap 350 354
             1.5 key End
             1.6 paste
-            1.8 state \(dir.path)/live.json
+            1.8 state $OUT/live.json
             2 quit
-            """.write(toFile: script, atomically: true, encoding: .utf8)
-        let live = try FlingRunner.run(["--headless", "--scene", "form", "--size", "1024x768", "--script", script, "--record", recording])
-        XCTAssertEqual(live.status, 0, live.stderr)
+            """, in: dir, as: "paste", args: Self.form)
         let text = try String(contentsOfFile: recording, encoding: .utf8)
         XCTAssertTrue(text.hasPrefix("# fling recording 2\n"), text)
         XCTAssertTrue(text.contains("1.2 paste Grace  Hopper\n"), text)
         XCTAssertTrue(text.contains("1.6 paste\n"), text)
-        let fields = { (v: JSONValue) in (v["form"]?["fields"]?.arrayValue ?? []).map { $0["text"]?.stringValue ?? "?" } }
+        let fields = Self.formFields
         XCTAssertEqual(fields(try FlingRunner.state(dir, "live.json")).prefix(3), ["Ada", "", "Grace  Hopper"])
         let state = dir.appendingPathComponent("replayed.json").path
         let r = try FlingRunner.run(["replay", recording, "--state", state])
@@ -256,17 +254,13 @@ final class ReplayTests: XCTestCase {
     /// ("sheet dismissing").
     func testAReplaysStillFramesShowTheLiveOverlay() throws {
         let dir = FlingRunner.scratch("replaystill")
-        let script = dir.appendingPathComponent("script.txt").path
-        try """
+        let recording = try FlingRunner.record("""
             0.5 tap 200 150
             1.5 drag 200 500 200 700 0.1
-            2.5 state \(dir.path)/live.json
-            2.5 shot \(dir.path)/live.png
+            2.5 state $OUT/live.json
+            2.5 shot $OUT/live.png
             3.0 quit
-            """.write(toFile: script, atomically: true, encoding: .utf8)
-        let recording = dir.appendingPathComponent("flick.rec").path
-        let live = try FlingRunner.run(["--headless", "--overlay", "--script", script, "--record", recording])
-        XCTAssertEqual(live.status, 0, live.stderr)
+            """, in: dir, as: "flick", args: ["--overlay"])
         XCTAssertEqual(try FlingRunner.state(dir, "live.json")["sheet"]?["phase"]?.stringValue, "hidden")
         let frames = dir.appendingPathComponent("frames").path
         let r = try FlingRunner.run(["replay", recording, "--out", frames, "--fps", "2"])
@@ -307,11 +301,8 @@ final class ReplayTests: XCTestCase {
 
         // A card pulled 30 pt in 0.1 s: projected past 100 pt it collapses; at projection 0.99
         // it projects 50 pt and stays.
-        let today = dir.appendingPathComponent("today.txt").path
-        try "0.2 tap 200 300\n1.5 drag 200 300 200 330 0.1\n3.5 quit\n".write(toFile: today, atomically: true, encoding: .utf8)
-        let cardRecording = dir.appendingPathComponent("card.rec").path
-        let live = try FlingRunner.run(["--headless", "--scene", "today", "--script", today, "--record", cardRecording])
-        XCTAssertEqual(live.status, 0, live.stderr)
+        let cardRecording = try FlingRunner.record("0.2 tap 200 300\n1.5 drag 200 300 200 330 0.1\n3.5 quit\n", in: dir, as: "card",
+                                                   args: ["--scene", "today"])
         let cardMetrics = dir.appendingPathComponent("card.jsonl").path
         let c = try FlingRunner.run(["replay", cardRecording, "--compare", "fluid,fluid+projection=0.99", "--metrics", cardMetrics])
         XCTAssertEqual(c.status, 0, c.stderr)

@@ -57,8 +57,7 @@ final class ReportTests: XCTestCase {
     /// replay measured lies in the region of what it did.
     func testTheMapIsEachPolicysOwnDecisionPerStartingDetent() throws {
         let dir = FlingRunner.scratch("reportmap")
-        let script = dir.appendingPathComponent("s.txt").path
-        try """
+        let recording = try FlingRunner.record("""
             0.5 tap 200 150
             1.5 drag 200 500 200 380 0.4
             3.0 drag 200 200 200 320 0.3
@@ -69,14 +68,9 @@ final class ReportTests: XCTestCase {
             12.0 tap 200 150
             13.0 drag 200 500 200 560 0.5
             17 quit
-            """.write(toFile: script, atomically: true, encoding: .utf8)
-        let recording = dir.appendingPathComponent("r.rec").path
-        XCTAssertEqual(try FlingRunner.run(["--headless", "--script", script, "--record", recording]).status, 0)
-        let today = dir.appendingPathComponent("c.txt").path
-        try "0.2 tap 200 300\n1.5 drag 200 300 200 330 0.1\n3.5 tap 200 300\n5 drag 200 300 200 420 0.5\n7 quit\n"
-            .write(toFile: today, atomically: true, encoding: .utf8)
-        let cards = dir.appendingPathComponent("c.rec").path
-        XCTAssertEqual(try FlingRunner.run(["--headless", "--scene", "today", "--script", today, "--record", cards]).status, 0)
+            """, in: dir, as: "sheet")
+        let cards = try FlingRunner.record("0.2 tap 200 300\n1.5 drag 200 300 200 330 0.1\n3.5 tap 200 300\n5 drag 200 300 200 420 0.5\n7 quit\n",
+                                           in: dir, as: "cards", args: ["--scene", "today"])
         let metrics = dir.appendingPathComponent("m.jsonl").path
         for (rec, settings) in [(recording, "fluid,tutorial,two-stage"), (cards, "fluid,fluid+projection=0.99")] {
             let r = try FlingRunner.run(["replay", rec, "--compare", settings, "--metrics", metrics])

@@ -16,8 +16,9 @@ struct ReportCommand: FlingCommand, SingleUseOptions {
         The decision map has one panel per setting (or policy) and starting detent, and one per card \
         tuning: each gesture at its vertical travel (release y − press y, pt) against its vertical \
         release velocity (pt/s), coloured by outcome, over the outcome the policy decides at each \
-        point, sampled from the policy itself for a window --height pt tall (every rule, with its \
-        edges drawn). Below it, a histogram of release speeds.
+        point, sampled from the policy itself for a window --height pt tall (every rule: fluid's projection \
+        as well as its speed ÷ distance left; the edges drawn where the outcome changes). Below it, \
+        a histogram of release speeds.
         """)
 
     static let singleUseOptions = ["--plot", "--height", "--resources"]

@@ -46,8 +46,12 @@ final class MetricsRecorder {
     /// The least trustworthy timing among the pointer events since the latest press.
     private var pressTiming = InputTiming.device
 
-    init(app: AppController, frameBudget: Double, path: String?, keepsGestures: Bool = false) throws(RunFailure) {
+    /// The `--compare` setting every line carries (issue 33), as given; nil elsewhere.
+    private let setting: String?
+
+    init(app: AppController, frameBudget: Double, path: String?, keepsGestures: Bool = false, setting: String? = nil) throws(RunFailure) {
         self.app = app
+        self.setting = setting
         self.keepsGestures = keepsGestures
         self.frameBudget = frameBudget
         self.path = path
@@ -113,7 +117,7 @@ final class MetricsRecorder {
 
     private func emit(_ p: Pending) {
         let metric = GestureMetric(scene: p.scene, decision: p.decision, frames: p.frames, lateFrames: p.lateFrames,
-                                   velocitySource: p.velocitySource)
+                                   velocitySource: p.velocitySource, setting: setting)
         onMetric?(metric)
         if keepsGestures { gestures.append(metric) }
         written += 1

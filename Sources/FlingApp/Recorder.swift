@@ -115,11 +115,14 @@ final class SessionRecorder {
         case let .wheel(dy, location, time):
             line(time, "wheel \(ScriptNumber.text(dy)) \(ScriptNumber.text(location.x)) \(ScriptNumber.text(location.y))")
         case let .key(key, time):
-            // A paste is recorded as the text it pastes (issue 29: text pasted from another app
-            // was not in the recording, and the replay, with another clipboard, diverged).
-            if key.code == .character("v"), key.modifiers == .control, let pasted = clipboard?(), !pasted.isEmpty {
-                let clean = Self.oneLine(String(pasted.map { $0.isNewline ? " " : $0 }))
-                line(time, "text \(clean)")
+            // A paste is recorded with the text that arrived on the clipboard (issue 29: text
+            // pasted from another app was not in the recording). Issue 33: as `paste`, which
+            // replays as Ctrl+V with that text on the clipboard, so the replay takes the
+            // session's path; and a clipboard with no text is recorded too (as `key ctrl+V`, the
+            // replay pasted what it had copied itself, where the session pasted nothing).
+            if key == Key.paste, let clipboard {
+                let pasted = clipboard().map { Self.oneLine(String($0.map { $0.isNewline ? " " : $0 })) } ?? ""
+                line(time, pasted.isEmpty ? "paste" : "paste \(pasted)")
                 return
             }
             // A key name the script cannot carry ("+") is kept as a comment.

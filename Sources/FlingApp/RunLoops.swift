@@ -143,7 +143,8 @@ private enum Probe { case shot(String), state(String) }
 /// when benchmarking). Ends after the last command.
 @MainActor
 func runHeadless(app: AppController, display: Display, script: Script, fps: Double, run: RunContext? = nil,
-                 recordedTouches: [ScheduledInput] = [], renderWhileMovingEvery: Int = 0, onFrame: ((Double) -> Void)? = nil,
+                 recordedTouches: [ScheduledInput] = [], renderWhileMovingEvery: Int = 0,
+                 onFrame: ((_ time: Double, _ moving: Bool) -> Void)? = nil,
                  renderEveryFrame: Bool = false, onFrameRendered: ((Double) -> Void)? = nil) throws(RunFailure) {
     // Script input and recorded evdev touches, in time order (ties: the script first).
     let inputs = (script.expanded(fps: fps) + recordedTouches).enumerated().sorted {
@@ -182,6 +183,10 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
                 kiosk.input(.resize(s, time: input.time), now: input.time)
             case .action(.blur): kiosk.input(.focusLost(time: input.time), now: input.time)
             case .action(.middle(let p, let text)): kiosk.input(.middleClick(location: p, text: text, time: input.time), now: input.time)
+            case .action(.paste(let text)):
+                // The text arrives on the clipboard, as another app put it there, then Ctrl+V.
+                app.env.clipboard.text = text
+                kiosk.input(.key(Key.paste, time: input.time), now: input.time)
             case .action(.stall(let seconds)): stalledUntil = max(stalledUntil, input.time + seconds)
             case .action(.shot(let path)): probes.append(.shot(path))
             case .action(.state(let path)): probes.append(.state(path))
@@ -230,7 +235,9 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
                 }
             }
         }
-        onFrame?(t)
+        // `moving` false: the loop jumps to the next input from here, and this frame stands
+        // for every one it skips.
+        onFrame?(t, moving)
         run?.onFrame?(t, drawSeconds)
         if quit { return }
         frame += 1

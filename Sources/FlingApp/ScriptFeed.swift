@@ -36,6 +36,8 @@ final class ScriptFeed {
             case .action(.resize(let s)): out.append(.resize(s, time: t))
             case .action(.blur): out.append(.focusLost(time: t))
             case .action(.middle(let p, let text)): out.append(.middleClick(location: p, text: text, time: t))
+            // (The live clipboard is the desktop's: a benchmark's paste presses Ctrl+V alone.)
+            case .action(.paste): out.append(.key(Key.paste, time: t))
             case .action(.quit): out.append(.quit); continue
             // Probes mean nothing in a live window; a stall is the loop's own (headless runs).
             case .action: continue

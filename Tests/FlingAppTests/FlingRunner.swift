@@ -147,6 +147,18 @@ struct FlingRunner {
         return dir
     }
 
+    /// Records a headless script (its text with `$OUT` standing for `dir`) into
+    /// `dir/NAME.rec` and returns the recording's path. Fails the test if fling does not exit 0.
+    static func record(_ script: String, in dir: URL, as name: String, args: [String] = [],
+                       file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let scriptURL = dir.appendingPathComponent("\(name).txt")
+        try script.replacingOccurrences(of: "$OUT", with: dir.path).write(to: scriptURL, atomically: true, encoding: .utf8)
+        let recording = dir.appendingPathComponent("\(name).rec").path
+        let r = try run(["--headless", "--script", scriptURL.path, "--record", recording] + args)
+        XCTAssertEqual(r.status, 0, "fling failed: \(r.stderr)", file: file, line: line)
+        return recording
+    }
+
     /// Reads a state dump written by a script.
     static func state(_ dir: URL, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> JSONValue {
         let text = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)

@@ -39,7 +39,7 @@ final class ReplayTests: XCTestCase {
         let text = try String(contentsOfFile: recording, encoding: .utf8)
         let lines = text.split(separator: "\n").map(String.init)
         XCTAssertEqual(Array(lines.prefix(10)), [
-            "# fling recording 1", "# scene: restaurants", "# size: 390x844", "# scale: 1", "# policy: default",
+            "# fling recording 2", "# scene: restaurants", "# size: 390x844", "# scale: 1", "# policy: default",
             "# tune: ", "# date: " + (lines.first { $0.hasPrefix("# date: ") }?.dropFirst(8).description ?? "?"),
             "# fps: 60", "# rotate: 0", "# version: 0.1.0",
         ])
@@ -96,7 +96,7 @@ final class ReplayTests: XCTestCase {
     func testACRLFRecordingKeepsItsHeaderAndUnknownHeadersAreSaid() throws {
         let dir = FlingRunner.scratch("crlfrecording")
         let recording = dir.appendingPathComponent("crlf.rec").path
-        try "# fling recording 2\r\n# scene: restaurants\r\n# size: 500x700\r\n# policy: tutorial\r\n# colour: blue\r\n# times in s: notes\r\n0.5 tap 200 150\r\n2 quit\r\n"
+        try "# fling recording 3\r\n# scene: restaurants\r\n# size: 500x700\r\n# policy: tutorial\r\n# colour: blue\r\n# times in s: notes\r\n0.5 tap 200 150\r\n2 quit\r\n"
             .write(toFile: recording, atomically: true, encoding: .utf8)
         let state = dir.appendingPathComponent("end.json").path
         let r = try FlingRunner.run(["replay", recording, "--state", state])
@@ -104,7 +104,7 @@ final class ReplayTests: XCTestCase {
         let end = try Self.stateWithoutRender(state)
         XCTAssertEqual(end["size"], .array([.number(500), .number(700)]))
         XCTAssertEqual(end["sheet"]?["policy"]?.stringValue, "tutorial")
-        XCTAssertTrue(r.stderr.contains("\(recording):1: recording format 2; this Fling reads format 1"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(recording):1: recording format 3; this Fling reads format 2"), r.stderr)
         XCTAssertTrue(r.stderr.contains("\(recording):5: unknown header 'colour' ignored"), r.stderr)
         XCTAssertFalse(r.stderr.contains("times in s"), "a note is not a header key: \(r.stderr)")
     }
@@ -134,30 +134,37 @@ final class ReplayTests: XCTestCase {
     /// the text; its replay ends with both fields as the session left them.
     func testAPasteIsRecordedAsItsText() throws {
         let dir = FlingRunner.scratch("pasterecord")
-        let recording = dir.appendingPathComponent("paste.rec").path
-        let script = dir.appendingPathComponent("s.txt").path
-        // Form at 1024×768: First Name at (283, 337), Last Name at (648, 337).
-        try """
-            0.5 tap 350 354
-            0.7 text Ada
-            0.8 key ctrl+A
-            0.9 key ctrl+C
-            1.0 tap 715 354
+        let recording = try FlingRunner.record(Self.copyAda + """
             1.2 key ctrl+V
-            1.5 state \(dir.path)/live.json
+            1.5 state $OUT/live.json
             2 quit
-            """.write(toFile: script, atomically: true, encoding: .utf8)
-        let live = try FlingRunner.run(["--headless", "--scene", "form", "--size", "1024x768", "--script", script, "--record", recording])
-        XCTAssertEqual(live.status, 0, live.stderr)
+            """, in: dir, as: "paste", args: Self.form)
         let text = try String(contentsOfFile: recording, encoding: .utf8)
-        XCTAssertTrue(text.contains("1.2 text Ada\n"), text)
+        XCTAssertTrue(text.contains("1.2 paste Ada\n"), text)
         XCTAssertFalse(text.contains("key ctrl+V"), text)
         let state = dir.appendingPathComponent("replayed.json").path
         let r = try FlingRunner.run(["replay", recording, "--state", state])
         XCTAssertEqual(r.status, 0, r.stderr)
-        let fields = { (v: JSONValue) in (v["form"]?["fields"]?.arrayValue ?? []).map { $0["text"]?.stringValue ?? "?" } }
+        let fields = Self.formFields
         XCTAssertEqual(fields(try Self.stateWithoutRender(state)), fields(try FlingRunner.state(dir, "live.json")))
         XCTAssertEqual(fields(try FlingRunner.state(dir, "live.json")).prefix(3), ["Ada", "", "Ada"])
+    }
+
+    /// The form at 1024×768 (First Name at (283, 337), Last Name at (648, 337)), and a script's
+    /// start there: Ada typed into First Name, selected and copied, Last Name tapped.
+    static let form = ["--scene", "form", "--size", "1024x768"]
+    static let copyAda = """
+        0.5 tap 350 354
+        0.7 text Ada
+        0.8 key ctrl+A
+        0.9 key ctrl+C
+        1.0 tap 715 354
+
+        """
+
+    /// The form's field texts in a state dump.
+    static func formFields(_ v: JSONValue) -> [String] {
+        (v["form"]?["fields"]?.arrayValue ?? []).map { $0["text"]?.stringValue ?? "?" }
     }
 
     /// A recording cut mid-line replays every whole line before the cut, and says where
@@ -206,6 +213,107 @@ final class ReplayTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("--compare: the frame of 3 settings side by side is 18016x6028 pt at scale 1.0 is 18016x6028 px; at most 16384 px a side"), r.stderr)
     }
 
+    /// Issue 33: text that arrived on the clipboard from another app is recorded as `paste
+    /// TEXT` and replays as that paste; a clipboard another app left without text is recorded
+    /// as an empty `paste`, and the replay pastes nothing (as `key ctrl+V` it pasted what the
+    /// replay had copied itself). A script's `paste` stands for the other app here.
+    func testPastesReplayWithTheTextThatArrived() throws {
+        let dir = FlingRunner.scratch("pasteother")
+        let recording = try FlingRunner.record(Self.copyAda + """
+            1.2 paste Grace  Hopper
+            1.4 tap 350 354
+            1.5 key End
+            1.6 paste
+            1.8 state $OUT/live.json
+            2 quit
+            """, in: dir, as: "paste", args: Self.form)
+        let text = try String(contentsOfFile: recording, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("# fling recording 2\n"), text)
+        XCTAssertTrue(text.contains("1.2 paste Grace  Hopper\n"), text)
+        XCTAssertTrue(text.contains("1.6 paste\n"), text)
+        let fields = Self.formFields
+        XCTAssertEqual(fields(try FlingRunner.state(dir, "live.json")).prefix(3), ["Ada", "", "Grace  Hopper"])
+        let state = dir.appendingPathComponent("replayed.json").path
+        let r = try FlingRunner.run(["replay", recording, "--state", state])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "", "format 2 reads without a warning")
+        XCTAssertEqual(fields(try Self.stateWithoutRender(state)), fields(try FlingRunner.state(dir, "live.json")))
+        // A format 1 recording (its pastes as text) still replays, without a warning.
+        let old = dir.appendingPathComponent("old.rec").path
+        try text.replacingOccurrences(of: "# fling recording 2", with: "# fling recording 1")
+            .replacingOccurrences(of: "1.2 paste Grace  Hopper", with: "1.2 text Grace  Hopper")
+            .replacingOccurrences(of: "1.6 paste\n", with: "").write(toFile: old, atomically: true, encoding: .utf8)
+        let o = try FlingRunner.run(["replay", old, "--state", state])
+        XCTAssertEqual(o.status, 0, o.stderr)
+        XCTAssertEqual(o.stderr, "")
+        XCTAssertEqual(fields(try Self.stateWithoutRender(state)).prefix(3), ["Ada", "", "Grace  Hopper"])
+    }
+
+    /// Issue 33: a replay's frames in a still stretch show the overlay a live run shows there
+    /// ("list idle" once the flicked sheet is gone), not the last frame drawn while it moved
+    /// ("sheet dismissing").
+    func testAReplaysStillFramesShowTheLiveOverlay() throws {
+        let dir = FlingRunner.scratch("replaystill")
+        let recording = try FlingRunner.record("""
+            0.5 tap 200 150
+            1.5 drag 200 500 200 700 0.1
+            2.5 state $OUT/live.json
+            2.5 shot $OUT/live.png
+            3.0 quit
+            """, in: dir, as: "flick", args: ["--overlay"])
+        XCTAssertEqual(try FlingRunner.state(dir, "live.json")["sheet"]?["phase"]?.stringValue, "hidden")
+        let frames = dir.appendingPathComponent("frames").path
+        let r = try FlingRunner.run(["replay", recording, "--out", frames, "--fps", "2"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        // The frame at 2.5 s (the sixth at 2 fps) against the live shot at 2.5 s: the state
+        // pill at the top left is the same (the frame-time graph, at the bottom, differs: it
+        // shows real draw times).
+        let replayed = try PNGFile.read(frames + "/frame-00006.png")
+        let shot = try PNGFile.read(dir.appendingPathComponent("live.png").path)
+        XCTAssertEqual([replayed.width, replayed.height], [shot.width, shot.height])
+        func pill(_ image: RGBAImage) -> [UInt8] {
+            (0..<60).flatMap { y in image.pixels[(y * image.width * 4)..<((y * image.width + 360) * 4)] }
+        }
+        XCTAssertTrue(pill(replayed) == pill(shot), "the replay's state pill differs from the live run's at 2.5 s")
+    }
+
+    /// Issue 33: each `--compare` metrics line names its setting exactly as given, and the
+    /// policy that decided it: the sheet's policy, or the card's rules with the tuning keys
+    /// that changed them; `fling report` counts the settings apart.
+    func testCompareMetricsNameTheirSettingAndPolicy() throws {
+        let (dir, recording) = try recordFlick()
+        let metrics = dir.appendingPathComponent("compare.jsonl").path
+        let r = try FlingRunner.run(["replay", recording, "--compare", "fluid,fluid+dismiss.ratio=8,two-stage", "--metrics", metrics])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = try String(contentsOfFile: metrics, encoding: .utf8).split(separator: "\n").map { try GestureMetric(json: JSONParser.parse(String($0))) }
+        let sheets = lines.filter { $0.target == "sheet" }
+        XCTAssertEqual(sheets.map(\.setting), ["fluid", "fluid+dismiss.ratio=8", "two-stage"])
+        XCTAssertEqual(sheets.map(\.policy), ["fluid", "fluid", "two-stage"])
+        XCTAssertEqual(sheets.map(\.startDetent), ["half", "half", "expanded"])
+        XCTAssertEqual(sheets.map(\.decision.outcome), ["dismissed", "dismissed", "dismissed"])
+        XCTAssertTrue(lines.allSatisfy { $0.setting != nil }, "\(lines)")
+        XCTAssertTrue(r.stdout.hasPrefix("fluid, fluid+dismiss.ratio=8, two-stage: "), r.stdout)
+        let report = try FlingRunner.run(["report", metrics])
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertTrue(report.stdout.contains("  fluid      dismissed 1 (100 %)\n"), report.stdout)
+        XCTAssertTrue(report.stdout.contains("  fluid+dismiss.ratio=8 dismissed 1 (100 %)\n"), report.stdout)
+        XCTAssertTrue(report.stdout.contains("  two-stage  dismissed 1 (100 %)\n"), report.stdout)
+
+        // A card pulled 30 pt in 0.1 s: projected past 100 pt it collapses; at projection 0.99
+        // it projects 50 pt and stays.
+        let cardRecording = try FlingRunner.record("0.2 tap 200 300\n1.5 drag 200 300 200 330 0.1\n3.5 quit\n", in: dir, as: "card",
+                                                   args: ["--scene", "today"])
+        let cardMetrics = dir.appendingPathComponent("card.jsonl").path
+        let c = try FlingRunner.run(["replay", cardRecording, "--compare", "fluid,fluid+projection=0.99", "--metrics", cardMetrics])
+        XCTAssertEqual(c.status, 0, c.stderr)
+        let cards = try String(contentsOfFile: cardMetrics, encoding: .utf8).split(separator: "\n")
+            .map { try GestureMetric(json: JSONParser.parse(String($0))) }.filter { $0.target == "card" }
+        XCTAssertEqual(cards.map(\.setting), ["fluid", "fluid+projection=0.99"])
+        XCTAssertEqual(cards.map(\.policy), ["card", "card+projection=0.99"])
+        XCTAssertEqual(cards.map(\.startDetent), ["expanded", "expanded"])
+        XCTAssertEqual(cards.map(\.decision.outcome), ["collapsed", "expanded"])
+    }
+
     /// Two Flings recording to one file: the second is refused, the first's file is intact.
     func testASecondRecorderOfTheSameFileIsRefused() throws {
         let dir = FlingRunner.scratch("recordlock")
@@ -224,7 +332,7 @@ final class ReplayTests: XCTestCase {
         let second = try FlingRunner.run(["--headless", "--script", FlingRunner.emptyScript, "--record", recording])
         XCTAssertEqual(second.status, 1, second.stderr)
         XCTAssertTrue(second.stderr.contains("\(recording): the recording could not be opened for writing (another Fling is recording to it)"), second.stderr)
-        XCTAssertTrue(try String(contentsOfFile: recording, encoding: .utf8).hasPrefix("# fling recording 1\n"))
+        XCTAssertTrue(try String(contentsOfFile: recording, encoding: .utf8).hasPrefix("# fling recording 2\n"))
     }
 
     func testTheSameGesturesUnderAnotherPolicyDecideAsThatPolicyDoes() throws {
@@ -247,7 +355,7 @@ final class ReplayTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdout, """
             fluid, tutorial: 1 of 1 gestures decided differently
-            gesture 1 (sheet, pressed at 1.5 s): fluid → dismiss, tutorial → half
+            gesture 1 (sheet, pressed at 1.5 s): fluid → dismissed, tutorial → half
 
             """)
         // Side by side: 390 + 8 + 390 wide, a 28 pt label strip above 844.
@@ -281,16 +389,20 @@ final class ReplayTests: XCTestCase {
         let script = dir.appendingPathComponent("script.txt").path
         let r = try FlingRunner.run(["--headless", "--script", script, "--metrics", live])
         XCTAssertEqual(r.status, 0, r.stderr)
-        let fluid = #"{"scene": "restaurants", "target": "sheet", "policy": "fluid", "start": {"t": 1.5, "x": 200.0, "y": 500.0}, "release": {"t": 1.6, "x": 200.0, "y": 700.0, "vx": 0.0, "vy": 2000.0}, "projected": {"x": 200.0, "y": 1610.0}, "decision": {"outcome": "dismiss", "rule": "velocity/distance 8.62 ≥ 5.5", "margin": 3.121}, "settleTime": 0.603, "overshoot": 0.945, "frames": 0, "lateFrames": 0, "velocitySource": "device"}"#
+        // The margin in pt: 2000 pt/s reaches the 5.5 ratio up to 363.6 pt from the bottom; the
+        // sheet was 232 pt from it.
+        let fluid = #"{"scene": "restaurants", "target": "sheet", "policy": "fluid", "setting": null, "startDetent": "half", "start": {"t": 1.5, "x": 200.0, "y": 500.0}, "release": {"t": 1.6, "x": 200.0, "y": 700.0, "vx": 0.0, "vy": 2000.0}, "projected": {"x": 200.0, "y": 1610.0}, "decision": {"outcome": "dismissed", "rule": "velocity/distance 8.62 ≥ 5.5", "margin": 131.636}, "settleTime": 0.603, "overshoot": 0.945, "frames": 0, "lateFrames": 0, "velocitySource": "device"}"#
         XCTAssertEqual(try String(contentsOfFile: live, encoding: .utf8), fluid + "\n")
         let replayed = dir.appendingPathComponent("replayed.jsonl").path
         let c = try FlingRunner.run(["replay", recording, "--compare", "fluid,tutorial", "--metrics", replayed])
         XCTAssertEqual(c.status, 0, c.stderr)
         let lines = try String(contentsOfFile: replayed, encoding: .utf8).split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 2)
-        XCTAssertEqual(lines.first, fluid)
+        // The replayed line is the live one, with the setting that produced it.
+        XCTAssertEqual(lines.first, fluid.replacingOccurrences(of: #""setting": null"#, with: #""setting": "fluid""#))
         let tutorial = try GestureMetric(json: JSONParser.parse(lines[1]))
-        XCTAssertEqual(tutorial.decision, GestureMetric.Decision(outcome: "half", rule: "translation 0.24·H within -0.25·H…0.3·H", margin: 0.063))
+        XCTAssertEqual(tutorial.setting, "tutorial")
+        XCTAssertEqual(tutorial.decision, GestureMetric.Decision(outcome: "half", rule: "translation 0.24·H within -0.25·H…0.3·H", margin: 53.2))
         XCTAssertEqual([tutorial.vx, tutorial.vy], [0, 2000])
     }
 
@@ -300,8 +412,8 @@ final class ReplayTests: XCTestCase {
         let r = try FlingRunner.run(["replay", recording, "--compare", "tutorial,tutorial+tutorial.dismiss=0.2"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdout, """
-            tutorial, tutorial tutorial.dismiss=0.2: 1 of 1 gestures decided differently
-            gesture 1 (sheet, pressed at 1.5 s): tutorial → half, tutorial tutorial.dismiss=0.2 → dismiss
+            tutorial, tutorial+tutorial.dismiss=0.2: 1 of 1 gestures decided differently
+            gesture 1 (sheet, pressed at 1.5 s): tutorial → half, tutorial+tutorial.dismiss=0.2 → dismissed
 
             """)
         let state = dir.appendingPathComponent("tuned.json").path

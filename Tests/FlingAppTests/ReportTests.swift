@@ -25,7 +25,7 @@ final class ReportTests: XCTestCase {
             gestures: 4
 
             outcomes by policy
-              fluid      dismiss 1 (33 %), full 1 (33 %), collapse 1 (33 %)
+              fluid      dismissed 1 (33 %), full 1 (33 %), collapsed 1 (33 %)
               tutorial   half 1 (100 %)
 
             release speed (pt/s)     p50      p90      p99      max
@@ -36,12 +36,69 @@ final class ReportTests: XCTestCase {
             frames: 143, late: 3 (2 %)
 
             """)
+        // Old lines (no starting detent, the old outcome names): a panel per policy, drawn from
+        // half, and the card's; two columns, two rows.
+        let panels = DecisionMapPanel.panels(try MetricsReport.parse(Self.fixture, file: "m").gestures, height: 844)
+        XCTAssertEqual(panels.map(\.title), ["fluid · from half (start not recorded)", "tutorial · from half (start not recorded)", "card (fluid)"])
         let map = try PNGFile.read(plot)
-        XCTAssertEqual([map.width, map.height], [820, 900])
-        // The fluid dismissal's dot (travel 200 pt, 2000 pt/s) is red under the tutorial's green ring.
-        let x = 70 + (200 + 464.2) / 928.4 * 720, y = 64.0 + (2000.0 + 2200) / 4400 * 470
+        XCTAssertEqual([map.width, map.height], [820, 1062])
+        // The fluid dismissal's dot (travel 200 pt, 2000 pt/s) is red, in the first panel.
+        let (travel, velocity) = panels[0].ranges(height: 844)
+        let x = 70 + (200 - travel.lowerBound) / (travel.upperBound - travel.lowerBound) * 330
+        let y = 76 + (2000 - velocity.lowerBound) / (velocity.upperBound - velocity.lowerBound) * 260
         let (red, green, blue, _) = map.pixel(Int(x.rounded()), Int(y.rounded()))
         XCTAssertEqual([red, green, blue], [0xFF, 0x3B, 0x30])
+    }
+
+    /// Issue 33: the map is each policy's own decision, every rule of it (fluid's projection
+    /// dismissed a 100 pt, 1190 pt/s release the old map's speed ÷ distance line put on the
+    /// "stays" side), one panel per setting and starting detent (a release 300 pt down, still,
+    /// dismisses from half and goes half from full), and cards are mapped. Every gesture a
+    /// replay measured lies in the region of what it did.
+    func testTheMapIsEachPolicysOwnDecisionPerStartingDetent() throws {
+        let dir = FlingRunner.scratch("reportmap")
+        let recording = try FlingRunner.record("""
+            0.5 tap 200 150
+            1.5 drag 200 500 200 380 0.4
+            3.0 drag 200 200 200 320 0.3
+            5.0 drag 200 500 200 300 0.15
+            7.0 drag 200 200 200 560 0.2
+            9.0 tap 200 150
+            10.0 drag 200 500 200 600 0.084
+            12.0 tap 200 150
+            13.0 drag 200 500 200 560 0.5
+            17 quit
+            """, in: dir, as: "sheet")
+        let cards = try FlingRunner.record("0.2 tap 200 300\n1.5 drag 200 300 200 330 0.1\n3.5 tap 200 300\n5 drag 200 300 200 420 0.5\n7 quit\n",
+                                           in: dir, as: "cards", args: ["--scene", "today"])
+        let metrics = dir.appendingPathComponent("m.jsonl").path
+        for (rec, settings) in [(recording, "fluid,tutorial,two-stage"), (cards, "fluid,fluid+projection=0.99")] {
+            let r = try FlingRunner.run(["replay", rec, "--compare", settings, "--metrics", metrics])
+            XCTAssertEqual(r.status, 0, r.stderr)
+        }
+        let gestures = try MetricsReport.parse(String(contentsOfFile: metrics, encoding: .utf8), file: metrics).gestures
+        let panels = DecisionMapPanel.panels(gestures, height: 844)
+        XCTAssertEqual(panels.map(\.title), ["fluid · from half", "fluid · from full", "tutorial · from half", "two-stage · from expanded",
+                                             "two-stage · from full", "fluid · card", "fluid+projection=0.99 · card+projection=0.99"])
+        for panel in panels {
+            let regions = try XCTUnwrap(panel.regions, panel.title)
+            for g in panel.gestures {
+                XCTAssertEqual(regions.outcome(travel: g.release.y - g.start.y, velocity: g.vy), g.decision.outcome,
+                               "\(panel.title): \(g.json.serialized)")
+            }
+        }
+        let issue = try XCTUnwrap(panels[0].gestures.first { $0.release.y - $0.start.y == 100 })
+        XCTAssertEqual(issue.decision.outcome, "dismissed")
+        XCTAssertLessThan(issue.vy, SheetConstants.fluidDismissVelocityRatio * (422 - 100), "under the old map's only line")
+        XCTAssertEqual(panels[0].regions?.outcome(travel: 300, velocity: 0), "dismissed")
+        XCTAssertEqual(panels[1].regions?.outcome(travel: 300, velocity: 0), "half")
+        XCTAssertEqual(panels[5].regions?.outcome(travel: 30, velocity: 300), "collapsed")
+        XCTAssertEqual(panels[6].regions?.outcome(travel: 30, velocity: 300), "expanded")
+        let plot = dir.appendingPathComponent("map.png").path
+        let r = try FlingRunner.run(["report", metrics, "--plot", plot])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let map = try PNGFile.read(plot)
+        XCTAssertEqual([map.width, map.height], [820, 56 + 4 * (260 + 78) + 40 + 290])
     }
 
     func testABadMetricsLineIsNamedWithItsLine() throws {

@@ -148,6 +148,12 @@ final class StudyTests: XCTestCase {
         XCTAssertEqual(count("missed_dismissal", "A"), 2)
         XCTAssertEqual(count("missed_dismissal", "B"), 2)
         XCTAssertEqual(gestures.filter { $0["accidental_dismissal"] == "1" }.map { $0["participant"] ?? "" }, ["P02", "P02"])
+        // Snap-backs (moved, back where it started): P03's small pulls (2 a condition) and, in B,
+        // P02's flick that the tutorial sheet did not take (2). No sheet went full → dismissed.
+        XCTAssertEqual(count("snap_back", "A"), 2)
+        XCTAssertEqual(count("snap_back", "B"), 4)
+        XCTAssertEqual(count("skipped_detent", "A") + count("skipped_detent", "B"), 0)
+        XCTAssertEqual(Set(gestures.filter { $0["target"] == "sheet" }.map { $0["start_detent"] ?? "" }), ["half"])
 
         // The report: the aggregate table as CSV, checked by hand.
         let csv = parent.appendingPathComponent("aggregate.csv"), trialsCSV = parent.appendingPathComponent("all-trials.csv")

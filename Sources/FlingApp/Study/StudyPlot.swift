@@ -12,18 +12,23 @@ enum StudyPlot {
     /// `conditions`: each label, its researcher's name and its gestures.
     static func draw(_ conditions: [(label: String, name: String, report: MetricsReport)], data: StudyData,
                      to path: String, resources: String?) -> Int32 {
-        let panel = DecisionMap.size
-        let size = Size(panel.width * Double(max(1, conditions.count)), panel.height + ratingsHeight)
+        let H = LayoutMetrics.defaultWindowSize.height
+        let maps = conditions.map { c -> (panels: [DecisionMapPanel], height: Double) in
+            let panels = DecisionMapPanel.panels(c.report.gestures, height: H)
+            return (panels, DecisionMap.layout(panels: panels.count).height)
+        }
+        let mapHeight = maps.map(\.height).max() ?? 600
+        let width = DecisionMap.width
+        let size = Size(width * Double(max(1, conditions.count)), 44 + mapHeight + ratingsHeight)
         return withHeadlessDisplay(size: size, scale: 1, resources: resources) { display, env in
             var l = DisplayList(background: .white)
             for (i, c) in conditions.enumerated() {
-                let map = DecisionMap.list(c.report, height: LayoutMetrics.defaultWindowSize.height, env: env)
-                l.transformed(.translate(panel.width * Double(i), 0)) { l in
+                let map = DecisionMap.list(c.report, panels: maps[i].panels, height: H, size: Size(width, maps[i].height), env: env)
+                l.text(env.layout("Condition \(c.label): \(c.name)", Font(size: 20, weight: .bold)), at: Point(width * Double(i) + 20, 10), .black)
+                l.transformed(.translate(width * Double(i), 44)) { l in
                     for command in map.commands { l.add(command) }
-                    l.add(.fillRect(Rect(x: 0, y: 0, width: panel.width, height: 40), radii: CornerRadii(0), color: .white))
-                    l.text(env.layout("Condition \(c.label): \(c.name)", Font(size: 20, weight: .bold)), at: Point(70, 10), .black)
                 }
-                ratings(c.label, data: data, at: Point(panel.width * Double(i) + 70, panel.height), env: env, into: &l)
+                ratings(c.label, data: data, at: Point(width * Double(i) + 70, 44 + mapHeight), env: env, into: &l)
             }
             display.draw(l)
             guard let image = display.readPixels() else { printError("fling report: the plot could not be read back"); return 1 }

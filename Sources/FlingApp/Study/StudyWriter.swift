@@ -93,7 +93,7 @@ final class StudyWriter: StudySink {
         gestureCount += 1
         let previous = lastGesture
         lastGesture = m
-        let c = StudyGestureClass(m, dismiss: task.dismiss, startDetent: nil, previous: previous)
+        let c = StudyGestureClass(m, dismiss: task.dismiss, startDetent: m.startDetent, previous: previous)
         // The condition's own metrics file: its decision map is drawn from it.
         if let f = conditionMetrics(w.trial.label) {
             if fputs(m.json.serialized + "\n", f) < 0 || fflush(f) != 0 { failure = "\(dir)/metrics-\(w.trial.label).jsonl: stopped" }

@@ -137,7 +137,8 @@ enum Replay {
         var result = Run(setting: setting)
         if outputFPS != nil { result.spool = try ReplayFrameSpool() }
         // Gestures are always measured (--compare prints where they differ); written with --metrics.
-        let metrics = try MetricsRecorder(app: app, frameBudget: 1 / recording.fps, path: metrics, keepsGestures: true)
+        let metrics = try MetricsRecorder(app: app, frameBudget: 1 / recording.fps, path: metrics, keepsGestures: true,
+                                          setting: setting.given)
         kiosk.observer = { metrics.input($0) }
         // The recording's probes are its author's; the replay writes only what it is asked for.
         var commands = recording.script.commands.filter {
@@ -155,15 +156,20 @@ enum Replay {
         var lastImage: Frame?
         var captureFailure: RunFailure?
         let epsilon = 1e-9
-        /// Draws and keeps the output frames due by `t`; returns the draw's duration when it drew.
-        func capture(_ t: Double) -> Double? {
+        /// Draws and keeps the output frames due by `t`; returns the draw's duration when it drew
+        /// one. `still`: nothing moves, and the run loop skips ahead from here: the frame is
+        /// drawn even when no output is due, as the picture of the skipped stretch (issue 33:
+        /// the last frame drawn while the sheet was dismissing stood for the stretch, and its
+        /// overlay said "sheet dismissing" where a live run's said "list idle").
+        func capture(_ t: Double, still: Bool) -> Double? {
             guard let outputFPS else { return nil }
             func emit(_ frame: Frame) {
                 result.frames.append(frame)
                 nextOutput = Double(result.frames.count) / outputFPS
             }
             while let last = lastImage, nextOutput < t - epsilon { emit(last) }
-            guard nextOutput <= t + epsilon else { return nil }
+            let due = nextOutput <= t + epsilon
+            guard due || still else { return nil }
             let started = SDLContext.monotonicSeconds()
             display.draw(app.displayList(time: t))
             let seconds = SDLContext.monotonicSeconds() - started
@@ -182,11 +188,13 @@ enum Replay {
             lastImage = frame
             // Output faster than the recording's fps repeats the frame.
             while nextOutput <= t + epsilon { emit(frame) }
-            return seconds
+            // (A still frame drawn only to stand for the skipped stretch is not an output
+            // frame the metrics count.)
+            return due ? seconds : nil
         }
         try runHeadless(app: app, display: display, script: Script(commands: commands), fps: recording.fps, run: context,
-                        onFrame: { t in
-                            let drawn = captureFailure == nil ? capture(t) : nil
+                        onFrame: { t, moving in
+                            let drawn = captureFailure == nil ? capture(t, still: !moving) : nil
                             metrics.frame(time: t, drawSeconds: drawn)
                         })
         metrics.finish()

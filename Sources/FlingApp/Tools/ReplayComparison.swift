@@ -6,7 +6,7 @@ import FlingCore
 enum ReplayComparison {
     /// Gestures are matched by their press (the same recorded down event in every run); one
     /// line per press whose outcome differs, e.g.
-    /// "gesture 2 (pressed at 8.29 s): fluid → sheet dismiss, tutorial → sheet half".
+    /// "gesture 2 (pressed at 8.29 s): fluid → sheet dismissed, tutorial → sheet half".
     /// A run where the press decided nothing (it fell on something else) shows "—".
     static func differences(_ runs: [(label: String, gestures: [GestureMetric])]) -> String {
         var presses: [Double] = []

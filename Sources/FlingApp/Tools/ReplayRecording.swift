@@ -39,8 +39,9 @@ struct Recording {
         max(script.commands.last?.time ?? 0, script.expanded(fps: fps).map(\.time).max() ?? 0)
     }
 
-    /// The recording format this Fling writes and reads (`# fling recording 1`).
-    static let format = 1
+    /// The recording format this Fling writes (`# fling recording 2`: format 1 and `paste`,
+    /// issue 33); it reads 1 and 2.
+    static let format = 2
 
     static func load(_ path: String) throws(LoadError) -> Recording {
         let data: Data
@@ -99,7 +100,7 @@ struct Recording {
             if line.isEmpty { continue }
             guard line.hasPrefix("#") else { break }   // the header ends at the first command
             let body = line.dropFirst().trimmingWhitespace()
-            if body.hasPrefix("fling recording "), let format = Int(body.dropFirst(16)), format != Self.format {
+            if body.hasPrefix("fling recording "), let format = Int(body.dropFirst(16)), !(1...Self.format).contains(format) {
                 warnings.append("\(path):\(i + 1): recording format \(format); this Fling reads format \(Self.format): replayed as it reads, it may differ")
             }
             guard let colon = body.firstIndex(of: ":") else { continue }
@@ -162,7 +163,12 @@ struct Recording {
 struct ReplaySetting: Equatable {
     var policy: SheetPolicyKind?
     var tune: String
+    /// The setting as `--compare` was given it ("fluid+dismiss.ratio=8"); nil for a replay's
+    /// own setting (`--policy`, `--tune`).
+    var given: String?
+    /// The name frames, the differences and the metrics' "setting" give it: as given.
     var label: String {
+        if let given { return given }
         let p = policy?.rawValue ?? "default"
         return tune.isEmpty ? p : "\(p) \(tune)"
     }
@@ -182,12 +188,13 @@ struct ReplaySetting: Equatable {
                 // A key=value after a comma: more tuning for the setting before.
                 let extra = try checkedTune(parts.joined(separator: ","))
                 out[out.count - 1].tune = [out[out.count - 1].tune, extra].filter { !$0.isEmpty }.joined(separator: ",")
+                out[out.count - 1].given = (out[out.count - 1].given ?? "") + "," + item
                 continue
             }
             guard let name = parts.first, let policy = SheetPolicyKind(rawValue: name) else {
                 throw UsageError(message: "--compare: '\(item)' does not start with a policy (fluid, tutorial, two-stage)")
             }
-            out.append(ReplaySetting(policy: policy, tune: try checkedTune(parts.dropFirst().joined(separator: ","))))
+            out.append(ReplaySetting(policy: policy, tune: try checkedTune(parts.dropFirst().joined(separator: ",")), given: item))
         }
         guard (2...3).contains(out.count) else {
             throw UsageError(message: "--compare takes two or three settings, e.g. fluid,tutorial (got \(out.count))")

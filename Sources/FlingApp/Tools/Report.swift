@@ -13,11 +13,12 @@ struct ReportCommand: FlingCommand, SingleUseOptions {
         commandName: "report",
         abstract: "Summarise a --metrics file: gestures, outcomes by policy, release speeds, late frames; --plot draws a decision map.",
         discussion: """
-        The decision map puts each sheet gesture at its vertical travel (release y − press y, pt) against \
-        its vertical release velocity (pt/s), coloured by outcome, with the sheet policies' boundaries \
-        for a window --height pt tall (sheet released from half): fluid's speed ÷ distance left = \
-        dismiss ratio, tutorial's up 25 % / down 30 % of the height. Below it, a histogram of \
-        release speeds.
+        The decision map has one panel per setting (or policy) and starting detent, and one per card \
+        tuning: each gesture at its vertical travel (release y − press y, pt) against its vertical \
+        release velocity (pt/s), coloured by outcome, over the outcome the policy decides at each \
+        point, sampled from the policy itself for a window --height pt tall (every rule: fluid's projection \
+        as well as its speed ÷ distance left; the edges drawn where the outcome changes). Below it, \
+        a histogram of release speeds.
         """)
 
     static let singleUseOptions = ["--plot", "--height", "--resources", "--csv", "--trials-csv", "--gestures-csv"]
@@ -74,104 +75,160 @@ struct ReportCommand: FlingCommand, SingleUseOptions {
 /// own display list and renderer, headless.
 @MainActor
 enum DecisionMap {
-    static let size = Size(820, 900)
+    static let width = 820.0
+    /// Sampling grid of each panel's regions (columns of travel × rows of velocity).
+    static let columns = 120, rows = 80
 
     static func color(_ outcome: String) -> Color {
         switch outcome {
-        case "full": return SystemColor.blue
-        case "half": return SystemColor.green
-        case "expanded": return SystemColor.purple
-        case "dismiss": return SystemColor.red
-        case "collapse", "close": return Color(hex: 0xFF9500)
-        case "stay": return SystemColor.gray
+        case GestureOutcome.full: return SystemColor.blue
+        case GestureOutcome.half: return SystemColor.green
+        case GestureOutcome.expanded: return SystemColor.purple
+        case GestureOutcome.dismissed: return SystemColor.red
+        case GestureOutcome.collapsed: return Color(hex: 0xFF9500)
+        case GestureOutcome.stay: return SystemColor.gray
         default: return SystemColor.yellow
         }
     }
 
+    /// An outcome's region: its colour, pale and opaque (the cells overlap by half a point so
+    /// no seam shows; translucent ones striped where they did).
+    static func tint(_ outcome: String) -> Color {
+        let c = color(outcome), k = 0.22
+        return Color(r: 1 - k + k * c.r, g: 1 - k + k * c.g, b: 1 - k + k * c.b, a: 1)
+    }
+
+    /// The panels' layout: one column for one panel, two for more.
+    static func layout(panels n: Int) -> (columns: Int, panel: Size, height: Double) {
+        let columns = n > 1 ? 2 : 1
+        let panel = n > 1 ? Size(330, 260) : Size(700, 420)
+        let rows = max(1, (n + columns - 1) / columns)
+        return (columns, panel, 56 + Double(rows) * (panel.height + 78) + 40 + 290)
+    }
+
     static func draw(_ report: MetricsReport, height H: Double, to path: String, resources: String?) -> Int32 {
-        withHeadlessDisplay(size: size, scale: 1, resources: resources) { display, env in
-            display.draw(list(report, height: H, env: env))
+        let panels = DecisionMapPanel.panels(report.gestures, height: H)
+        let size = Size(width, layout(panels: panels.count).height)
+        return withHeadlessDisplay(size: size, scale: 1, resources: resources) { display, env in
+            display.draw(list(report, panels: panels, height: H, size: size, env: env))
             guard let image = display.readPixels() else { printError("fling report: the plot could not be read back"); return 1 }
             do { try PNGFile.write(image, to: path) } catch { printError("fling report: \(error)"); return 1 }
             return 0
         }
     }
 
-    static func list(_ report: MetricsReport, height H: Double, env: SceneEnvironment) -> DisplayList {
+    static func list(_ report: MetricsReport, panels: [DecisionMapPanel], height H: Double, size: Size, env: SceneEnvironment) -> DisplayList {
         var l = DisplayList(background: .white)
         let caption = TextStyle.caption.font
         func label(_ s: String, _ p: Point, _ c: Color = SystemColor.darkGray, font: Font? = nil) {
             l.text(env.layout(s, font ?? caption), at: p, c)
         }
-        // The map is the sheets' (their policies' boundaries); the histogram takes every gesture.
-        let gestures = report.gestures.filter { $0.target == "sheet" }
-        let policies = MetricsReport(gestures: gestures).outcomesByPolicy.map(\.policy)
-        // Map: x = travel (pt), y = vertical release velocity (pt/s, down positive, drawn down).
-        let plot = Rect(x: 70, y: 64, width: 720, height: 470)
-        let maxTravel = max(H * 0.5, gestures.map { abs($0.release.y - $0.start.y) }.max() ?? 0) * 1.1
-        let maxV = max(2000, gestures.map { abs($0.vy) }.max() ?? 0) * 1.1
-        func px(_ travel: Double) -> Double { plot.minX + (travel + maxTravel) / (2 * maxTravel) * plot.width }
-        func py(_ v: Double) -> Double { plot.minY + (v + maxV) / (2 * maxV) * plot.height }
-        label("Sheet decisions: release travel vs velocity (\(gestures.count) gestures; boundaries for H = \(Int(H)) pt, from half)",
-              Point(20, 16), SystemColor.label, font: TextStyle.subheadline.font)
-        l.add(.fillRect(plot, radii: CornerRadii(0), color: SystemColor.groupedBackground))
-        l.clipped(to: plot) { l in
-            // Axes through zero.
-            l.add(.hairline(from: Point(px(0), plot.minY), to: Point(px(0), plot.maxY), color: SystemColor.gray))
-            l.add(.hairline(from: Point(plot.minX, py(0)), to: Point(plot.maxX, py(0)), color: SystemColor.gray))
-            // Tutorial: up past 25 % of H → full, down past 30 % → dismiss.
-            for x in [-SheetConstants.tutorialFullFraction * H, SheetConstants.tutorialDismissFraction * H] {
-                l.add(.polyline([Point(px(x), plot.minY), Point(px(x), plot.maxY)], color: SystemColor.purple, lineWidth: 2))
-            }
-            // Fluid: dismiss where speed ÷ distance left (H/2 − travel) reaches the ratio.
-            var line: [Point] = []
-            for i in 0...60 {
-                let travel = -maxTravel + Double(i) / 60 * 2 * maxTravel
-                line.append(Point(px(travel), py(SheetConstants.fluidDismissVelocityRatio * max(0, H / 2 - travel))))
-            }
-            l.add(.polyline(line, color: SystemColor.red, lineWidth: 2))
-            // The first policy's gestures as dots, the others' as rings (a replay under two
-            // policies puts both at the same place).
-            for g in gestures {
-                let c = Point(px(g.release.y - g.start.y), py(g.vy))
-                if g.policy == policies.first {
-                    l.add(.fillCircle(center: c, radius: 5, color: color(g.decision.outcome)))
-                    l.add(.strokeCircle(center: c, radius: 5, color: .white, lineWidth: 1))
-                } else {
-                    l.add(.strokeCircle(center: c, radius: 9, color: color(g.decision.outcome), lineWidth: 2.5))
+        let (columns, panelSize, _) = layout(panels: panels.count)
+        let mapped = panels.reduce(0) { $0 + $1.gestures.count }
+        label("Decisions: release travel vs velocity (\(mapped) sheet and card gestures; H = \(Int(H)) pt)",
+              Point(20, 12), SystemColor.label, font: TextStyle.subheadline.font)
+        label("Tinted: what the policy decides there (sampled from its own code); lines: where that changes; dots: the gestures, by what they did",
+              Point(20, 34))
+        var outcomes: [String] = []
+        for (i, panel) in panels.enumerated() {
+            let origin = Point(70 + Double(i % columns) * (panelSize.width + 70), 76 + Double(i / columns) * (panelSize.height + 78))
+            let plot = Rect(x: origin.x, y: origin.y, width: panelSize.width, height: panelSize.height)
+            drawPanel(panel, in: plot, height: H, into: &l, env: env)
+            for g in panel.gestures where !outcomes.contains(g.decision.outcome) { outcomes.append(g.decision.outcome) }
+            if let r = panel.regions {
+                let (travel, velocity) = panel.ranges(height: H)
+                for o in Set(r.grid(travel: travel, velocity: velocity, columns: 12, rows: 8).joined()).sorted() where !outcomes.contains(o) {
+                    outcomes.append(o)
                 }
             }
         }
-        l.add(.strokeRect(plot, radii: CornerRadii(0), color: SystemColor.gray, lineWidth: 1))
-        for f in [-1.0, -0.5, 0, 0.5, 1] {
-            label("\(Int(f * maxTravel))", Point(px(f * maxTravel) - 14, plot.maxY + 4))
-            label("\(Int(f * maxV))", Point(8, py(f * maxV) - 8))
-        }
-        label("travel (pt, release y − press y; up ←  → down)", Point(plot.midX - 140, plot.maxY + 20))
-        label("vy (pt/s, down ↓)", Point(plot.maxX - 100, plot.minY - 18))
-        label("fluid: v / distance left = \(MetricsReport.fixed(SheetConstants.fluidDismissVelocityRatio, 1))", Point(plot.minX + 8, plot.minY + 6), SystemColor.red)
-        label("tutorial: −\(Int(SheetConstants.tutorialFullFraction * 100)) % / +\(Int(SheetConstants.tutorialDismissFraction * 100)) % of H",
-              Point(plot.minX + 8, plot.minY + 22), SystemColor.purple)
-        // Legend: the outcomes present.
-        var outcomes: [String] = []
-        for g in gestures where !outcomes.contains(g.decision.outcome) { outcomes.append(g.decision.outcome) }
-        var lx = plot.minX
+        if panels.isEmpty { label("No sheet or card gestures in this file.", Point(70, 90), SystemColor.label) }
+        // Legend: every outcome shown.
+        let legendY = 76 + Double(max(1, (panels.count + columns - 1) / columns)) * (panelSize.height + 78) - 10
+        var lx = 70.0
         for o in outcomes {
-            l.add(.fillCircle(center: Point(lx + 6, plot.maxY + 52), radius: 5, color: color(o)))
-            label(o, Point(lx + 16, plot.maxY + 44), SystemColor.label)
+            l.add(.fillRect(Rect(x: lx, y: legendY, width: 14, height: 14), radii: CornerRadii(3), color: tint(o)))
+            l.add(.fillCircle(center: Point(lx + 7, legendY + 7), radius: 4, color: color(o)))
+            label(o, Point(lx + 20, legendY), SystemColor.label)
             lx += 100
         }
-        if policies.count > 1 {
-            label("dots: \(policies[0]); rings: \(policies.dropFirst().joined(separator: ", "))", Point(lx + 10, plot.maxY + 44), SystemColor.label)
+        label("ring: the gesture did not do what the map says there (content scrolled, or a tuning the line does not name)",
+              Point(70, legendY + 20))
+        drawHistogram(report, top: size.height - 250, into: &l, env: env)
+        return l
+    }
+
+    /// One panel: the regions, their edges, the axes and the gestures.
+    static func drawPanel(_ panel: DecisionMapPanel, in plot: Rect, height H: Double, into l: inout DisplayList, env: SceneEnvironment) {
+        func label(_ s: String, _ p: Point, _ c: Color, _ font: Font?) { l.text(env.layout(s, font ?? TextStyle.caption.font), at: p, c) }
+        let (travel, velocity) = panel.ranges(height: H)
+        func px(_ x: Double) -> Double { plot.minX + (x - travel.lowerBound) / (travel.upperBound - travel.lowerBound) * plot.width }
+        func py(_ v: Double) -> Double { plot.minY + (v - velocity.lowerBound) / (velocity.upperBound - velocity.lowerBound) * plot.height }
+        let off = panel.gestures.filter { g in panel.regions.map { $0.outcome(travel: g.release.y - g.start.y, velocity: g.vy) != g.decision.outcome } ?? false }
+        label("\(panel.title) (\(panel.gestures.count)\(off.isEmpty ? "" : ", \(off.count) off the map"))",
+              Point(plot.minX, plot.minY - 20), SystemColor.label, TextStyle.footnote.font)
+        l.add(.fillRect(plot, radii: CornerRadii(0), color: SystemColor.groupedBackground))
+        l.clipped(to: plot) { l in
+            if let regions = panel.regions {
+                let grid = regions.grid(travel: travel, velocity: velocity, columns: columns, rows: rows)
+                let cw = plot.width / Double(columns), ch = plot.height / Double(rows)
+                for (row, cells) in grid.enumerated() {
+                    // Runs of one outcome along a row as one rectangle.
+                    var runStart = 0
+                    for c in 1...cells.count where c == cells.count || cells[c] != cells[runStart] {
+                        l.add(.fillRect(Rect(x: plot.minX + Double(runStart) * cw, y: plot.minY + Double(row) * ch,
+                                             width: Double(c - runStart) * cw + 0.5, height: ch + 0.5),
+                                        radii: CornerRadii(0), color: tint(cells[runStart])))
+                        runStart = c
+                    }
+                }
+                // The edges: where a neighbour decides otherwise.
+                let edge = Color(white: 0.15, alpha: 0.85)
+                for row in 0..<rows {
+                    for c in 0..<columns {
+                        let x = plot.minX + Double(c + 1) * cw, y = plot.minY + Double(row + 1) * ch
+                        if c + 1 < columns, grid[row][c] != grid[row][c + 1] {
+                            l.add(.polyline([Point(x, y - ch), Point(x, y)], color: edge, lineWidth: 1.5))
+                        }
+                        if row + 1 < rows, grid[row][c] != grid[row + 1][c] {
+                            l.add(.polyline([Point(x - cw, y), Point(x, y)], color: edge, lineWidth: 1.5))
+                        }
+                    }
+                }
+            }
+            // Axes through zero.
+            if travel.contains(0) { l.add(.hairline(from: Point(px(0), plot.minY), to: Point(px(0), plot.maxY), color: SystemColor.gray)) }
+            l.add(.hairline(from: Point(plot.minX, py(0)), to: Point(plot.maxX, py(0)), color: SystemColor.gray))
+            for g in panel.gestures {
+                let c = Point(px(g.release.y - g.start.y), py(g.vy))
+                l.add(.fillCircle(center: c, radius: 5, color: color(g.decision.outcome)))
+                l.add(.strokeCircle(center: c, radius: 5, color: .white, lineWidth: 1))
+            }
+            for g in off {
+                l.add(.strokeCircle(center: Point(px(g.release.y - g.start.y), py(g.vy)), radius: 9, color: SystemColor.label, lineWidth: 2))
+            }
         }
-        // Histogram of release speeds.
-        let hist = Rect(x: 70, y: 650, width: 720, height: 200)
-        label("Release speed (pt/s), all \(report.gestures.count) gestures", Point(20, hist.minY - 34), SystemColor.label, font: TextStyle.subheadline.font)
+        l.add(.strokeRect(plot, radii: CornerRadii(0), color: SystemColor.gray, lineWidth: 1))
+        for f in [0.0, 0.5, 1] {
+            let x = travel.lowerBound + f * (travel.upperBound - travel.lowerBound)
+            label("\(Int(x.rounded()))", Point(px(x) - 12, plot.maxY + 3), SystemColor.darkGray, nil)
+            let v = velocity.lowerBound + f * (velocity.upperBound - velocity.lowerBound)
+            label("\(Int(v.rounded()))", Point(plot.minX - 48, py(v) - 8), SystemColor.darkGray, nil)
+        }
+        label(panel.target == "card" ? "finger travel (pt: down →) · vy (pt/s: down ↓)" : "travel (pt: up ← → down) · vy (pt/s: down ↓)",
+              Point(plot.minX, plot.maxY + 18), SystemColor.darkGray, nil)
+    }
+
+    /// Release speeds of every gesture (lists too).
+    static func drawHistogram(_ report: MetricsReport, top: Double, into l: inout DisplayList, env: SceneEnvironment) {
+        func label(_ s: String, _ p: Point, _ c: Color, _ font: Font?) { l.text(env.layout(s, font ?? TextStyle.caption.font), at: p, c) }
+        let hist = Rect(x: 70, y: top + 30, width: 700, height: 180)
+        label("Release speed (pt/s), all \(report.gestures.count) gestures", Point(20, top), SystemColor.label, TextStyle.subheadline.font)
         let speeds = report.gestures.map { ($0.vx * $0.vx + $0.vy * $0.vy).squareRoot() }
         let bins = 20
-        let top = max(1000, (speeds.max() ?? 0) * 1.05)
+        let topSpeed = max(1000, (speeds.max() ?? 0) * 1.05)
         var counts = [Int](repeating: 0, count: bins)
-        for s in speeds { counts[min(bins - 1, Int(s / top * Double(bins)))] += 1 }
+        for s in speeds { counts[min(bins - 1, Int(s / topSpeed * Double(bins)))] += 1 }
         let peak = max(1, counts.max() ?? 1)
         l.add(.fillRect(hist, radii: CornerRadii(0), color: SystemColor.groupedBackground))
         let bw = hist.width / Double(bins)
@@ -181,8 +238,9 @@ enum DecisionMap {
                             radii: CornerRadii(0), color: SystemColor.blue))
         }
         l.add(.strokeRect(hist, radii: CornerRadii(0), color: SystemColor.gray, lineWidth: 1))
-        for f in [0.0, 0.25, 0.5, 0.75, 1] { label("\(Int(f * top))", Point(hist.minX + f * hist.width - 10, hist.maxY + 4)) }
-        label("\(peak)", Point(40, hist.minY))
-        return l
+        for f in [0.0, 0.25, 0.5, 0.75, 1] {
+            label("\(Int(f * topSpeed))", Point(hist.minX + f * hist.width - 10, hist.maxY + 4), SystemColor.darkGray, nil)
+        }
+        label("\(peak)", Point(40, hist.minY), SystemColor.darkGray, nil)
     }
 }

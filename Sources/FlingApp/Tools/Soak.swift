@@ -96,7 +96,7 @@ enum Soak {
             let started = SDLContext.monotonicSeconds()
             do {
                 try runHeadless(app: app, display: display, script: script, fps: 60, run: RunContext(kiosk: kiosk),
-                                renderWhileMovingEvery: 20) { t in
+                                renderWhileMovingEvery: 20) { t, _ in
                     guard t >= nextHour * 3600 else { return }
                     samples.append((nextHour, rssKB()))
                     print("soak: \(Int(nextHour)) h virtual: RSS \(Int(samples.last?.kb ?? 0)) kB, resets \(kiosk.state.resets)")

@@ -368,6 +368,32 @@ public struct CardTransition: Equatable, Sendable {
         }
     }
 
+    /// Where the release of a card pulled down `amount` pt at `v` pt/s (down positive) goes,
+    /// and the pull it projects to: past the collapse threshold, or projected past it, the
+    /// card collapses into its slot; otherwise it stays expanded. The decision map of `fling
+    /// report` samples this, so its boundary is the one the card decides by.
+    public static func releaseDecision(pull amount: Double, velocity v: Double, tuning: Tuning) -> (projected: Double, decision: GestureMetric.Decision) {
+        let projected = amount + Projection.distance(velocity: max(0, v), decelerationRate: tuning.projectionRate)
+        let limit = CardConstants.collapseThreshold
+        let n = RuleNumber.text
+        if amount > limit {
+            return (projected, .init(outcome: GestureOutcome.collapsed, rule: "pull \(n(amount, 1)) pt > \(n(limit, 1)) pt", margin: amount - limit))
+        }
+        if projected > limit {
+            return (projected, .init(outcome: GestureOutcome.collapsed, rule: "projected pull \(n(projected, 1)) pt > \(n(limit, 1)) pt",
+                                     margin: projected - limit))
+        }
+        return (projected, .init(outcome: GestureOutcome.expanded, rule: "projected pull \(n(projected, 1)) pt ≤ \(n(limit, 1)) pt",
+                                 margin: limit - projected))
+    }
+
+    /// The card's rules under `tuning`, as the metrics name them: "card", or with the tuning
+    /// keys the card reads when they are not the standard ones ("card+projection=0.99").
+    public static func policyName(_ tuning: Tuning) -> String {
+        let keys = Tuning.keys.filter { Tuning.cardKeys.contains($0.name) && tuning[$0] != Tuning.standard[$0] }
+        return (["card"] + keys.map { "\($0.name)=\(Tuning.format(tuning[$0]))" }).joined(separator: "+")
+    }
+
     /// Release (or cancel, ignoring velocity). Returns true if the press was a tap.
     @discardableResult
     public mutating func releaseExpanded(at p: Point, time t: Double, cancelled: Bool = false) -> Bool {
@@ -377,20 +403,11 @@ public struct CardTransition: Equatable, Sendable {
         let v = cancelled ? 0 : velocity.y
         var content = content
         if case .dragging(var open, let amount, _) = state {
-            let projected = amount + Projection.distance(velocity: max(0, v), decelerationRate: tuning.projectionRate)
-            let limit = CardConstants.collapseThreshold
-            let n = RuleNumber.text
-            let rule: GestureMetric.Decision
-            if amount > limit {
-                rule = .init(outcome: "collapse", rule: "pull \(n(amount, 1)) pt > \(n(limit, 1)) pt", margin: amount - limit)
-            } else if projected > limit {
-                rule = .init(outcome: "collapse", rule: "projected pull \(n(projected, 1)) pt > \(n(limit, 1)) pt", margin: projected - limit)
-            } else {
-                rule = .init(outcome: "stay", rule: "projected pull \(n(projected, 1)) pt ≤ \(n(limit, 1)) pt", margin: limit - projected)
-            }
+            let (projected, rule) = Self.releaseDecision(pull: amount, velocity: v, tuning: tuning)
             defer {
                 let decision = GestureDecision(
-                    target: "card", policy: "card", start: touch.start, release: GestureMetric.Sample(t: t, x: p.x, y: p.y),
+                    target: "card", policy: Self.policyName(tuning), startDetent: GestureOutcome.expanded,
+                    start: touch.start, release: GestureMetric.Sample(t: t, x: p.x, y: p.y),
                     vx: cancelled ? 0 : velocity.x, vy: v,
                     projected: Point(p.x + Projection.distance(velocity: cancelled ? 0 : velocity.x, decelerationRate: tuning.projectionRate), projected),
                     decision: rule)
@@ -407,7 +424,7 @@ public struct CardTransition: Equatable, Sendable {
                 }
                 decisions.record(decision, settle: settle)
             }
-            if rule.outcome == "collapse" {
+            if rule.outcome == GestureOutcome.collapsed {
                 // The spring starts at the finger's speed: pt/s over the distance the card
                 // travels to its slot, in progress units (collapse is toward 0).
                 let dpdt = -max(0, v) / max(1, collapseDistance)

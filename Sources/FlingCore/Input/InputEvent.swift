@@ -99,6 +99,9 @@ public struct Key: Equatable, Hashable, Sendable, CustomStringConvertible {
         self.init(code, mods)
     }
 
+    /// Ctrl+V: a text field's paste (a recording writes it as `paste` with the text).
+    public static let paste = Key(.char("v"), .control)
+
     /// This key with exactly these modifiers.
     public func `is`(_ code: KeyCode, _ modifiers: Modifiers = []) -> Bool {
         self == Key(code, modifiers)

@@ -13,9 +13,13 @@ import Darwin
 public struct GestureDecision: Equatable, Sendable {
     /// "sheet", "card", "list".
     public var target: String
-    /// The sheet policy's name ("fluid", "tutorial", "two-stage"); "card" and "scroll" for the
-    /// card transition and scroll views, which have one rule set each.
+    /// The sheet policy's name ("fluid", "tutorial", "two-stage"); "card" (with its tuning
+    /// keys when not the standard ones) and "scroll" for the card transition and scroll views,
+    /// which have one rule set each.
     public var policy: String
+    /// Where the target rested when the gesture began (a sheet's detent, a card's "expanded"
+    /// or "collapsed"); nil for a scroll view.
+    public var startDetent: String?
     /// Where and when the finger went down (window pt, s).
     public var start: GestureMetric.Sample
     /// Where and when it let go.
@@ -33,10 +37,10 @@ public struct GestureDecision: Equatable, Sendable {
     public var settleTime: Double?
     public var overshoot: Double?
 
-    public init(target: String, policy: String, start: GestureMetric.Sample, release: GestureMetric.Sample,
+    public init(target: String, policy: String, startDetent: String? = nil, start: GestureMetric.Sample, release: GestureMetric.Sample,
                 vx: Double, vy: Double, projected: Point, decision: GestureMetric.Decision,
                 settleTime: Double? = nil, overshoot: Double? = nil) {
-        self.target = target; self.policy = policy; self.start = start; self.release = release
+        self.target = target; self.policy = policy; self.startDetent = startDetent; self.start = start; self.release = release
         self.vx = vx; self.vy = vy; self.projected = projected; self.decision = decision
         self.settleTime = settleTime; self.overshoot = overshoot
     }
@@ -78,9 +82,12 @@ enum RuleNumber {
 }
 
 extension GestureMetric {
-    /// A metrics line from a model's decision record.
-    public init(scene: String, decision d: GestureDecision, frames: Int, lateFrames: Int, velocitySource: InputTiming = .device) {
-        self.init(scene: scene, target: d.target, policy: d.policy, start: d.start, release: d.release,
+    /// A metrics line from a model's decision record (`setting`: the `--compare` setting that
+    /// produced it, as given).
+    public init(scene: String, decision d: GestureDecision, frames: Int, lateFrames: Int, velocitySource: InputTiming = .device,
+                setting: String? = nil) {
+        self.init(scene: scene, target: d.target, policy: d.policy, setting: setting, startDetent: d.startDetent,
+                  start: d.start, release: d.release,
                   vx: d.vx, vy: d.vy, projected: d.projected, decision: d.decision,
                   settleTime: d.settleTime, overshoot: d.overshoot ?? 0, frames: frames, lateFrames: lateFrames,
                   velocitySource: velocitySource)

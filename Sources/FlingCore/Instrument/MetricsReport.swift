@@ -46,16 +46,18 @@ public struct MetricsReport: Equatable, Sendable {
         return s[lo] + (s[hi] - s[lo]) * (pos - Double(lo))
     }
 
-    /// Outcome counts per policy, policies and outcomes in order of first appearance.
+    /// Outcome counts per policy (per setting and policy in a `--compare` file: issue 33, its
+    /// settings of one policy were counted together), in order of first appearance.
     public var outcomesByPolicy: [(policy: String, outcomes: [(String, Int)])] {
         var policies: [String] = []
         var counts: [String: [(String, Int)]] = [:]
         for g in gestures {
-            if counts[g.policy] == nil { policies.append(g.policy); counts[g.policy] = [] }
-            if let i = counts[g.policy]?.firstIndex(where: { $0.0 == g.decision.outcome }) {
-                counts[g.policy]?[i].1 += 1
+            let key = g.decidedBy
+            if counts[key] == nil { policies.append(key); counts[key] = [] }
+            if let i = counts[key]?.firstIndex(where: { $0.0 == g.decision.outcome }) {
+                counts[key]?[i].1 += 1
             } else {
-                counts[g.policy]?.append((g.decision.outcome, 1))
+                counts[key]?.append((g.decision.outcome, 1))
             }
         }
         return policies.map { ($0, counts[$0] ?? []) }
@@ -96,6 +98,17 @@ public struct MetricsReport: Equatable, Sendable {
         for _ in 0..<digits { p *= 10 }
         let r = (v * p).rounded() / p
         return digits == 0 ? String(Int(r)) : String(r)
+    }
+}
+
+extension GestureMetric {
+    /// What decided, as the report groups lines: the policy, or with `--compare` the setting
+    /// ("fluid+dismiss.ratio=8"), and its policy when that is not the setting's own (a card's
+    /// or a list's gesture in a sheet setting: "fluid+dismiss.ratio=8 · card").
+    public var decidedBy: String {
+        guard let setting else { return policy }
+        let settingPolicy = setting.split(separator: "+", maxSplits: 1).first.map(String.init) ?? setting
+        return settingPolicy == policy ? setting : "\(setting) · \(policy)"
     }
 }
 

@@ -88,6 +88,9 @@ public struct Tuning: Equatable, Sendable {
         Key(name: "slop", range: 0...60, summary: "touch slop (pt)", path: \.touchSlop),
     ]
 
+    /// The keys the card transition reads (its spring, its release projection, its slop).
+    public static let cardKeys: Set<String> = ["card.response", "card.damping", "projection", "slop"]
+
     public subscript(key: Key) -> Double {
         get { self[keyPath: key.path] }
         set { self[keyPath: key.path] = newValue }

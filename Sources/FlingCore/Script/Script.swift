@@ -41,6 +41,9 @@ public struct Script: Equatable, Sendable {
         case blur
         /// A middle click at a point, with the PRIMARY selection it pastes (nil: the app's own).
         case middle(Point, text: String?)
+        /// A clipboard paste (Ctrl+V) with this text on the clipboard (nil: the clipboard held no
+        /// text), as a recording writes it: the text that arrived from another app (issue 33).
+        case paste(String?)
         /// The loop runs no frame for this long (s, from the command's time): input in it keeps
         /// its own time and arrives together when the loop wakes, as on a stalled kiosk (issue 28).
         case stall(Double)
@@ -152,6 +155,13 @@ public struct Script: Equatable, Sendable {
                 if rest.first == " " || rest.first == "\t" { rest = rest.dropFirst() }
                 guard !rest.isEmpty else { throw fail("'text' takes a STRING") }
                 action = .text(String(rest))
+            case "paste":
+                // The rest of the line after the verb and its one separator, spaces kept;
+                // nothing after it: the clipboard held no text.
+                guard let range = trimmed.firstRange(of: "paste") else { throw fail("'paste' takes [TEXT]") }
+                var rest = trimmed[range.upperBound...]
+                if rest.first == " " || rest.first == "\t" { rest = rest.dropFirst() }
+                action = .paste(rest.isEmpty ? nil : String(rest))
             case "middle":
                 guard args.count >= 2 else { throw fail("'middle' takes X Y [TEXT]") }
                 let p = try point(args[0], args[1], "X Y [TEXT]")
@@ -291,7 +301,7 @@ extension Script {
                 add(t + d, .pointer(.moved, id: mouse, b))
                 add(t + d, .pointer(.ended, id: mouse, b))
             case .finger(let phase, let id, let p): add(t, .pointer(phase, id: id, p))
-            case .wheel, .key, .text, .composition, .resize, .shot, .state, .middle, .blur, .stall, .quit: add(t, .action(c.action))
+            case .wheel, .key, .text, .composition, .resize, .shot, .state, .middle, .paste, .blur, .stall, .quit: add(t, .action(c.action))
             }
         }
         return out.sorted { $0.time != $1.time ? $0.time < $1.time : $0.sequence < $1.sequence }

@@ -125,20 +125,23 @@ public struct ScrollInteraction: Sendable {
         var projected = offset
         let decision: GestureMetric.Decision
         var restTime = t
+        // A velocity rule's margin in pt, as every rule's (issue 33): the speed to spare,
+        // projected as a release projects.
+        func pt(_ speedMargin: Double) -> Double { Projection.distance(velocity: speedMargin, decelerationRate: model.tuning.projectionRate) }
         switch model.state {
         case let .decelerating(dec, bounce):
             projected = dec.finalValue
             restTime = bounce?.restTime ?? dec.endTime
             decision = bounce == nil
-                ? .init(outcome: "fling", rule: "velocity \(n(speed, 0)) pt/s > \(n(stop, 0)) pt/s, stops at offset \(n(projected, 1))", margin: speed - stop)
-                : .init(outcome: "bounce", rule: "projected offset \(n(projected, 1)) past the end \(n(bounce?.spring.target ?? 0, 1))",
+                ? .init(outcome: GestureOutcome.fling, rule: "velocity \(n(speed, 0)) pt/s > \(n(stop, 0)) pt/s, stops at offset \(n(projected, 1))", margin: pt(speed - stop))
+                : .init(outcome: GestureOutcome.bounce, rule: "projected offset \(n(projected, 1)) past the end \(n(bounce?.spring.target ?? 0, 1))",
                         margin: abs(projected - (bounce?.spring.target ?? 0)))
         case let .bouncing(settling), let .animating(settling):
             projected = settling.spring.target
             restTime = settling.restTime
-            decision = .init(outcome: "bounce", rule: "released \(n(abs(offset - projected), 1)) pt past the end", margin: abs(offset - projected))
+            decision = .init(outcome: GestureOutcome.bounce, rule: "released \(n(abs(offset - projected), 1)) pt past the end", margin: abs(offset - projected))
         case .idle, .dragging:
-            decision = .init(outcome: "stay", rule: "velocity \(n(speed, 0)) pt/s ≤ \(n(stop, 0)) pt/s", margin: stop - speed)
+            decision = .init(outcome: GestureOutcome.stay, rule: "velocity \(n(speed, 0)) pt/s ≤ \(n(stop, 0)) pt/s", margin: pt(stop - speed))
         }
         // How far past an end the motion goes (sampled at 1 ms over the closed form).
         var past = 0.0

@@ -31,8 +31,10 @@ public struct FluidSheetPolicy: SheetPolicy {
         let remaining = max(1, r.height - r.top)
         let ratio = r.velocity / remaining
         if ratio >= tuning.dismissRatio {
+            // The margin in pt, as every rule's: how much farther from the bottom the sheet
+            // could have been at this speed and still dismissed.
             return SheetDecision(target: .dismissed, rule: "velocity/distance \(n(ratio, 2)) ≥ \(n(tuning.dismissRatio, 2))",
-                                 margin: ratio - tuning.dismissRatio)
+                                 margin: r.velocity / tuning.dismissRatio - remaining)
         }
         let projected = projectedEnd(r)
         let (_, lowestTop) = lowest(height: r.height)

@@ -21,7 +21,8 @@ public struct TutorialSheetPolicy: SheetPolicy {
     public func draggedTop(raw: Double, height: Double) -> Double { raw }
 
     /// The thresholds are shares of H, so the rule reads in them: "translation -0.31·H <
-    /// -0.25·H", the margin in H. The translation is the finger's, from where it went down.
+    /// -0.25·H"; the margin is in pt, as every policy's (issue 33: it was in H). The
+    /// translation is the finger's, from where it went down.
     public func decision(for r: SheetRelease) -> SheetDecision {
         let n = RuleNumber.text
         guard r.startDetent == .half else {
@@ -31,13 +32,13 @@ public struct TutorialSheetPolicy: SheetPolicy {
         let share = translation / max(r.height, 1)
         let up = -tuning.tutorialFullFraction, down = tuning.tutorialDismissFraction
         if translation < -r.height * tuning.tutorialFullFraction {
-            return SheetDecision(target: .full, rule: "translation \(n(share, 2))·H < \(n(up, 2))·H", margin: up - share)
+            return SheetDecision(target: .full, rule: "translation \(n(share, 2))·H < \(n(up, 2))·H", margin: (up - share) * r.height)
         }
         if translation > r.height * tuning.tutorialDismissFraction {
-            return SheetDecision(target: .dismissed, rule: "translation \(n(share, 2))·H > \(n(down, 2))·H", margin: share - down)
+            return SheetDecision(target: .dismissed, rule: "translation \(n(share, 2))·H > \(n(down, 2))·H", margin: (share - down) * r.height)
         }
         return SheetDecision(target: .half, rule: "translation \(n(share, 2))·H within \(n(up, 2))·H…\(n(down, 2))·H",
-                             margin: min(share - up, down - share))
+                             margin: min(share - up, down - share) * r.height)
     }
 
     public func settle(_ r: SheetRelease, to target: SheetDetent, at time: Double) -> AnimatedValue {

@@ -22,17 +22,17 @@ final class GestureDecisionTests: XCTestCase {
         XCTAssertEqual(d.vy, 1200, accuracy: 1e-6)
         let projected = 532 + Projection.distance(velocity: d.vy)
         XCTAssertEqual(d, GestureDecision(
-            target: "sheet", policy: "fluid",
+            target: "sheet", policy: "fluid", startDetent: "half",
             start: .init(t: 3, x: 200, y: 500), release: .init(t: 3.1, x: 200, y: 620), vx: 0, vy: d.vy,
             projected: Point(200, projected),
-            decision: .init(outcome: "dismiss", rule: "projected top 1130.8 > dismiss line 633", margin: projected - 633)))
+            decision: .init(outcome: "dismissed", rule: "projected top 1130.8 > dismiss line 633", margin: projected - 633)))
         XCTAssertEqual(s.decisionCount, 1)
         XCTAssertNil(d.settleTime, "not yet at rest")
         // Faster: 2400 pt/s over 312 pt = 7.69/s, the velocity rule.
         var fast = presented(.fluid)
         flick(&fast, from: 500, to: 620, at: 3, frames: 3)
         XCTAssertEqual(fast.lastDecision?.decision.rule, "velocity/distance 7.69 ≥ 5.5")
-        XCTAssertEqual(fast.lastDecision?.decision.outcome, "dismiss")
+        XCTAssertEqual(fast.lastDecision?.decision.outcome, "dismissed")
     }
 
     func testAFluidSlowDragUpGoesFullByTheNearestRule() throws {
@@ -43,7 +43,7 @@ final class GestureDecisionTests: XCTestCase {
         let d = try XCTUnwrap(s.lastDecision)
         // Top 422 − 290 = 132; full (50) is 82 away, half (422) 290: margin (290 − 82)/2 = 104.
         XCTAssertEqual(d, GestureDecision(
-            target: "sheet", policy: "fluid",
+            target: "sheet", policy: "fluid", startDetent: "half",
             start: .init(t: 3, x: 200, y: 600), release: .init(t: 4, x: 200, y: 300), vx: 0, vy: 0,
             projected: Point(200, 132),
             decision: .init(outcome: "full", rule: "projected top 132 nearest full (50)", margin: 104)))
@@ -69,7 +69,8 @@ final class GestureDecisionTests: XCTestCase {
         // translation): −0.32·H; the sheet itself moved 260.
         XCTAssertEqual(d.decision.outcome, "full")
         XCTAssertEqual(d.decision.rule, "translation -0.32·H < -0.25·H")
-        XCTAssertEqual(d.decision.margin, 270 / H - 0.25, accuracy: 1e-9)
+        // The margin in pt (issue 33: it was in H): 270 − 0.25·H.
+        XCTAssertEqual(d.decision.margin, 270 - 0.25 * H, accuracy: 1e-9)
         XCTAssertEqual(d.projected.y, 422 - 260)
     }
 
@@ -78,7 +79,7 @@ final class GestureDecisionTests: XCTestCase {
         // Expanded at 400; a flick down to past 1.3 × 400 = 520.
         flick(&s, from: 450, to: 600, at: 3, frames: 6)
         let d = try XCTUnwrap(s.lastDecision)
-        XCTAssertEqual(d.decision, .init(outcome: "dismiss", rule: "down, top 540 > 1.3·expanded 520", margin: 20))
+        XCTAssertEqual(d.decision, .init(outcome: "dismissed", rule: "down, top 540 > 1.3·expanded 520", margin: 20))
         XCTAssertEqual(d.vy, 1500, accuracy: 1e-6)
         var t = 3.1
         while s.advance(to: t) { t += 1.0 / 60 }
@@ -111,9 +112,9 @@ final class GestureDecisionTests: XCTestCase {
         for k in 1...18 { c.moveExpanded(to: Point(200, 300 + 60 * Double(k) / 18), time: 3 + Double(k) / 60) }
         c.releaseExpanded(at: Point(200, 360), time: 3.5)
         let stay = try XCTUnwrap(c.lastDecision)
-        XCTAssertEqual(stay, GestureDecision(target: "card", policy: "card", start: .init(t: 3, x: 200, y: 300),
+        XCTAssertEqual(stay, GestureDecision(target: "card", policy: "card", startDetent: "expanded", start: .init(t: 3, x: 200, y: 300),
                                              release: .init(t: 3.5, x: 200, y: 360), vx: 0, vy: 0, projected: Point(200, 50),
-                                             decision: .init(outcome: "stay", rule: "projected pull 50 pt ≤ 100 pt", margin: 50)))
+                                             decision: .init(outcome: "expanded", rule: "projected pull 50 pt ≤ 100 pt", margin: 50)))
         _ = c.advance(to: 5)
         XCTAssertNotNil(c.lastDecision?.settleTime)
         // A quick 60 pt flick: projected past 100 pt, collapses.
@@ -121,7 +122,7 @@ final class GestureDecisionTests: XCTestCase {
         for k in 1...6 { c.moveExpanded(to: Point(200, 300 + 70 * Double(k) / 6), time: 6 + Double(k) / 60) }
         c.releaseExpanded(at: Point(200, 370), time: 6.1)
         let collapse = try XCTUnwrap(c.lastDecision)
-        XCTAssertEqual(collapse.decision.outcome, "collapse")
+        XCTAssertEqual(collapse.decision.outcome, "collapsed")
         XCTAssertEqual(collapse.vy, 700, accuracy: 1e-6)
         XCTAssertEqual(collapse.decision.rule, "projected pull 409.3 pt > 100 pt")
         XCTAssertEqual(c.decisionCount, 2)
@@ -139,6 +140,9 @@ final class GestureDecisionTests: XCTestCase {
         XCTAssertEqual(d.vx, 0, accuracy: 1e-6)
         XCTAssertEqual(d.projected.y, dec.finalValue, accuracy: 1e-6)
         XCTAssertEqual(try XCTUnwrap(d.settleTime), dec.duration, accuracy: 1e-6)
+        // The margin in pt (issue 33: it was in pt/s): the 1198 pt/s to spare, projected.
+        XCTAssertEqual(d.decision.margin, Projection.distance(velocity: abs(d.vy) - 2), accuracy: 1e-6)
+        XCTAssertNil(d.startDetent, "a list has no detents")
         var exact = d
         exact.vx = 0; exact.vy = -1200; exact.projected = Point(100, dec.finalValue); exact.settleTime = dec.duration
         exact.decision.margin = 1198
@@ -149,6 +153,41 @@ final class GestureDecisionTests: XCTestCase {
         // A press before it rests interrupts it: no settle figures.
         _ = i.handle(PointerEvent(id: 0, phase: .began, location: Point(100, 600), time: 0.5))
         XCTAssertNil(i.lastDecision?.settleTime)
+    }
+
+    /// Issue 33: every rule's margin is in pt. Fluid's speed ÷ distance rule: how much farther
+    /// from the bottom the sheet could have been and still dismissed at this speed.
+    func testFluidsSpeedOverDistanceMarginIsInPoints() {
+        let p = FluidSheetPolicy()
+        // Top 600 of 844: 244 pt left; 2000 pt/s reaches 5.5/s up to 2000 / 5.5 = 363.6 pt left.
+        let d = p.decision(for: SheetRelease(startDetent: .half, startTop: 422, top: 600, velocity: 2000, height: H))
+        XCTAssertEqual(d.target, .dismissed)
+        XCTAssertEqual(d.rule, "velocity/distance 8.2 ≥ 5.5")
+        XCTAssertEqual(d.margin, 2000 / 5.5 - 244, accuracy: 1e-9)
+        // Tutorial: 0.3·H down dismisses; 300 pt is 300 − 253.2 pt past it.
+        let t = TutorialSheetPolicy().decision(for: SheetRelease(startDetent: .half, startTop: 422, top: 712, velocity: 0, height: H,
+                                                                 fingerTranslation: 300))
+        XCTAssertEqual(t.target, .dismissed)
+        XCTAssertEqual(t.margin, 300 - 0.3 * H, accuracy: 1e-9)
+    }
+
+    /// Issue 33: a sheet's outcome is the detent it ends at, and the line says where it began.
+    func testASheetFromFullSaysSoAndEndsInADetentName() throws {
+        var s = presented(.fluid)
+        s.press(at: Point(200, 500), onContent: false, time: 3)
+        for k in 1...30 { s.move(to: Point(200, 500 - 15 * Double(k)), time: 3 + Double(k) / 60) }
+        s.release(at: Point(200, 50), time: 3.6)
+        var t = 3.6
+        while s.advance(to: t) { t += 1.0 / 60 }
+        XCTAssertEqual(s.lastDecision?.startDetent, "half")
+        XCTAssertEqual(s.lastDecision?.decision.outcome, "full")
+        flick(&s, from: 200, to: 600, at: 6, frames: 6)
+        let d = try XCTUnwrap(s.lastDecision)
+        XCTAssertEqual(d.startDetent, "full")
+        XCTAssertEqual(d.decision.outcome, "dismissed")
+        let line = GestureMetric(scene: "restaurants", decision: d, frames: 1, lateFrames: 0).json.serialized
+        XCTAssertTrue(line.contains(#""setting": null, "startDetent": "full""#), line)
+        XCTAssertTrue(line.contains(#""outcome": "dismissed""#), line)
     }
 
     func testAMetricLineFromADecision() {

@@ -13,7 +13,39 @@ final class MetricsReportTests: XCTestCase {
         let m = metric("fluid", "full", vy: -1234.5)
         let line = m.json.serialized
         XCTAssertEqual(try GestureMetric(json: try JSONParser.parse(line)), m)
-        XCTAssertTrue(line.hasPrefix(#"{"scene": "restaurants", "target": "sheet", "policy": "fluid", "start": {"t": 1.0"#), line)
+        XCTAssertTrue(line.hasPrefix(#"{"scene": "restaurants", "target": "sheet", "policy": "fluid", "setting": null, "startDetent": null, "start": {"t": 1.0"#), line)
+        // With a --compare setting and a starting detent (issue 33).
+        var c = m
+        c.setting = "fluid+dismiss.ratio=8"
+        c.startDetent = "full"
+        let compared = c.json.serialized
+        XCTAssertTrue(compared.contains(#""policy": "fluid", "setting": "fluid+dismiss.ratio=8", "startDetent": "full""#), compared)
+        XCTAssertEqual(try GestureMetric(json: try JSONParser.parse(compared)), c)
+    }
+
+    /// Lines written before issue 33 (no setting, no starting detent, the old outcome names)
+    /// read in today's vocabulary, so `fling report` still reads old files.
+    func testOldLinesReadInTodaysVocabulary() throws {
+        func old(_ target: String, _ outcome: String) -> String {
+            #"{"scene": "today", "target": "\#(target)", "policy": "p", "start": {"t": 1, "x": 2, "y": 3}, "release": {"t": 4, "x": 5, "y": 6, "vx": 7, "vy": 8}, "projected": {"x": 9, "y": 10}, "decision": {"outcome": "\#(outcome)", "rule": "r", "margin": 1}, "settleTime": null, "overshoot": 0, "frames": 1, "lateFrames": 0}"#
+        }
+        let cases: [(String, String, String)] = [
+            ("sheet", "dismiss", "dismissed"), ("sheet", "full", "full"), ("sheet", "half", "half"), ("sheet", "expanded", "expanded"),
+            ("card", "collapse", "collapsed"), ("card", "stay", "expanded"), ("list", "stay", "stay"), ("list", "fling", "fling"),
+            ("list", "bounce", "bounce"),
+        ]
+        for (target, was, now) in cases {
+            let m = try GestureMetric(json: try JSONParser.parse(old(target, was)))
+            XCTAssertEqual(m.decision.outcome, now, "\(target) \(was)")
+            XCTAssertNil(m.setting)
+            XCTAssertNil(m.startDetent)
+        }
+        let r = try MetricsReport.parse(old("sheet", "dismiss") + "\n" + old("card", "stay") + "\n", file: "old.jsonl")
+        XCTAssertEqual(r.outcomesByPolicy.first?.outcomes.map(\.0), ["dismissed", "expanded"])
+        let bad = old("sheet", "full").replacingOccurrences(of: #""scene": "today""#, with: #""scene": "today", "setting": 3"#)
+        XCTAssertThrowsError(try GestureMetric(json: try JSONParser.parse(bad))) { error in
+            XCTAssertTrue("\(error)".contains("setting"), "\(error)")
+        }
     }
 
     /// Each line names where its velocity's times came from (issue 28); a line without one
@@ -33,18 +65,18 @@ final class MetricsReportTests: XCTestCase {
     }
 
     func testSummaryCountsOutcomesPerPolicyAndVelocityPercentiles() throws {
-        let lines = [metric("fluid", "full", vy: -1000), metric("fluid", "dismiss", vy: 3000, late: 2),
+        let lines = [metric("fluid", "full", vy: -1000), metric("fluid", "dismissed", vy: 3000, late: 2),
                      metric("tutorial", "half", vy: 100), metric("fluid", "full", vy: -2000)]
             .map { $0.json.serialized }.joined(separator: "\n") + "\n\n"
         let r = try MetricsReport.parse(lines, file: "m.jsonl")
         XCTAssertEqual(r.gestures.count, 4)
         XCTAssertEqual(r.outcomesByPolicy.map(\.policy), ["fluid", "tutorial"])
-        XCTAssertEqual(r.outcomesByPolicy[0].outcomes.map(\.0), ["full", "dismiss"])
+        XCTAssertEqual(r.outcomesByPolicy[0].outcomes.map(\.0), ["full", "dismissed"])
         XCTAssertEqual(r.outcomesByPolicy[0].outcomes.map(\.1), [2, 1])
         XCTAssertEqual(MetricsReport.percentile([100, 1000, 2000, 3000], 0.5), 1500)
         let s = r.summary
         XCTAssertTrue(s.contains("gestures: 4"), s)
-        XCTAssertTrue(s.contains("fluid      full 2 (67 %), dismiss 1 (33 %)"), s)
+        XCTAssertTrue(s.contains("fluid      full 2 (67 %), dismissed 1 (33 %)"), s)
         XCTAssertTrue(s.contains("frames: 120, late: 2 (2 %)"), s)
     }
 

@@ -13,7 +13,7 @@ final class SeedDeviationTests: XCTestCase {
         stillDrag(&up, from: 600, by: -220, at: 3)
         XCTAssertEqual(up.detent, .full)
         XCTAssertEqual(up.lastDecision?.decision.rule, "translation -0.26·H < -0.25·H")
-        XCTAssertEqual(up.lastDecision?.decision.margin ?? 0, (220 - 211) / H, accuracy: 1e-9)
+        XCTAssertEqual(up.lastDecision?.decision.margin ?? 0, 220 - 0.25 * H, accuracy: 1e-9)
         var short = presented(.tutorial)
         stillDrag(&short, from: 600, by: -210, at: 3)
         XCTAssertEqual(short.detent, .half, "210 pt < 211 pt")

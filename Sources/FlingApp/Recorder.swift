@@ -41,6 +41,9 @@ final class SessionRecorder {
         /// does nothing in the replay.
         var instrumentKeys = true
         var exitCorner = true
+        /// A study session's recording (issue 33): "PARTICIPANT RESUME-AT PATH", so a replay
+        /// runs the same session (its start states and conditions are not inputs).
+        var study: String?
         var version = FlingVersion.string
 
         var lines: [String] {
@@ -63,6 +66,7 @@ final class SessionRecorder {
                 out.append("# instrument-keys: \(instrumentKeys)")
                 out.append("# exit-gesture: \(exitCorner ? "corner" : "none")")
             }
+            if let study { out.append("# study: \(study)") }
             out.append("# version: \(version)")
             return out
         }

@@ -133,7 +133,9 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
     // --record (issue 15): every input to the file as it arrives; `quit` at the end.
     var recorder: SessionRecorder?
     if let path = options.record {
-        do { recorder = try SessionRecorder(path: path, header: .init(options, display: display, instrumentKeys: app.instrument.keysEnabled, exitCorner: config.exitCorner), recordedAt: Date().description) } catch {
+        var header = SessionRecorder.Header(options, display: display, instrumentKeys: app.instrument.keysEnabled, exitCorner: config.exitCorner)
+        header.study = study.map { "\($0.session.schedule.participant) \($0.resumeAt) \($0.file)" }
+        do { recorder = try SessionRecorder(path: path, header: header, recordedAt: Date().description) } catch {
             printError("fling: \(error.message)")
             return 1
         }

@@ -201,4 +201,23 @@ final class StudyTests: XCTestCase {
         XCTAssertEqual(trials.map { $0["trial"] ?? "" }, (1...12).map(String.init))
         XCTAssertTrue(FileManager.default.fileExists(atPath: parent.appendingPathComponent("P01/recording-2.txt").path), "a second recording")
     }
+
+    /// The session's recording replays as the same session: its start states and conditions
+    /// are not inputs, so the header names the study and the replay runs it again.
+    func testASessionsRecordingReplaysTheSameGestures() throws {
+        let parent = FlingRunner.scratch("study-replay")
+        let dir = try session("P02", into: parent)
+        let replayed = parent.appendingPathComponent("replay.jsonl"), state = parent.appendingPathComponent("replay.json")
+        let r = try FlingRunner.run(["replay", dir.appendingPathComponent("recording-1.txt").path, "--metrics", replayed.path, "--state", state.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        func outcomes(_ url: URL) throws -> [String] {
+            try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map { line in
+                (try JSONParser.parse(String(line))).at("decision.outcome")?.stringValue ?? ""
+            }
+        }
+        let live = try outcomes(dir.appendingPathComponent("metrics.jsonl"))
+        XCTAssertEqual(live.count, 16)
+        XCTAssertEqual(try outcomes(replayed), live)
+        XCTAssertEqual(try FlingRunner.state(parent, "replay.json").at("study.phase")?.stringValue, "done")
+    }
 }

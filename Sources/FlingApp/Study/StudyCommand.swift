@@ -80,7 +80,10 @@ struct StudyCommand: FlingCommand, SingleUseOptions {
             Log.warning("\(file): a condition's stall applies in a window or on a framebuffer; a headless script stalls with its own 'stall MS' command")
         }
         if done > 0 { Log.info("study: \(participant) resumes at trial \(done + 1) of \(schedule.trials.count)") }
-        let attachment = StudyAttachment(session: StudySession(study: study, schedule: schedule, resumeAt: done), writer: writer)
+        // (The recording names the study file by its absolute path: a replay runs from anywhere.)
+        let absolute = realpath(file, nil).map { p in defer { free(p) }; return String(cString: p) } ?? file
+        let attachment = StudyAttachment(session: StudySession(study: study, schedule: schedule, resumeAt: done), writer: writer,
+                                         file: absolute, resumeAt: done)
         Log.level = options.logLevel
         let status = runApp(options, study: attachment)
         return writer.failure != nil && status == 0 ? 1 : status
@@ -92,9 +95,14 @@ struct StudyCommand: FlingCommand, SingleUseOptions {
 final class StudyAttachment {
     let session: StudySession
     let writer: StudyWriter
-    init(session: StudySession, writer: StudyWriter) {
+    /// The study file and where the session began (the recording's header names them).
+    let file: String
+    let resumeAt: Int
+    init(session: StudySession, writer: StudyWriter, file: String, resumeAt: Int) {
         self.session = session
         self.writer = writer
+        self.file = file
+        self.resumeAt = resumeAt
         session.sink = writer
     }
 }

@@ -131,6 +131,14 @@ enum Replay {
         app.tuning = setting.tuning(over: recording.tune)
         // The kiosk's locks as recorded (older recordings: as the options would have set them).
         app.instrument.keysEnabled = recording.instrumentKeys ?? (!recording.kiosk || !recording.instrument.isEmpty || recording.slow != nil)
+        // A study session's recording runs the same session (start states, conditions, prompt).
+        if let s = recording.study {
+            if case .success(let data) = readUserFile(s.file), let study = try? StudyFile.parse(String(decoding: data, as: UTF8.self)) {
+                app.study = StudySession(study: study, schedule: StudySchedule(study: study, participant: s.participant), resumeAt: s.resumeAt)
+            } else {
+                Log.warning("\(recording.path): its study file \(s.file) is unreadable or invalid: replayed without the study session")
+            }
+        }
         let config = KioskState.Config(kiosk: recording.kiosk, idleReset: recording.idleReset, exitCorner: recording.exitCorner ?? true)
         let kiosk = KioskDriver(app: app, config: config, rotation: recording.rotation)
         let context = RunContext(kiosk: kiosk, fpsCap: nil)

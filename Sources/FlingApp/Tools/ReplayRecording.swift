@@ -26,6 +26,8 @@ struct Recording {
     var warnings: [String] = []
     /// The kiosk's locks (nil: the recording predates them; the replay works them out).
     var instrumentKeys: Bool?
+    /// A study session's recording: who, from which trial, which study file.
+    var study: (participant: String, resumeAt: Int, file: String)?
     var exitCorner: Bool?
 
     struct LoadError: Error, CustomStringConvertible {
@@ -138,6 +140,10 @@ struct Recording {
                 case "exit-gesture":
                     guard value == "corner" || value == "none" else { throw fail("'\(value)' is not corner or none") }
                     exitCorner = value == "corner"
+                case "study":
+                    let parts = value.split(separator: " ", maxSplits: 2).map(String.init)
+                    guard parts.count == 3, let resume = Int(parts[1]), resume >= 0 else { throw fail("'\(value)' is not PARTICIPANT RESUME-AT FILE") }
+                    study = (parts[0], resume, parts[2])
                 case "version", "recorded": continue
                 default:
                     // Notes are sentences; a single word before the colon is a header key

@@ -251,8 +251,8 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
         // script costs nothing, and the result is the same as stepping every frame).
         if !moving && !renderEveryFrame && next < inputs.count {
             // The first frame whose time reaches the input's (the same test as above), or the
-            // kiosk's next deadline if that comes first.
-            let target = min(inputs[next].time, kiosk.nextDeadline ?? .infinity)
+            // kiosk's or a study's next deadline if that comes first.
+            let target = min(inputs[next].time, kiosk.nextDeadline ?? .infinity, app.studyDeadline ?? .infinity)
             var due = Int(((target - epsilon) * fps).rounded(.up))
             while due > frame && target <= Double(due - 1) / fps + epsilon { due -= 1 }
             frame = max(frame, due)

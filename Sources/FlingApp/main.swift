@@ -123,8 +123,13 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
     // the instrument was asked for at launch.
     app.instrument.keysEnabled = !options.kioskOptions.kiosk || options.kioskInstrument || options.overlay
         || options.showTouches || options.slow != nil || options.tuningPanel
-    let config = KioskState.Config(kiosk: options.kioskOptions.kiosk, idleReset: options.kioskOptions.effectiveIdleReset,
-                                   attract: attract.map { KioskState.attractInputs($0, fps: options.fps) } ?? [],
+    // A study (issue 33) is blind: the instrument's keys would show the policy (F2) or change it
+    // (F5), and slow motion (F4) would stretch the trials' times.
+    if study != nil { app.instrument.keysEnabled = false }
+    // (A study's session has no idle reset or attract loop: either would change the trial
+    // under the participant, or answer its prompt.)
+    let config = KioskState.Config(kiosk: options.kioskOptions.kiosk, idleReset: study == nil ? options.kioskOptions.effectiveIdleReset : nil,
+                                   attract: study == nil ? attract.map { KioskState.attractInputs($0, fps: options.fps) } ?? [] : [],
                                    exitChord: options.kioskOptions.effectiveExitChord,
                                    exitCorner: options.exitGesture ?? !(framebuffer != nil || context.videoDriver == "kmsdrm"))
     var run = RunContext(kiosk: KioskDriver(app: app, config: config, rotation: options.kioskOptions.rotation),
@@ -156,6 +161,12 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
     }
     // `fling study` (issue 33): the session over the app, its gestures into the study folder.
     if let study {
+        // A start state the app cannot reach (a restaurant it lacks, a card past the last)
+        // would leave every trial to time out: said now, with its line.
+        for (line, problem) in study.session.problems(app) {
+            printError("fling study: \(study.source):\(line): \(problem)")
+            return 2
+        }
         app.study = study.session
         metrics?.onMetric = { study.writer.gesture($0) }
         run.studyStall = { study.session.stall }

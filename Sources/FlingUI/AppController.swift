@@ -281,9 +281,16 @@ package final class AppController {
     package var textInputRect: Rect? { scene.textInputRect }
     package var textInputOwner: String? { scene.textInputOwner }
 
+    /// A study's next deadline (the ready beat's end, a timeout) in real time: a headless run
+    /// that skips idle frames stops there.
+    package var studyDeadline: Double? { study?.nextDeadline().flatMap { clock.real(at: $0) } }
+
     /// When the picture next changes by itself while nothing animates (the caret's blink).
     package func nextRedraw(after time: Double) -> Double? {
-        scene.nextRedraw(after: clock.scene(at: time)).flatMap { clock.real(at: $0) }
+        let sceneNext = scene.nextRedraw(after: clock.scene(at: time)).flatMap { clock.real(at: $0) }
+        // A study's ready beat or timeout wakes the loop too.
+        guard let due = study?.nextDeadline().flatMap({ clock.real(at: $0) }) else { return sceneNext }
+        return min(sceneNext ?? due, due)
     }
 
     /// Steps the visible scene; true while it animates.
@@ -292,7 +299,7 @@ package final class AppController {
         let time = clock.scene(at: realTime)
         var moving = scene.advance(to: time)
         if keyboard.advance(to: time, scene: scene) { moving = true }
-        if let study, study.advance(app: self, time: time, sceneMoving: moving) { needsDisplay = true; moving = true }
+        if let study, study.advance(app: self, time: time, sceneMoving: moving) { needsDisplay = true }
         if returningHome && !moving {
             // Still modal and at rest: the close did not take (a gesture ended in between);
             // ask again, and if nothing moves, switch regardless so a kiosk never stays stuck.

@@ -44,12 +44,29 @@ final class StudyTests: XCTestCase {
         }
     }
 
+    func testAStartTheAppCannotReachIsRefusedWithItsLine() throws {
+        let dir = FlingRunner.scratch("study-start")
+        let file = dir.appendingPathComponent("nowhere.toml"), script = dir.appendingPathComponent("s.txt")
+        try "[[condition]]\nname = \"a\"\npolicy = \"fluid\"\n[[task]]\nid = \"t\"\ntext = \"x\"\nstart = \"sheet:Nowhere\"\nsuccess = \"sheet.phase == hidden\"\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        try "0.1 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let r = try FlingRunner.run(["study", file.path, "--participant", "P1", "--out", dir.appendingPathComponent("P1").path,
+                                     "--headless", "--script", script.path])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains(file.path + ":4: no restaurant 'Nowhere'"), r.stderr)
+        // And the study refuses what would show or change the conditions.
+        let blind = try FlingRunner.run(["study", study, "--participant", "P1", "--out", dir.appendingPathComponent("P2").path, "--overlay"])
+        XCTAssertEqual(blind.status, 2)
+        XCTAssertTrue(blind.stderr.contains("--overlay"), blind.stderr)
+    }
+
     // MARK: Three simulated participants
 
-    /// Where the prompt's buttons are at 390 × 844 (as the state dump lists them).
+    /// Where the prompt's buttons are at 390 × 844 (as the state dump lists them; the card
+    /// grows down after a "No", so nothing above its choices moves).
     private enum Tap {
-        static let giveUp = "323 54", yes = "112 389", no = "277 389"
-        static func rating(_ n: Int, afterNo: Bool) -> String { "\(Int(56 + Double(n - 1) * 46.2857)) \(afterNo ? 444 : 489)" }
+        static let giveUp = "323 54", yes = "112 344", no = "277 344"
+        static func rating(_ n: Int, afterNo: Bool) -> String { "\(Int(56 + Double(n - 1) * 46.2857)) 444" }
         static let half = "195 540"
     }
 

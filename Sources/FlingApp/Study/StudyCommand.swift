@@ -57,13 +57,13 @@ struct StudyCommand: FlingCommand, SingleUseOptions {
             return 0
         }
         let dir = out ?? "study-\(participant)"
+        let done = StudyWriter.trialsDone(dir: dir, participant: participant)
         let writer: StudyWriter
-        do { writer = try StudyWriter(dir: dir, study: study, schedule: schedule) } catch {
+        do { writer = try StudyWriter(dir: dir, study: study, text: text, schedule: schedule, trialsDone: done) } catch {
             printError("fling study: \(error.message)")
             return 1
         }
         defer { writer.finish() }
-        let done = StudyWriter.trialsDone(dir: dir, participant: participant)
         if done >= schedule.trials.count {
             printError("fling study: \(dir): all \(schedule.trials.count) trials of \(participant) are recorded already")
             return 0
@@ -76,14 +76,21 @@ struct StudyCommand: FlingCommand, SingleUseOptions {
             printError("fling study: \(AppOptions.message(for: error))")
             return 2
         }
+        // Blind: nothing may show the participant the condition or change it mid-trial.
+        if options.overlay || options.tuningPanel || options.slow != nil || options.tune != nil || options.sheetPolicy != nil {
+            printError("fling study: --overlay, --tuning-panel, --slow, --tune and --sheet-policy would show or change the conditions; the study file sets them")
+            return 2
+        }
         if options.headless, study.conditions.contains(where: { $0.stall != nil }) {
             Log.warning("\(file): a condition's stall applies in a window or on a framebuffer; a headless script stalls with its own 'stall MS' command")
         }
         if done > 0 { Log.info("study: \(participant) resumes at trial \(done + 1) of \(schedule.trials.count)") }
-        // (The recording names the study file by its absolute path: a replay runs from anywhere.)
-        let absolute = realpath(file, nil).map { p in defer { free(p) }; return String(cString: p) } ?? file
+        // (The recording names the folder's copy of the study by its absolute path: a replay
+        // runs from anywhere, with the study as it was.)
+        let copy = dir + "/study.toml"
+        let absolute = realpath(copy, nil).map { p in defer { free(p) }; return String(cString: p) } ?? copy
         let attachment = StudyAttachment(session: StudySession(study: study, schedule: schedule, resumeAt: done), writer: writer,
-                                         file: absolute, resumeAt: done)
+                                         file: absolute, source: file, resumeAt: done)
         Log.level = options.logLevel
         let status = runApp(options, study: attachment)
         return writer.failure != nil && status == 0 ? 1 : status
@@ -95,13 +102,16 @@ struct StudyCommand: FlingCommand, SingleUseOptions {
 final class StudyAttachment {
     let session: StudySession
     let writer: StudyWriter
-    /// The study file and where the session began (the recording's header names them).
+    /// The folder's copy of the study file and where the session began (the recording's
+    /// header names them); `source`: the file as the user named it, for messages.
     let file: String
+    let source: String
     let resumeAt: Int
-    init(session: StudySession, writer: StudyWriter, file: String, resumeAt: Int) {
+    init(session: StudySession, writer: StudyWriter, file: String, source: String, resumeAt: Int) {
         self.session = session
         self.writer = writer
         self.file = file
+        self.source = source
         self.resumeAt = resumeAt
         session.sink = writer
     }

@@ -78,9 +78,10 @@ struct StudyReportTool {
             var gestures: [GestureMetric] = []
             for f in folders {
                 let file = "\(f)/metrics-\(label).jsonl"
-                guard case .success(let bytes) = readUserFile(file),
-                      let r = try? MetricsReport.parse(String(decoding: bytes, as: UTF8.self), file: file) else { continue }
-                gestures += r.gestures
+                guard case .success(let bytes) = readUserFile(file) else { continue }
+                do { gestures += try MetricsReport.parse(String(decoding: bytes, as: UTF8.self), file: file).gestures } catch {
+                    Log.warning("\(file): \(error.description): its gestures are not on the plot")
+                }
             }
             let policy = data.gestures.first { $0["condition"] == label && $0["target"] == "sheet" }?["policy"] ?? ""
             conditions.append((label, policy, MetricsReport(gestures: gestures)))

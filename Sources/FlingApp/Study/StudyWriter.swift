@@ -36,7 +36,9 @@ final class StudyWriter: StudySink {
         return CSV.rows(String(decoding: data, as: UTF8.self)).dropFirst().filter { $0.first == participant }.count
     }
 
-    init(dir: String, study: StudyFile, schedule: StudySchedule) throws(RunFailure) {
+    /// `text`: the study file as read (kept in the folder as study.toml: a replay of the
+    /// recording runs it, and the results stay with the study that made them).
+    init(dir: String, study: StudyFile, text: String, schedule: StudySchedule, trialsDone: Int) throws(RunFailure) {
         self.dir = dir
         self.study = study
         participant = schedule.participant
@@ -44,6 +46,17 @@ final class StudyWriter: StudySink {
             throw RunFailure(message: "\(dir): the study folder could not be made (\(String(cString: strerror(errno))))", status: 1)
         }
         try Self.write(dir + "/schedule.csv", schedule.csv(study))
+        try Self.write(dir + "/study.toml", text)
+        // A resumed session: the rows of the trial a kill cut short go (it runs again), and
+        // gestures are numbered on from those kept.
+        if case .success(let data) = readUserFile(dir + "/gestures.csv") {
+            let rows = CSV.rows(String(decoding: data, as: UTF8.self))
+            let kept = rows.dropFirst().filter { r in r.count > 1 && (r[0] != participant || (Int(r[1]) ?? 0) <= trialsDone) }
+            if kept.count != rows.count - 1 {
+                try Self.write(dir + "/gestures.csv", ([Self.gesturesHeader] + kept.map { $0.map(CSV.field).joined(separator: ",") }).joined(separator: "\n") + "\n")
+            }
+            gestureCount = kept.filter { $0[0] == participant }.count
+        }
         trials = try Self.open(dir + "/trials.csv", header: Self.trialsHeader)
         gestures = try Self.open(dir + "/gestures.csv", header: Self.gesturesHeader)
     }
@@ -65,11 +78,21 @@ final class StudyWriter: StudySink {
         return f
     }
 
+    /// The files that stopped (a full disk): each is said once; the others go on.
+    private var stoppedFiles: Set<String> = []
+
     private func line(_ f: UnsafeMutablePointer<FILE>?, _ fields: [String], _ name: String) {
-        guard let f, failure == nil else { return }
-        if fputs(fields.map(CSV.field).joined(separator: ",") + "\n", f) < 0 || fflush(f) != 0 {
-            failure = "\(dir)/\(name): stopped (\(String(cString: strerror(errno)))): later rows are not in it"
-            Log.error(failure ?? "")
+        write(f, fields.map(CSV.field).joined(separator: ",") + "\n", name)
+    }
+
+    private func write(_ f: UnsafeMutablePointer<FILE>?, _ text: String, _ name: String) {
+        guard !stoppedFiles.contains(name) else { return }
+        guard let f, fputs(text, f) >= 0, fflush(f) == 0 else {
+            stoppedFiles.insert(name)
+            let why = "\(dir)/\(name): stopped (\(String(cString: strerror(errno)))): later lines are not in it"
+            if failure == nil { failure = why }
+            Log.error(why)
+            return
         }
     }
 
@@ -95,9 +118,7 @@ final class StudyWriter: StudySink {
         lastGesture = m
         let c = StudyGestureClass(m, dismiss: task.dismiss, startDetent: m.startDetent, previous: previous)
         // The condition's own metrics file: its decision map is drawn from it.
-        if let f = conditionMetrics(w.trial.label) {
-            if fputs(m.json.serialized + "\n", f) < 0 || fflush(f) != 0 { failure = "\(dir)/metrics-\(w.trial.label).jsonl: stopped" }
-        }
+        write(conditionMetrics(w.trial.label), m.json.serialized + "\n", "metrics-\(w.trial.label).jsonl")
         line(gestures, [participant, "\(w.trial.number)", w.trial.label, w.task, "\(gestureCount)", m.target, m.policy,
                         c.startDetent ?? "", c.outcome, Self.number(m.release.y - m.start.y), Self.number(m.vy),
                         m.settleTime.map(Self.number) ?? "", Self.number(m.overshoot),
@@ -109,7 +130,7 @@ final class StudyWriter: StudySink {
 
     private func conditionMetrics(_ label: String) -> UnsafeMutablePointer<FILE>? {
         if let f = perCondition[label] { return f }
-        let f = fopen("\(dir)/metrics-\(label).jsonl", "ab")
+        guard let f = fopen("\(dir)/metrics-\(label).jsonl", "ab") else { return nil }   // said by `write`, once
         perCondition[label] = f
         return f
     }

@@ -90,8 +90,10 @@ public struct StudyFile: Equatable, Sendable {
                 guard let start = StudyStart(s) else {
                     throw ParseError(line: t.line(of: "start"), message: "unknown start '\(s)' (\(StudyStart.forms))")
                 }
-                var stages = try t.strings("success") ?? []
-                if stages.isEmpty { stages = [try t.requiredString("success")] }
+                // One test, or a list of stages.
+                let stages: [String]
+                if case .strings(let list)? = t.values["success"]?.value { stages = list } else { stages = [try t.requiredString("success")] }
+                guard !stages.isEmpty else { throw ParseError(line: t.line(of: "success"), message: "success lists no test") }
                 var success: [StudyPredicate] = []
                 for stage in stages {
                     do throws(StudyPredicate.ParseError) { success.append(try StudyPredicate.parse(stage)) } catch {
@@ -103,6 +105,8 @@ public struct StudyFile: Equatable, Sendable {
                     throw ParseError(line: t.line(of: "dismiss"), message: "dismiss must be wanted or unwanted, not '\(d)'")
                 }
                 guard !tasks.contains(where: { $0.id == id }) else { throw ParseError(line: t.line(of: "id"), message: "a second task '\(id)'") }
+                // ("all" names the report's rows over every task.)
+                guard id != "all", !id.isEmpty else { throw ParseError(line: t.line(of: "id"), message: "a task's id may not be '\(id)'") }
                 tasks.append(Task(id: id, text: text, start: start, success: success, dismiss: dismiss, line: t.line))
             default:
                 throw ParseError(line: t.line, message: "unknown table [\(t.name)] (study, [[condition]], [[task]])")

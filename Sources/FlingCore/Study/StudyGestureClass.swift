@@ -35,8 +35,11 @@ public struct StudyGestureClass: Equatable, Sendable {
         self.startDetent = startDetent
         let dismissal = (m.target == "sheet" && outcome == "dismissed") || (m.target == "card" && outcome == "collapsed")
         accidentalDismissal = dismissal && intent == .unwanted
-        let pulledDown = m.release.y - m.start.y > 0
-        missedDismissal = intent == .wanted && !dismissal && pulledDown && (m.target == "sheet" || m.target == "card")
+        // Missed: pulled down more than 10 pt towards a wanted dismissal and back where it
+        // started (a step from full to half is not a miss; it is a detent).
+        let pulledDown = m.release.y - m.start.y > 10
+        let cameBack = startDetent.map { outcome == $0 } ?? true
+        missedDismissal = intent == .wanted && !dismissal && pulledDown && cameBack && (m.target == "sheet" || m.target == "card")
         snapBack = startDetent != nil && outcome == startDetent && abs(m.release.y - m.start.y) > 10
         skippedDetent = m.target == "sheet" && startDetent == "full" && outcome == "dismissed"
         if let p = previous, p.target == m.target, let settle = p.settleTime {

@@ -13,7 +13,7 @@ public struct StudyData: Sendable {
     public static func records(_ text: String) -> [[String: String]] {
         let rows = CSV.rows(text)
         guard let header = rows.first else { return [] }
-        return rows.dropFirst().filter { $0.count == header.count }.map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
+        return rows.dropFirst().filter { $0.count == header.count }.map { Dictionary(zip(header, $0), uniquingKeysWith: { first, _ in first }) }
     }
 }
 
@@ -73,7 +73,8 @@ public enum StudyStatistics {
         let table: [Double] = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
                                2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
                                2.045, 2.042]
-        return df >= 1 && df <= 30 ? table[df - 1] : 1.96
+        // (Past 30, 1.96 + 2.4/df is within 0.003 of the true value.)
+        return df >= 1 && df <= 30 ? table[df - 1] : 1.96 + 2.4 / Double(df)
     }
 
     /// The mean's 95 % interval by Student's t (nil for fewer than two values).
@@ -129,6 +130,11 @@ extension StudyData {
                 func count(_ k: String) -> Int { gs.filter { $0[k] == "1" }.count }
                 let times = ts.compactMap { number($0, "time_on_task") }
                 let ratings = ts.compactMap { number($0, "rating") }
+                // The interval is over participants (each one's mean rating), not trials: one
+                // person's trials are not independent of each other.
+                var perParticipant: [String: [Double]] = [:]
+                for t in ts { if let r = number(t, "rating") { perParticipant[t["participant"] ?? "", default: []].append(r) } }
+                let participantMeans = perParticipant.keys.sorted().compactMap { perParticipant[$0].map(StudyStatistics.mean) }
                 let settles = gs.compactMap { number($0, "settle_time") }
                 let overshoots = gs.compactMap { number($0, "overshoot") }
                 let yes = ts.filter { $0["expected"] == "yes" }.count
@@ -141,7 +147,7 @@ extension StudyData {
                     settleTimeMean: settles.isEmpty ? nil : StudyStatistics.mean(settles),
                     overshootMean: overshoots.isEmpty ? nil : StudyStatistics.mean(overshoots),
                     ratingMean: StudyStatistics.mean(ratings), ratingMedian: StudyStatistics.median(ratings),
-                    ratingCI: StudyStatistics.meanCI(ratings), expectedYes: yes, expectedCI: StudyStatistics.wilson(yes, ts.count)))
+                    ratingCI: StudyStatistics.meanCI(participantMeans), expectedYes: yes, expectedCI: StudyStatistics.wilson(yes, ts.count)))
             }
         }
         return rows
@@ -163,7 +169,10 @@ extension StudyData {
             return r
         }
         let measures: [(String, ([[String: String]], [[String: String]]) -> Double?)] = [
-            ("rating (mean)", { ts, _ in StudyStatistics.mean(ts.compactMap { self.number($0, "rating") }) }),
+            ("rating (mean)", { ts, _ in
+                let r = ts.compactMap { self.number($0, "rating") }
+                return r.isEmpty ? nil : StudyStatistics.mean(r)
+            }),
             ("accidental dismissals per trial", { ts, gs in Double(gs.filter { $0["accidental_dismissal"] == "1" }.count) / Double(ts.count) }),
             ("did what I expected (rate)", { ts, _ in Double(ts.filter { $0["expected"] == "yes" }.count) / Double(ts.count) }),
         ]

@@ -83,7 +83,7 @@ public enum CSV {
                 } else { field.append(c) }
             } else if c == "\"" { quoted = true }
             else if c == "," { row.append(field); field = "" }
-            else if c == "\n" { row.append(field); rows.append(row); row = []; field = "" }
+            else if c == "\n" || c == "\r\n" { row.append(field); rows.append(row); row = []; field = "" }
             else if c != "\r" { field.append(c) }
         }
         if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }

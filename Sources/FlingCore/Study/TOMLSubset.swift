@@ -29,7 +29,6 @@ struct TOMLTable {
         guard let v = values[key] else { return nil }
         switch v.value {
         case .strings(let a): return a
-        case .string: return nil
         default: throw StudyFile.ParseError(line: v.line, message: "\(key) must be a [\"list\", \"of\", \"strings\"]")
         }
     }
@@ -59,7 +58,9 @@ enum TOMLSubset {
     static func parse(_ text: String) throws(StudyFile.ParseError) -> [TOMLTable] {
         var tables: [TOMLTable] = []
         var lineNumber = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Any line end (a Windows file's CRLF is one Character), and no byte-order mark.
+        let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        for raw in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
             let line = stripComment(String(raw)).trimmingWhitespace()
             if line.isEmpty { continue }

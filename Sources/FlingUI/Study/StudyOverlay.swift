@@ -14,8 +14,10 @@ struct StudyLayout {
     var giveUp: Rect { Rect(x: banner.maxX - 100, y: banner.midY - Self.buttonHeight / 2, width: 90, height: Self.buttonHeight) }
 
     var card: Rect {
+        // Its top stays where the taller card's is: the card grows down when the choices
+        // appear, so Yes/No and the ratings never move under a finger.
         let w = min(window.width - 32, 440), h = withChoices ? 340.0 : 250.0
-        return Rect(x: ((window.width - w) / 2).rounded(), y: ((window.height - h) / 2).rounded(), width: w, height: h)
+        return Rect(x: ((window.width - w) / 2).rounded(), y: ((window.height - 340) / 2).rounded(), width: w, height: h)
     }
     var yes: Rect { Rect(x: card.minX + 20, y: card.minY + 70, width: (card.width - 52) / 2, height: Self.buttonHeight) }
     var no: Rect { Rect(x: yes.maxX + 12, y: yes.minY, width: yes.width, height: Self.buttonHeight) }

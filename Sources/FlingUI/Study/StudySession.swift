@@ -61,7 +61,8 @@ package final class StudySession {
     package private(set) var phase: Phase
     /// Index into `schedule.trials` of the trial running.
     package private(set) var index: Int
-    private var pressedButton: String?
+    /// Something happened since the last success check (an input, a motion that ended).
+    private var needsCheck = true
 
     /// `resumeAt`: the number of trials already recorded (a restarted session goes on).
     package init(study: StudyFile, schedule: StudySchedule, resumeAt: Int = 0) {
@@ -76,6 +77,21 @@ package final class StudySession {
 
     package var trial: StudySchedule.Trial? { schedule.trials.indices.contains(index) ? schedule.trials[index] : nil }
     private var task: StudyFile.Task? { trial.map { study.tasks[$0.task] } }
+
+    /// Start states this app cannot reach, with the task's line.
+    package func problems(_ app: AppController) -> [(Int, String)] {
+        let restaurants = (app.scenes.first { $0 is RestaurantsScene } as? RestaurantsScene)?.list.restaurants.map(\.name) ?? []
+        let cards = (app.scenes.first { $0 is TodayScene } as? TodayScene)?.articles.count ?? 0
+        return study.tasks.compactMap { t in
+            switch t.start {
+            case .sheet(let name, _) where !restaurants.contains(name):
+                return (t.line, "no restaurant '\(name)' (\(restaurants.prefix(4).joined(separator: ", ")), …)")
+            case .card(let n) where n >= cards:
+                return (t.line, "card:\(n): there are \(cards) cards (0 to \(cards - 1))")
+            default: return nil
+            }
+        }
+    }
 
     // MARK: Steps to a start state
 
@@ -119,15 +135,16 @@ package final class StudySession {
 
     // MARK: Time
 
-    /// Each frame, after the scene moved: start steps at rest, success and timeout checks.
-    /// True while the session waits on something (frames keep coming).
+    /// Each frame, after the scene moved: start steps at rest, the ready beat, success (checked
+    /// once the app rests after something happened) and timeout. Returns true when the
+    /// session changed what it shows (the app redraws); its deadlines are `nextDeadline`.
     package func advance(app: AppController, time: Double, sceneMoving: Bool) -> Bool {
         guard let trial, let task else { return false }
         switch phase {
         case .starting(let step, let began):
             let since = began ?? time
             if began == nil { phase = .starting(step: step, since: since) }
-            guard !sceneMoving else { return true }
+            guard !sceneMoving else { return false }
             if step == 0 {
                 // The trial's condition, before anything moves: its policy and tuning.
                 let c = study.conditions[trial.condition]
@@ -138,23 +155,44 @@ package final class StudySession {
             if step < all.count {
                 all[step](app, time)
                 phase = .starting(step: step + 1, since: since)
-            } else if time >= since + StudyConstants.readyTime - 1e-9 {
-                phase = .task(since: time, stage: 0)
-                sink?.trialStarted(trial, task: task.id, at: time)
+                return true
             }
+            guard time >= since + StudyConstants.readyTime - 1e-9 else { return false }
+            phase = .task(since: time, stage: 0)
+            needsCheck = true
+            sink?.trialStarted(trial, task: task.id, at: time)
             return true
         case .task(let since, var stage):
             if time - since >= study.timeout {
                 end("timeout", since: since, at: time)
                 return true
             }
-            guard !sceneMoving else { return true }
+            if sceneMoving { needsCheck = true; return false }
+            guard needsCheck else { return false }
+            needsCheck = false
             let state = app.state(time: app.clock.real(at: time) ?? time, frame: 0, render: nil)
             while stage < task.success.count, task.success[stage].holds(in: state) { stage += 1 }
-            if stage == task.success.count { end("success", since: since, at: time) } else { phase = .task(since: since, stage: stage) }
-            return true
+            if stage == task.success.count {
+                end("success", since: since, at: time)
+                return true
+            }
+            phase = .task(since: since, stage: stage)
+            return false
         case .prompt, .done:
             return false
+        }
+    }
+
+    /// When the session next needs a frame of its own (the ready beat's end, the timeout).
+    package func nextDeadline() -> Double? {
+        switch phase {
+        case .starting(let step, let since?):
+            // Steps left: every frame (each waits for the app to rest); then the beat.
+            if let task, step < steps(task.start).count { return since }
+            return since + StudyConstants.readyTime
+        case .starting(_, nil): return 0
+        case .task(let since, _): return since + study.timeout
+        default: return nil
         }
     }
 
@@ -181,28 +219,38 @@ package final class StudySession {
         }
     }
 
-    /// Pointer events, before the app: a tap on a button is the session's; while the prompt
-    /// is up every touch is (nothing behind it can be used). True when taken.
+    /// Pointer events, before the app. A press belongs, until it is lifted, to whoever got
+    /// its start: the session when it began on the banner or a button, or while the app is
+    /// being brought to the start or the prompt is up (nothing behind them can be used); the
+    /// app otherwise, even if the trial ends while the finger is down (its release still
+    /// reaches the gesture it began). True when the session takes the event.
     package func handlePointer(_ e: PointerEvent, window: Size, time: Double) -> Bool {
-        let hit = buttons(window: window).first { $0.frame.contains(e.location) }?.label
-        let modal: Bool
-        if case .prompt = phase { modal = true } else { modal = false }
-        switch e.phase {
-        case .began:
-            pressedButton = hit
-            return hit != nil || modal
-        case .moved:
-            return pressedButton != nil || modal
-        case .cancelled:
-            defer { pressedButton = nil }
-            return pressedButton != nil || modal
-        case .ended:
-            defer { pressedButton = nil }
-            guard let pressed = pressedButton else { return modal }
-            if pressed == hit { tap(pressed, time: time) }
-            return true
+        if e.phase == .began {
+            let hit = buttons(window: window).first { $0.frame.contains(e.location) }?.label
+            let onBanner: Bool
+            switch phase {
+            case .task: onBanner = StudyLayout(window: window).banner.contains(e.location)
+            case .starting, .prompt, .done: onBanner = true   // modal: every touch is the session's
+            }
+            owners[e.id] = hit != nil || onBanner ? .session(hit) : .app
+            if case .app = owners[e.id] { needsCheck = true }
         }
+        guard let owner = owners[e.id] else { return false }
+        if e.phase == .ended || e.phase == .cancelled { owners[e.id] = nil }
+        guard case .session(let pressed) = owner else {
+            needsCheck = true
+            return false
+        }
+        if e.phase == .ended, let pressed,
+           buttons(window: window).first(where: { $0.frame.contains(e.location) })?.label == pressed {
+            tap(pressed, time: time)
+        }
+        return true
     }
+
+    /// Who took each pointer's press: the session (on this button, if any) or the app.
+    private enum Owner { case session(String?), app }
+    private var owners: [Int64: Owner] = [:]
 
     private func tap(_ label: String, time: Double) {
         switch phase {

@@ -147,7 +147,8 @@ extension StudyData {
                     settleTimeMean: settles.isEmpty ? nil : StudyStatistics.mean(settles),
                     overshootMean: overshoots.isEmpty ? nil : StudyStatistics.mean(overshoots),
                     ratingMean: StudyStatistics.mean(ratings), ratingMedian: StudyStatistics.median(ratings),
-                    ratingCI: StudyStatistics.meanCI(participantMeans), expectedYes: yes, expectedCI: StudyStatistics.wilson(yes, ts.count)))
+                    // (Clipped to the 1–7 scale: with few participants a t interval runs past it.)
+                    ratingCI: StudyStatistics.meanCI(participantMeans).map { (max(1, $0.low), min(7, $0.high)) }, expectedYes: yes, expectedCI: StudyStatistics.wilson(yes, ts.count)))
             }
         }
         return rows

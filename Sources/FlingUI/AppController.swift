@@ -185,7 +185,8 @@ package final class AppController {
         case .pointer(let raw):
             // Every finger goes to the keyboard first: a touch on it is never the scene's.
             if keyboard.handlePointer(raw, scene: scene) { return }
-            defer { keyboard.follow(scene, time: raw.time) }
+            // (Focus moves on a press or a release, not on a move: a drag's moves skip the look.)
+            defer { if raw.phase != .moved { keyboard.follow(scene, time: raw.time) } }
             guard let e = pointerFilter.filter(raw) else { return }
             if e.phase == .began { returningHome = false }   // a visitor took over mid-reset
             lastPointerLocation = e.location

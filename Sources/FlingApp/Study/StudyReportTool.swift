@@ -57,13 +57,10 @@ struct StudyReportTool {
         if let plot, let status = drawPlot(folders, data: data, to: plot), status != 0 { return status }
         for (path, text) in [(csv, data.summaryCSV()), (trialsCSV, trialText), (gesturesCSV, gestureText)] {
             guard let path else { continue }
-            guard let f = fopen(path, "wb") else {
-                printError("fling report: \(path): could not be written (\(String(cString: strerror(errno))))")
+            if let why = writeFile(path, text) {
+                printError("fling report: \(path): could not be written (\(why))")
                 return 1
             }
-            let ok = fputs(text, f) >= 0 && fflush(f) == 0
-            fclose(f)
-            if !ok { printError("fling report: \(path): could not be written (\(String(cString: strerror(errno))))"); return 1 }
         }
         return 0
     }

@@ -62,9 +62,7 @@ final class StudyWriter: StudySink {
     }
 
     private static func write(_ path: String, _ text: String) throws(RunFailure) {
-        guard let f = fopen(path, "wb") else { throw RunFailure(message: "\(path): could not be written (\(String(cString: strerror(errno))))", status: 1) }
-        defer { fclose(f) }
-        if fputs(text, f) < 0 || fflush(f) != 0 { throw RunFailure(message: "\(path): could not be written (\(String(cString: strerror(errno))))", status: 1) }
+        if let why = writeFile(path, text) { throw RunFailure(message: "\(path): could not be written (\(why))", status: 1) }
     }
 
     /// Opened for appending; the header written when the file is new.

@@ -61,11 +61,7 @@ public struct StudyComparison: Equatable, Sendable {
 public enum StudyStatistics {
     public static func mean(_ v: [Double]) -> Double { v.isEmpty ? 0 : v.reduce(0, +) / Double(v.count) }
 
-    public static func median(_ v: [Double]) -> Double {
-        guard !v.isEmpty else { return 0 }
-        let s = v.sorted(), n = s.count
-        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2
-    }
+    public static func median(_ v: [Double]) -> Double { MetricsReport.percentile(v, 0.5) ?? 0 }
 
     /// The two-sided 97.5 % point of Student's t with `df` degrees of freedom (table to 30,
     /// then the normal's 1.96).

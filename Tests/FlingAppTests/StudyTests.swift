@@ -60,6 +60,26 @@ final class StudyTests: XCTestCase {
         XCTAssertTrue(blind.stderr.contains("--overlay"), blind.stderr)
     }
 
+    /// Every other input the study and its report read: a clear message, exit 2.
+    func testBadInputsSayWhatAndWhere() throws {
+        let dir = FlingRunner.scratch("study-bad")
+        func check(_ args: [String], _ message: String, line: UInt = #line) throws {
+            let r = try FlingRunner.run(args)
+            XCTAssertEqual(r.status, 2, "\(args)", line: line)
+            XCTAssertTrue(r.stderr.contains(message), "\(r.stderr) should say \(message)", line: line)
+        }
+        try check(["study", dir.appendingPathComponent("none.toml").path, "--participant", "P1", "--dry-run"], "none.toml: study file not found")
+        try check(["study", study, "--participant", "../P1", "--dry-run"], "--participant takes letters, digits, - and _")
+        try check(["report", dir.path], "no study results (no trials.csv in it or in its folders)")
+        let metrics = dir.appendingPathComponent("m.jsonl")
+        try "".write(to: metrics, atomically: true, encoding: .utf8)
+        try check(["report", metrics.path, "--csv", dir.appendingPathComponent("a.csv").path], "are for a study folder")
+        let recording = dir.appendingPathComponent("r.txt")
+        try "# fling recording 2\n# study: P1 x\n0.5 tap 10 10\n".write(to: recording, atomically: true, encoding: .utf8)
+        try check(["replay", recording.path], "r.txt:2: study: 'P1 x' is not PARTICIPANT RESUME-AT FILE")
+        try check(["--keyboard", "sometimes"], "unknown keyboard mode 'sometimes' (auto, on, off)")
+    }
+
     // MARK: Three simulated participants
 
     /// Where the prompt's buttons are at 390 × 844 (as the state dump lists them; the card

@@ -24,6 +24,11 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2TTF", pkgConfig: "SDL2_ttf",
             providers: [.apt(["libsdl2-ttf-dev"]), .brew(["sdl2_ttf"])]),
+        // fontconfig: the system's fonts for the characters the bundled faces lack, sorted for
+        // the user's language (a dependency of SDL2_ttf's FreeType users and of libsdl2-dev).
+        .systemLibrary(
+            name: "CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
         // zlib: the animated PNGs of `fling replay --video x.png` (a dependency of libsdl2-dev).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
@@ -44,7 +49,7 @@ let package = Package(
         // Platform-neutral: imports no SDL.
         .target(name: "FlingCore"),
         // The SDL backend: the only code that touches SDL pointers.
-        .target(name: "FlingSDL", dependencies: ["FlingCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CJPEG", "CInputTime", "CWaylandSHM", "CX11Screen", "CStartupGuard"]),
+        .target(name: "FlingSDL", dependencies: ["FlingCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CJPEG", "CInputTime", "CWaylandSHM", "CX11Screen", "CStartupGuard", "CFontconfig"]),
         // The view tree, widgets, scenes and the app controller: on FlingCore only, so tests
         // drive it in-process with a fake text measurer.
         .target(name: "FlingUI", dependencies: ["FlingCore"]),

@@ -5,17 +5,24 @@
 # window on an Xvfb of their own (xvfb), and a Wayland one on a weston of their own (weston);
 # the HiDPI test sets Xft.dpi with xrdb (x11-xserver-utils), the window-frame test runs a
 # window manager (openbox, seen with xprop of x11-utils), the man page's tests render it with groff (groff-base). libX11
-# gives the UI scale.
+# gives the UI scale. fontconfig (libfontconfig-dev) finds the system's fonts for what the
+# bundled faces lack; the text tests draw Chinese, Japanese and Korean with WenQuanYi Micro Hei
+# (1.6 MB, where Noto CJK is 57 MB), Arabic, Hebrew, Thai and Devanagari with Noto
+# (fonts-noto-core) and emoji with Noto Color Emoji, and check the Unicode algorithms against
+# Unicode's own test files (unicode-data).
 set -euo pipefail
 
-packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libjpeg-dev libwayland-dev libx11-dev pkg-config xvfb weston x11-xserver-utils x11-utils openbox groff-base)
+packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libjpeg-dev libwayland-dev libx11-dev libfontconfig-dev pkg-config xvfb weston x11-xserver-utils x11-utils openbox groff-base
+          unicode-data fonts-wqy-microhei fonts-noto-core fonts-noto-color-emoji)
 
 if ! command -v swift >/dev/null 2>&1; then
   echo "ensure-deps: 'swift' is not on PATH. Install Swift 6.2 or later (README: Installing Swift) and retry." >&2
   exit 1
 fi
 
-if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists sdl2 SDL2_image SDL2_ttf libjpeg wayland-client x11 && command -v Xvfb >/dev/null 2>&1 && command -v weston >/dev/null 2>&1 && command -v xrdb >/dev/null 2>&1 && command -v openbox >/dev/null 2>&1 && command -v xprop >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; then
+if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists sdl2 SDL2_image SDL2_ttf libjpeg wayland-client x11 fontconfig \
+   && [ -f /usr/share/unicode/auxiliary/LineBreakTest.txt ] && [ -f /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] \
+   && [ -f /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf ] && [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] && command -v Xvfb >/dev/null 2>&1 && command -v weston >/dev/null 2>&1 && command -v xrdb >/dev/null 2>&1 && command -v openbox >/dev/null 2>&1 && command -v xprop >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; then
   exit 0
 fi
 

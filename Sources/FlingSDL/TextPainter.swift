@@ -1,6 +1,8 @@
-// TextPainter: text runs, each line rasterised once per (string, font, pixel size, colour) by
-// SDL_ttf into an LRU cache of textures (with the glyphs' coverage for the CPU canvas), then
-// blended onto the canvas or copied through SDL.
+// TextPainter: text runs, each line rasterised once per (string, font, pixel size, direction,
+// colour) by FontStore (its pieces shaped by SDL_ttf's HarfBuzz, in every script) into an LRU
+// cache of textures (with the glyphs' coverage for the CPU canvas), then blended onto the
+// canvas or copied through SDL. A line with colour emoji has no single-colour coverage: it is
+// copied through SDL.
 import CSDL2
 import CSDL2TTF
 import FlingCore
@@ -13,23 +15,25 @@ final class TextPainter {
     private let log: (String) -> Void
     /// Text is rasterised in its colour (alpha included): a copy without colour modulation
     /// takes SDL's fast blending blitter, several times cheaper in software than a modulated one.
-    private struct TextKey: Hashable { var text: String; var file: String; var pixelSize: Int32; var color: UInt32 }
+    private struct TextKey: Hashable { var text: String; var file: String; var pixelSize: Int32; var rightToLeft: Bool; var color: UInt32 }
     private struct TextTexture {
         var texture: OpaquePointer; var width: Int32; var height: Int32
+        /// The baseline's distance from the texture's top (a fallback face may reach higher
+        /// than the style's own).
+        var ascent: Int32
         /// The run's coverage (its alpha over the colour's), for the CPU canvas: nil until first
         /// wanted, empty when it cannot be had (a translucent colour, or pixels SDL_ttf inked in
         /// another colour: the run stays with SDL).
         var coverage: [UInt8]?
     }
     private var textCache = LRUCache<TextKey, TextTexture>(capacity: 1024)
-    /// Characters the fonts lack, said once per writing system.
-    private var missingGlyphs = MissingGlyphs()
 
     init(frame: FrameContext, canvas: CanvasTarget, fonts: FontStore, log: @escaping (String) -> Void) {
         self.frame = frame
         self.canvas = canvas
         self.fonts = fonts
         self.log = log
+        if fonts.log == nil { fonts.log = log }
     }
 
     /// Runs cached.
@@ -50,7 +54,6 @@ final class TextPainter {
         guard let handle = fonts.handle(for: font) else { return }
         let pixelSize = fonts.pixelSize(of: font)
         let file = FontStore.fileName(font.family, font.weight)
-        let ascentPx = Double(TTF_FontAscent(handle))
         let (cr, cg, cb, ca) = run.color.rgba8
         let color = UInt32(cr) << 24 | UInt32(cg) << 16 | UInt32(cb) << 8 | UInt32(ca)
         // The run's own alpha is in the texture; a group opacity modulates it.
@@ -59,12 +62,13 @@ final class TextPainter {
         let k = frame.transform.scale
         for line in run.layout.lines where !line.text.isEmpty {
             let origin = frame.px(Point(run.origin.x + line.x, run.origin.y + line.baseline))
-            var x = origin.x, y = origin.y - ascentPx * k
-            if k == 1 { x = x.rounded(); y = y.rounded() }   // crisp glyphs on whole pixels
-            // Off-screen or clipped-away lines are never rasterised.
-            let bounds = Rect(x: x, y: y, width: (line.width * frame.pxPerPt + 2 * lineHeightPx) , height: lineHeightPx * k)
+            var x = origin.x
+            if k == 1 { x = x.rounded() }   // crisp glyphs on whole pixels
+            // Off-screen or clipped-away lines are never rasterised (the box allows a line's
+            // height above and below for faces that reach past the style's own).
+            let bounds = Rect(x: x, y: origin.y - 2 * lineHeightPx * k, width: (line.width * frame.pxPerPt + 2 * lineHeightPx), height: 4 * lineHeightPx * k)
             if let c = frame.clip, !c.intersects(bounds) { continue }
-            let key = TextKey(text: line.text, file: file, pixelSize: pixelSize, color: color)
+            let key = TextKey(text: line.text, file: file, pixelSize: pixelSize, rightToLeft: line.rightToLeft, color: color)
             // On the frame's own pixels when it is a plain surface. Faded (a card's story fading
             // in), SDL's alpha-modulated copy is its slowest blit: here one blend by the
             // coverage. Opaque, SDL's per-pixel-alpha blit takes each pixel through branches:
@@ -74,7 +78,9 @@ final class TextPainter {
             // happens only while rasterising.
             let onCanvas = k == 1 && frame.surface != nil && frame.rasterizing == 0 && frame.cpuCompositing
                 && (alpha < 255 || OpaqueTextCheck.matchesSDL)
-            guard let tex = textTexture(key, handle, coverage: onCanvas) else { continue }
+            guard let tex = textTexture(key, font, coverage: onCanvas) else { continue }
+            var y = origin.y - Double(tex.ascent) * k
+            if k == 1 { y = y.rounded() }
             if onCanvas, let coverage = tex.coverage, !coverage.isEmpty, let t = canvas.frameCanvas() {
                 canvas.fillUntinted()
                 let (w, h) = (Int(tex.width), Int(tex.height))
@@ -101,13 +107,13 @@ final class TextPainter {
 
     /// The run's texture, cached; `coverage`: with its glyph coverage too (kept only for text
     /// drawn on the canvas, so a cache of runs only SDL draws holds no masks).
-    private func textTexture(_ key: TextKey, _ font: OpaquePointer, coverage wanted: Bool = false) -> TextTexture? {
+    private func textTexture(_ key: TextKey, _ font: Font, coverage wanted: Bool = false) -> TextTexture? {
         let cached = textCache.value(for: key)
         if let t = cached, !wanted || t.coverage != nil { return t }
         let c = key.color
         let fg = SDL_Color(r: UInt8(c >> 24), g: UInt8((c >> 16) & 0xFF), b: UInt8((c >> 8) & 0xFF), a: UInt8(c & 0xFF))
-        if cached == nil { for line in missingGlyphs.check(key.text, font: font) { log(line) } }
-        let surface = TTF_RenderUTF8_Blended(font, key.text, fg)
+        let raster = fonts.rasterize(key.text, font: font, rightToLeft: key.rightToLeft, color: fg)
+        let surface = raster?.surface
         defer { SDL_FreeSurface(surface) }
         if var t = cached {
             // Drawn on the canvas for the first time: the glyphs rendered again for their
@@ -120,7 +126,8 @@ final class TextPainter {
         guard let surface, let tex = SDL_CreateTextureFromSurface(frame.sdl, surface) else { return nil }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
         frame.stats.textRasterizations += 1
-        let t = TextTexture(texture: tex, width: surface.pointee.w, height: surface.pointee.h, coverage: wanted ? Self.coverage(of: surface, color: fg) : nil)
+        let t = TextTexture(texture: tex, width: surface.pointee.w, height: surface.pointee.h, ascent: raster?.ascent ?? 0,
+                            coverage: wanted ? Self.coverage(of: surface, color: fg) : nil)
         for evicted in textCache.insert(t, for: key) { SDL_DestroyTexture(evicted.texture) }
         return t
     }

@@ -130,15 +130,29 @@ final class BadInputTests: XCTestCase {
         return (res, restaurants, names)
     }
 
-    /// Names in scripts the fonts lack (issue 29: Arabic, Hebrew and emoji drew as boxes with no
-    /// word): said once per writing system, however often the text is drawn.
-    func testTextTheFontsCannotDrawIsSaidOncePerScript() throws {
+    /// Names in scripts no installed font has: said once per writing system, however often
+    /// the text is drawn. fontconfig is pointed at a configuration with no fonts, so only the
+    /// bundled faces (Latin, Greek, Cyrillic) are there.
+    func testTextNoFontCanDrawIsSaidOncePerScript() throws {
         let (res, _) = try restaurantsWith("missingglyphs", [0: ["name": "مطعم البحر"], 1: ["name": "מסעדה"], 2: ["name": "Pizza 🍕"]])
-        let r = try FlingRunner.run(["--headless", "--resources", res.path, "--script", try script("0.1 shot $OUT/a.png\n0.2 resize 400 800\n0.3 shot $OUT/b.png\n").path])
+        let conf = FlingRunner.scratch("nofonts").appendingPathComponent("fonts.conf")
+        try "<?xml version=\"1.0\"?>\n<fontconfig><dir>/nonexistent-fonts</dir><cachedir>\(conf.deletingLastPathComponent().path)/cache</cachedir></fontconfig>\n"
+            .write(to: conf, atomically: true, encoding: .utf8)
+        let r = try FlingRunner.run(["--headless", "--resources", res.path, "--script", try script("0.1 shot $OUT/a.png\n0.2 resize 400 800\n0.3 shot $OUT/b.png\n").path],
+                                    environment: ["FONTCONFIG_FILE": conf.path])
         XCTAssertEqual(r.status, 0, r.stderr)
         for system in ["Arabic", "Hebrew", "emoji and symbols"] {
             XCTAssertEqual(r.stderr.components(separatedBy: "text in \(system) is drawn as boxes").count - 1, 1, r.stderr)
         }
+    }
+
+    /// With the system's fonts (the ones `make test` installs), the same names draw: no box
+    /// and no warning.
+    func testTextInOtherScriptsDrawsFromTheSystemsFonts() throws {
+        let (res, _) = try restaurantsWith("systemfonts", [0: ["name": "مطعم البحر"], 1: ["name": "מסעדה"], 2: ["name": "Pizza 🍕"], 3: ["name": "鼎泰豐 (信義店)，好。"]])
+        let r = try FlingRunner.run(["--headless", "--resources", res.path, "--script", try script("0.1 shot $OUT/a.png\n").path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertFalse(r.stderr.contains("drawn as boxes"), r.stderr)
     }
 
     /// A PNG header claiming 16000×16000 px (the 756 KB file of the issue decodes to 1 GB).

@@ -123,30 +123,34 @@ final class TextLayoutTests: XCTestCase {
         func metrics(of font: Font) -> FontMetrics { FontMetrics(ascent: font.size * 0.8, descent: font.size * 0.2, lineSkip: font.size * 1.2) }
     }
 
-    /// The greedy wrap as it was written before issue 29 (word by word, re-measuring the line).
+    /// The obvious greedy wrap, piece by piece at the line-break opportunities, re-measuring the
+    /// whole line each time (quadratic, and plainly right): the reference for the linear one.
+    /// Spaces hang at a line's end and are dropped there; runs of spaces inside a line stay.
     static func naiveWrap(_ paragraph: String, width: Double, font: Font, measurer: TextMeasurer) -> [String] {
-        let words = paragraph.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        guard !words.isEmpty else { return [""] }
+        let pieces = LineBreaking.segments(paragraph).map(String.init)
+        guard !pieces.isEmpty else { return [""] }
+        func trimmed(_ s: String) -> String { var t = s; while t.hasSuffix(" ") { t.removeLast() }; return t }
+        func fits(_ s: String) -> Bool { measurer.width(of: trimmed(s), font: font) <= width + 0.01 }
         var lines: [String] = [], current = ""
-        for word in words {
-            let candidate = current.isEmpty ? word : current + " " + word
-            if measurer.width(of: candidate, font: font) <= width + 0.01 { current = candidate; continue }
-            if !current.isEmpty { lines.append(current); current = "" }
-            if measurer.width(of: word, font: font) <= width + 0.01 { current = word } else {
-                var piece = ""
+        for piece in pieces {
+            if !current.isEmpty, fits(current + piece) { current += piece; continue }
+            if !current.isEmpty { lines.append(trimmed(current)); current = "" }
+            if fits(piece) { current = piece } else {
+                let word = trimmed(piece)
+                var part = ""
                 for ch in word {
-                    if !piece.isEmpty, measurer.width(of: piece + String(ch), font: font) > width + 0.01 { lines.append(piece); piece = "" }
-                    piece.append(ch)
+                    if !part.isEmpty, !fits(part + String(ch)) { lines.append(part); part = "" }
+                    part.append(ch)
                 }
-                current = piece
+                current = part + String(piece.dropFirst(word.count))
             }
         }
-        lines.append(current)
+        lines.append(trimmed(current))
         return lines
     }
 
-    /// Seeded random paragraphs (short and over-long words, kerning pairs) at many widths:
-    /// the linear wrap breaks exactly where the word-by-word greedy did.
+    /// Seeded random paragraphs (short and over-long words, kerning pairs, runs of spaces) at
+    /// many widths: the linear wrap breaks exactly where the piece-by-piece greedy does.
     func testTheLinearWrapBreaksWhereTheGreedyOneDid() {
         var seed: UInt64 = 0x5EED_2029
         func next(_ n: Int) -> Int { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Int(seed >> 33) % n }

@@ -1,5 +1,7 @@
-// TextLayout: how text is set into lines: word wrapping, line and height limits, shrink-to-fit
-// and the "…" ellipsis (`TextLayoutEngine`), with the options and result types it uses.
+// TextLayout: how text is set into lines: wrapping where Unicode allows a line to end (UAX #14:
+// at spaces, between ideographs, never before a closing mark), line and height limits,
+// shrink-to-fit and the "…" ellipsis (`TextLayoutEngine`), each paragraph in its own direction
+// (from its first strong character, as on iOS), with the options and result types it uses.
 public enum TextAlignment: String, Sendable { case leading, center, trailing }
 
 /// How a block of text is to be set (SwiftUI's Text modifiers).
@@ -32,6 +34,13 @@ public struct TextLine: Equatable, Sendable {
     /// Baseline relative to the block's top.
     public var baseline: Double
     public var width: Double
+    /// The line's paragraph runs right to left (its first strong character is Arabic or
+    /// Hebrew): it is drawn in that base direction and its leading edge is on the right.
+    public var rightToLeft: Bool = false
+
+    public init(text: String, x: Double, baseline: Double, width: Double, rightToLeft: Bool = false) {
+        self.text = text; self.x = x; self.baseline = baseline; self.width = width; self.rightToLeft = rightToLeft
+    }
 }
 
 /// The result of setting a text: lines, block size and baselines, all in pt.
@@ -93,12 +102,15 @@ public enum TextLayoutEngine {
         let metrics = measurer.metrics(of: font)
         let skip = options.lineHeight.map { $0 * font.size } ?? metrics.lineSkip
         var lines: [String] = []
+        var directions: [Bool] = []
         var overflowed = false, dropped = false
         let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
         for paragraph in paragraphs {
             let wrapped = options.maxWidth.map { wrap(String(paragraph), width: $0, font: font, measurer: measurer) }
                 ?? [String(paragraph)]
             lines.append(contentsOf: wrapped)
+            let rtl = Bidi.firstStrongDirection(String(paragraph)) == .rightToLeft
+            directions.append(contentsOf: repeatElement(rtl, count: wrapped.count))
         }
         // The lines allowed: the line limit's, and as many as the height holds.
         var allowed = options.lineLimit ?? Int.max
@@ -122,14 +134,16 @@ public enum TextLayoutEngine {
         for (i, line) in lines.enumerated() {
             let w = measurer.width(of: line, font: font)
             maxLineWidth = max(maxLineWidth, w)
-            set.append(TextLine(text: line, x: 0, baseline: metrics.ascent + Double(i) * skip, width: w))
+            set.append(TextLine(text: line, x: 0, baseline: metrics.ascent + Double(i) * skip, width: w,
+                                rightToLeft: i < directions.count && directions[i]))
         }
         let blockWidth = options.maxWidth ?? maxLineWidth
         for i in set.indices {
-            switch options.alignment {
-            case .leading: break
-            case .center: set[i].x = ((blockWidth - set[i].width) / 2).rounded()
-            case .trailing: set[i].x = blockWidth - set[i].width
+            // Leading and trailing are the paragraph's own: a right-to-left one starts on the right.
+            switch (options.alignment, set[i].rightToLeft) {
+            case (.leading, false), (.trailing, true): break
+            case (.center, _): set[i].x = ((blockWidth - set[i].width) / 2).rounded()
+            case (.trailing, false), (.leading, true): set[i].x = blockWidth - set[i].width
             }
         }
         let height = set.isEmpty ? 0 : metrics.ascent + metrics.descent + Double(set.count - 1) * skip
@@ -139,45 +153,53 @@ public enum TextLayoutEngine {
         return (layout, overflowed)
     }
 
-    /// Greedy wrap; a word wider than the line is broken between characters.
+    /// Greedy wrap at the line-break opportunities of UAX #14 (`LineBreaking`): after spaces,
+    /// between ideographs and kana, after hyphens, never before a closing mark or a small kana
+    /// (kinsoku); a stretch with no opportunity wider than the line is cut between grapheme
+    /// clusters. Spaces at a line's end hang past it and are dropped.
     ///
-    /// Linear in the text's length (issue 29: re-measuring the growing line after every word
-    /// took time growing with the square of its length, 8.8 s for a 10 KB form entry and the
-    /// app unanswering meanwhile). Greedy's answer does not change: a line's width grows with
-    /// every word (or character) added, so the longest run that fits is found by doubling the
-    /// run, then halving the gap, each probe measured exactly as before.
+    /// Linear in the text's length: a line's width grows with every piece added, so the
+    /// longest run that fits is found by doubling the run, then halving the gap (re-measuring
+    /// the growing line after every piece took time growing with the square of its length).
     static func wrap(_ paragraph: String, width: Double, font: Font, measurer: TextMeasurer) -> [String] {
-        let words = paragraph.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        guard !words.isEmpty else { return [""] }
-        func fits(_ s: String) -> Bool { measurer.width(of: s, font: font) <= width + 0.01 }
+        let segments = LineBreaking.segments(paragraph).map(String.init)
+        guard !segments.isEmpty else { return [""] }
+        func trimmed(_ s: String) -> String {
+            var t = Substring(s)
+            while t.last == " " { t.removeLast() }
+            return String(t)
+        }
+        func fits(_ s: String) -> Bool { measurer.width(of: trimmed(s), font: font) <= width + 0.01 }
         var lines: [String] = []
         var current = ""
         var i = 0
-        while i < words.count {
+        while i < segments.count {
             if current.isEmpty {
-                // A line starts with a word, or with the pieces of one wider than the line.
-                let word = words[i]
+                // A line starts with a piece, or with the parts of one wider than the line.
+                let segment = segments[i]
                 i += 1
-                if fits(word) {
-                    current = word
+                if fits(segment) {
+                    current = segment
                 } else {
+                    let word = trimmed(segment)
                     let pieces = characterPieces(word, fits: fits)
                     lines += pieces.dropLast()
-                    current = pieces.last ?? ""
+                    // The last part keeps the spaces after it, so the next word stays apart.
+                    current = (pieces.last ?? "") + String(segment.dropFirst(word.count))
                 }
                 continue
             }
-            // The most following words that still fit after `current`.
-            let run = longestFitting(upTo: words.count - i) { n in
-                fits(([current] + words[i..<(i + n)]).joined(separator: " "))
+            // The most following pieces that still fit after `current`.
+            let run = longestFitting(upTo: segments.count - i) { n in
+                fits(current + segments[i..<(i + n)].joined())
             }
             if run > 0 {
-                current = ([current] + words[i..<(i + run)]).joined(separator: " ")
+                current += segments[i..<(i + run)].joined()
                 i += run
             }
-            if i < words.count { lines.append(current); current = "" }
+            if i < segments.count { lines.append(trimmed(current)); current = "" }
         }
-        lines.append(current)
+        lines.append(trimmed(current))
         return lines
     }
 

@@ -18,6 +18,28 @@ public protocol TextMeasurer {
     /// Advance width of a single-line string, in pt.
     func width(of text: String, font: Font) -> Double
     func metrics(of font: Font) -> FontMetrics
+    /// Where each grapheme cluster of a one-line `text` lies on screen when the line has mixed
+    /// directions, in logical order: nil for text that runs left to right throughout (each
+    /// cluster then ends at the width of the text up to it).
+    func clusterSpans(of text: String, font: Font) -> [ClusterSpan]?
+}
+
+/// A grapheme cluster's place on a line: from `minX` to `maxX` in pt from the line's left
+/// edge, and whether it runs right to left (its caret-leading edge is then `maxX`).
+public struct ClusterSpan: Equatable, Sendable {
+    public var minX: Double
+    public var maxX: Double
+    public var rightToLeft: Bool
+    public init(minX: Double, maxX: Double, rightToLeft: Bool) { self.minX = minX; self.maxX = maxX; self.rightToLeft = rightToLeft }
+
+    /// The x of a caret before this cluster (its leading edge).
+    public var leadingX: Double { rightToLeft ? maxX : minX }
+    /// The x of a caret after this cluster.
+    public var trailingX: Double { rightToLeft ? minX : maxX }
+}
+
+public extension TextMeasurer {
+    func clusterSpans(of text: String, font: Font) -> [ClusterSpan]? { nil }
 }
 
 /// A measurer where every character is `advance × size` wide: deterministic layout in tests.

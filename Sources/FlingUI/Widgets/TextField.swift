@@ -73,7 +73,29 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
         return (String(chars), e.selection.lowerBound..<(e.selection.lowerBound + e.composition.count))
     }
 
-    private func prefixWidth(_ s: String, _ n: Int) -> Double { width(String(s.prefix(n))) }
+    /// The caret's x before cluster `n` of `s`, from the text's left edge. Left-to-right text:
+    /// the width of the text up to it. Mixed directions: the cluster's leading edge on screen
+    /// (after the last cluster, its trailing edge), so the caret follows the visual order.
+    private func prefixWidth(_ s: String, _ n: Int) -> Double {
+        guard let spans = host.env.measurer.clusterSpans(of: s, font: font), !spans.isEmpty else { return width(String(s.prefix(n))) }
+        return n < spans.count ? spans[max(0, n)].leadingX : spans[spans.count - 1].trailingX
+    }
+
+    /// The on-screen stretches of clusters `r` of `s` (a logical range: across a change of
+    /// direction it is several stretches, as iOS and GTK paint it), from the text's left edge.
+    private func spans(_ s: String, _ r: Range<Int>) -> [(Double, Double)] {
+        guard let spans = host.env.measurer.clusterSpans(of: s, font: font), !spans.isEmpty else {
+            return [(prefixWidth(s, r.lowerBound), prefixWidth(s, r.upperBound))]
+        }
+        var out: [(Double, Double)] = []
+        for i in r where i < spans.count {
+            let sp = spans[i]
+            if let last = out.last, abs(last.1 - sp.minX) < 0.5 { out[out.count - 1].1 = sp.maxX }
+            else if let last = out.last, abs(sp.maxX - last.0) < 0.5 { out[out.count - 1].0 = sp.minX }
+            else { out.append((sp.minX, sp.maxX)) }
+        }
+        return out
+    }
 
     /// How far the text is shifted left so that the caret stays in view.
     private func scrollX(_ shown: String, caret: Int) -> Double {
@@ -86,6 +108,11 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
         let s = text.wrappedValue
         let caret = host.editing?.head ?? s.count
         let local = x - textArea.minX + (isFocused ? scrollX(s, caret: caret) : 0)
+        if let sp = host.env.measurer.clusterSpans(of: s, font: font), !sp.isEmpty {
+            // Mixed directions: carets are not in order along x; the nearest one wins.
+            let xs = (0...s.count).map { $0 < sp.count ? sp[$0].leadingX : sp[sp.count - 1].trailingX }
+            return xs.indices.min { abs(xs[$0] - local) < abs(xs[$1] - local) } ?? 0
+        }
         var lo = 0, hi = s.count
         while lo < hi {
             let mid = (lo + hi + 1) / 2
@@ -122,9 +149,10 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
         let x0 = textArea.minX - shift
         list.clipped(to: textArea.insetBy(dx: -WidgetMetrics.caretWidth, dy: 0)) { list in
             if let e = editing, e.hasSelection {
-                let a = x0 + prefixWidth(shown, e.selection.lowerBound), b = x0 + prefixWidth(shown, e.selection.upperBound)
-                list.fill(Rect(x: a, y: top, width: b - a, height: m.ascent + m.descent),
-                          SystemColor.blue.withAlpha(WidgetMetrics.selectionAlpha))
+                for (a, b) in spans(shown, e.selection) {
+                    list.fill(Rect(x: x0 + a, y: top, width: b - a, height: m.ascent + m.descent),
+                              SystemColor.blue.withAlpha(WidgetMetrics.selectionAlpha))
+                }
             }
             if shown.isEmpty {
                 list.text(host.env.layout(placeholder, font), at: Point(x0, top), SystemColor.tertiaryLabel)
@@ -132,8 +160,9 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
                 list.text(host.env.layout(shown, font), at: Point(x0, top), SystemColor.label)
             }
             if let r = composition {
-                let a = x0 + prefixWidth(shown, r.lowerBound), b = x0 + prefixWidth(shown, r.upperBound)
-                list.fill(Rect(x: a, y: top + m.ascent + 2, width: b - a, height: WidgetMetrics.compositionUnderline), SystemColor.label)
+                for (a, b) in spans(shown, r) {
+                    list.fill(Rect(x: x0 + a, y: top + m.ascent + 2, width: b - a, height: WidgetMetrics.compositionUnderline), SystemColor.label)
+                }
             }
             if let e = editing, !e.hasSelection, host.caretVisible {
                 let x = (x0 + prefixWidth(shown, caret) - WidgetMetrics.caretWidth / 2).rounded()

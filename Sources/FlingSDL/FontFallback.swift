@@ -17,6 +17,9 @@ struct SystemFace: Hashable, Sendable {
     var fixedPixelSize: Double?
     /// Its family, for the log.
     var family: String
+    /// Its weight (OpenType scale, 400 regular, 700 bold): a face lighter than the weight a
+    /// style asks for is emboldened, as browsers do for a family without that weight.
+    var weight: Int = 400
 }
 
 @MainActor
@@ -123,7 +126,10 @@ final class FontFallback {
             if outline == 0, FcPatternGetDouble(font, FC_PIXEL_SIZE, 0, &pixelSize) == FcResultMatch, pixelSize > 0 { fixed = pixelSize }
             var name: UnsafeMutablePointer<FcChar8>?
             let familyName = FcPatternGetString(font, FC_FAMILY, 0, &name) == FcResultMatch ? name.map { String(cString: $0) } ?? "" : ""
-            let face = SystemFace(path: path, index: Int(index), fixedPixelSize: fixed, family: familyName)
+            var fcWeight: Int32 = Int32(FC_WEIGHT_REGULAR)
+            _ = FcPatternGetInteger(font, FC_WEIGHT, 0, &fcWeight)
+            let openType = Int(FcWeightToOpenType(fcWeight))
+            let face = SystemFace(path: path, index: Int(index), fixedPixelSize: fixed, family: familyName, weight: openType)
             out.append(Candidate(face: face, charset: charset))
             charsets[face] = charset
         }

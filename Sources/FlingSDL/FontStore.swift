@@ -35,7 +35,11 @@ public final class FontStore: @MainActor TextMeasurer {
     }
     /// A face at a pixel size: a bundled file's name, or a system font's absolute path and its
     /// index in a collection.
-    private struct FontKey: Hashable { var file: String; var index: Int; var pixelSize: Int32 }
+    private struct FontKey: Hashable {
+        var file: String; var index: Int; var pixelSize: Int32
+        /// Emboldened by FreeType (a face of its own, so switching never flushes glyphs).
+        var emboldened = false
+    }
     /// Open faces, one per file and pixel size. A card headline shrinking to fit asks for many
     /// sizes; the least recently used faces beyond this many are closed.
     private var fonts = LRUCache<FontKey, OpaquePointer>(capacity: FontStore.openFaceLimit)
@@ -151,6 +155,7 @@ public final class FontStore: @MainActor TextMeasurer {
         }
         TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
         TTF_SetFontKerning(f, 1)
+        if k.emboldened { TTF_SetFontStyle(f, TTF_STYLE_BOLD) }
         // (A face handed out is used at once, never held across another open.)
         for evicted in fonts.insert(f, for: k) { TTF_CloseFont(evicted) }
         return f
@@ -180,7 +185,9 @@ public final class FontStore: @MainActor TextMeasurer {
                 handle = try? open(FontKey(file: face.path, index: face.index, pixelSize: Int32(fixed.rounded())))
                 factor = Double(pixelSize) / fixed
             } else {
-                handle = try? open(FontKey(file: face.path, index: face.index, pixelSize: pixelSize))
+                // A bold style in a family with one weight (WenQuanYi, Droid) is emboldened.
+                let embolden = font.weight >= .semibold && face.weight < 600
+                handle = try? open(FontKey(file: face.path, index: face.index, pixelSize: pixelSize, emboldened: embolden))
             }
             if handle == nil, failedFaces.insert(face).inserted {
                 log?("warning: font \(face.path) (face \(face.index), \(face.family)) could not be opened: \(String(cString: SDL_GetError())); its characters are drawn as boxes")
@@ -362,7 +369,11 @@ public final class FontStore: @MainActor TextMeasurer {
             guard let (f, factor) = shapingFace(piece, font: font) else { continue }
             var w: Int32 = 0, h: Int32 = 0
             TTF_SizeUTF8(f, piece.text, &w, &h)
-            guard let s = TTF_RenderUTF8_Blended(f, piece.text, color) else { continue }
+            // Colour glyphs keep their own colours at full strength: SDL_ttf would fade them by
+            // the text colour's alpha (an emoji in a secondary label would come out pale).
+            var ink = color
+            if piece.script == .emoji { ink.a = 255 }
+            guard let s = TTF_RenderUTF8_Blended(f, piece.text, ink) else { continue }
             defer { SDL_FreeSurface(s) }
             var px = Self.pixels(of: s)
             var (pw, ph) = (Int(s.pointee.w), Int(s.pointee.h))

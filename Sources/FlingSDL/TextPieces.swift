@@ -84,10 +84,11 @@ enum TextPieces {
                 let emoji = isEmoji(c)
                 var script = emoji ? WritingSystem.emoji : WritingSystem.of(first)
                 let neutral = script == .common
-                if neutral, let cur = current { script = cur.script }
+                if neutral, let cur = current, cur.script != .emoji { script = cur.script }
                 let source: FaceSource
-                if let cur = current, neutral, !emoji, has(cur.source, first, bundledHas: bundledHas, covers: covers) {
-                    // Spaces, digits and punctuation stay in the face they follow.
+                if let cur = current, neutral, !emoji, cur.script != .emoji, has(cur.source, first, bundledHas: bundledHas, covers: covers) {
+                    // Spaces, digits and punctuation stay in the face they follow (not the
+                    // emoji face: its space and digits are emoji-wide).
                     source = cur.source
                 } else if !emoji, bundledHas(first) {
                     source = .bundled
@@ -99,7 +100,7 @@ enum TextPieces {
                     if first.properties.generalCategory != .format, first.properties.generalCategory != .control { missing(first) }
                     source = .bundled
                 }
-                if var cur = current, cur.source == source, cur.script == script || neutral || cur.script == .common {
+                if var cur = current, cur.source == source, cur.script == script || (neutral && cur.script != .emoji) || cur.script == .common {
                     // A piece that began with neutrals takes the script of its first letter.
                     if cur.script == .common { cur.script = script }
                     cur.text.append(c)

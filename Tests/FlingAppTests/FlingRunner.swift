@@ -137,14 +137,20 @@ struct FlingRunner {
     /// Runs a headless script (its text with `$OUT` standing for the scratch folder) and
     /// returns the scratch folder. Fails the test if fling does not exit 0.
     @discardableResult
-    static func headless(_ script: String, args: [String] = [], name: String = #function,
+    static func headless(_ script: String, args: [String] = [], environment: [String: String] = [:], name: String = #function,
                          file: StaticString = #filePath, line: UInt = #line) throws -> URL {
+        try headlessRun(script, args: args, environment: environment, name: name, file: file, line: line).dir
+    }
+
+    /// `headless`, returning the run's result (its stderr) too.
+    static func headlessRun(_ script: String, args: [String] = [], environment: [String: String] = [:], name: String = #function,
+                            file: StaticString = #filePath, line: UInt = #line) throws -> (dir: URL, result: Result) {
         let dir = scratch(name.replacingOccurrences(of: "()", with: ""))
         let scriptURL = dir.appendingPathComponent("script.txt")
         try script.replacingOccurrences(of: "$OUT", with: dir.path).write(to: scriptURL, atomically: true, encoding: .utf8)
-        let r = try run(["--headless", "--script", scriptURL.path] + args)
+        let r = try run(["--headless", "--script", scriptURL.path] + args, environment: environment)
         XCTAssertEqual(r.status, 0, "fling failed: \(r.stderr)", file: file, line: line)
-        return dir
+        return (dir, r)
     }
 
     /// Records a headless script (its text with `$OUT` standing for `dir`) into

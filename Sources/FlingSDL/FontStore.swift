@@ -31,7 +31,7 @@ public final class FontStore: @MainActor TextMeasurer {
     private let directory: String
     /// Device pixels per pt.
     public var scale: Double {
-        didSet { if scale != oldValue { widthCache.removeAll(); spanCache.removeAll() } }
+        didSet { if scale != oldValue { widthCache.removeAll(); widthCacheUTF8 = 0; spanCache.removeAll() } }
     }
     /// A face at a pixel size: a bundled file's name, or a system font's absolute path and its
     /// index in a collection.
@@ -46,8 +46,13 @@ public final class FontStore: @MainActor TextMeasurer {
     static let openFaceLimit = 64
     private struct WidthKey: Hashable { var text: String; var font: FontKey; var rightToLeft: Bool }
     private var widthCache: [WidthKey: Double] = [:]
+    private var widthCacheUTF8 = 0
     private struct PieceKey: Hashable { var text: String; var family: FontFamily; var weight: FontWeight; var rightToLeft: Bool }
     private var pieceCache: [PieceKey: [TextPiece]] = [:]
+    /// The UTF-8 bytes the piece cache holds (each line twice: the key and its pieces), and
+    /// the most it may: 4 MB.
+    private var pieceCacheUTF8 = 0
+    static let pieceCacheLimit = 4 << 20
     private var spanCache: [WidthKey: [ClusterSpan]] = [:]
     private struct GlyphKey: Hashable { var file: String; var scalar: UInt32 }
     private var bundledGlyphs: [GlyphKey: Bool] = [:]
@@ -230,8 +235,10 @@ public final class FontStore: @MainActor TextMeasurer {
             fallback: { fallback.face(for: $0, weight: font.weight, emoji: $1) },
             covers: { fallback.covers($0, $1) },
             missing: { u in if let line = missingGlyphs.report(u, in: text) { log?(line) } })
-        if pieceCache.count > 20_000 { pieceCache.removeAll(keepingCapacity: true) }
+        // Bounded by the text it holds, not by entries: a long field's every prefix is measured.
+        if pieceCacheUTF8 + text.utf8.count > Self.pieceCacheLimit { pieceCache.removeAll(keepingCapacity: true); pieceCacheUTF8 = 0 }
         pieceCache[k] = found
+        pieceCacheUTF8 += 2 * text.utf8.count
         return found
     }
 
@@ -254,8 +261,11 @@ public final class FontStore: @MainActor TextMeasurer {
         let wk = WidthKey(text: text, font: k, rightToLeft: rightToLeft)
         if let w = widthCache[wk] { return w }
         let result = pieces(of: text, font: font, rightToLeft: rightToLeft).reduce(0) { $0 + pixelWidth($1, font: font) } / scale
-        if widthCache.count > 50_000 { widthCache.removeAll(keepingCapacity: true) }
+        if widthCache.count > 50_000 || widthCacheUTF8 + text.utf8.count > Self.pieceCacheLimit {
+            widthCache.removeAll(keepingCapacity: true); widthCacheUTF8 = 0
+        }
         widthCache[wk] = result
+        widthCacheUTF8 += text.utf8.count
         return result
     }
 

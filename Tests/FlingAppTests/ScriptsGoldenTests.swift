@@ -37,25 +37,20 @@ final class ScriptsGoldenTests: XCTestCase {
         return dir
     }
 
-    func testListAndSheetAt390x844At2x() throws {
+    /// The list, then the row at `row` opened in its sheet, as goldens named for `size`.
+    private func listAndSheet(_ args: [String], row: (Int, Int), size: String, name: String = #function) throws {
         let dir = try world("""
             0.1 shot $OUT/list.png
-            0.2 tap 200 310
+            0.2 tap \(row.0) \(row.1)
             1.5 shot $OUT/sheet.png
-            """, ["--scale", "2"])
-        GoldenImage.assertMatches(dir.appendingPathComponent("list.png"), golden: "scripts-list-390x844@2x")
-        GoldenImage.assertMatches(dir.appendingPathComponent("sheet.png"), golden: "scripts-sheet-390x844@2x")
+            """, args, name: name)
+        GoldenImage.assertMatches(dir.appendingPathComponent("list.png"), golden: "scripts-list-\(size)")
+        GoldenImage.assertMatches(dir.appendingPathComponent("sheet.png"), golden: "scripts-sheet-\(size)")
     }
 
-    func testListAndSheetAt1080x1920() throws {
-        let dir = try world("""
-            0.1 shot $OUT/list.png
-            0.2 tap 500 520
-            1.5 shot $OUT/sheet.png
-            """, ["--size", "1080x1920"])
-        GoldenImage.assertMatches(dir.appendingPathComponent("list.png"), golden: "scripts-list-1080x1920")
-        GoldenImage.assertMatches(dir.appendingPathComponent("sheet.png"), golden: "scripts-sheet-1080x1920")
-    }
+    /// The Hebrew row's sheet on a phone; the Korean one on a portrait kiosk.
+    func testListAndSheetAt390x844At2x() throws { try listAndSheet(["--scale", "2"], row: (200, 310), size: "390x844@2x") }
+    func testListAndSheetAt1080x1920() throws { try listAndSheet(["--size", "1080x1920"], row: (500, 520), size: "1080x1920") }
 
     /// Today's cards (Chinese first) and the first story opened.
     func testTodayCardsAndStory() throws {
@@ -75,28 +70,22 @@ final class ScriptsGoldenTests: XCTestCase {
     }
 
     /// The Form with a Chinese, an Arabic and a composing name: the composition drawn inline,
-    /// underlined, at the caret.
-    func testFormWithNamesInOtherScripts() throws {
-        let phone = try world("""
-            0.1 tap 195 416
-            0.2 text 李小龍
-            0.3 tap 195 517
-            0.4 text محمد
-            0.5 tap 195 618
-            0.6 compose 王
-            0.8 shot $OUT/form.png
-            """, ["--scene", "form", "--scale", "2"])
-        GoldenImage.assertMatches(phone.appendingPathComponent("form.png"), golden: "scripts-form-390x844@2x")
-        let kiosk = try world("""
-            0.1 tap 355 930
-            0.2 text 李小龍
-            0.3 tap 538 930
-            0.4 text محمد
-            0.5 tap 720 930
-            0.6 compose 王
-            0.8 shot $OUT/form.png
-            """, ["--scene", "form", "--size", "1080x1920"])
-        GoldenImage.assertMatches(kiosk.appendingPathComponent("form.png"), golden: "scripts-form-1080x1920")
+    /// underlined, at the caret. `fields`: where the first, middle and last name fields are.
+    private func form(_ args: [String], fields: [(Int, Int)], size: String, name: String = #function) throws {
+        let names = ["text 李小龍", "text محمد", "compose 王"]
+        let lines = zip(fields, names).enumerated().map { i, f in
+            "\(0.1 + 0.2 * Double(i)) tap \(f.0.0) \(f.0.1)\n\(0.2 + 0.2 * Double(i)) \(f.1)"
+        }
+        let dir = try world(lines.joined(separator: "\n") + "\n0.8 shot $OUT/form.png\n", ["--scene", "form"] + args, name: name)
+        GoldenImage.assertMatches(dir.appendingPathComponent("form.png"), golden: "scripts-form-\(size)")
+    }
+
+    func testFormWithNamesInOtherScriptsOnAPhone() throws {
+        try form(["--scale", "2"], fields: [(195, 416), (195, 517), (195, 618)], size: "390x844@2x")
+    }
+
+    func testFormWithNamesInOtherScriptsOnAKiosk() throws {
+        try form(["--size", "1080x1920"], fields: [(355, 930), (538, 930), (720, 930)], size: "1080x1920")
     }
 
     /// Chinese typed as an input method types it: the pinyin composes, the composition turns

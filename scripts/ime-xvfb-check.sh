@@ -22,6 +22,8 @@ for c in Xvfb:xvfb xdotool:xdotool import:imagemagick convert:imagemagick dbus-d
 done
 [ -e /usr/lib/x86_64-linux-gnu/fcitx5/libpinyin.so ] || ls /usr/lib/*/fcitx5/libpinyin.so >/dev/null 2>&1 \
   || missing+=(fcitx5-chinese-addons)
+# ImageMagick's own convert (a machine may have another `convert` earlier on PATH).
+CONVERT=$(command -v convert); [ -x /usr/bin/convert ] && CONVERT=/usr/bin/convert
 [ ${#missing[@]} -eq 0 ] || die "missing commands; install: apt-get install ${missing[*]}"
 [ -n "$(fc-list :lang=zh)" ] || die "no Chinese font (fontconfig lang=zh); install fonts-wqy-microhei or fonts-noto-cjk"
 [ -x "$BIN" ] || die "$BIN is not executable"
@@ -111,8 +113,8 @@ waitfor 50 arrived '^[0-9.]* compose ..*' \
 waitfor 30 arrived '^[0-9.]* compose n[i ]*hao'; sleep 0.25
 COMPOSE=$(since | sed -n 's/^[0-9.]* compose \(..*\)/\1/p' | tail -1)
 import -window root "$OUT/ime-1-composing-screen.png"
-convert "$OUT/ime-1-composing-screen.png" -crop "$CROP" +repage "$OUT/ime-1-composing.png"
-convert "$OUT/ime-1-composing.png" -crop 390x110+0+$((FY - 50 > 0 ? FY - 50 : 0)) +repage -scale 200% "$OUT/ime-1-composing-zoom.png"
+$CONVERT "$OUT/ime-1-composing-screen.png" -crop "$CROP" +repage "$OUT/ime-1-composing.png"
+$CONVERT "$OUT/ime-1-composing.png" -crop 390x110+0+$((FY - 50 > 0 ? FY - 50 : 0)) +repage -scale 200% "$OUT/ime-1-composing-zoom.png"
 log "composing: the app got \"$COMPOSE\""
 CAND=""
 for c in $(xdotool search --onlyvisible --name '^Fcitx5 Input Window$' 2>/dev/null); do
@@ -128,7 +130,7 @@ fi
 xdotool key space
 waitfor 50 arrived '^[0-9.]* text '; sleep 0.25
 import -window root -crop "$CROP" +repage "$OUT/ime-2-committed.png"
-convert "$OUT/ime-2-committed.png" -crop 390x110+0+$((FY - 50 > 0 ? FY - 50 : 0)) +repage -scale 200% "$OUT/ime-2-committed-zoom.png"
+$CONVERT "$OUT/ime-2-committed.png" -crop 390x110+0+$((FY - 50 > 0 ? FY - 50 : 0)) +repage -scale 200% "$OUT/ime-2-committed-zoom.png"
 COMMIT=$(since | sed -n 's/^[0-9.]* text //p' | tr -d '\n')
 log "committed: the app got text \"$COMMIT\""
 

@@ -20,6 +20,8 @@ struct SystemFace: Hashable, Sendable {
     /// Its weight (OpenType scale, 400 regular, 700 bold): a face lighter than the weight a
     /// style asks for is emboldened, as browsers do for a family without that weight.
     var weight: Int = 400
+    /// Its glyphs carry their own colours (colour emoji).
+    var isColor = false
 }
 
 @MainActor
@@ -50,8 +52,14 @@ final class FontFallback {
         let raw = [env["LC_ALL"], env["LC_CTYPE"], env["LANG"]].compactMap { $0 }.first { !$0.isEmpty } ?? ""
         var code = Substring(raw)
         if let cut = code.firstIndex(where: { $0 == "." || $0 == "@" }) { code = code[..<cut] }
-        guard !code.isEmpty, code != "C", code != "POSIX" else { return nil }
-        return code.lowercased().replacingUnderscores()
+        // A language fontconfig knows is two or three letters and a region ("zh_TW"); anything
+        // else ("C", "POSIX", "UTF-8" as some ssh clients send) leaves fontconfig its default.
+        let parts = code.lowercased().replacingUnderscores().split(separator: "-", omittingEmptySubsequences: false)
+        guard let lang = parts.first, (2...3).contains(lang.count), lang.allSatisfy({ $0 >= "a" && $0 <= "z" }),
+              parts.count <= 2,
+              parts.dropFirst().allSatisfy({ r in (r.count == 2 && r.allSatisfy { $0 >= "a" && $0 <= "z" }) || (r.count == 3 && r.allSatisfy(\.isASCII) && r.allSatisfy(\.isNumber)) })
+        else { return nil }
+        return parts.joined(separator: "-")
     }
 
     /// The face for `scalar` (the first character of a grapheme cluster) at `weight`; `emoji`:
@@ -61,7 +69,9 @@ final class FontFallback {
         let key = Key(weight: weight, emoji: emoji, scalar: scalar.value)
         if let hit = chosen[key] { return hit }
         var found: SystemFace?
-        let order = emoji ? [emojiCandidates(), textCandidates(weight)] : [textCandidates(weight), emojiCandidates()]
+        // An emoji looks only in the emoji fonts (without one, the caller tries the bundled face
+        // and then this again as text); text looks in the text fonts, then the emoji ones.
+        let order = emoji ? [emojiCandidates()] : [textCandidates(weight), emojiCandidates()]
         search: for list in order {
             for c in list where FcCharSetHasChar(c.charset, scalar.value) != 0 {
                 found = c.face
@@ -129,7 +139,9 @@ final class FontFallback {
             var fcWeight: Int32 = Int32(FC_WEIGHT_REGULAR)
             _ = FcPatternGetInteger(font, FC_WEIGHT, 0, &fcWeight)
             let openType = Int(FcWeightToOpenType(fcWeight))
-            let face = SystemFace(path: path, index: Int(index), fixedPixelSize: fixed, family: familyName, weight: openType)
+            var color: FcBool = 0
+            _ = FcPatternGetBool(font, FC_COLOR, 0, &color)
+            let face = SystemFace(path: path, index: Int(index), fixedPixelSize: fixed, family: familyName, weight: openType, isColor: color != 0)
             out.append(Candidate(face: face, charset: charset))
             charsets[face] = charset
         }

@@ -59,6 +59,7 @@ public final class FontStore: @MainActor TextMeasurer {
     /// The system's fonts for what the bundled faces lack.
     let fallback: FontFallback
     private var failedFaces: Set<SystemFace> = []
+    private var usableFaces: [SystemFace: Bool] = [:]
     /// Characters no installed font has, said once per writing system.
     private var missingGlyphs = MissingGlyphs()
     /// Where warnings go (a missing script, a system font that would not open).
@@ -218,6 +219,18 @@ public final class FontStore: @MainActor TextMeasurer {
         return has
     }
 
+    /// Whether a system face opens (tried once): one that does not is never chosen, so its
+    /// characters go on down fontconfig's order, or are said to be missing.
+    private func usable(_ face: SystemFace) -> Bool {
+        if let known = usableFaces[face] { return known }
+        let ok = (try? open(FontKey(file: face.path, index: face.index, pixelSize: Int32((face.fixedPixelSize ?? 17).rounded())))) != nil
+        if !ok {
+            log?("warning: font \(face.path) (face \(face.index), \(face.family)) could not be opened: \(String(cString: SDL_GetError())); the next font that has its characters is used")
+        }
+        usableFaces[face] = ok
+        return ok
+    }
+
     /// A line's pieces in visual order, cached by text, style and base direction.
     func pieces(of text: String, font: Font, rightToLeft: Bool) -> [TextPiece] {
         // The icon faces are drawn by codepoint: never itemized, never fallen back.
@@ -232,7 +245,7 @@ public final class FontStore: @MainActor TextMeasurer {
         let found = TextPieces.itemize(
             text, rightToLeft: rightToLeft,
             bundledHas: { bundledHas($0, font: font) },
-            fallback: { fallback.face(for: $0, weight: font.weight, emoji: $1) },
+            fallback: { u, emoji in fallback.face(for: u, weight: font.weight, emoji: emoji).flatMap { usable($0) ? $0 : nil } },
             covers: { fallback.covers($0, $1) },
             missing: { u in if let line = missingGlyphs.report(u, in: text) { log?(line) } })
         // Bounded by the text it holds, not by entries: a long field's every prefix is measured.
@@ -285,67 +298,24 @@ public final class FontStore: @MainActor TextMeasurer {
 
     private func computeSpans(_ text: String, font: Font) -> [ClusterSpan] {
         let rtl = Bidi.firstStrongDirection(text) == .rightToLeft
-        let pieces = pieces(of: text, font: font, rightToLeft: rtl)
-        // Each piece's clusters with their spans, then put back in logical order: pieces hold
-        // their text in logical order, and the line's clusters are found in them by offset.
-        var placed: [(start: Int, spans: [ClusterSpan])] = []
-        var x = 0.0
-        let offsets = pieceOffsets(text, pieces)
-        for (piece, start) in zip(pieces, offsets) {
-            let width = pixelWidth(piece, font: font) / scale
-            let clusters = Array(piece.text)
-            var edges: [Double] = [0]
-            if clusters.count <= 400 {
-                for n in 1...max(1, clusters.count) where n <= clusters.count {
-                    var sub = piece
-                    sub.text = String(clusters[0..<n])
-                    edges.append(pixelWidth(sub, font: font) / scale)
-                }
-            } else {
+        return TextPieces.clusterSpans(
+            pieces(of: text, font: font, rightToLeft: rtl),
+            width: { pixelWidth($0, font: font) / scale },
+            edges: { piece in
+                // Each cluster measured alone, scaled so the edges meet the piece's shaped
+                // width: linear in the piece (its prefixes re-shaped would be quadratic).
+                let clusters = Array(piece.text)
+                var edges: [Double] = [0]
                 var acc = 0.0
                 for c in clusters {
                     var sub = piece
                     sub.text = String(c)
-                    acc += pixelWidth(sub, font: font) / scale
+                    acc += pixelWidth(sub, font: font)
                     edges.append(acc)
                 }
-                let k = acc > 0 ? width / acc : 1
-                edges = edges.map { $0 * k }
-            }
-            var spans: [ClusterSpan] = []
-            for i in clusters.indices {
-                let a = edges[i], b = edges[i + 1]
-                spans.append(piece.rightToLeft
-                    ? ClusterSpan(minX: x + width - b, maxX: x + width - a, rightToLeft: true)
-                    : ClusterSpan(minX: x + a, maxX: x + b, rightToLeft: false))
-            }
-            placed.append((start, spans))
-            x += width
-        }
-        return placed.sorted { $0.start < $1.start }.flatMap(\.spans)
-    }
-
-    /// Where each piece's text starts in `text`, in grapheme clusters: pieces are found in
-    /// logical order by matching their text, left to right within runs of one direction.
-    private func pieceOffsets(_ text: String, _ pieces: [TextPiece]) -> [Int] {
-        // Pieces cover the text once each; sorting them back into logical order is matching
-        // each piece's text at the first unclaimed place it occurs.
-        let chars = Array(text)
-        var claimed = [Bool](repeating: false, count: chars.count)
-        var out: [Int] = []
-        for piece in pieces {
-            let p = Array(piece.text)
-            var found = -1
-            var i = 0
-            while i + p.count <= chars.count {
-                if !claimed[i], Array(chars[i..<(i + p.count)]) == p { found = i; break }
-                i += 1
-            }
-            if found < 0 { found = claimed.firstIndex(of: false) ?? 0 }
-            for j in found..<min(chars.count, found + p.count) { claimed[j] = true }
-            out.append(found)
-        }
-        return out
+                let k = acc > 0 ? pixelWidth(piece, font: font) / acc : 1
+                return edges.map { $0 * k / scale }
+            })
     }
 
     public func metrics(of font: Font) -> FontMetrics {
@@ -371,7 +341,7 @@ public final class FontStore: @MainActor TextMeasurer {
         let pieces = pieces(of: text, font: font, rightToLeft: rightToLeft)
         if pieces.count == 1, pieces[0].source == .bundled, !pieces[0].rightToLeft {
             guard let (f, _) = shapingFace(pieces[0], font: font), let s = TTF_RenderUTF8_Blended(f, text, color) else { return nil }
-            return LineRaster(surface: s, ascent: TTF_FontAscent(f))
+            return LineRaster(surface: s, ascent: Int32(max(Int(TTF_FontAscent(f)), Self.glyphTop(f, text))))
         }
         // Each piece's pixels and where its baseline sits; the line is as tall as its tallest.
         var parts: [(pixels: [UInt32], width: Int, height: Int, ascent: Int, advance: Int)] = []
@@ -382,12 +352,14 @@ public final class FontStore: @MainActor TextMeasurer {
             // Colour glyphs keep their own colours at full strength: SDL_ttf would fade them by
             // the text colour's alpha (an emoji in a secondary label would come out pale).
             var ink = color
-            if piece.script == .emoji { ink.a = 255 }
+            if case .system(let face) = piece.source, face.isColor { ink.a = 255 }
             guard let s = TTF_RenderUTF8_Blended(f, piece.text, ink) else { continue }
             defer { SDL_FreeSurface(s) }
             var px = Self.pixels(of: s)
             var (pw, ph) = (Int(s.pointee.w), Int(s.pointee.h))
-            var ascent = Int(TTF_FontAscent(f)), advance = Int(w)
+            // SDL_ttf moves the baseline down when a glyph reaches above the face's ascent (a
+            // stacked accent, a tall mark): the piece's baseline is then that glyph's top.
+            var ascent = max(Int(TTF_FontAscent(f)), Self.glyphTop(f, piece.text)), advance = Int(w)
             if factor != 1 {
                 let (sw, sh) = (max(1, Int((Double(pw) * factor).rounded())), max(1, Int((Double(ph) * factor).rounded())))
                 px = Self.downscale(px, width: pw, height: ph, to: sw, sh)
@@ -419,6 +391,17 @@ public final class FontStore: @MainActor TextMeasurer {
             }
         }
         return LineRaster(surface: surface, ascent: Int32(ascent))
+    }
+
+    /// The highest a glyph of `text` reaches above the baseline, in pixels (per character,
+    /// as the face has it before shaping).
+    private static func glyphTop(_ f: OpaquePointer, _ text: String) -> Int {
+        var top = 0
+        for u in text.unicodeScalars {
+            var minx: Int32 = 0, maxx: Int32 = 0, miny: Int32 = 0, maxy: Int32 = 0, advance: Int32 = 0
+            if TTF_GlyphMetrics32(f, u.value, &minx, &maxx, &miny, &maxy, &advance) == 0 { top = max(top, Int(maxy)) }
+        }
+        return top
     }
 
     /// An ARGB8888 surface's pixels, row after row without padding.

@@ -20,6 +20,9 @@ struct TextPiece: Hashable, Sendable {
     var source: FaceSource
     var rightToLeft: Bool
     var script: WritingSystem
+    /// The index of its first grapheme cluster in the line (pieces are in visual order; this
+    /// is where each one is in logical order).
+    var start: Int = 0
 }
 
 enum TextPieces {
@@ -41,12 +44,37 @@ enum TextPieces {
         let us = c.unicodeScalars
         guard let first = us.first else { return false }
         if us.contains("\u{FE0E}") { return false }
+        // A digit, # or * is an emoji only as a keycap (with U+20E3).
+        if first.isASCII { return us.contains("\u{20E3}") }
         if us.contains("\u{FE0F}") { return true }
         if first.properties.isEmojiPresentation { return true }
         if (0x1F1E6...0x1F1FF).contains(first.value) { return true }
         if us.count > 1, first.properties.isEmoji,
            us.contains(where: { $0.value == 0x200D || $0.properties.isEmojiModifier }) { return true }
         return false
+    }
+
+    /// Each cluster's span on a line drawn as `pieces` (in visual order, each `width(piece)`
+    /// wide), in logical order; `edges(piece)`: the x of each cluster edge within the piece
+    /// from its start, in its own direction (count + 1 values, 0 first). Linear in the line.
+    static func clusterSpans(_ pieces: [TextPiece], width: (TextPiece) -> Double,
+                             edges: (TextPiece) -> [Double]) -> [ClusterSpan] {
+        var placed: [(start: Int, spans: [ClusterSpan])] = []
+        var x = 0.0
+        for piece in pieces {
+            let w = width(piece)
+            let e = edges(piece)
+            var spans: [ClusterSpan] = []
+            for i in 0..<max(0, e.count - 1) {
+                let a = e[i], b = e[i + 1]
+                spans.append(piece.rightToLeft
+                    ? ClusterSpan(minX: x + w - b, maxX: x + w - a, rightToLeft: true)
+                    : ClusterSpan(minX: x + a, maxX: x + b, rightToLeft: false))
+            }
+            placed.append((piece.start, spans))
+            x += w
+        }
+        return placed.sorted { $0.start < $1.start }.flatMap(\.spans)
     }
 
     /// The pieces of one line, in visual order. `rightToLeft`: the paragraph's base direction.
@@ -79,6 +107,7 @@ enum TextPieces {
             var i = lo
             while i < clusters.count, clusters[i].offset < run.range.upperBound {
                 let c = clusters[i].character
+                let index = i
                 i += 1
                 guard let first = c.unicodeScalars.first else { continue }
                 let emoji = isEmoji(c)
@@ -92,10 +121,13 @@ enum TextPieces {
                     source = cur.source
                 } else if !emoji, bundledHas(first) {
                     source = .bundled
-                } else if let face = fallback(first, emoji) {
+                } else if emoji, let face = fallback(first, true) {
                     source = .system(face)
                 } else if emoji, bundledHas(first) {
+                    // No colour emoji font: the bundled face's own glyph (©, ↔, a digit).
                     source = .bundled
+                } else if let face = fallback(first, false) {
+                    source = .system(face)
                 } else {
                     if first.properties.generalCategory != .format, first.properties.generalCategory != .control { missing(first) }
                     source = .bundled
@@ -107,7 +139,7 @@ enum TextPieces {
                     current = cur
                 } else {
                     if let cur = current { runPieces.append(cur) }
-                    current = TextPiece(text: String(c), source: source, rightToLeft: run.rightToLeft, script: script)
+                    current = TextPiece(text: String(c), source: source, rightToLeft: run.rightToLeft, script: script, start: index)
                 }
             }
             if let cur = current { runPieces.append(cur) }

@@ -106,10 +106,10 @@ public enum TextLayoutEngine {
         var overflowed = false, dropped = false
         let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
         for paragraph in paragraphs {
-            let wrapped = options.maxWidth.map { wrap(String(paragraph), width: $0, font: font, measurer: measurer) }
+            let rtl = Bidi.firstStrongDirection(String(paragraph)) == .rightToLeft
+            let wrapped = options.maxWidth.map { wrap(String(paragraph), width: $0, font: font, rightToLeft: rtl, measurer: measurer) }
                 ?? [String(paragraph)]
             lines.append(contentsOf: wrapped)
-            let rtl = Bidi.firstStrongDirection(String(paragraph)) == .rightToLeft
             directions.append(contentsOf: repeatElement(rtl, count: wrapped.count))
         }
         // The lines allowed: the line limit's, and as many as the height holds.
@@ -125,14 +125,15 @@ public enum TextLayoutEngine {
                 dropped = true
                 lines = Array(lines.prefix(max(1, allowed)))
                 if truncate, let last = lines.popLast() {
-                    lines.append(ellipsize(last + " ", width: options.maxWidth, font: font, measurer: measurer, force: true))
+                    let rtl = lines.count < directions.count && directions[lines.count]
+                    lines.append(ellipsize(last + " ", width: options.maxWidth, font: font, rightToLeft: rtl, measurer: measurer, force: true))
                 }
             }
         }
         var set: [TextLine] = []
         var maxLineWidth = 0.0
         for (i, line) in lines.enumerated() {
-            let w = measurer.width(of: line, font: font)
+            let w = measurer.width(of: line, font: font, rightToLeft: i < directions.count && directions[i])
             maxLineWidth = max(maxLineWidth, w)
             set.append(TextLine(text: line, x: 0, baseline: metrics.ascent + Double(i) * skip, width: w,
                                 rightToLeft: i < directions.count && directions[i]))
@@ -161,7 +162,7 @@ public enum TextLayoutEngine {
     /// Linear in the text's length: a line's width grows with every piece added, so the
     /// longest run that fits is found by doubling the run, then halving the gap (re-measuring
     /// the growing line after every piece took time growing with the square of its length).
-    static func wrap(_ paragraph: String, width: Double, font: Font, measurer: TextMeasurer) -> [String] {
+    static func wrap(_ paragraph: String, width: Double, font: Font, rightToLeft: Bool = false, measurer: TextMeasurer) -> [String] {
         let segments = LineBreaking.segments(paragraph).map(String.init)
         guard !segments.isEmpty else { return [""] }
         func trimmed(_ s: String) -> String {
@@ -169,7 +170,7 @@ public enum TextLayoutEngine {
             while t.last == " " { t.removeLast() }
             return String(t)
         }
-        func fits(_ s: String) -> Bool { measurer.width(of: trimmed(s), font: font) <= width + 0.01 }
+        func fits(_ s: String) -> Bool { measurer.width(of: trimmed(s), font: font, rightToLeft: rightToLeft) <= width + 0.01 }
         var lines: [String] = []
         var current = ""
         var i = 0
@@ -233,7 +234,7 @@ public enum TextLayoutEngine {
     }
 
     /// Cuts `line` so that it plus "…" fits `width` (drops trailing spaces before the ellipsis).
-    static func ellipsize(_ line: String, width: Double?, font: Font, measurer: TextMeasurer, force: Bool) -> String {
+    static func ellipsize(_ line: String, width: Double?, font: Font, rightToLeft: Bool = false, measurer: TextMeasurer, force: Bool) -> String {
         guard let width else { return line }
         var chars = Array(line)
         func candidate() -> String {
@@ -241,12 +242,12 @@ public enum TextLayoutEngine {
             while s.hasSuffix(" ") { s.removeLast() }
             return s + ellipsis
         }
-        if !force, measurer.width(of: line, font: font) <= width { return line }
+        if !force, measurer.width(of: line, font: font, rightToLeft: rightToLeft) <= width { return line }
         // The most characters that fit with the ellipsis (bisection: fewer never get wider).
         let all = chars
         let keep = longestFitting(upTo: all.count) { n in
             chars = Array(all[0..<n])
-            return measurer.width(of: candidate(), font: font) <= width
+            return measurer.width(of: candidate(), font: font, rightToLeft: rightToLeft) <= width
         }
         chars = Array(all[0..<keep])
         return candidate()

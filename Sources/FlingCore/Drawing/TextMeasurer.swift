@@ -22,6 +22,8 @@ public protocol TextMeasurer {
     /// directions, in logical order: nil for text that runs left to right throughout (each
     /// cluster then ends at the width of the text up to it).
     func clusterSpans(of text: String, font: Font) -> [ClusterSpan]?
+    /// The advance of a line set in a paragraph of the given base direction, in pt.
+    func width(of text: String, font: Font, rightToLeft: Bool) -> Double
 }
 
 /// A grapheme cluster's place on a line: from `minX` to `maxX` in pt from the line's left
@@ -40,6 +42,9 @@ public struct ClusterSpan: Equatable, Sendable {
 
 public extension TextMeasurer {
     func clusterSpans(of text: String, font: Font) -> [ClusterSpan]? { nil }
+    /// The advance of a line set in a paragraph of the given base direction (neutrals between
+    /// two runs take the paragraph's direction, and so may take another face).
+    func width(of text: String, font: Font, rightToLeft: Bool) -> Double { width(of: text, font: font) }
 }
 
 /// A measurer where every character is `advance × size` wide: deterministic layout in tests.

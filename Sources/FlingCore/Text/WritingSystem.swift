@@ -3,9 +3,10 @@
 // depend on it) and to name a script in a warning. Characters of no one script (digits,
 // spaces, punctuation, emoji) are `.common`: they take the script of the text around them.
 public enum WritingSystem: String, Sendable, CaseIterable {
-    case latin, greek, cyrillic, armenian, hebrew, arabic, syriac, thaana, devanagari, bengali,
-         gurmukhi, gujarati, tamil, telugu, kannada, malayalam, sinhala, thai, lao, tibetan,
-         myanmar, georgian, hangul, ethiopic, khmer, hiragana, katakana, han, emoji, common
+    case latin, greek, cyrillic, armenian, hebrew, arabic, syriac, thaana, nko, samaritan, mandaic,
+         devanagari, bengali, gurmukhi, gujarati, odia, tamil, telugu, kannada, malayalam, sinhala,
+         thai, lao, tibetan, myanmar, georgian, hangul, ethiopic, cherokee, canadianSyllabics,
+         mongolian, taiTham, balinese, javanese, tifinagh, khmer, hiragana, katakana, han, emoji, common
 
     /// The ISO 15924 tag HarfBuzz shapes by ("Zyyy" for common: the shaper takes the run's).
     public var isoCode: String {
@@ -18,6 +19,17 @@ public enum WritingSystem: String, Sendable, CaseIterable {
         case .arabic: "Arab"
         case .syriac: "Syrc"
         case .thaana: "Thaa"
+        case .nko: "Nkoo"
+        case .samaritan: "Samr"
+        case .mandaic: "Mand"
+        case .odia: "Orya"
+        case .cherokee: "Cher"
+        case .canadianSyllabics: "Cans"
+        case .mongolian: "Mong"
+        case .taiTham: "Lana"
+        case .balinese: "Bali"
+        case .javanese: "Java"
+        case .tifinagh: "Tfng"
         case .devanagari: "Deva"
         case .bengali: "Beng"
         case .gurmukhi: "Guru"
@@ -49,6 +61,9 @@ public enum WritingSystem: String, Sendable, CaseIterable {
         case .hiragana, .katakana: "Japanese kana"
         case .emoji: "emoji and symbols"
         case .common: "symbols"
+        case .nko: "N'Ko"
+        case .canadianSyllabics: "Canadian syllabics"
+        case .taiTham: "Tai Tham"
         default: String(rawValue.prefix(1)).uppercased() + rawValue.dropFirst()
         }
     }
@@ -66,12 +81,16 @@ public enum WritingSystem: String, Sendable, CaseIterable {
         case 0x600...0x6FF, 0x750...0x77F, 0x870...0x8FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF:
             // Arabic's own comma, semicolon and question mark, and its digits, are still Arabic.
             return .arabic
-        case 0x700...0x74F: return .syriac
+        case 0x700...0x74F, 0x860...0x86F: return .syriac
         case 0x780...0x7BF: return .thaana
+        case 0x7C0...0x7FF: return .nko
+        case 0x800...0x83F: return .samaritan
+        case 0x840...0x85F: return .mandaic
         case 0x900...0x97F, 0xA8E0...0xA8FF: return .devanagari
         case 0x980...0x9FF: return .bengali
         case 0xA00...0xA7F: return .gurmukhi
         case 0xA80...0xAFF: return .gujarati
+        case 0xB00...0xB7F: return .odia
         case 0xB80...0xBFF: return .tamil
         case 0xC00...0xC7F: return .telugu
         case 0xC80...0xCFF: return .kannada
@@ -83,7 +102,14 @@ public enum WritingSystem: String, Sendable, CaseIterable {
         case 0x1000...0x109F: return .myanmar
         case 0x10A0...0x10FF, 0x2D00...0x2D2F: return .georgian
         case 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xFFA0...0xFFDC: return .hangul
-        case 0x1200...0x139F: return .ethiopic
+        case 0x1200...0x139F, 0x2D80...0x2DDF: return .ethiopic
+        case 0x13A0...0x13FF, 0xAB70...0xABBF: return .cherokee
+        case 0x1400...0x167F, 0x18B0...0x18FF: return .canadianSyllabics
+        case 0x1800...0x18AF: return .mongolian
+        case 0x1A20...0x1AAF: return .taiTham
+        case 0x1B00...0x1B7F: return .balinese
+        case 0xA980...0xA9DF: return .javanese
+        case 0x2D30...0x2D7F: return .tifinagh
         case 0x1780...0x17FF: return .khmer
         case 0x3041...0x309F: return v == 0x309B || v == 0x309C ? .common : .hiragana
         case 0x30A1...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9D:
@@ -91,7 +117,7 @@ public enum WritingSystem: String, Sendable, CaseIterable {
             return v == 0x30FC || v == 0x30FB ? .common : .katakana
         case 0x2E80...0x2FDF, 0x3005, 0x3007, 0x3021...0x3029, 0x3038...0x303B, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF:
             return .han
-        case 0x1F000...0x1FAFF, 0x2600...0x27BF, 0x1F1E6...0x1F1FF: return .emoji
+        case 0x1F000...0x1FAFF, 0x2600...0x27BF: return .emoji
         default: return .common
         }
     }

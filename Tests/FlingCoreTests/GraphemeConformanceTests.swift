@@ -79,6 +79,22 @@ final class GraphemeConformanceTests: XCTestCase {
         XCTAssertEqual(e, TextEditing(text: "a🇯🇵", caret: 2))
     }
 
+    /// Backspace after a combining mark takes the mark and leaves the letter (é typed as e and
+    /// an accent, a Devanagari vowel sign); a precomposed é, an emoji with VS16 and a keycap go whole.
+    func testBackspaceAfterACombiningMarkRemovesTheMark() {
+        var e = TextEditing(text: "Cafe\u{301}")
+        e.deleteBackward()
+        XCTAssertEqual(e, TextEditing(text: "Cafe", caret: 4))
+        var hindi = TextEditing(text: "कि")
+        hindi.deleteBackward()
+        XCTAssertEqual(hindi, TextEditing(text: "क", caret: 1))
+        for whole in ["Caf\u{E9}", "a\u{2764}\u{FE0F}", "a1\u{FE0F}\u{20E3}", "a👍🏽"] {
+            var t = TextEditing(text: whole)
+            t.deleteBackward()
+            XCTAssertEqual(t.text, String(whole.dropLast()), whole)
+        }
+    }
+
     /// Hangul typed as jamo and Chinese: three clusters are three characters for the Form's
     /// rule, whatever their bytes.
     func testClustersNotBytesCountTowardsTheFormsRule() {

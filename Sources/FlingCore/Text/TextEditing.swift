@@ -79,11 +79,34 @@ public struct TextEditing: Equatable, Sendable {
         return String(out)
     }
 
-    /// Backspace: the selection, or the character before the caret.
+    /// Backspace: the selection, or the character before the caret. A character that ends in
+    /// a combining mark (an accent typed after its letter, a vowel sign) loses the mark alone,
+    /// as on iOS; an emoji sequence, a flag or a keycap goes whole.
     public mutating func deleteBackward() {
         if hasSelection { replace(selection, with: ""); return }
         guard head > 0 else { return }
+        let cluster = substring((head - 1)..<head)
+        var scalars = Array(cluster.unicodeScalars)
+        if scalars.count > 1, let last = scalars.last, Self.isRemovableMark(last) {
+            scalars.removeLast()
+            var rest = String.UnicodeScalarView()
+            rest.append(contentsOf: scalars)
+            replace((head - 1)..<head, with: String(rest))
+            return
+        }
         replace((head - 1)..<head, with: "")
+    }
+
+    /// A combining mark Backspace takes on its own: not a variation selector (❤️'s VS16), a
+    /// keycap's enclosing mark or an emoji tag, which belong to the symbol they follow.
+    static func isRemovableMark(_ u: Unicode.Scalar) -> Bool {
+        switch u.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark:
+            let v = u.value
+            return !(0xFE00...0xFE0F).contains(v) && !(0xE0100...0xE01EF).contains(v) && !(0xE0020...0xE007F).contains(v) && v != 0x20E3
+        default:
+            return false
+        }
     }
 
     /// Ctrl+Backspace (and the on-screen keyboard's held delete): the selection, or the word

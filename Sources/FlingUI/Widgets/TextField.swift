@@ -204,6 +204,22 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
 
     // MARK: Keys
 
+    /// The caret's x at each position 0…count of `s` in mixed-direction text ([] otherwise).
+    private func caretXs(_ s: String) -> [Double] {
+        guard let sp = host.env.measurer.clusterSpans(of: s, font: font), !sp.isEmpty else { return [] }
+        return (0...s.count).map { $0 < sp.count ? sp[$0].leadingX : sp[sp.count - 1].trailingX }
+    }
+
+    /// Where Left or Right takes the caret in mixed-direction text: the nearest position on
+    /// that side on screen (nil: the text runs one way, or nothing is on that side).
+    private func visualStep(_ e: TextEditing, left: Bool) -> Int? {
+        let xs = caretXs(e.text)
+        guard xs.count == e.count + 1 else { return nil }
+        let here = xs[e.head]
+        let side = xs.indices.filter { left ? xs[$0] < here - 0.5 : xs[$0] > here + 0.5 }
+        return left ? side.max { xs[$0] < xs[$1] } : side.min { xs[$0] < xs[$1] }
+    }
+
     func keyPressed(_ key: Key, host: ViewHost) -> Bool {
         guard var e = host.editing else { return false }
         let shift = key.modifiers.contains(.shift)
@@ -212,8 +228,23 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
         case .backspace where plain: e.deleteBackward()
         case .backspace where key.modifiers == .control: e.deleteWordBackward()
         case .delete where plain: e.deleteForward()
-        case .left where plain: e.moveLeft(extending: shift)
-        case .right where plain: e.moveRight(extending: shift)
+        case .left where plain, .right where plain:
+            let left = key.code == .left
+            let xs = caretXs(e.text)
+            if xs.count == e.count + 1 {
+                // Mixed directions: the arrow moves the caret on screen, not in the text; a
+                // selection collapses to its edge on that side.
+                if e.hasSelection && !shift {
+                    let (a, b) = (e.selection.lowerBound, e.selection.upperBound)
+                    e.move(to: (xs[a] < xs[b]) == left ? a : b)
+                } else if let to = visualStep(e, left: left) {
+                    e.move(to: to, extending: shift)
+                }
+            } else if left {
+                e.moveLeft(extending: shift)
+            } else {
+                e.moveRight(extending: shift)
+            }
         case .home where plain, .up where plain: e.moveToStart(extending: shift)
         case .end where plain, .down where plain: e.moveToEnd(extending: shift)
         case .return:

@@ -191,8 +191,9 @@ public final class FontStore: @MainActor TextMeasurer {
                 handle = try? open(FontKey(file: face.path, index: face.index, pixelSize: Int32(fixed.rounded())))
                 factor = Double(pixelSize) / fixed
             } else {
-                // A bold style in a family with one weight (WenQuanYi, Droid) is emboldened.
-                let embolden = font.weight >= .semibold && face.weight < 600
+                // A bold style in a family with one weight (WenQuanYi, Droid) is emboldened,
+                // from bold up, as fontconfig's synthetic-emboldening rule (and Pango) do.
+                let embolden = font.weight >= .bold && face.weight < 600
                 handle = try? open(FontKey(file: face.path, index: face.index, pixelSize: pixelSize, emboldened: embolden))
             }
             if handle == nil, failedFaces.insert(face).inserted {

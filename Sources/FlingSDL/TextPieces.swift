@@ -115,12 +115,14 @@ enum TextPieces {
                 let neutral = script == .common
                 if neutral, let cur = current, cur.script != .emoji { script = cur.script }
                 let source: FaceSource
-                if let cur = current, neutral, !emoji, cur.script != .emoji, has(cur.source, first, bundledHas: bundledHas, covers: covers) {
-                    // Spaces, digits and punctuation stay in the face they follow (not the
-                    // emoji face: its space and digits are emoji-wide).
-                    source = cur.source
-                } else if !emoji, bundledHas(first) {
+                if !emoji, bundledHas(first) {
+                    // The style's own face first, for every character it has (as Pango and
+                    // iOS fall back): digits, Latin quotes and "…" beside Chinese stay Inter's.
                     source = .bundled
+                } else if let cur = current, neutral, !emoji, cur.script != .emoji, has(cur.source, first, bundledHas: bundledHas, covers: covers) {
+                    // Other neutrals (an ideographic space, "・") stay in the face they follow
+                    // (not the emoji face: its spaces and digits are emoji-wide).
+                    source = cur.source
                 } else if emoji, let face = fallback(first, true) {
                     source = .system(face)
                 } else if emoji, bundledHas(first) {

@@ -29,10 +29,13 @@ final class TextLayoutScriptsTests: XCTestCase {
         XCTAssertEqual(lines("ちょっとまって", width: 30), ["ちょっ", "とまっ", "て"])
     }
 
-    /// Korean breaks at spaces, as iOS sets it (Hangul syllables allow breaks between them by
-    /// UAX #14 too, so a word wider than the line still wraps).
+    /// Korean breaks at spaces, as UIKit sets it (its standard strategy keeps Hangul words
+    /// whole, where UAX #14 alone would break between syllables); a word wider than the line
+    /// is still cut between syllables.
     func testKoreanAndMixedScriptsWrapToTheWidth() {
         XCTAssertEqual(lines("서울 치킨 맛집", width: 50), ["서울 치킨", "맛집"])
+        XCTAssertEqual(lines("서울 치킨집", width: 40), ["서울", "치킨집"], "not 서울 치 / 킨집")
+        XCTAssertEqual(lines("서울특별시마포구", width: 40), ["서울특별", "시마포구"])
         XCTAssertEqual(lines("Tokyo東京ramen", width: 60), ["Tokyo東", "京ramen"])
     }
 

@@ -37,13 +37,18 @@ final class TextPiecesTests: XCTestCase {
         XCTAssertEqual(pieces("Pizza 2 go"), [TextPiece(text: "Pizza 2 go", source: .bundled, rightToLeft: false, script: .latin, start: 0)])
     }
 
-    /// Ideographs and their full-width punctuation go to the CJK face; the Latin parenthesis
-    /// and space after an ideograph stay in the face they follow.
-    func testChineseGoesToTheSystemFaceWithThePunctuationAfterIt() {
+    /// Ideographs and their full-width punctuation go to the CJK face; a Latin parenthesis,
+    /// space or digit stays the bundled face's, as Pango falls back; an ideographic space
+    /// (which the bundled face lacks) stays with the ideographs.
+    func testChineseGoesToTheSystemFaceAndLatinPunctuationStaysBundled() {
         XCTAssertEqual(pieces("Din 鼎泰豐 (信義店)"), [
             TextPiece(text: "Din ", source: .bundled, rightToLeft: false, script: .latin, start: 0),
-            TextPiece(text: "鼎泰豐 (信義店)", source: .system(Self.cjk), rightToLeft: false, script: .han, start: 4),
+            TextPiece(text: "鼎泰豐", source: .system(Self.cjk), rightToLeft: false, script: .han, start: 4),
+            TextPiece(text: " (", source: .bundled, rightToLeft: false, script: .han, start: 7),
+            TextPiece(text: "信義店", source: .system(Self.cjk), rightToLeft: false, script: .han, start: 9),
+            TextPiece(text: ")", source: .bundled, rightToLeft: false, script: .han, start: 12),
         ])
+        XCTAssertEqual(pieces("山径\u{3000}收录、58號").map(\.text), ["山径\u{3000}收录、", "58", "號"])
     }
 
     /// A Hebrew name with an emoji: right to left, the emoji first on screen (the end of the
@@ -51,7 +56,10 @@ final class TextPiecesTests: XCTestCase {
     func testHebrewRunsRightToLeftAndTheEmojiKeepsItsOwnFace() {
         XCTAssertEqual(pieces("מסעדת הים 🐟", rightToLeft: true), [
             TextPiece(text: "🐟", source: .system(Self.emoji), rightToLeft: true, script: .emoji, start: 10),
-            TextPiece(text: "מסעדת הים ", source: .system(Self.hebrew), rightToLeft: true, script: .hebrew, start: 0),
+            TextPiece(text: " ", source: .bundled, rightToLeft: true, script: .hebrew, start: 9),
+            TextPiece(text: "הים", source: .system(Self.hebrew), rightToLeft: true, script: .hebrew, start: 6),
+            TextPiece(text: " ", source: .bundled, rightToLeft: true, script: .hebrew, start: 5),
+            TextPiece(text: "מסעדת", source: .system(Self.hebrew), rightToLeft: true, script: .hebrew, start: 0),
         ])
         // After an emoji, a space and digits do not take the emoji face.
         XCTAssertEqual(pieces("⭐ 4.8").map(\.source), [.system(Self.emoji), .bundled])

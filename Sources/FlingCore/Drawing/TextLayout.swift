@@ -156,14 +156,14 @@ public enum TextLayoutEngine {
 
     /// Greedy wrap at the line-break opportunities of UAX #14 (`LineBreaking`): after spaces,
     /// between ideographs and kana, after hyphens, never before a closing mark or a small kana
-    /// (kinsoku); a stretch with no opportunity wider than the line is cut between grapheme
+    /// (kinsoku); Korean at spaces, as UIKit sets it; a stretch with no opportunity wider than the line is cut between grapheme
     /// clusters. Spaces at a line's end hang past it and are dropped.
     ///
     /// Linear in the text's length: a line's width grows with every piece added, so the
     /// longest run that fits is found by doubling the run, then halving the gap (re-measuring
     /// the growing line after every piece took time growing with the square of its length).
     static func wrap(_ paragraph: String, width: Double, font: Font, rightToLeft: Bool = false, measurer: TextMeasurer) -> [String] {
-        let segments = LineBreaking.segments(paragraph).map(String.init)
+        let segments = LineBreaking.segments(paragraph, hangulWordPriority: true).map(String.init)
         guard !segments.isEmpty else { return [""] }
         func trimmed(_ s: String) -> String {
             var t = Substring(s)

@@ -26,12 +26,15 @@ public enum LineBreaking {
 
     /// Every break opportunity of `text`, ascending. The end of the text is always one, and
     /// mandatory (LB3); the start never is (LB2), so an empty text has none.
-    public static func opportunities(_ text: String) -> [Opportunity] {
+    /// `hangulWordPriority`: Hangul breaks only where words end (at spaces), as UIKit's
+    /// standard line-break strategy does since iOS 14; UAX #14 alone breaks between syllables.
+    public static func opportunities(_ text: String, hangulWordPriority: Bool = false) -> [Opportunity] {
         var lookup = LineBreakClassLookup()
         var classes: [LineBreakClass] = []
         classes.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
-            classes.append(lookup.classOf(scalar.value))
+            let c = lookup.classOf(scalar.value)
+            classes.append(hangulWordPriority && c.isIn(Classes.korean) ? .AL : c)
         }
         return opportunities(classes)
     }
@@ -39,13 +42,13 @@ public enum LineBreaking {
     /// The text cut at every opportunity: each piece keeps its trailing spaces; a mandatory
     /// break's line-end characters stay with the piece before it. Concatenated, the pieces are
     /// the text.
-    public static func segments(_ text: String) -> [Substring] {
+    public static func segments(_ text: String, hangulWordPriority: Bool = false) -> [Substring] {
         let scalars = text.unicodeScalars
         var pieces: [Substring] = []
         var start = scalars.startIndex
         var end = start
         var offset = 0
-        for opportunity in opportunities(text) {
+        for opportunity in opportunities(text, hangulWordPriority: hangulWordPriority) {
             // Opportunities ascend, so the walk over the scalars is one pass in all.
             while offset < opportunity.offset, end < scalars.endIndex {
                 scalars.formIndex(after: &end)

@@ -51,6 +51,14 @@ final class TextLayoutScriptsTests: XCTestCase {
         XCTAssertEqual(set, ["東京らーめん一蘭👨‍👩‍👧‍👦…"])
     }
 
+    /// UIKit's tail truncation: the last line is filled to the character with what follows,
+    /// not cut where the wrap would have broken it.
+    func testTheLastLineIsFilledToTheCharacterBeforeTheEllipsis() {
+        XCTAssertEqual(lines("Ταβέρνα «Το Στέκι του Γιάννη»", width: 200, lineLimit: 1), ["Ταβέρνα «Το Στέκι τ…"])
+        XCTAssertEqual(lines("aaa bbb ccc ddd eee", width: 75, lineLimit: 2), ["aaa bbb", "ccc dd…"])
+        XCTAssertEqual(lines("one\ntwo three four", width: 60, lineLimit: 2), ["one", "two t…"])
+    }
+
     /// A paragraph's direction is its first strong character's: Hebrew and Arabic start on the
     /// right even with a Latin word or a number first in logical order after it; a Latin
     /// paragraph beside it stays on the left.

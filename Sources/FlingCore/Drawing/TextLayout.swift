@@ -62,7 +62,8 @@ public struct TextLayout: Equatable, Sendable {
 /// SwiftUI's `lineLimit` + `minimumScaleFactor`: the text is set at full size within its
 /// width, line limit and height; if it does not fit (lines would be cut), the font shrinks
 /// to the largest scale at which it fits, never below `minimumScale`; only at that minimum
-/// is it cut, its last kept line ending in "…". A text that may not shrink is cut at once.
+/// is it cut, its last kept line filled to the character with what follows and ending in
+/// "…" (UIKit's tail truncation). A text that may not shrink is cut at once.
 public enum TextLayoutEngine {
     public static let ellipsis = "…"
 
@@ -103,6 +104,8 @@ public enum TextLayoutEngine {
         let skip = options.lineHeight.map { $0 * font.size } ?? metrics.lineSkip
         var lines: [String] = []
         var directions: [Bool] = []
+        // Each line's paragraph from the line's start on: a cut last line is filled from it.
+        var rests: [Substring] = []
         var overflowed = false, dropped = false
         let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
         for paragraph in paragraphs {
@@ -111,6 +114,15 @@ public enum TextLayoutEngine {
                 ?? [String(paragraph)]
             lines.append(contentsOf: wrapped)
             directions.append(contentsOf: repeatElement(rtl, count: wrapped.count))
+            // Lines are the paragraph's text in order, less the spaces where they broke: each
+            // is found right after the one before (linear in the paragraph).
+            var cursor = paragraph.startIndex
+            for line in wrapped {
+                let found = line.isEmpty ? nil : paragraph[cursor...].firstRange(of: line)
+                let start = found?.lowerBound ?? cursor
+                rests.append(paragraph[start...])
+                cursor = found?.upperBound ?? cursor
+            }
         }
         // The lines allowed: the line limit's, and as many as the height holds.
         var allowed = options.lineLimit ?? Int.max
@@ -125,8 +137,12 @@ public enum TextLayoutEngine {
                 dropped = true
                 lines = Array(lines.prefix(max(1, allowed)))
                 if truncate, let last = lines.popLast() {
-                    let rtl = lines.count < directions.count && directions[lines.count]
-                    lines.append(ellipsize(last + " ", width: options.maxWidth, font: font, rightToLeft: rtl, measurer: measurer, force: true))
+                    // As UIKit truncates the tail: the last line is filled with as much of the
+                    // rest of its paragraph as fits before the "…", to the character.
+                    let k = lines.count
+                    let rtl = k < directions.count && directions[k]
+                    let rest = k < rests.count ? String(rests[k]) : last
+                    lines.append(ellipsize(rest + " ", width: options.maxWidth, font: font, rightToLeft: rtl, measurer: measurer, force: true))
                 }
             }
         }

@@ -44,7 +44,7 @@ IME_PACKAGES = fcitx5 fcitx5-chinese-addons xdotool imagemagick dbus-daemon dbus
 ime-check: build
 	@command -v fcitx5 >/dev/null && command -v xdotool >/dev/null && command -v import >/dev/null \
 	  && ls /usr/lib/*/fcitx5/libpinyin.so >/dev/null 2>&1 \
-	  || DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(IME_PACKAGES)
+	  || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(IME_PACKAGES); }
 	bash scripts/ime-xvfb-check.sh $(DEBUG_BIN) .build/ime-check
 
 ## Re-records the golden images from the current build (only on purpose); each re-recorded

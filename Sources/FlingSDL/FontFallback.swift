@@ -65,7 +65,8 @@ final class FontFallback {
     /// The face for `scalar` (the first character of a grapheme cluster) at `weight`; `emoji`:
     /// the cluster is shown as emoji, so a colour emoji font is tried first. nil: no installed
     /// font has it.
-    func face(for scalar: Unicode.Scalar, weight: FontWeight, emoji: Bool) -> SystemFace? {
+    func face(for scalar: Unicode.Scalar, weight: FontWeight, emoji: Bool,
+              accept: (SystemFace) -> Bool = { _ in true }) -> SystemFace? {
         let key = Key(weight: weight, emoji: emoji, scalar: scalar.value)
         if let hit = chosen[key] { return hit }
         var found: SystemFace?
@@ -73,7 +74,7 @@ final class FontFallback {
         // and then this again as text); text looks in the text fonts, then the emoji ones.
         let order = emoji ? [emojiCandidates()] : [textCandidates(weight), emojiCandidates()]
         search: for list in order {
-            for c in list where FcCharSetHasChar(c.charset, scalar.value) != 0 {
+            for c in list where FcCharSetHasChar(c.charset, scalar.value) != 0 && accept(c.face) {
                 found = c.face
                 break search
             }

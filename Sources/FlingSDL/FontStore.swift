@@ -31,7 +31,7 @@ public final class FontStore: @MainActor TextMeasurer {
     private let directory: String
     /// Device pixels per pt.
     public var scale: Double {
-        didSet { if scale != oldValue { widthCache.removeAll(); widthCacheUTF8 = 0; spanCache.removeAll() } }
+        didSet { if scale != oldValue { widthCache.removeAll(); widthCacheUTF8 = 0; spanCache.removeAll(); spanCacheSpans = 0 } }
     }
     /// A face at a pixel size: a bundled file's name, or a system font's absolute path and its
     /// index in a collection.
@@ -54,6 +54,7 @@ public final class FontStore: @MainActor TextMeasurer {
     private var pieceCacheUTF8 = 0
     static let pieceCacheLimit = 4 << 20
     private var spanCache: [WidthKey: [ClusterSpan]] = [:]
+    private var spanCacheSpans = 0
     private struct GlyphKey: Hashable { var file: String; var scalar: UInt32 }
     private var bundledGlyphs: [GlyphKey: Bool] = [:]
     /// The system's fonts for what the bundled faces lack.
@@ -246,7 +247,7 @@ public final class FontStore: @MainActor TextMeasurer {
         let found = TextPieces.itemize(
             text, rightToLeft: rightToLeft,
             bundledHas: { bundledHas($0, font: font) },
-            fallback: { u, emoji in fallback.face(for: u, weight: font.weight, emoji: emoji).flatMap { usable($0) ? $0 : nil } },
+            fallback: { u, emoji in fallback.face(for: u, weight: font.weight, emoji: emoji, accept: { usable($0) }) },
             covers: { fallback.covers($0, $1) },
             missing: { u in if let line = missingGlyphs.report(u, in: text) { log?(line) } })
         // Bounded by the text it holds, not by entries: a long field's every prefix is measured.
@@ -292,8 +293,10 @@ public final class FontStore: @MainActor TextMeasurer {
         let sk = WidthKey(text: text, font: key(font), rightToLeft: false)
         if let hit = spanCache[sk] { return hit }
         let spans = computeSpans(text, font: font)
-        if spanCache.count > 256 { spanCache.removeAll(keepingCapacity: true) }
+        // Bounded by the spans it holds (a long field's every edit is a new text).
+        if spanCacheSpans + spans.count > 200_000 { spanCache.removeAll(keepingCapacity: true); spanCacheSpans = 0 }
         spanCache[sk] = spans
+        spanCacheSpans += spans.count
         return spans
     }
 
@@ -342,7 +345,7 @@ public final class FontStore: @MainActor TextMeasurer {
         let pieces = pieces(of: text, font: font, rightToLeft: rightToLeft)
         if pieces.count == 1, pieces[0].source == .bundled, !pieces[0].rightToLeft {
             guard let (f, _) = shapingFace(pieces[0], font: font), let s = TTF_RenderUTF8_Blended(f, text, color) else { return nil }
-            return LineRaster(surface: s, ascent: Int32(max(Int(TTF_FontAscent(f)), Self.glyphTop(f, text))))
+            return LineRaster(surface: s, ascent: Int32(Self.baseline(f, text, surface: s)))
         }
         // Each piece's pixels and where its baseline sits; the line is as tall as its tallest.
         var parts: [(pixels: [UInt32], width: Int, height: Int, ascent: Int, advance: Int)] = []
@@ -360,7 +363,7 @@ public final class FontStore: @MainActor TextMeasurer {
             var (pw, ph) = (Int(s.pointee.w), Int(s.pointee.h))
             // SDL_ttf moves the baseline down when a glyph reaches above the face's ascent (a
             // stacked accent, a tall mark): the piece's baseline is then that glyph's top.
-            var ascent = max(Int(TTF_FontAscent(f)), Self.glyphTop(f, piece.text)), advance = Int(w)
+            var ascent = Self.baseline(f, piece.text, surface: s), advance = Int(w)
             if factor != 1 {
                 let (sw, sh) = (max(1, Int((Double(pw) * factor).rounded())), max(1, Int((Double(ph) * factor).rounded())))
                 px = Self.downscale(px, width: pw, height: ph, to: sw, sh)
@@ -394,15 +397,24 @@ public final class FontStore: @MainActor TextMeasurer {
         return LineRaster(surface: surface, ascent: Int32(ascent))
     }
 
-    /// The highest a glyph of `text` reaches above the baseline, in pixels (per character,
-    /// as the face has it before shaping).
-    private static func glyphTop(_ f: OpaquePointer, _ text: String) -> Int {
-        var top = 0
+    /// Where SDL_ttf put the baseline in the surface it rendered `text` into, in pixels from
+    /// its top: the face's ascent, moved down when a glyph reached above it (a stacked accent,
+    /// a tall mark), by as much as the surface grew past the face's height. Only when a glyph
+    /// also reaches below the descent (so the growth may be at either end) is the shift
+    /// estimated from the characters' own tops.
+    static func baseline(_ f: OpaquePointer, _ text: String, surface s: UnsafeMutablePointer<SDL_Surface>) -> Int {
+        let ascent = Int(TTF_FontAscent(f))
+        let grown = Int(s.pointee.h) - Int(TTF_FontHeight(f))
+        guard grown > 0 else { return ascent }
+        var top = 0, bottom = 0
         for u in text.unicodeScalars {
             var minx: Int32 = 0, maxx: Int32 = 0, miny: Int32 = 0, maxy: Int32 = 0, advance: Int32 = 0
-            if TTF_GlyphMetrics32(f, u.value, &minx, &maxx, &miny, &maxy, &advance) == 0 { top = max(top, Int(maxy)) }
+            if TTF_GlyphMetrics32(f, u.value, &minx, &maxx, &miny, &maxy, &advance) == 0 {
+                top = max(top, Int(maxy)); bottom = min(bottom, Int(miny))
+            }
         }
-        return top
+        if bottom >= Int(TTF_FontDescent(f)) { return ascent + grown }
+        return ascent + min(grown, max(0, top - ascent))
     }
 
     /// An ARGB8888 surface's pixels, row after row without padding.

@@ -88,7 +88,20 @@ final class GraphemeConformanceTests: XCTestCase {
         var hindi = TextEditing(text: "कि")
         hindi.deleteBackward()
         XCTAssertEqual(hindi, TextEditing(text: "क", caret: 1))
-        for whole in ["Caf\u{E9}", "a\u{2764}\u{FE0F}", "a1\u{FE0F}\u{20E3}", "a👍🏽"] {
+        // A conjunct loses its last consonant, then the virama's sign stays typed: नमस्ते → नमस्त → नमस्.
+        var namaste = TextEditing(text: "नमस्ते")
+        namaste.deleteBackward()
+        XCTAssertEqual(namaste.text, "नमस्त")
+        namaste.deleteBackward()
+        XCTAssertEqual(namaste.text, "नमस्")
+        // Thai's sara am, and Persian's half-space, go on their own.
+        var thai = TextEditing(text: "กำ")
+        thai.deleteBackward()
+        XCTAssertEqual(thai.text, "ก")
+        var persian = TextEditing(text: "مي\u{200C}")
+        persian.deleteBackward()
+        XCTAssertEqual(persian.text, "مي")
+        for whole in ["Caf\u{E9}", "a\u{2764}\u{FE0F}", "a1\u{FE0F}\u{20E3}", "a👍🏽", "a🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", "a👨‍👩‍👧‍👦", "a🇯🇵"] {
             var t = TextEditing(text: whole)
             t.deleteBackward()
             XCTAssertEqual(t.text, String(whole.dropLast()), whole)

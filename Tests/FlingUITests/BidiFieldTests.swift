@@ -49,16 +49,17 @@ final class BidiFieldTests: XCTestCase {
             XCTAssertTrue(node.keyPressed(Key(.left), host: host))
             heads.append(host.editing?.head ?? -1)
         }
-        // Carets by x: 0 (0), 1 (10), 2 (20) and 6 (30: after ג is its left edge), 5 (40),
-        // 4 (50), 3 (60: after the space, the right end of the Hebrew run).
-        XCTAssertEqual(heads, [2, 1, 0, 0, 0, 0])
+        // Carets by x: 0 (0), 1 (10), 2 (20), 3 (30: after the space, which runs in the
+        // paragraph's direction), 6 (30 too: after ג, its left edge), 5 (40), 4 (50). Each
+        // position takes one press, the two at 30 in logical order.
+        XCTAssertEqual(heads, [3, 2, 1, 0, 0, 0])
         host.focus(node, caret: 0)
         var right: [Int] = []
         for _ in 0..<7 {
             _ = node.keyPressed(Key(.right), host: host)
             right.append(host.editing?.head ?? -1)
         }
-        XCTAssertEqual(right, [1, 2, 6, 5, 4, 3, 3])
+        XCTAssertEqual(right, [1, 2, 3, 6, 5, 4, 4])
     } }
 
     /// Shift+arrows extend the selection on screen: from after "a", three steps right reach the
@@ -66,12 +67,12 @@ final class BidiFieldTests: XCTestCase {
     func testASelectionAcrossTheChangeOfDirectionIsTheLogicalRange() { MainActor.assumeIsolated {
         let text = Text("ab אבג")
         let (host, node) = Self.field(text)
-        host.focus(node, caret: 3)
+        host.focus(node, caret: 4)
         _ = node.keyPressed(Key(.right, .shift), host: host)
-        XCTAssertEqual(host.editing?.selection, 3..<3, "nothing is right of the caret after the space")
+        XCTAssertEqual(host.editing?.selection, 4..<4, "nothing is right of the Hebrew run's right end")
         host.focus(node, caret: 1)
-        for _ in 0..<3 { _ = node.keyPressed(Key(.right, .shift), host: host) }
-        // 1 → 2 → 6 → 5: the logical range 1..<6 less the one character past the head.
+        for _ in 0..<4 { _ = node.keyPressed(Key(.right, .shift), host: host) }
+        // 1 → 2 → 3 → 6 → 5: the logical range between the anchor and the head.
         XCTAssertEqual(host.editing?.selection, 1..<5)
         XCTAssertEqual(text.value, "ab אבג", "moving never edits")
     } }

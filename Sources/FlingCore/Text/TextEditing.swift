@@ -79,15 +79,16 @@ public struct TextEditing: Equatable, Sendable {
         return String(out)
     }
 
-    /// Backspace: the selection, or the character before the caret. A character that ends in
-    /// a combining mark (an accent typed after its letter, a vowel sign) loses the mark alone,
-    /// as on iOS; an emoji sequence, a flag or a keycap goes whole.
+    /// Backspace: the selection, or the character before the caret. A character of several
+    /// code points that is not an emoji loses its last one, as on iOS: an accent typed after
+    /// its letter, a vowel sign, the consonant of a conjunct (स्त to स्), Thai's ำ, a zero
+    /// width non-joiner; an emoji sequence, a flag or a keycap goes whole.
     public mutating func deleteBackward() {
         if hasSelection { replace(selection, with: ""); return }
         guard head > 0 else { return }
         let cluster = substring((head - 1)..<head)
         var scalars = Array(cluster.unicodeScalars)
-        if scalars.count > 1, let last = scalars.last, Self.isRemovableMark(last) {
+        if scalars.count > 1, !Self.isEmojiCluster(scalars) {
             scalars.removeLast()
             var rest = String.UnicodeScalarView()
             rest.append(contentsOf: scalars)
@@ -97,15 +98,12 @@ public struct TextEditing: Equatable, Sendable {
         replace((head - 1)..<head, with: "")
     }
 
-    /// A combining mark Backspace takes on its own: not a variation selector (❤️'s VS16), a
-    /// keycap's enclosing mark or an emoji tag, which belong to the symbol they follow.
-    static func isRemovableMark(_ u: Unicode.Scalar) -> Bool {
-        switch u.properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark:
-            let v = u.value
-            return !(0xFE00...0xFE0F).contains(v) && !(0xE0100...0xE01EF).contains(v) && !(0xE0020...0xE007F).contains(v) && v != 0x20E3
-        default:
-            return false
+    /// Whether a cluster is an emoji (a pictograph, a flag, a keycap, a tag sequence), which
+    /// Backspace removes whole.
+    static func isEmojiCluster(_ scalars: [Unicode.Scalar]) -> Bool {
+        scalars.contains { u in
+            (u.properties.isEmoji && !u.isASCII) || u.value == 0x20E3 || u.value == 0xFE0F
+                || (0x1F1E6...0x1F1FF).contains(u.value) || (0xE0020...0xE007F).contains(u.value)
         }
     }
 

@@ -78,7 +78,22 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
     /// (after the last cluster, its trailing edge), so the caret follows the visual order.
     private func prefixWidth(_ s: String, _ n: Int) -> Double {
         guard let spans = host.env.measurer.clusterSpans(of: s, font: font), !spans.isEmpty else { return width(String(s.prefix(n))) }
-        return n < spans.count ? spans[max(0, n)].leadingX : spans[spans.count - 1].trailingX
+        return Self.caretX(spans, n, rightToLeft: Bidi.firstStrongDirection(s) == .rightToLeft)
+    }
+
+    /// Where the caret before cluster `n` is drawn in mixed-direction text: between two
+    /// clusters of one direction, at their shared edge; where the direction changes, at the
+    /// edge of the one that runs in the paragraph's direction (Pango's strong cursor), so that
+    /// every position has its own place.
+    static func caretX(_ spans: [ClusterSpan], _ n: Int, rightToLeft paragraph: Bool) -> Double {
+        let before = n > 0 && n - 1 < spans.count ? spans[n - 1] : nil
+        let after = n < spans.count ? spans[max(0, n)] : nil
+        switch (before, after) {
+        case let (b?, a?): return b.rightToLeft == a.rightToLeft || b.rightToLeft != paragraph ? a.leadingX : b.trailingX
+        case let (b?, nil): return b.trailingX
+        case let (nil, a?): return a.leadingX
+        case (nil, nil): return 0
+        }
     }
 
     /// The on-screen stretches of clusters `r` of `s` (a logical range: across a change of
@@ -108,9 +123,9 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
         let s = text.wrappedValue
         let caret = host.editing?.head ?? s.count
         let local = x - textArea.minX + (isFocused ? scrollX(s, caret: caret) : 0)
-        if let sp = host.env.measurer.clusterSpans(of: s, font: font), !sp.isEmpty {
+        let xs = caretXs(s)
+        if !xs.isEmpty {
             // Mixed directions: carets are not in order along x; the nearest one wins.
-            let xs = (0...s.count).map { $0 < sp.count ? sp[$0].leadingX : sp[sp.count - 1].trailingX }
             return xs.indices.min { abs(xs[$0] - local) < abs(xs[$1] - local) } ?? 0
         }
         var lo = 0, hi = s.count
@@ -207,17 +222,20 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
     /// The caret's x at each position 0…count of `s` in mixed-direction text ([] otherwise).
     private func caretXs(_ s: String) -> [Double] {
         guard let sp = host.env.measurer.clusterSpans(of: s, font: font), !sp.isEmpty else { return [] }
-        return (0...s.count).map { $0 < sp.count ? sp[$0].leadingX : sp[sp.count - 1].trailingX }
+        let rtl = Bidi.firstStrongDirection(s) == .rightToLeft
+        return (0...s.count).map { Self.caretX(sp, $0, rightToLeft: rtl) }
     }
 
-    /// Where Left or Right takes the caret in mixed-direction text: the nearest position on
-    /// that side on screen (nil: the text runs one way, or nothing is on that side).
+    /// Where Left or Right takes the caret in mixed-direction text: the next position on that
+    /// side in screen order (x, then logical order, so positions drawn at one x each take a
+    /// press, as GTK does); nil: the text runs one way, or nothing is on that side.
     private func visualStep(_ e: TextEditing, left: Bool) -> Int? {
         let xs = caretXs(e.text)
         guard xs.count == e.count + 1 else { return nil }
-        let here = xs[e.head]
-        let side = xs.indices.filter { left ? xs[$0] < here - 0.5 : xs[$0] > here + 0.5 }
-        return left ? side.max { xs[$0] < xs[$1] } : side.min { xs[$0] < xs[$1] }
+        let order = xs.indices.sorted { (xs[$0], $0) < (xs[$1], $1) }
+        guard let rank = order.firstIndex(of: e.head) else { return nil }
+        let next = left ? rank - 1 : rank + 1
+        return order.indices.contains(next) ? order[next] : nil
     }
 
     func keyPressed(_ key: Key, host: ViewHost) -> Bool {

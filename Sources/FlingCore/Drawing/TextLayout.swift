@@ -104,25 +104,17 @@ public enum TextLayoutEngine {
         let skip = options.lineHeight.map { $0 * font.size } ?? metrics.lineSkip
         var lines: [String] = []
         var directions: [Bool] = []
-        // Each line's paragraph from the line's start on: a cut last line is filled from it.
-        var rests: [Substring] = []
+        // Each line's paragraph: a cut last line is filled from the rest of it.
+        var paragraphOf: [Int] = []
         var overflowed = false, dropped = false
         let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for paragraph in paragraphs {
+        for (p, paragraph) in paragraphs.enumerated() {
             let rtl = Bidi.firstStrongDirection(String(paragraph)) == .rightToLeft
             let wrapped = options.maxWidth.map { wrap(String(paragraph), width: $0, font: font, rightToLeft: rtl, measurer: measurer) }
                 ?? [String(paragraph)]
             lines.append(contentsOf: wrapped)
             directions.append(contentsOf: repeatElement(rtl, count: wrapped.count))
-            // Lines are the paragraph's text in order, less the spaces where they broke: each
-            // is found right after the one before (linear in the paragraph).
-            var cursor = paragraph.startIndex
-            for line in wrapped {
-                let found = line.isEmpty ? nil : paragraph[cursor...].firstRange(of: line)
-                let start = found?.lowerBound ?? cursor
-                rests.append(paragraph[start...])
-                cursor = found?.upperBound ?? cursor
-            }
+            paragraphOf.append(contentsOf: repeatElement(p, count: wrapped.count))
         }
         // The lines allowed: the line limit's, and as many as the height holds.
         var allowed = options.lineLimit ?? Int.max
@@ -141,7 +133,7 @@ public enum TextLayoutEngine {
                     // rest of its paragraph as fits before the "…", to the character.
                     let k = lines.count
                     let rtl = k < directions.count && directions[k]
-                    let rest = k < rests.count ? String(rests[k]) : last
+                    let rest = k < paragraphOf.count ? remainder(of: paragraphs[paragraphOf[k]], from: k, lines: lines + [last], paragraphOf: paragraphOf) : last
                     lines.append(ellipsize(rest + " ", width: options.maxWidth, font: font, rightToLeft: rtl, measurer: measurer, force: true))
                 }
             }
@@ -170,6 +162,22 @@ public enum TextLayoutEngine {
         return (layout, overflowed)
     }
 
+    /// The paragraph from line `k`'s start on. Lines are the paragraph's scalars in order, less
+    /// the spaces dropped where they broke, so line `k` starts after the scalars of the lines
+    /// before it in the paragraph and the spaces after each (linear; asked only when a line is cut).
+    static func remainder(of paragraph: Substring, from k: Int, lines: [String], paragraphOf: [Int]) -> String {
+        let scalars = paragraph.unicodeScalars
+        var cursor = scalars.startIndex
+        var j = k
+        while j > 0, paragraphOf[j - 1] == paragraphOf[k] { j -= 1 }
+        while j < k {
+            cursor = scalars.index(cursor, offsetBy: lines[j].unicodeScalars.count, limitedBy: scalars.endIndex) ?? scalars.endIndex
+            while cursor < scalars.endIndex, scalars[cursor] == " " { scalars.formIndex(after: &cursor) }
+            j += 1
+        }
+        return String(scalars[cursor...])
+    }
+
     /// Greedy wrap at the line-break opportunities of UAX #14 (`LineBreaking`): after spaces,
     /// between ideographs and kana, after hyphens, never before a closing mark or a small kana
     /// (kinsoku); Korean at spaces, as UIKit sets it; a stretch with no opportunity wider than the line is cut between grapheme
@@ -182,6 +190,7 @@ public enum TextLayoutEngine {
         let segments = LineBreaking.segments(paragraph, hangulWordPriority: true).map(String.init)
         guard !segments.isEmpty else { return [""] }
         func trimmed(_ s: String) -> String {
+            guard s.last == " " else { return s }   // the common case, without a copy
             var t = Substring(s)
             while t.last == " " { t.removeLast() }
             return String(t)

@@ -12,7 +12,6 @@ final class TextPainter {
     private let frame: FrameContext
     private let canvas: CanvasTarget
     private let fonts: FontStore
-    private let log: (String) -> Void
     /// Text is rasterised in its colour (alpha included): a copy without colour modulation
     /// takes SDL's fast blending blitter, several times cheaper in software than a modulated one.
     private struct TextKey: Hashable { var text: String; var file: String; var pixelSize: Int32; var rightToLeft: Bool; var color: UInt32 }
@@ -32,7 +31,7 @@ final class TextPainter {
         self.frame = frame
         self.canvas = canvas
         self.fonts = fonts
-        self.log = log
+        // Missing scripts and fonts that will not open are said by the fonts, where text is cut.
         if fonts.log == nil { fonts.log = log }
     }
 

@@ -29,7 +29,11 @@ enum TextPieces {
     /// Whether `text` needs the bidirectional algorithm: it has a right-to-left character or a
     /// bidi control (a left-to-right-only line in a left-to-right paragraph is one run).
     static func needsBidi(_ text: String) -> Bool {
-        text.unicodeScalars.contains { u in
+        // Every right-to-left character and bidi control is U+0590 or above, so its UTF-8 has a
+        // byte of 0xD6 or more: Latin, Greek and Cyrillic are answered from the bytes alone
+        // (a focused field asks several times a frame).
+        guard text.utf8.contains(where: { $0 >= 0xD6 }) else { return false }
+        return text.unicodeScalars.contains { u in
             let v = u.value
             return (0x0590...0x08FF).contains(v) || (0xFB1D...0xFDFF).contains(v) || (0xFE70...0xFEFF).contains(v)
                 || (0x10800...0x10FFF).contains(v) || (0x1E800...0x1EFFF).contains(v)

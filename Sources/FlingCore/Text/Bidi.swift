@@ -638,17 +638,23 @@ public enum Bidi {
         return order
     }
 
+    /// L1–L2's shared part for one line: the line clamped to the paragraph, and its runs of
+    /// one level (offsets within the line) in the order they appear on screen.
+    private static func levelRunsOnScreen(_ paragraph: Paragraph, scalars: [Unicode.Scalar],
+                                          line: Range<Int>) -> (line: Range<Int>, runs: [LevelRun]) {
+        let line = clamp(line, paragraph, scalars)
+        let runs = levelRuns(lineLevels(paragraph, scalars: scalars, line: line))
+        return (line, reorderRuns(runs).map { runs[$0] })
+    }
+
     /// L1–L2 for one line (a scalar range of the paragraph): the visual order, as indices into
     /// the paragraph's scalars, with X9-removed characters left out.
     public static func visualOrder(_ paragraph: Paragraph, scalars: [Unicode.Scalar],
                                    line: Range<Int>) -> [Int] {
-        let line = clamp(line, paragraph, scalars)
-        let levels = lineLevels(paragraph, scalars: scalars, line: line)
-        let runs = levelRuns(levels)
+        let (line, runs) = levelRunsOnScreen(paragraph, scalars: scalars, line: line)
         var order: [Int] = []
-        order.reserveCapacity(levels.count)
-        for r in reorderRuns(runs) {
-            let run = runs[r]
+        order.reserveCapacity(line.count)
+        for run in runs {
             let offsets = run.start..<run.end
             if run.level & 1 == 1 {
                 for k in offsets.reversed() where !paragraph.removed[line.lowerBound + k] {
@@ -671,12 +677,9 @@ public enum Bidi {
     /// on screen and in the text, in that direction (levels 1 3 1 are one right-to-left run).
     public static func visualRuns(_ paragraph: Paragraph, scalars: [Unicode.Scalar],
                                   line: Range<Int>) -> [Run] {
-        let line = clamp(line, paragraph, scalars)
-        let levels = lineLevels(paragraph, scalars: scalars, line: line)
-        let runs = levelRuns(levels)
+        let (line, runs) = levelRunsOnScreen(paragraph, scalars: scalars, line: line)
         var result: [Run] = []
-        for r in reorderRuns(runs) {
-            let run = runs[r]
+        for run in runs {
             let range = (line.lowerBound + run.start)..<(line.lowerBound + run.end)
             let rightToLeft = run.level & 1 == 1
             if let previous = result.last, previous.rightToLeft == rightToLeft {

@@ -29,6 +29,9 @@ let package = Package(
         .systemLibrary(
             name: "CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
+        // libdbus: the AT-SPI bridge speaks to screen readers over D-Bus (a dependency of
+        // libsdl2-dev; SDL links it for IBus).
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // zlib: the animated PNGs of `fling replay --video x.png` (a dependency of libsdl2-dev).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
@@ -53,11 +56,14 @@ let package = Package(
         // The view tree, widgets, scenes and the app controller: on FlingCore only, so tests
         // drive it in-process with a fake text measurer.
         .target(name: "FlingUI", dependencies: ["FlingCore"]),
+        // The accessibility tree on the AT-SPI2 bus (Orca and every AT-SPI client): on
+        // FlingCore's element values only, off the frame path.
+        .target(name: "FlingAccessibility", dependencies: ["FlingCore", "CDBus"]),
         // Counts heap allocations for `fling bench` (interposes malloc in the executable).
         .target(name: "CAllocCounter"),
         // main, the run loops, the command line, the tools.
         .executableTarget(name: "FlingApp", dependencies: [
-            "FlingCore", "FlingUI", "FlingSDL", "CAllocCounter", "CZlib",
+            "FlingCore", "FlingUI", "FlingSDL", "FlingAccessibility", "CAllocCounter", "CZlib",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -53,6 +53,12 @@ final class KioskDriver {
         }
     }
 
+    /// A screen reader acted for the visitor (AccessibilityLink).
+    func assistiveInput(now: Double) {
+        lastTime = max(lastTime, now)
+        apply(state.assistiveInput(time: now))
+    }
+
     /// Time passes: held touches released, stuck ones cancelled, idle reset and attract input.
     func tick(now: Double) {
         lastTime = max(lastTime, now)

@@ -41,6 +41,9 @@ struct RunContext {
     /// `--input DEVICE` in a window (issue 28): touches read by Fling, with the kernel's times.
     var touchDevice: EvdevInput?
     var onPresented: ((_ frameStart: Double, _ presentedAt: Double) -> Void)?
+    /// Screen readers see the window over AT-SPI when the desktop's accessibility is on
+    /// (`--no-accessibility`: never).
+    var accessibility = true
 }
 
 /// The windowed loop of shared/DESIGN.md: drain events → advance to now → draw → present.
@@ -57,6 +60,9 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
     let frameBudget: Double? = run.fpsCap.map { 1 / $0 } ?? (display.vsync ? nil : 1 / display.refreshRate)
     Log.info("pacing: \(display.vsync ? "vsync" : "no vsync"), \(Int(display.refreshRate)) Hz, cap \(frameBudget.map { "\(Int((1 / $0).rounded())) fps" } ?? "none")")
     let textInput = TextInput(display: display)
+    let a11y = run.accessibility ? AccessibilityLink(app: app, display: display, events: events, now: now) : nil
+    a11y?.onInput = { kiosk.assistiveInput(now: now()) }
+    defer { a11y?.stop() }
     var animating = true
     var readySent = false
     var lastDrawn = 0.0
@@ -106,6 +112,8 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
         let wasAnimating = animating
         animating = app.advance(to: t)
         let blinkDue = app.nextRedraw(after: lastDrawn).map { t >= $0 } ?? false
+        // A screen reader hears what the last frame changed, and what it asked is done.
+        a11y?.service(changed: app.needsDisplay || animating || wasAnimating, moving: animating)
         // Also draw the frame in which motion ends: it shows the exact resting state, and as a
         // frame that does not continue an animation it gets photos baked sharp again.
         if app.needsDisplay || animating || wasAnimating || blinkDue {

@@ -379,6 +379,23 @@ public final class Display {
     /// The panel's size in pt: the window as mounted (the layout's size turned).
     public var panelSize: Size { rotation.panelSize(layout: size) }
 
+    /// A rect of the layout (window pt) in the window's own coordinates (screen pixels on
+    /// X11): turned with the panel's rotation and scaled by the UI scale (accessibility).
+    public func windowRect(forLayout r: Rect) -> Rect {
+        let a = rotation.panelPoint(fromLayout: Point(r.minX, r.minY), layout: size)
+        let b = rotation.panelPoint(fromLayout: Point(r.maxX, r.maxY), layout: size)
+        return Rect(x: min(a.x, b.x) * uiScale, y: min(a.y, b.y) * uiScale,
+                    width: abs(b.x - a.x) * uiScale, height: abs(b.y - a.y) * uiScale)
+    }
+
+    /// The same on the screen: moved by where the window is (0, 0 without one).
+    public func screenRect(forLayout r: Rect) -> Rect {
+        let w = windowRect(forLayout: r)
+        var x: Int32 = 0, y: Int32 = 0
+        if let window { SDL_GetWindowPosition(window, &x, &y) }
+        return Rect(x: w.minX + Double(x), y: w.minY + Double(y), width: w.width, height: w.height)
+    }
+
     /// After the window changed size (or moved to another display): re-read pt size and scale.
     /// Returns the new layout size in pt.
     @discardableResult

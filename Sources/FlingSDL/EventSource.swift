@@ -45,6 +45,10 @@ public final class EventSource {
         }
     }
 
+    /// Whether the window has the keyboard (true until the system says it lost it: a kiosk
+    /// without a window manager is never told it has it).
+    public private(set) var windowFocused = true
+
     /// Wakes a loop waiting in `events(waitingUpTo:)` from another thread (an evdev reader):
     /// an SDL user event, which translates to nothing.
     public nonisolated static func wakeFromAnotherThread() {
@@ -201,7 +205,10 @@ public final class EventSource {
             case SDL_WINDOWEVENT_SIZE_CHANGED:
                 display.refreshWindowMetrics()
                 out.append(.resize(display.panelSize, time: time))
+            case SDL_WINDOWEVENT_FOCUS_GAINED:
+                windowFocused = true
             case SDL_WINDOWEVENT_FOCUS_LOST:
+                windowFocused = false
                 mouseDown = false
                 out.append(.focusLost(time: time))
             case SDL_WINDOWEVENT_EXPOSED:

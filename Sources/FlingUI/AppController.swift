@@ -127,7 +127,7 @@ package final class AppController {
     }
 
     /// Applies what the instrument asked for (its keys, the tuning panel's controls).
-    private func apply(_ command: InstrumentCommand, time: Double) {
+    func apply(_ command: InstrumentCommand, time: Double) {
         switch command {
         case .setSlowMotion(let factor): setSlowMotion(factor, time: time)
         case .setPaused(let paused): setPaused(paused, time: time)
@@ -259,6 +259,9 @@ package final class AppController {
             quitRequested = true
         }
     }
+
+    /// A screen reader acted on the app (an action, a value, text): the frame is drawn again.
+    func noteAccessibilityInput() { needsDisplay = true }
 
     /// The next (previous) scene in tab-bar order.
     private func switchScene(backwards: Bool, time: Double) {

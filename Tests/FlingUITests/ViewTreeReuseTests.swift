@@ -89,7 +89,7 @@ final class ViewTreeReuseTests: XCTestCase {
             let bounds = Rect(x: 0, y: 0, width: width, height: 700)
             list.layout(in: bounds, time: 0)
             let all = RestaurantList(restaurants: restaurants, details: restaurants.map(RestaurantList.detail),
-                                     rowIDs: restaurants.indices.map(RestaurantList.rowID), offset: 0, listBounds: bounds, column: list.column,
+                                     rowIDs: restaurants.indices.map(RestaurantList.rowID), spokenRows: restaurants.map(RestaurantList.spoken), offset: 0, listBounds: bounds, column: list.column,
                                      pressedRow: nil, selection: { _ in 0 }, rows: restaurants.indices)
             XCTAssertEqual(list.contentHeight, list.host.idealHeight(of: all.columnContent, width: list.column.width),
                            "width \(width)")

@@ -105,6 +105,10 @@ public struct KioskState: Equatable, Sendable {
         }
     }
 
+    /// A screen reader acted for a visitor (an action, a value, text over AT-SPI): a visitor
+    /// as a touch is (the idle timer restarts, an attract loop stops).
+    public mutating func assistiveInput(time: Double) -> UpToTwo<Command> { visitorArrived(time: time) }
+
     /// A visitor's input: restarts the idle timer; stops the attract loop (returning the reset).
     private mutating func visitorArrived(time: Double) -> UpToTwo<Command> {
         lastInput = max(lastInput, time)

@@ -128,6 +128,30 @@ package final class TuningPanel {
         host.update(bounds: f.insetBy(dx: 14, dy: 12), time: max(host.time, time))
     }
 
+    // MARK: Accessibility
+
+    /// The open panel as a dialog of its controls (nil while closed).
+    package func accessibilityElement(prefix: String) -> AccessibilityElement? {
+        guard isVisible, let host else { return nil }
+        let children = host.accessibilityElements(prefix: prefix)
+        return AccessibilityElement(id: prefix, role: .dialog, label: "Tuning", frame: host.bounds.insetBy(dx: -14, dy: -12),
+                                    children: children)
+    }
+
+    /// A screen reader's action on one of its controls; what it changed waits in `pending`
+    /// for `takeAccessibilityCommands()`.
+    package func performAccessibilityAction(_ name: String, on id: String, prefix: String, time: Double) -> Bool {
+        host?.performAccessibilityAction(name, on: id, prefix: prefix, time: time) ?? false
+    }
+    package func setAccessibilityValue(_ value: Double, on id: String, prefix: String, time: Double) -> Bool {
+        host?.setAccessibilityValue(value, on: id, prefix: prefix, time: time) ?? false
+    }
+    /// What the controls changed for a screen reader, for the app to apply.
+    package func takeAccessibilityCommands() -> [InstrumentCommand] {
+        defer { pending.removeAll() }
+        return pending
+    }
+
     // MARK: What the panel changes
 
     /// The sheet policy the control shows: the current scene's sheet's.

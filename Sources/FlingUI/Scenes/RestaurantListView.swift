@@ -15,6 +15,7 @@ package final class RestaurantListView {
     /// Each row's detail line and identifier, made once for the list's builds.
     private let details: [String]
     private let rowIDs: [String]
+    private let spokenRows: [String]
     private let env: SceneEnvironment
     package private(set) var scroll = ScrollInteraction()
     package private(set) var bounds = Rect.zero
@@ -49,9 +50,9 @@ package final class RestaurantListView {
         var pressed: Int?; var selected: Int?; var deselect: Double; var bounds: Rect
     }
     private var built: Built?
-    private var builtOffset = 0.0
+    private(set) var builtOffset = 0.0
     /// The offset and time of the frame being drawn (or the event being handled).
-    private var liveOffset = 0.0
+    private(set) var liveOffset = 0.0
     private var liveTime = 0.0
     /// The time the tree was built for (the deselect fade reads it).
     private var builtTime = 0.0
@@ -71,11 +72,12 @@ package final class RestaurantListView {
         self.restaurants = restaurants
         details = restaurants.map(RestaurantList.detail)
         rowIDs = restaurants.indices.map(RestaurantList.rowID)
+        spokenRows = restaurants.map(RestaurantList.spoken)
         self.env = env
     }
 
     private func view(offset: Double, rows: Range<Int>) -> RestaurantList {
-        RestaurantList(restaurants: restaurants, details: details, rowIDs: rowIDs, offset: offset, listBounds: bounds, column: column,
+        RestaurantList(restaurants: restaurants, details: details, rowIDs: rowIDs, spokenRows: spokenRows, offset: offset, listBounds: bounds, column: column,
                        pressedRow: pressedRow, selection: { [unowned self] i in self.selectionOpacity(i, time: self.builtTime) },
                        rows: rows, drift: { [unowned self] in self.builtOffset - self.liveOffset })
     }
@@ -123,7 +125,7 @@ package final class RestaurantListView {
     private var rowsHead = Metrics.rowsTop
 
     /// Lays the tree out for `time` (rebuilt only if what it shows changed).
-    private func sync(time: Double) {
+    func sync(time: Double) {
         let offset = scroll.offset(at: time)
         liveOffset = offset
         liveTime = time

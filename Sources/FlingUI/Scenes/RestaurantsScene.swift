@@ -32,6 +32,8 @@ package final class RestaurantsScene: Scene {
     }
 
     package var isModal: Bool { presenter.isVisible }
+    /// How far the list has moved up behind the sheet at `time`.
+    func shiftValue(at time: Double) -> Double { shift.value(at: time) }
 
     package func open(_ row: Int, time: Double, byTap: Bool = false) {
         guard list.restaurants.indices.contains(row) else { return }

@@ -16,7 +16,7 @@ package final class SheetPresenter {
     package private(set) var sheet: SheetModel
     package private(set) var content: SheetContent?
     private let env: SceneEnvironment
-    private var window = Size.zero
+    private(set) var window = Size.zero
     /// The press began on the dim (a tap there dismisses).
     private var pressOnDim = false
     private var pressOnSheet = false
@@ -69,7 +69,7 @@ package final class SheetPresenter {
 
     /// The sheet in its own coordinates: a fixed extent (a full window plus the overshoot
     /// below) so that moving it never changes what its layer holds.
-    private var localBounds: Rect {
+    var localBounds: Rect {
         let f = frame(top: 0)
         return Rect(x: f.minX, y: 0, width: f.width, height: window.height + SheetLayoutConstants.overshootBelow)
     }
@@ -171,12 +171,18 @@ package final class SheetPresenter {
 
     package func advance(to time: Double) -> Bool {
         let moving = sheet.advance(to: time)
+        noteSettledDetent()
         if !sheet.isVisible, content != nil {
             content = nil
             pressOnSheet = false
         }
         return moving
     }
+
+    /// Announcements waiting for the screen reader (SheetAccessibility), and the detent the
+    /// sheet last came to rest at.
+    var pendingAnnouncements: [String] = []
+    var restingDetent: SheetDetent?
 
     // MARK: Drawing
 

@@ -21,6 +21,13 @@ package struct TabBar {
     private func itemWidth(_ window: Size) -> Double { min(window.width / Double(max(1, scenes.count)), Self.maxItemWidth) }
     private func itemsLeft(_ window: Size) -> Double { (window.width - itemWidth(window) * Double(scenes.count)) / 2 }
 
+    /// Where the tab for `scene` is (nil: not in the bar).
+    package func itemFrame(_ scene: SceneID, window: Size) -> Rect? {
+        guard isVisible, let i = scenes.firstIndex(of: scene) else { return nil }
+        let f = frame(in: window), w = itemWidth(window)
+        return Rect(x: itemsLeft(window) + w * Double(i), y: f.minY, width: w, height: LayoutMetrics.tabBarHeight)
+    }
+
     /// The tab under a point, if any.
     package func tab(at p: Point, window: Size) -> SceneID? {
         let f = frame(in: window)

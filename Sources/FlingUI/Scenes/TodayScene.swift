@@ -16,15 +16,15 @@ package final class TodayScene: Scene {
     package private(set) var cards = CardTransition()
     /// The cards' slots, the list's height and the window they expand to (pure layout).
     package private(set) var geometry = CardGeometry()
-    private var bounds: Rect { geometry.bounds }
+    var bounds: Rect { geometry.bounds }
     private var window: Size { geometry.window }
     private var slots: [Rect] { geometry.slots }
-    private var topBarHeight = 0.0
+    private(set) var topBarHeight = 0.0
     /// Who owns the current pointer.
     private enum Owner { case none, list, expanded, closeButton }
     private var owner = Owner.none
 
-    private lazy var topBarHost = ViewHost(env: env) { [unowned self] in TopBarView(date: self.dateText) }
+    private(set) lazy var topBarHost = ViewHost(env: env) { [unowned self] in TopBarView(date: self.dateText) }
     /// Where the top bar's tree was laid out (it is drawn moved from there).
     private var topBarBuiltIn: Rect?
 
@@ -199,6 +199,13 @@ package final class TodayScene: Scene {
 
     /// The keyboard selection (Up/Down move it, Return opens it).
     package private(set) var selected: Int?
+
+    /// Card `i` takes the keyboard's selection (a screen reader's focus), scrolled into view.
+    func select(card i: Int, time: Double) {
+        guard articles.indices.contains(i), !isModal else { return }
+        selected = i
+        scrollSlotIntoView(i, time: time, animated: true)
+    }
 
     package func handleKey(_ key: Key, time: Double) -> Bool {
         if !isModal && cards.phase != .collapsing {

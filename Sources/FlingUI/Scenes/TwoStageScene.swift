@@ -20,7 +20,7 @@ package final class TwoStageScene: Scene {
     }
 
     /// Rebuilds the tree when the button's place changed (drawn and hit where the user sees it).
-    private func updateHost(time: Double) {
+    func updateHost(time: Double) {
         if builtExpandedTop != expandedTop { host.invalidate() }
         host.update(bounds: bounds, time: time)
     }
@@ -116,6 +116,7 @@ struct TwoStageView: View {
             VStack(alignment: .leading, spacing: 0) {
                 Text("Two-Stage Sheet")
                     .font(.largeTitle)
+                    .accessibilityAddTraits(.isHeader)
                     .padding(.leading, LayoutMetrics.margin)
                     .frame(height: ListConstants.largeTitleHeight, alignment: .bottomLeading)
                     .padding(.top, ListConstants.navBarHeight)

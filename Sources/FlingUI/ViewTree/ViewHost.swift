@@ -68,7 +68,7 @@ package final class ViewHost {
     static func limitNotice(limit: Int) -> String { FocusController.limitNotice(limit: limit) }
 
     /// The host's clock moves on to an input's time (never back).
-    private func advanceClock(_ t: Double) { time = max(time, t) }
+    func advanceClock(_ t: Double) { time = max(time, t) }
     /// Something changed: the next look at the tree rebuilds it.
     func markDirty() { dirty = true }
     /// The current tree, rebuilt first if stale.

@@ -92,7 +92,7 @@ final class SegmentedControlNode: Node, PointerTarget, Focusable {
                                               restVelocity: CardConstants.unitRestVelocity)
     }
 
-    private func select(_ i: Int) {
+    func select(_ i: Int) {
         guard labels.indices.contains(i) else { return }
         let from = thumbPosition
         if selection.wrappedValue != i { selection.wrappedValue = i }

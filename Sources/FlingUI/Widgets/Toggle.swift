@@ -85,7 +85,7 @@ final class SwitchNode: Node, PointerTarget, Focusable {
                                               restVelocity: CardConstants.unitRestVelocity)
     }
 
-    private func set(_ on: Bool) {
+    func set(_ on: Bool) {
         if isOn.wrappedValue != on { isOn.wrappedValue = on }
         animate(to: on)
     }

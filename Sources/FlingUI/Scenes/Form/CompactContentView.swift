@@ -52,6 +52,7 @@ struct CompactContentView: View {
                         .lineLimit(FormLayoutConstants.titleLineLimit)
                         .minimumScaleFactor(FormLayoutConstants.titleMinimumScale)
                         .multilineTextAlignment(.center)
+                        .accessibilityAddTraits(.isHeader)
                         // Its own height whatever the page's stack offers: only the width
                         // and the line limit shrink it (a shrinking text fits the height it
                         // is offered, and the stack would share the window's out).
@@ -65,8 +66,10 @@ struct CompactContentView: View {
                 // Switch + Slider
                 HStack {
                     Toggle(isOn: $twitterFieldPreset) { Text("") }
+                        .accessibilityLabel("Twitter Field")
 
                     Slider(value: $length, in: 360...540).layoutPriority(1)
+                        .accessibilityLabel("Second Row Width")
                 }.padding(.bottom, 5)
 
                 // The first row of text fields, one per row

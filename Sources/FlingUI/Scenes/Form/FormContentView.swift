@@ -18,8 +18,10 @@ struct MyFormField: View {
     var body: some View {
         VStack(alignment: .leading) {
             Text(label)
+                .accessibilityHidden(true)   // it names the field instead
             TextField("", text: $fieldValue)
                 .textFieldStyle(RoundedBorderTextFieldStyle())
+                .accessibilityLabel(label)
                 .anchorPreference(key: MyPreferenceKey.self, value: .bounds) {
                     return [MyPreferenceData(vtype: .field(self.fieldValue.count), bounds: $0)]
                 }
@@ -85,6 +87,7 @@ struct ContentView: View {
                     VStack {
                         Text("Hello \(fieldValues[0]) \(fieldValues[1]) \(fieldValues[2])")
                             .font(.title).fontWeight(.bold)
+                            .accessibilityAddTraits(.isHeader)
                             .anchorPreference(key: MyPreferenceKey.self, value: .bounds) {
                                 return [MyPreferenceData.init(vtype: .title, bounds: $0)]
                             }
@@ -94,8 +97,10 @@ struct ContentView: View {
                     // Switch + Slider
                     HStack {
                         Toggle(isOn: $twitterFieldPreset) { Text("") }
+                            .accessibilityLabel("Twitter Field")
 
                         Slider(value: $length, in: 360...540).layoutPriority(1)
+                            .accessibilityLabel("Second Row Width")
                     }.padding(.bottom, 5)
 
                     // First row of text fields

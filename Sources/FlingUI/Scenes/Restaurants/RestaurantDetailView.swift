@@ -17,6 +17,7 @@ struct TitleBar: View {
             Text("Restaurant Details")
                 .font(.headline)
                 .foregroundColor(SystemColor.label)
+                .accessibilityAddTraits(.isHeader)
 
             Spacer()
         }
@@ -84,6 +85,7 @@ struct DetailInfoView: View {
                     .font(Font.icons(size: SheetLayoutConstants.iconSize))
                     .frame(width: SheetLayoutConstants.iconSize)   // one column for both icons
                     .padding(.trailing, SheetLayoutConstants.iconGap)
+                    .accessibilityHidden(true)   // a glyph of the icon font: the text says it all
             }
             Text(info)
                 .font(TextStyle.body.font.rounded)
@@ -104,6 +106,7 @@ struct RestaurantDetailScrollContent: View {
     var body: some View {
         VStack {
             TitleBar().opacity(0)   // its place: the TitleBar itself is pinned above the scroll
+                .accessibilityHidden(true)
 
             HeaderView(restaurant: self.restaurant)
 

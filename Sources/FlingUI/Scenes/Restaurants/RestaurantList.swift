@@ -26,6 +26,10 @@ struct RestaurantList: View {
     /// made in every build).
     let details: [String]
     let rowIDs: [String]
+    /// What a screen reader reads for each row (made once too).
+    let spokenRows: [String]
+    /// "Name, Type, Place", as VoiceOver reads a subtitle cell.
+    static func spoken(_ r: Restaurant) -> String { "\(r.name), \(r.type), \(r.location)" }
     let offset: Double
     let listBounds: Rect
     /// The column the rows fill (window pt).
@@ -43,6 +47,7 @@ struct RestaurantList: View {
             // UINavigationBar's large title: under the 44 pt bar, baseline 41 pt into its block.
             Text("Restaurants")
                 .font(.largeTitle)
+                .accessibilityAddTraits(.isHeader)
                 .padding(.leading, LayoutMetrics.margin)
                 .firstBaseline(at: ListConstants.navBarHeight + ListConstants.largeTitleBaseline)
                 .frame(height: RestaurantListView.Metrics.rowsTop, alignment: .topLeading)
@@ -52,6 +57,10 @@ struct RestaurantList: View {
             ForEach(rows) { i in
                 BasicImageRow(restaurant: restaurants[i], detail: details[i], pressed: pressedRow == i,
                               selection: selection(i), listBounds: listBounds, showsSeparator: i < restaurants.count - 1)
+                    // One element, read as VoiceOver reads a subtitle cell: "Name, Type, Place".
+                    .accessibilityElement(children: .ignore)
+                    .accessibilityLabel(spokenRows[i])
+                    .accessibilityRole(.listItem)
                     .accessibilityIdentifier(rowIDs[i])
             }
 
@@ -59,6 +68,9 @@ struct RestaurantList: View {
                               + ListConstants.bottomPadding)
         }
         .frame(width: column.width)
+        .accessibilityElement(children: .contain)
+        .accessibilityRole(.list)
+        .accessibilityLabel("Restaurants")
         .accessibilityIdentifier(Self.listID)
     }
 
@@ -71,7 +83,9 @@ struct RestaurantList: View {
                 .frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, alignment: .topLeading)
                 .navigationBarMaterial(fade: Self.compactBarFade(offset))
 
+            // The large title is the list's header for a screen reader; its compact copy is not read.
             CompactNavigationBar(title: "Restaurants", offset: offset)
+                .accessibilityHidden(true)
         }
         .clipped()
     }

@@ -13,9 +13,11 @@ struct TopBarView: View {
                 Text(date.uppercased())
                     .font(.caption)
                     .foregroundColor(SystemColor.secondaryLabel)
+                    .accessibilityLabel(date)   // read as written, not letter by letter
                 Text("Today")
                     .font(Font(size: CardConstants.largeTitleSize, weight: .heavy))
                     .foregroundColor(SystemColor.label)
+                    .accessibilityAddTraits(.isHeader)
             }
 
             Spacer()

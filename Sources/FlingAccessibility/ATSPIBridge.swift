@@ -1,0 +1,263 @@
+// ATSPIBridge: Fling's accessibility tree on the AT-SPI2 bus, for Orca and every AT-SPI client:
+// finding the accessibility bus and following org.a11y.Status, embedding the app in the
+// registry, answering the clients' calls (ATSPIObjects), and sending the events some client
+// registered for when the tree changes (ATSPIEvents). Without a bus, or while accessibility is
+// off, it does nothing at all.
+import FlingCore
+import Glibc
+
+/// What the bridge asks of the app. Ids are `AccessibilityElement.id`s; frames are window pt.
+@MainActor
+public protocol AccessibilityHost: AnyObject {
+    /// The window's tree now.
+    func accessibilityTree() -> AccessibilityElement
+    func performAccessibilityAction(_ name: String, on id: String) -> Bool
+    func setAccessibilityValue(_ value: Double, on id: String) -> Bool
+    func setAccessibilityText(_ text: String, on id: String) -> Bool
+    func setAccessibilityCaret(_ offset: Int, on id: String) -> Bool
+    func focusAccessibilityElement(_ id: String) -> Bool
+    /// A rect in window pt on the screen, in pixels (the window's place, scale and rotation).
+    func screenRect(_ r: Rect) -> Rect
+    /// A rect in window pt in the window's own pixels.
+    func windowRect(_ r: Rect) -> Rect
+}
+
+@MainActor
+public final class ATSPIBridge {
+    let appName: String
+    let toolkitVersion: String
+    unowned let host: AccessibilityHost
+    let log: (String) -> Void
+
+    /// The session bus: where org.a11y.Bus says whether accessibility is on, and where.
+    private var session: DBusConnection?
+    /// The accessibility bus, while accessibility is on.
+    private(set) var bus: DBusConnection?
+    /// The registry's desktop, the application's parent (Socket.Embed's answer).
+    var desktop = (name: ATSPI.registryName, path: ATSPI.rootPath)
+    /// The application's id, which the registry sets.
+    var applicationID: Int32 = 0
+    /// The events some client listens for ("object:state-changed:focused", "window:", …).
+    var registeredEvents: [String] = []
+
+    /// The tree the clients were last told about, and where each element of it is.
+    var tree: AccessibilityElement?
+    var index: [String: Entry] = [:]
+    struct Entry {
+        var element: AccessibilityElement
+        var parent: String?
+        var indexInParent: Int
+    }
+    /// Object numbers by element id (paths /org/a11y/atspi/accessible/N), and back.
+    var numbers: [String: Int] = [:]
+    var ids: [Int: String] = [:]
+    private var nextNumber = 1
+    /// The tree needs reading again before the next answer (the app changed).
+    public private(set) var stale = true
+    /// The last announcement, shown by the notification object Orca 43 reads.
+    var announcement: String?
+
+    public init(appName: String, version: String, host: AccessibilityHost, log: @escaping (String) -> Void) {
+        self.appName = appName
+        self.toolkitVersion = version
+        self.host = host
+        self.log = log
+    }
+
+    /// Whether clients can see the app now.
+    public var isActive: Bool { bus != nil }
+
+    /// The sockets to watch: something arriving on them needs `service()`.
+    public var fileDescriptors: [Int32] { [session?.fileDescriptor, bus?.fileDescriptor].compactMap { $0 } }
+
+    // MARK: Bus and status
+
+    /// Finds the session bus and follows org.a11y.Status; joins the accessibility bus when
+    /// accessibility is on. Without a session bus, nothing happens (and nothing is said).
+    public func start() {
+        guard session == nil, let s = DBusConnection.session() else { return }
+        session = s
+        s.addMatch("type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path='/org/a11y/bus'")
+        if statusEnabled(on: s) { connect() }
+    }
+
+    /// org.a11y.Status: IsEnabled or ScreenReaderEnabled (what GTK 4 and Qt check).
+    private func statusEnabled(on s: DBusConnection) -> Bool {
+        func property(_ name: String) -> Bool {
+            guard let m = DBusMessage.call(destination: "org.a11y.Bus", path: "/org/a11y/bus", interface: ATSPI.properties, member: "Get"),
+                  let reply = s.call(m.write({ $0.string("org.a11y.Status"); $0.string(name) }), timeout: 500) else { return false }
+            var r = reply.reader
+            return r.recurse { $0.bool() }.flatMap { $0 } ?? false
+        }
+        return property("IsEnabled") || property("ScreenReaderEnabled")
+    }
+
+    /// Joins the accessibility bus and embeds the application under the registry's desktop.
+    private func connect() {
+        guard bus == nil, let address = busAddress(), let b = DBusConnection.open(address: address) else {
+            log("accessibility: the accessibility bus did not answer; screen readers will not see Fling")
+            return
+        }
+        bus = b
+        b.addMatch("type='signal',interface='org.a11y.atspi.Registry',member='EventListenerRegistered'")
+        b.addMatch("type='signal',interface='org.a11y.atspi.Registry',member='EventListenerDeregistered'")
+        stale = true
+        refreshRegisteredEvents()
+        if let embed = DBusMessage.call(destination: ATSPI.registryName, path: ATSPI.rootPath, interface: "org.a11y.atspi.Socket", member: "Embed"),
+           let answer = b.call(embed.write({ $0.reference(b.uniqueName, ATSPI.rootPath) }), timeout: 2000) {
+            var a = answer.reader
+            if let d = a.recurse({ r -> (String, String)? in
+                guard let n = r.string(), let p = r.string() else { return nil }
+                return (n, p)
+            }).flatMap({ $0 }) { desktop = (d.0, d.1) }
+        }
+        log("accessibility: on the AT-SPI bus as \(b.uniqueName)")
+        // The window is shown and active: Orca reads only an active frame's focus.
+        readTree()
+        if let window = tree {
+            emit(.window("Activate", detail: "", any: .string(window.label)), from: window.id)
+            if let focused = window.focused { emitFocus(to: focused) }
+        }
+        b.flush()
+    }
+
+    /// Where the accessibility bus is: AT_SPI_BUS_ADDRESS, else what org.a11y.Bus says (as
+    /// libatspi looks for it).
+    private func busAddress() -> String? {
+        if let a = getenv("AT_SPI_BUS_ADDRESS").map({ String(cString: $0) }), !a.isEmpty { return a }
+        guard let s = session,
+              let m = DBusMessage.call(destination: "org.a11y.Bus", path: "/org/a11y/bus", interface: "org.a11y.Bus", member: "GetAddress"),
+              let reply = s.call(m, timeout: 1000) else { return nil }
+        var r = reply.reader
+        return r.string().flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Leaves the accessibility bus (accessibility was turned off).
+    private func disconnect() {
+        guard let b = bus else { return }
+        if let m = DBusMessage.call(destination: ATSPI.registryName, path: ATSPI.rootPath, interface: "org.a11y.atspi.Socket", member: "Unembed") {
+            b.send(m.write { $0.reference(b.uniqueName, ATSPI.rootPath) })
+            b.flush()
+        }
+        b.close()
+        bus = nil
+        tree = nil
+        index = [:]
+        registeredEvents = []
+        log("accessibility: off the AT-SPI bus")
+    }
+
+    /// Leaves the bus at exit.
+    public func stop() {
+        disconnect()
+        session?.close()
+        session = nil
+    }
+
+    func refreshRegisteredEvents() {
+        guard let b = bus, let m = DBusMessage.call(destination: ATSPI.registryName, path: ATSPI.registryPath,
+                                                     interface: "org.a11y.atspi.Registry", member: "GetRegisteredEvents"),
+              let reply = b.call(m, timeout: 1000) else { return }
+        var events: [String] = []
+        var r = reply.reader
+        r.forEach { e in
+            _ = e.recurse { s in
+                _ = s.string()
+                if let name = s.string() { events.append(name) }
+            }
+        }
+        registeredEvents = events
+    }
+
+    // MARK: Serving
+
+    /// Reads what arrived on both buses and answers it. Call it each loop iteration (it
+    /// returns at once when nothing came).
+    public func service() {
+        session?.drain { m in
+            guard m.isSignal, m.member == "PropertiesChanged" else { return }
+            var r = m.reader
+            guard r.string() == "org.a11y.Status", let s = session else { return }
+            let on = statusEnabled(on: s)
+            if on && bus == nil { connect() } else if !on && bus != nil { disconnect() }
+        }
+        guard let b = bus else { return }
+        if !b.isConnected { log("accessibility: the accessibility bus went away"); bus = nil; return }
+        b.drain { m in
+            if m.isSignal {
+                if m.interface == "org.a11y.atspi.Registry" { refreshRegisteredEvents() }
+                return
+            }
+            guard m.isMethodCall else { return }
+            if stale { readTree() }
+            let reply = answer(m)
+            if !m.noReplyExpected, let reply { b.send(reply) }
+        }
+        b.flush()
+    }
+
+    /// The app changed: the tree is read again before the next answer or `update()`.
+    public func invalidate() { stale = true }
+
+    /// Reads the tree now and tells the listening clients what changed.
+    public func update() {
+        guard bus != nil, stale else { return }
+        let old = tree, oldIndex = index
+        readTree()
+        if let old, let new = tree { sendChanges(from: old, oldIndex: oldIndex, to: new) }
+        bus?.flush()
+    }
+
+    /// Says `text` through the screen reader (a detent reached).
+    public func announce(_ text: String) {
+        guard bus != nil, let window = tree else { return }
+        emit(.object("Announcement", detail: "", detail1: 1, any: .string(text)), from: window.id)
+        showNotification(text)
+        bus?.flush()
+    }
+
+    func readTree() {
+        let t = host.accessibilityTree()
+        tree = t
+        var idx: [String: Entry] = [:]
+        func add(_ e: AccessibilityElement, parent: String?, at i: Int) {
+            idx[e.id] = Entry(element: e, parent: parent, indexInParent: i)
+            for (j, c) in e.children.enumerated() { add(c, parent: e.id, at: j) }
+        }
+        add(t, parent: nil, at: 0)
+        index = idx
+        // An element that comes back (the tab bar after a sheet) keeps its path; while it is
+        // gone its path answers that it is. Past a bound, the numbers of the gone are forgotten.
+        if numbers.count > Self.numbersKept {
+            for id in numbers.keys where idx[id] == nil && id != Self.notificationID {
+                if let n = numbers.removeValue(forKey: id) { ids.removeValue(forKey: n) }
+            }
+        }
+        stale = false
+    }
+
+    /// The object path of element `id`.
+    func path(of id: String) -> String {
+        if let n = numbers[id] { return ATSPI.objectPrefix + String(n) }
+        let n = nextNumber
+        nextNumber += 1
+        numbers[id] = n
+        ids[n] = id
+        return ATSPI.objectPrefix + String(n)
+    }
+
+    /// The element id of an object path (nil: not an element, or gone).
+    func id(ofPath path: String) -> String? {
+        guard path.hasPrefix(ATSPI.objectPrefix), let n = Int(path.dropFirst(ATSPI.objectPrefix.count)) else { return nil }
+        return ids[n]
+    }
+
+    var uniqueName: String { bus?.uniqueName ?? "" }
+
+    /// Object numbers kept for elements not on screen (a list scrolled through, scenes
+    /// switched): enough for every element the four scenes have, many times over.
+    static let numbersKept = 20_000
+
+    /// The notification element Orca 43 reads announcements from (a child of the window).
+    static let notificationID = "announcement"
+}

@@ -1,0 +1,177 @@
+// ATSPIEvents: what the bridge tells clients when the tree changes: focus, names, descriptions,
+// states, values, text and caret, children added and removed, window activation and
+// announcements; each sent only if some client registered for it (GetRegisteredEvents).
+import FlingCore
+
+extension ATSPIBridge {
+    /// A value an event carries in its variant.
+    enum EventData {
+        case int(Int32), string(String), double(Double), reference(String)
+    }
+    /// An event: its interface's member, detail, the two numbers and the data.
+    enum Event {
+        case object(String, detail: String, detail1: Int32 = 0, detail2: Int32 = 0, any: EventData = .int(0))
+        case window(String, detail: String, any: EventData = .int(0))
+        case focus
+
+        var interface: String {
+            switch self {
+            case .object: ATSPI.eventObject
+            case .window: ATSPI.eventWindow
+            case .focus: ATSPI.eventFocus
+            }
+        }
+        var member: String {
+            switch self {
+            case .object(let m, _, _, _, _), .window(let m, _, _): m
+            case .focus: "Focus"
+            }
+        }
+        /// The name clients register for, e.g. "object:state-changed:focused".
+        var registrationName: String {
+            let kind: String
+            switch self {
+            case .object: kind = "object"
+            case .window: kind = "window"
+            case .focus: kind = "focus"
+            }
+            var name = kind + ":" + ATSPIBridge.hyphenated(member)
+            if case .object(_, let detail, _, _, _) = self, !detail.isEmpty { name += ":" + detail }
+            return name
+        }
+    }
+
+    /// "StateChanged" → "state-changed".
+    nonisolated static func hyphenated(_ member: String) -> String {
+        var out = ""
+        for (i, c) in member.enumerated() {
+            if c.isUppercase { if i > 0 { out.append("-") }; out.append(Character(c.lowercased())) } else { out.append(c) }
+        }
+        return out
+    }
+
+    /// Whether `event` is sent: what keeps a client's cache true always (states, children, a
+    /// change of name or description, as GTK's bridge does), the rest only if some client
+    /// registered for it. The registry lists registrations as "Object:StateChanged:Focused",
+    /// "Window:Activate:" or "Focus::": compared part by part, an empty part matches anything.
+    func isWanted(_ event: Event) -> Bool {
+        if case .object(let member, let detail, _, _, _) = event {
+            if member == "StateChanged" || member == "ChildrenChanged" { return true }
+            if member == "PropertyChange" && (detail == "accessible-name" || detail == "accessible-description") { return true }
+        }
+        let parts = event.registrationName.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        for r in registeredEvents {
+            let wanted = r.split(separator: ":", omittingEmptySubsequences: false).map { Self.hyphenated(String($0)) }
+            var matches = true
+            for (i, w) in wanted.enumerated() where !w.isEmpty {
+                if i >= parts.count || parts[i] != w { matches = false; break }
+            }
+            if matches { return true }
+        }
+        return false
+    }
+
+    /// Sends `event` from element `id`'s object, if anyone listens.
+    func emit(_ event: Event, from id: String) {
+        guard let b = bus, isWanted(event) else { return }
+        let objectPath = id == Self.applicationID ? ATSPI.rootPath : path(of: id)
+        guard let m = DBusMessage.signal(path: objectPath, interface: event.interface, member: event.member) else { return }
+        let (detail, d1, d2, any): (String, Int32, Int32, EventData)
+        switch event {
+        case let .object(_, detail: d, detail1: a, detail2: c, any: x): (detail, d1, d2, any) = (d, a, c, x)
+        case let .window(_, detail: d, any: x): (detail, d1, d2, any) = (d, 0, 0, x)
+        case .focus: (detail, d1, d2, any) = ("", 0, 0, .int(0))
+        }
+        let name = uniqueName
+        b.send(m.write { w in
+            w.string(detail); w.int32(d1); w.int32(d2)
+            switch any {
+            case .int(let v): w.variant("i") { $0.int32(v) }
+            case .string(let s): w.variant("s") { $0.string(s) }
+            case .double(let d): w.variant("d") { $0.double(d) }
+            case .reference(let childID): w.variant("(so)") { $0.reference(name, self.path(of: childID)) }
+            }
+            w.array("{sv}") { _ in }
+        })
+    }
+
+    static let applicationID = "application"
+
+    /// Focus moved to `element`: its focused state, and the legacy focus event.
+    func emitFocus(to element: AccessibilityElement) {
+        emit(.object("StateChanged", detail: "focused", detail1: 1), from: element.id)
+        emit(.focus, from: element.id)
+    }
+
+    /// What changed between two trees, as events.
+    func sendChanges(from old: AccessibilityElement, oldIndex: [String: Entry], to new: AccessibilityElement) {
+        var lostFocus: String?
+        var gainedFocus: AccessibilityElement?
+        func compare(_ o: AccessibilityElement, _ n: AccessibilityElement) {
+            if o.label != n.label { emit(.object("PropertyChange", detail: "accessible-name", any: .string(n.label)), from: n.id) }
+            let od = Self.description(of: o), nd = Self.description(of: n)
+            if od != nd { emit(.object("PropertyChange", detail: "accessible-description", any: .string(nd)), from: n.id) }
+            if o.range?.current != n.range?.current, let v = n.range?.current {
+                emit(.object("PropertyChange", detail: "accessible-value", any: .double(v)), from: n.id)
+            }
+            let changed = o.states.symmetricDifference(n.states)
+            let named: [(AccessibilityStates, String)] = [(.checked, "checked"), (.selected, "selected"), (.expanded, "expanded"),
+                                                          (.active, "active"), (.disabled, "enabled"), (.editable, "editable")]
+            for (s, name) in named where changed.contains(s) {
+                let on = n.states.contains(s) != (s == .disabled)
+                emit(.object("StateChanged", detail: name, detail1: on ? 1 : 0), from: n.id)
+            }
+            if changed.contains(.focused) {
+                if n.states.contains(.focused) { gainedFocus = n } else { lostFocus = n.id }
+            }
+            if let ot = o.text, let nt = n.text {
+                if ot.string != nt.string {
+                    let oc = Int32(ot.string.unicodeScalars.count), nc = Int32(nt.string.unicodeScalars.count)
+                    if oc > 0 { emit(.object("TextChanged", detail: "delete", detail1: 0, detail2: oc, any: .string(ot.string)), from: n.id) }
+                    if nc > 0 { emit(.object("TextChanged", detail: "insert", detail1: 0, detail2: nc, any: .string(nt.string)), from: n.id) }
+                }
+                if ot.caret != nt.caret { emit(.object("TextCaretMoved", detail: "", detail1: Int32(nt.caret)), from: n.id) }
+                if ot.selection != nt.selection { emit(.object("TextSelectionChanged", detail: ""), from: n.id) }
+            }
+            let oldIDs = o.children.map(\.id), newIDs = n.children.map(\.id)
+            if oldIDs != newIDs {
+                let kept = Set(oldIDs).intersection(newIDs)
+                for (i, c) in o.children.enumerated().reversed() where !kept.contains(c.id) {
+                    emit(.object("ChildrenChanged", detail: "remove", detail1: Int32(i), any: .reference(c.id)), from: n.id)
+                }
+                for (i, c) in n.children.enumerated() where !kept.contains(c.id) {
+                    emit(.object("ChildrenChanged", detail: "add", detail1: Int32(i), any: .reference(c.id)), from: n.id)
+                    c.visit { if $0.states.contains(.focused) { gainedFocus = $0 } }
+                }
+            }
+            let olds = Dictionary(o.children.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            for c in n.children { if let oc = olds[c.id] { compare(oc, c) } }
+        }
+        compare(old, new)
+        // An element that had focus and is gone loses it too.
+        if let was = old.focused, index[was.id] == nil, gainedFocus == nil, let now = new.focused { gainedFocus = now }
+        if let lost = lostFocus, gainedFocus?.id != lost { emit(.object("StateChanged", detail: "focused", detail1: 0), from: lost) }
+        if let g = gainedFocus, g.id != old.focused?.id || oldIndex[g.id] == nil { emitFocus(to: g) }
+    }
+
+    /// AT-SPI's description: the value, then the hint (read after the name and role).
+    static func description(of e: AccessibilityElement) -> String {
+        var parts: [String] = []
+        if let v = e.value, !v.isEmpty, e.range == nil { parts.append(v) }
+        if let h = e.hint, !h.isEmpty { parts.append(h) }
+        return parts.joined(separator: ", ")
+    }
+
+    /// Orca 43 does not read object:announcement: a notification that shows is read.
+    func showNotification(_ text: String) {
+        let hadOne = announcement != nil
+        if hadOne { emit(.object("StateChanged", detail: "showing", detail1: 0), from: Self.notificationID) }
+        announcement = text
+        if !hadOne, let window = tree {
+            emit(.object("ChildrenChanged", detail: "add", detail1: Int32(window.children.count), any: .reference(Self.notificationID)),
+                 from: window.id)
+        }
+        emit(.object("PropertyChange", detail: "accessible-name", any: .string(text)), from: Self.notificationID)
+        emit(.object("StateChanged", detail: "showing", detail1: 1), from: Self.notificationID)
+    }
+}

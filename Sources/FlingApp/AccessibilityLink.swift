@@ -1,0 +1,152 @@
+// AccessibilityLink: the windowed app on the AT-SPI bus: the bridge fed with the app's tree
+// (read again after a frame changed, at most four times a second while something moves), the
+// screen reader's actions handed to the app on the loop's clock, announcements, and a watcher
+// thread that wakes the sleeping loop when a client calls.
+import Dispatch
+import FlingAccessibility
+import FlingCore
+import FlingSDL
+import FlingUI
+import Glibc
+import Synchronization
+
+@MainActor
+final class AccessibilityLink: AccessibilityHost {
+    private let app: AppController
+    private let display: Display
+    private let events: EventSource
+    private let now: () -> Double
+    private var bridge: ATSPIBridge?
+    private var watcher: BusWatcher?
+    private var watchedFDs: [Int32] = []
+    /// When the clients were last told about the tree (s, the loop's clock).
+    private var lastUpdate = -Double.infinity
+    /// While anything moves, the tree is read at most this often.
+    static let movingUpdateInterval = 0.25
+
+    init(app: AppController, display: Display, events: EventSource, now: @escaping () -> Double) {
+        self.app = app
+        self.display = display
+        self.events = events
+        self.now = now
+        let bridge = ATSPIBridge(appName: "Fling", version: FlingVersion.string, host: self, log: { Log.info($0) })
+        self.bridge = bridge
+        bridge.start()
+        rewatch()
+    }
+
+    /// One turn of the loop: answers what the clients asked, and after a frame that changed
+    /// something (`changed`), tells them (not more often than `movingUpdateInterval` while
+    /// `moving`).
+    func service(changed: Bool, moving: Bool) {
+        guard let bridge else { return }
+        bridge.service()
+        let announcements = app.takeAccessibilityAnnouncements()
+        if bridge.isActive {
+            if changed { bridge.invalidate() }
+            let t = now()
+            if bridge.stale, !moving || t - lastUpdate >= Self.movingUpdateInterval {
+                bridge.update()
+                lastUpdate = t
+            }
+            for a in announcements { bridge.announce(a) }
+        }
+        rewatch()
+        watcher?.drained()
+    }
+
+    /// Something a client asked changed the app: the next frame is drawn, and the kiosk's idle
+    /// timer hears of it as it hears a touch.
+    var onInput: (() -> Void)?
+
+    func stop() {
+        watcher?.stop()
+        watcher = nil
+        bridge?.stop()
+        bridge = nil
+    }
+
+    /// A watcher for the buses the bridge is on now.
+    private func rewatch() {
+        let fds = bridge?.fileDescriptors ?? []
+        guard fds != watchedFDs else { return }
+        watcher?.stop()
+        watchedFDs = fds
+        watcher = fds.isEmpty ? nil : BusWatcher(fds: fds) { EventSource.wakeFromAnotherThread() }
+    }
+
+    // MARK: AccessibilityHost
+
+    func accessibilityTree() -> AccessibilityElement {
+        app.accessibilityTree(time: now(), active: events.windowFocused)
+    }
+    func performAccessibilityAction(_ name: String, on id: String) -> Bool {
+        onInput?()
+        return app.performAccessibilityAction(name, on: id, time: now())
+    }
+    func setAccessibilityValue(_ value: Double, on id: String) -> Bool {
+        onInput?()
+        return app.setAccessibilityValue(value, on: id, time: now())
+    }
+    func setAccessibilityText(_ text: String, on id: String) -> Bool {
+        onInput?()
+        return app.setAccessibilityText(text, on: id, time: now())
+    }
+    func setAccessibilityCaret(_ offset: Int, on id: String) -> Bool {
+        onInput?()
+        return app.setAccessibilityCaret(offset, on: id, time: now())
+    }
+    func focusAccessibilityElement(_ id: String) -> Bool {
+        onInput?()
+        return app.focusAccessibilityElement(id, time: now())
+    }
+    func screenRect(_ r: Rect) -> Rect { display.screenRect(forLayout: r) }
+    func windowRect(_ r: Rect) -> Rect { display.windowRect(forLayout: r) }
+}
+
+/// Waits on the buses' sockets on a thread of its own and wakes the loop when something
+/// arrives; then waits for the loop to have read it (the sockets stay readable until then).
+final class BusWatcher: Sendable {
+    private let waiting = Atomic<Bool>(false)
+    private let drainedSignal = DispatchSemaphore(value: 0)
+    /// Written to stop the thread (its read end is polled with the sockets).
+    private let stopPipe: (read: Int32, write: Int32)
+
+    init(fds: [Int32], wake: @escaping @Sendable () -> Void) {
+        var p: [Int32] = [-1, -1]
+        if pipe(&p) != 0 { p = [-1, -1] }
+        stopPipe = (p[0], p[1])
+        let stopRead = p[0]
+        DispatchQueue(label: "fling.atspi.watch").async { [self] in
+            var polled = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            if stopRead >= 0 { polled.append(pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0)) }
+            while true {
+                for i in polled.indices { polled[i].revents = 0 }
+                let n = poll(&polled, nfds_t(polled.count), -1)
+                if n < 0 { if errno == EINTR { continue }; break }
+                if stopRead >= 0, polled.last?.revents ?? 0 != 0 { break }
+                // A socket closed under us: the loop sees the bus gone and makes a new watcher.
+                let broken = polled.dropLast(stopRead >= 0 ? 1 : 0).contains { $0.revents & Int16(POLLNVAL | POLLHUP | POLLERR) != 0 }
+                waiting.store(true, ordering: .sequentiallyConsistent)
+                wake()
+                if broken { break }
+                drainedSignal.wait()
+            }
+            if stopRead >= 0 { close(stopRead) }
+        }
+    }
+
+    /// The loop has read the sockets: the watcher may wait again.
+    func drained() {
+        if waiting.exchange(false, ordering: .sequentiallyConsistent) { drainedSignal.signal() }
+    }
+
+    func stop() {
+        if stopPipe.write >= 0 {
+            var b: UInt8 = 1
+            _ = write(stopPipe.write, &b, 1)
+            close(stopPipe.write)
+        }
+        drainedSignal.signal()
+    }
+}

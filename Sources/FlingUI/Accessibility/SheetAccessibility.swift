@@ -1,0 +1,90 @@
+// SheetAccessibility: a presented sheet as a screen reader meets it: a modal dialog whose
+// grabber is a button with Expand, Collapse and Dismiss (as iOS's sheet grabber and
+// FloatingPanel's are), its content's elements, and the detent announced when it settles.
+import FlingCore
+
+extension SheetPresenter {
+    /// What a detent is called when read ("half height").
+    static func words(for detent: SheetDetent?) -> String {
+        switch detent {
+        case .full?: "full height"
+        case .half?: "half height"
+        case .expanded?: "expanded"
+        case .dismissed?, nil: "closed"
+        }
+    }
+
+    var grabberID: String { "grabber" }
+
+    /// The sheet while it is up (nil when hidden or going): a modal dialog named `label`,
+    /// holding the grabber and the content. `focused`: the grabber has keyboard focus (it
+    /// does from presentation on, as VoiceOver's focus moves into a presented sheet).
+    package func accessibilityElement(prefix: String, label: String, time: Double, focused: Bool) -> AccessibilityElement? {
+        guard sheet.isVisible, !sheet.isDismissing, content != nil else { return nil }
+        let top = sheet.top(at: time)
+        let frame = self.frame(top: top)
+        let shown = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: max(0, window.height - top))
+        let detent = sheet.detent
+        var actions: [AccessibilityAction] = [.activate]
+        var states: AccessibilityStates = [.focusable, .expandable]
+        if let d = detent {
+            if sheet.policy.neighbour(of: d, up: true, height: window.height) != nil { actions.append(.expand) } else { states.insert(.expanded) }
+            if sheet.policy.neighbour(of: d, up: false, height: window.height) != nil { actions.append(.collapse) }
+        }
+        actions.append(.dismiss)
+        if focused { states.insert(.focused) }
+        let grabber = AccessibilityElement(
+            id: prefix + "/" + grabberID, role: .button, label: "Sheet Grabber", value: Self.words(for: detent),
+            states: states, actions: actions,
+            frame: Rect(x: frame.minX, y: top, width: frame.width, height: SheetConstants.handleAreaHeight))
+        // The content's tree, moved with the sheet (the host lays it out at the sheet's top = 0).
+        host.update(bounds: localBounds, time: host.time)
+        let content = host.accessibilityElements(prefix: prefix + "/content") { $0.offsetBy(dx: 0, dy: top) }
+        return AccessibilityElement(id: prefix, role: .dialog, label: label, value: Self.words(for: detent), states: [.modal],
+                                    actions: [.dismiss], frame: shown, children: [grabber] + content)
+    }
+
+    /// The grabber's (and the dialog's) actions: to the next detent up or down, or away.
+    package func performAccessibilityAction(_ name: String, on id: String, prefix: String, time: Double) -> Bool {
+        guard isShowing else { return false }
+        if id == prefix + "/" + grabberID || id == prefix {
+            switch name {
+            case AccessibilityAction.expand.name:
+                guard let d = sheet.detent, sheet.policy.neighbour(of: d, up: true, height: window.height) != nil else { return false }
+                step(up: true, time: time)
+            case AccessibilityAction.activate.name:
+                // As a tap on iOS's grabber: up to the next detent, or from the top back down.
+                guard let d = sheet.detent else { return false }
+                step(up: sheet.policy.neighbour(of: d, up: true, height: window.height) != nil, time: time)
+            case AccessibilityAction.collapse.name:
+                guard let d = sheet.detent, sheet.policy.neighbour(of: d, up: false, height: window.height) != nil else { return false }
+                step(up: false, time: time)
+            case AccessibilityAction.dismiss.name, AccessibilityAction.close.name: dismiss(time: time)
+            default: return false
+            }
+            return true
+        }
+        return host.performAccessibilityAction(name, on: id, prefix: prefix + "/content", time: host.time)
+    }
+
+    /// Once the sheet comes to rest at another detent than before, "Details, half height"
+    /// waits to be announced (UIAccessibility's announcement after a sheet's detent changes);
+    /// the presentation itself is not announced: focus moving into the sheet reads it.
+    func noteSettledDetent() {
+        guard case .resting(let d) = sheet.phase else {
+            if !sheet.isVisible { restingDetent = nil }
+            return
+        }
+        if let last = restingDetent, last != d {
+            pendingAnnouncements.append("Details, " + Self.words(for: d))
+            // Nobody may be taking them (no screen reader): only the latest few are kept.
+            if pendingAnnouncements.count > 4 { pendingAnnouncements.removeFirst() }
+        }
+        restingDetent = d
+    }
+
+    package func takeAccessibilityAnnouncements() -> [String] {
+        defer { pendingAnnouncements.removeAll() }
+        return pendingAnnouncements
+    }
+}

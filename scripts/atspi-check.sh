@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The accessibility check with a real client (issue 44): a private D-Bus session and
+# at-spi2-core's registry, Fling in a window under Xvfb, and a pyatspi client that walks the tree
+# and drives the app (scripts/atspi-check.py). Everything lives under a temporary
+# XDG_RUNTIME_DIR and HOME with GSETTINGS_BACKEND=memory: nothing reaches the user's settings
+# or another run. Usage: scripts/atspi-check.sh path/to/fling [resources-dir]
+set -euo pipefail
+
+fling=${1:?usage: atspi-check.sh FLING [RESOURCES]}
+resources=${2:-Resources}
+for tool in Xvfb dbus-daemon gdbus /usr/bin/python3; do
+  command -v "$tool" >/dev/null || { echo "atspi-check: $tool is missing (make atspi-check installs it)" >&2; exit 1; }
+done
+[ -x /usr/libexec/at-spi-bus-launcher ] || { echo "atspi-check: at-spi2-core is missing" >&2; exit 1; }
+/usr/bin/python3 -c "import pyatspi" 2>/dev/null || { echo "atspi-check: python3-pyatspi is missing" >&2; exit 1; }
+
+work=$(mktemp -d /tmp/fling-atspi.XXXXXX)
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+export HOME=$work/home XDG_RUNTIME_DIR=$work/run XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data XDG_CACHE_HOME=$work/cache
+export GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
+mkdir -p "$HOME" "$XDG_RUNTIME_DIR" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME"
+chmod 700 "$XDG_RUNTIME_DIR"
+
+display=:$((90 + RANDOM % 400))
+Xvfb "$display" -screen 0 1280x1024x24 -nolisten tcp >"$work/xvfb.log" 2>&1 & pids+=($!)
+export DISPLAY=$display
+export DBUS_SESSION_BUS_ADDRESS=unix:path=$XDG_RUNTIME_DIR/bus
+dbus-daemon --session --nofork --address="$DBUS_SESSION_BUS_ADDRESS" >"$work/dbus.log" 2>&1 & pids+=($!)
+for _ in $(seq 50); do [ -S "$XDG_RUNTIME_DIR/bus" ] && break; sleep 0.1; done
+/usr/libexec/at-spi-bus-launcher --launch-immediately >"$work/bus-launcher.log" 2>&1 & pids+=($!)
+for _ in $(seq 50); do gdbus call --session -d org.a11y.Bus -o /org/a11y/bus -m org.a11y.Bus.GetAddress >/dev/null 2>&1 && break; sleep 0.1; done
+AT_SPI_BUS_ADDRESS=$(gdbus call --session -d org.a11y.Bus -o /org/a11y/bus -m org.a11y.Bus.GetAddress | sed -E "s/^\('(.*)',\)$/\1/")
+export AT_SPI_BUS_ADDRESS
+# A screen reader turns accessibility on (Orca sets IsEnabled).
+gdbus call --session -d org.a11y.Bus -o /org/a11y/bus -m org.freedesktop.DBus.Properties.Set org.a11y.Status IsEnabled '<true>' >/dev/null
+
+start=$(date +%s.%N)
+"$fling" --resources "$resources" --size 390x844 --scale 1 --log-level info >"$work/fling.log" 2>&1 & pids+=($!)
+status=0
+timeout 120 /usr/bin/python3 "$(dirname "$0")/atspi-check.py" || status=$?
+end=$(date +%s.%N)
+if [ "$status" -ne 0 ]; then
+  echo "atspi-check: fling's log:" >&2; sed 's/^/  /' "$work/fling.log" >&2
+fi
+grep -q "accessibility: on the AT-SPI bus" "$work/fling.log" || { echo "atspi-check: fling did not say it joined the bus" >&2; status=1; }
+printf 'atspi-check: %s in %.1f s\n' "$([ "$status" -eq 0 ] && echo passed || echo FAILED)" "$(echo "$end - $start" | bc)"
+exit "$status"

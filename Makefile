@@ -4,7 +4,7 @@ RELEASE_BIN = .build/release/fling
 DEBUG_BIN = .build/debug/fling
 
 .PHONY: run test deps build release bench gallery golden screenshots soak kiosk-xvfb clean \
-        install uninstall deb check-install kiosk-vm man icon fuzz memcheck ime-check
+        install uninstall deb check-install kiosk-vm man icon fuzz memcheck ime-check a11y-check
 
 # Install locations (GNU conventions): `make install PREFIX=/usr DESTDIR=/tmp/stage`.
 PREFIX ?= /usr/local
@@ -46,6 +46,17 @@ ime-check: build
 	  && ls /usr/lib/*/fcitx5/libpinyin.so >/dev/null 2>&1 \
 	  || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(IME_PACKAGES); }
 	bash scripts/ime-xvfb-check.sh $(DEBUG_BIN) .build/ime-check
+
+## Screen readers for real (issue 44): a pyatspi client walks and drives the app over AT-SPI
+## (scripts/atspi-check.sh), then Orca reads a row, its sheet and the detent
+## (scripts/orca-check.sh); each in a private D-Bus session under Xvfb.
+A11Y_PACKAGES = at-spi2-core python3-pyatspi gir1.2-atspi-2.0 orca xdotool xvfb dbus-daemon libglib2.0-bin bc
+a11y-check: build
+	@[ -x /usr/libexec/at-spi-bus-launcher ] && /usr/bin/python3 -c 'import pyatspi' 2>/dev/null && command -v orca >/dev/null \
+	  && command -v xdotool >/dev/null && command -v gdbus >/dev/null && command -v bc >/dev/null \
+	  || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(A11Y_PACKAGES); }
+	bash scripts/atspi-check.sh $(DEBUG_BIN) Resources
+	bash scripts/orca-check.sh $(DEBUG_BIN) Resources
 
 ## Re-records the golden images from the current build (only on purpose); each re-recorded
 ## image fails its test, so record mode can never pass unnoticed.

@@ -70,6 +70,7 @@ let package = Package(
         .testTarget(name: "FlingCoreTests", dependencies: ["FlingCore"]),
         .testTarget(name: "FlingSDLTests", dependencies: ["FlingCore", "FlingSDL"]),
         .testTarget(name: "FlingUITests", dependencies: ["FlingCore", "FlingUI"]),
+        .testTarget(name: "FlingAccessibilityTests", dependencies: ["FlingCore", "FlingAccessibility"]),
         // Drives the built `fling` binary headless; reads its PNGs and state dumps.
         .testTarget(name: "FlingAppTests", dependencies: ["FlingCore", "FlingSDL"]),
     ],

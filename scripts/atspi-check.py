@@ -121,7 +121,7 @@ log(f"first row on screen at {x},{y} {w}x{h}")
 events.clear()
 chosen = rows[1].name   # (the list leaves the tree while the sheet is up: read its name first)
 action(rows[1], "activate")
-dialog = wait_for("the sheet", lambda: find(window, pyatspi.ROLE_DIALOG, "Restaurant Details"))
+dialog = wait_for("the sheet", lambda: find(window, pyatspi.ROLE_DIALOG, chosen.split(",")[0]))
 grabber = find(dialog, pyatspi.ROLE_PUSH_BUTTON, "Sheet Grabber")
 if grabber is None:
     fail("the sheet has no grabber button")
@@ -137,7 +137,7 @@ if chosen.split(",")[0] not in texts:
 # expand on the grabber: the sheet goes full and says so.
 events.clear()
 action(grabber, "expand")
-wait_for("the full detent", lambda: find(window, pyatspi.ROLE_DIALOG, "Restaurant Details").description == "full height")
+wait_for("the full detent", lambda: find(window, pyatspi.ROLE_DIALOG).description == "full height")
 wait_for("the detent announcement",
          lambda: any(t in ("object:announcement", "object:state-changed:showing") and "full height" in (n + str(a))
                      for t, n, _, a in events))

@@ -64,6 +64,9 @@ public final class ATSPIBridge {
         self.log = log
     }
 
+    /// Counts the changes of the buses the bridge is on (its sockets change with them).
+    public private(set) var generation = 0
+
     /// Whether clients can see the app now.
     public var isActive: Bool { bus != nil }
 
@@ -77,6 +80,7 @@ public final class ATSPIBridge {
     public func start() {
         guard session == nil, let s = DBusConnection.session() else { return }
         session = s
+        generation += 1
         s.addMatch("type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path='/org/a11y/bus'")
         if statusEnabled(on: s) { connect() }
     }
@@ -99,6 +103,7 @@ public final class ATSPIBridge {
             return
         }
         bus = b
+        generation += 1
         b.addMatch("type='signal',interface='org.a11y.atspi.Registry',member='EventListenerRegistered'")
         b.addMatch("type='signal',interface='org.a11y.atspi.Registry',member='EventListenerDeregistered'")
         stale = true
@@ -141,6 +146,7 @@ public final class ATSPIBridge {
         }
         b.close()
         bus = nil
+        generation += 1
         tree = nil
         index = [:]
         registeredEvents = []
@@ -152,6 +158,7 @@ public final class ATSPIBridge {
         disconnect()
         session?.close()
         session = nil
+        generation += 1
     }
 
     func refreshRegisteredEvents() {
@@ -182,7 +189,7 @@ public final class ATSPIBridge {
             if on && bus == nil { connect() } else if !on && bus != nil { disconnect() }
         }
         guard let b = bus else { return }
-        if !b.isConnected { log("accessibility: the accessibility bus went away"); bus = nil; return }
+        if !b.isConnected { log("accessibility: the accessibility bus went away"); bus = nil; generation += 1; return }
         b.drain { m in
             if m.isSignal {
                 if m.interface == "org.a11y.atspi.Registry" { refreshRegisteredEvents() }

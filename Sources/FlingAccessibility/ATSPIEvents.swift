@@ -120,7 +120,16 @@ extension ATSPIBridge {
             for (s, name) in named where changed.contains(s) {
                 let on = n.states.contains(s) != (s == .disabled)
                 emit(.object("StateChanged", detail: name, detail1: on ? 1 : 0), from: n.id)
+                // (Clients keep each state they were told of: the states derived with it follow.)
+                if s == .disabled { emit(.object("StateChanged", detail: "sensitive", detail1: on ? 1 : 0), from: n.id) }
             }
+            if changed.contains(.expanded) || changed.contains(.expandable) {
+                let collapsed = n.states.contains(.expandable) && !n.states.contains(.expanded)
+                emit(.object("StateChanged", detail: "collapsed", detail1: collapsed ? 1 : 0), from: n.id)
+            }
+            let window = new.frame
+            let wasShowing = Self.isShowing(o, in: old.frame), isShowing = Self.isShowing(n, in: window)
+            if wasShowing != isShowing { emit(.object("StateChanged", detail: "showing", detail1: isShowing ? 1 : 0), from: n.id) }
             if changed.contains(.focused) {
                 if n.states.contains(.focused) { gainedFocus = n } else { lostFocus = n.id }
             }
@@ -152,6 +161,11 @@ extension ATSPIBridge {
         if let was = old.focused, index[was.id] == nil, gainedFocus == nil, let now = new.focused { gainedFocus = now }
         if let lost = lostFocus, gainedFocus?.id != lost { emit(.object("StateChanged", detail: "focused", detail1: 0), from: lost) }
         if let g = gainedFocus, g.id != old.focused?.id || oldIndex[g.id] == nil { emitFocus(to: g) }
+    }
+
+    /// Whether an element is on screen (AT-SPI's showing): some of it inside the window.
+    static func isShowing(_ e: AccessibilityElement, in window: Rect) -> Bool {
+        e.frame.width > 0 && e.frame.height > 0 && e.frame.intersects(window)
     }
 
     /// AT-SPI's description: the value, then the hint (read after the name and role).

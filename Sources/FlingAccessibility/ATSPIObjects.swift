@@ -108,10 +108,7 @@ extension ATSPIBridge {
         switch object {
         case .application, .cache: return []
         case .element(let e):
-            let f = e.frame
-            let window = tree?.frame ?? f
-            let showing = f.width > 0 && f.height > 0 && f.intersects(window)
-            return ATSPI.states(of: e, showing: showing)
+            return ATSPI.states(of: e, showing: Self.isShowing(e, in: tree?.frame ?? e.frame))
         case .notification: return [.enabled, .sensitive, .visible, .showing]
         }
     }

@@ -5,7 +5,7 @@ import FlingCore
 
 extension ATSPIBridge {
     /// The scalars of `s` from `start` to `end` (-1: the end), clamped.
-    static func slice(_ s: String, _ start: Int, _ end: Int) -> String {
+    nonisolated static func slice(_ s: String, _ start: Int, _ end: Int) -> String {
         let scalars = Array(s.unicodeScalars)
         let hi = end < 0 ? scalars.count : min(end, scalars.count)
         let lo = max(0, min(start, hi))
@@ -15,7 +15,7 @@ extension ATSPIBridge {
     }
 
     /// The word around `offset` (scalars between spaces), as start..<end.
-    static func word(in s: String, at offset: Int) -> Range<Int> {
+    nonisolated static func word(in s: String, at offset: Int) -> Range<Int> {
         let scalars = Array(s.unicodeScalars)
         guard !scalars.isEmpty else { return 0..<0 }
         let o = max(0, min(offset, scalars.count - 1))
@@ -29,7 +29,7 @@ extension ATSPIBridge {
 
     /// The range a boundary (GetTextAtOffset's 0 char, 1–2 word, 3–4 sentence, 5–6 line) or
     /// granularity (GetStringAtOffset's 0 char, 1 word, 2 sentence, 3 line, 4 paragraph) gives.
-    static func range(in s: String, at offset: Int, unit: UInt32, granularity: Bool) -> Range<Int> {
+    nonisolated static func range(in s: String, at offset: Int, unit: UInt32, granularity: Bool) -> Range<Int> {
         let count = s.unicodeScalars.count
         let kind: Int
         if granularity { kind = unit == 0 ? 0 : unit == 1 ? 1 : 2 } else { kind = unit == 0 ? 0 : unit <= 2 ? 1 : 2 }

@@ -18,7 +18,7 @@ final class AccessibilityLink: AccessibilityHost {
     private let now: () -> Double
     private var bridge: ATSPIBridge?
     private var watcher: BusWatcher?
-    private var watchedFDs: [Int32] = []
+    private var watchedGeneration = -1
     /// When the clients were last told about the tree (s, the loop's clock).
     private var lastUpdate = -Double.infinity
     /// While anything moves, the tree is read at most this often.
@@ -40,7 +40,8 @@ final class AccessibilityLink: AccessibilityHost {
     /// `moving`).
     func service(changed: Bool, moving: Bool) {
         guard let bridge else { return }
-        bridge.service()
+        // Only when something arrived (the watcher saw it): a frame otherwise asks the buses nothing.
+        if watcher?.hasArrivals ?? false { bridge.service() }
         let announcements = app.takeAccessibilityAnnouncements()
         if bridge.isActive {
             if changed { bridge.invalidate() }
@@ -68,11 +69,13 @@ final class AccessibilityLink: AccessibilityHost {
 
     /// A watcher for the buses the bridge is on now.
     private func rewatch() {
-        let fds = bridge?.fileDescriptors ?? []
-        guard fds != watchedFDs else { return }
+        guard let bridge, bridge.generation != watchedGeneration else { return }
+        watchedGeneration = bridge.generation
         watcher?.stop()
-        watchedFDs = fds
+        let fds = bridge.fileDescriptors
         watcher = fds.isEmpty ? nil : BusWatcher(fds: fds) { EventSource.wakeFromAnotherThread() }
+        // What arrived before the new watcher began waiting is read once now.
+        bridge.service()
     }
 
     // MARK: AccessibilityHost
@@ -135,6 +138,9 @@ final class BusWatcher: Sendable {
             if stopRead >= 0 { close(stopRead) }
         }
     }
+
+    /// Something arrived since the loop last read the sockets.
+    var hasArrivals: Bool { waiting.load(ordering: .sequentiallyConsistent) }
 
     /// The loop has read the sockets: the watcher may wait again.
     func drained() {

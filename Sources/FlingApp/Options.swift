@@ -197,6 +197,19 @@ struct AppOptions: ParsableArguments, Sendable {
             completion: .custom(ValueCompletion.tune), transform: Parse.tune)
     var tune: Tuning?
 
+    // Accessibility (issue 44): BEGIN
+    @Flag(name: .customLong("reduce-motion"),
+          help: "Sheets and cards cross-fade instead of sliding, springing and zooming, as iOS does with Reduce Motion on (default: the desktop's setting, GNOME's enable-animations through the settings portal).")
+    var reduceMotion = false
+    @Option(name: .customLong("text-size"), parsing: .unconditional,
+            help: ArgumentHelp("Larger text: scales the text styles the scenes use, 1 to 2 (default: the desktop's text scaling factor, else 1); rows grow with it.", valueName: "S"),
+            transform: { try Parse.number($0, "--text-size", in: LayoutMetrics.textSizeRange) })
+    var textSize: Double?
+    @Flag(name: .customLong("no-accessibility"),
+          help: "Never join the accessibility bus (by default screen readers see Fling over AT-SPI while the desktop's accessibility is on).")
+    var noAccessibility = false
+    // Accessibility (issue 44): END
+
     // UX-testing instrument (issue 15, record/replay and measure): BEGIN
     @Option(help: ArgumentHelp("Write everything the user does to this file as a script (replay it with 'fling replay FILE').", valueName: "file"),
             completion: .file())

@@ -1,6 +1,7 @@
 // main: the entry point and `runApp`, which sets the app up from its options (script, kiosk,
 // framebuffer, instrument, recording, metrics) and runs it; script and file loading.
 import CAllocCounter
+import FlingAccessibility
 import FlingCore
 import FlingUI
 import FlingSDL
@@ -107,8 +108,18 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
     }
     let env = SceneEnvironment(measurer: display.renderer.fonts, imageSize: { display.renderer.imageSize($0) })
     if !options.headless { env.clipboard = SDLClipboard(); env.primarySelection = SDLPrimarySelection() }
+    // Reduce Motion and larger text (issue 44): the options, else the desktop's settings (a
+    // window only: a headless run is the same on every machine).
+    let desktop = options.headless || (options.reduceMotion && options.textSize != nil) ? DesktopSettings() : DesktopSettings.read()
+    let textScale = options.textSize ?? desktop.textScale.map { min(LayoutMetrics.textSizeRange.upperBound, max(LayoutMetrics.textSizeRange.lowerBound, $0)) } ?? 1
+    env.textScale = textScale
     let app = AppController(restaurants: resources.restaurants, articles: resources.articles, env: env, first: options.scene, windowSize: display.size,
                             scale: display.scale, sheetPolicy: options.sheetPolicy, dateText: todayText(options.date))
+    app.reduceMotion = options.reduceMotion || desktop.animations == false
+    if app.reduceMotion || textScale != 1 {
+        Log.info("accessibility: \(app.reduceMotion ? "reduce motion" : "full motion"), text at \(textScale.shortText)×"
+                 + (options.reduceMotion || options.textSize != nil ? "" : " (the desktop's settings)"))
+    }
     // The UX-testing instrument (issue 15).
     app.instrument.overlay = options.overlay
     app.instrument.showTouches = options.showTouches
@@ -135,6 +146,7 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
     var run = RunContext(kiosk: KioskDriver(app: app, config: config, rotation: options.kioskOptions.rotation),
                          fpsCap: options.fpsGiven ? options.fps : nil, hidesCursor: options.kioskOptions.kiosk, framebuffer: framebuffer)
     run.stalls = options.injectStall
+    run.accessibility = !options.noAccessibility
     // --record (issue 15): every input to the file as it arrives; `quit` at the end.
     var recorder: SessionRecorder?
     if let path = options.record {

@@ -260,6 +260,19 @@ package final class AppController {
         }
     }
 
+    /// Reduce Motion (issue 44: the desktop's setting or --reduce-motion): sheets and cards
+    /// cross-fade instead of sliding, springing and zooming.
+    package var reduceMotion = false {
+        didSet {
+            for s in scenes {
+                (s as? RestaurantsScene)?.presenter.reduceMotion = reduceMotion
+                (s as? TwoStageScene)?.presenter.reduceMotion = reduceMotion
+                (s as? TodayScene)?.reduceMotion = reduceMotion
+            }
+            needsDisplay = true
+        }
+    }
+
     /// A screen reader acted on the app (an action, a value, text): the frame is drawn again.
     func noteAccessibilityInput() { needsDisplay = true }
 

@@ -87,7 +87,37 @@ public struct CardTransition: Equatable, Sendable {
         }
     }
 
-    public private(set) var state: State = .collapsed
+    public private(set) var state: State = .collapsed {
+        // Reduce Motion: the zoom is rewritten as a cross-fade as it is set.
+        didSet { if reduceMotion { state = Self.reducingMotion(state) } }
+    }
+
+    /// Reduce Motion (issue 44): a card opens and closes with a short cross-fade in place of
+    /// the zoom (it stands full-window, or where it was, while it fades).
+    public var reduceMotion = false
+
+    static func reducingMotion(_ state: State) -> State {
+        switch state {
+        case let .expanding(open, progress, pull, touch) where !ReducedMotion.isFade(progress):
+            return .expanding(open, progress: ReducedMotion.fade(holding: 1, from: progress.startTime ?? 0), pull: pull, touch: touch)
+        case let .collapsing(open, progress, pull, held) where !ReducedMotion.isFade(progress):
+            let start = progress.startTime ?? 0
+            return .collapsing(open, progress: ReducedMotion.fade(holding: progress.value(at: start), from: start), pull: pull, held: held)
+        default:
+            return state
+        }
+    }
+
+    /// How opaque the open card is drawn (and how far it covers the list): 1, except while
+    /// Reduce Motion fades it in as it opens or out as it closes.
+    public func opacity(at t: Double) -> Double {
+        guard reduceMotion else { return 1 }
+        switch state {
+        case .expanding(_, let p, _, _): return ReducedMotion.fadeFraction(p, at: t)
+        case .collapsing(_, let p, _, _): return 1 - ReducedMotion.fadeFraction(p, at: t)
+        default: return 1
+        }
+    }
 
     /// Distance (pt) the card's frame travels from full window to its slot; set by the scene
     /// (converts the release velocity into progress per second). Configuration, not state.

@@ -59,6 +59,14 @@ public enum LayoutMetrics {
     public static let largeTitleHeight: Double = 52
     /// A restaurant row: 60 pt thumbnail, 12 pt inner gap (a subtitle cell with image).
     public static let rowHeight: Double = 84
+    /// Larger text (`--text-size`, the desktop's text scaling factor): the scale of the text
+    /// styles, 1 (iOS's default "Large") to 2 (about iOS's largest accessibility size for body).
+    public static let textSizeRange = 1.0...2.0
+    /// The text of a row at scale 1, from the name's ascent to the detail's descent (pt): what
+    /// grows with the text.
+    public static let rowTextBlock: Double = 38
+    /// A restaurant row at a text scale: it grows with its two lines, as a self-sizing cell does.
+    public static func rowHeight(textScale s: Double) -> Double { (rowHeight + max(0, s - 1) * rowTextBlock).rounded() }
     public static let thumbnailSize: Double = 60
     public static let thumbnailRadius: Double = 8
     public static let rowImageTextGap: Double = 14

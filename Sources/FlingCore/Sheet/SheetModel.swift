@@ -45,7 +45,40 @@ public struct SheetModel: Sendable, Equatable {
         public var slopTravel: Double = 0
     }
 
-    public private(set) var phase: Phase = .hidden
+    public private(set) var phase: Phase = .hidden {
+        // Reduce Motion: every animation the policies plan is rewritten as it is set.
+        didSet { if reduceMotion { phase = Self.reducingMotion(phase) } }
+    }
+
+    /// Reduce Motion (issue 44): the sheet appears and goes by fading where it rests, and
+    /// moves between detents with a short ease instead of a spring. The finger still moves it.
+    public var reduceMotion = false
+
+    /// A phase with Reduce Motion's animations (a phase already rewritten is kept).
+    static func reducingMotion(_ phase: Phase) -> Phase {
+        switch phase {
+        case let .presenting(a, target) where !ReducedMotion.isFade(a):
+            return .presenting(ReducedMotion.fade(holding: a.target, from: a.startTime ?? 0), target: target)
+        case let .dismissing(a, _) where !ReducedMotion.isFade(a):
+            let start = a.startTime ?? 0
+            return .dismissing(ReducedMotion.fade(holding: a.value(at: start), from: start), until: nil)
+        case let .settling(a, target):
+            return .settling(ReducedMotion.move(a), target: target)
+        default:
+            return phase
+        }
+    }
+
+    /// How opaque the sheet and its dim are drawn: 1, except while Reduce Motion fades it in
+    /// as it appears or out as it goes.
+    public func opacity(at time: Double) -> Double {
+        guard reduceMotion else { return 1 }
+        switch phase {
+        case .presenting(let a, _): return ReducedMotion.fadeFraction(a, at: time)
+        case .dismissing(let a, _): return 1 - ReducedMotion.fadeFraction(a, at: time)
+        default: return 1
+        }
+    }
     /// The policy, carrying the numbers it, the sheet's scroll and its slop use (issue 15).
     public var policy: any SheetPolicy { policyValue.base }
     public var tuning: Tuning { policy.tuning }

@@ -9,7 +9,7 @@ extension SheetPresenter {
         switch detent {
         case .full?: "full height"
         case .half?: "half height"
-        case .expanded?: "expanded"
+        case .expanded?: "half height"   // the two-stage sheet's lower detent (400 of 844)
         case .dismissed?, nil: "closed"
         }
     }
@@ -39,7 +39,9 @@ extension SheetPresenter {
             frame: Rect(x: frame.minX, y: top, width: frame.width, height: SheetConstants.handleAreaHeight))
         // The content's tree, moved with the sheet (the host lays it out at the sheet's top = 0).
         host.update(bounds: localBounds, time: host.time)
+        // In reading order, top to bottom (the pinned title bar is drawn over the content, after it).
         let content = host.accessibilityElements(prefix: prefix + "/content") { $0.offsetBy(dx: 0, dy: top) }
+            .enumerated().sorted { ($0.element.frame.minY, $0.offset) < ($1.element.frame.minY, $1.offset) }.map(\.element)
         return AccessibilityElement(id: prefix, role: .dialog, label: label, value: Self.words(for: detent), states: [.modal],
                                     actions: [.dismiss], frame: shown, children: [grabber] + content)
     }
@@ -76,7 +78,7 @@ extension SheetPresenter {
             return
         }
         if let last = restingDetent, last != d {
-            pendingAnnouncements.append("Details, " + Self.words(for: d))
+            pendingAnnouncements.append(accessibilityName + ", " + Self.words(for: d))
             // Nobody may be taking them (no screen reader): only the latest few are kept.
             if pendingAnnouncements.count > 4 { pendingAnnouncements.removeFirst() }
         }

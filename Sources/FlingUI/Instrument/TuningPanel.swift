@@ -45,7 +45,7 @@ package final class TuningPanel {
 
     private func attach(_ env: SceneEnvironment) {
         guard host == nil else { return }
-        host = ViewHost(env: env) { [unowned self] in TuningPanelView(panel: self) }
+        host = ViewHost(env: env, followsTextSize: false) { [unowned self] in TuningPanelView(panel: self) }
     }
 
     /// Takes the app's settings the controls show.

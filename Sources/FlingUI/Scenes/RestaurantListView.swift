@@ -32,12 +32,14 @@ package final class RestaurantListView {
         static let largeTitleHeight = ListConstants.largeTitleHeight
         static let largeTitleBaseline = ListConstants.largeTitleBaseline
         static let rowsTop: Double = navBarHeight + largeTitleHeight + ListConstants.rowsTopGap
-        static let rowHeight: Double = LayoutMetrics.rowHeight
         static let thumbnail: Double = LayoutMetrics.thumbnailSize
         static let margin: Double = LayoutMetrics.margin
         static let bottomPadding = ListConstants.bottomPadding
         static let maxColumnWidth = ListConstants.maxColumnWidth
     }
+
+    /// A row's height: it grows with larger text (issue 44).
+    package var rowHeight: Double { LayoutMetrics.rowHeight(textScale: env.textScale) }
 
     /// The list's scroll takes a new tuning from its next gesture (issue 15).
     package func apply(_ tuning: Tuning) { scroll.apply(tuning) }
@@ -79,7 +81,7 @@ package final class RestaurantListView {
     private func view(offset: Double, rows: Range<Int>) -> RestaurantList {
         RestaurantList(restaurants: restaurants, details: details, rowIDs: rowIDs, spokenRows: spokenRows, offset: offset, listBounds: bounds, column: column,
                        pressedRow: pressedRow, selection: { [unowned self] i in self.selectionOpacity(i, time: self.builtTime) },
-                       rows: rows, drift: { [unowned self] in self.builtOffset - self.liveOffset })
+                       rows: rows, rowHeight: rowHeight, textScale: env.textScale, drift: { [unowned self] in self.builtOffset - self.liveOffset })
     }
 
     private var root: some View {
@@ -92,7 +94,7 @@ package final class RestaurantListView {
 
     /// The rows that intersect the viewport at `offset`, and one more each side.
     private func rowsNear(offset: Double) -> Range<Int> {
-        let h = Metrics.rowHeight
+        let h = rowHeight
         guard offset.isFinite, bounds.height.isFinite else { return restaurants.indices }
         let first = Int(((offset - rowsHead) / h).rounded(.down)) - 1
         let last = Int(((offset + bounds.height - rowsHead) / h).rounded(.down)) + 1
@@ -148,15 +150,15 @@ package final class RestaurantListView {
             // offset (same order of additions, so the frames are the ones a full build gives).
             guard let (j, f) = builtFrames.min(by: { $0.key < $1.key }) else { rowFrames = []; rowFramesOffset = offset; return }
             // The rows' top in the content (the title block's height), from the built layout.
-            let head = ((f.minY - (bounds.minY + -builtOffset) - Double(j) * Metrics.rowHeight) * 1024).rounded() / 1024
+            let head = ((f.minY - (bounds.minY + -builtOffset) - Double(j) * rowHeight) * 1024).rounded() / 1024
             rowsHead = head
             var y = bounds.minY + -offset
             y += head
             // Written in place: a new array here was the one allocation of a scrolled frame.
             if rowFrames.count != restaurants.count { rowFrames = [Rect](repeating: .zero, count: restaurants.count) }
             for i in restaurants.indices {
-                rowFrames[i] = Rect(x: f.minX, y: y, width: f.width, height: Metrics.rowHeight)
-                y += Metrics.rowHeight
+                rowFrames[i] = Rect(x: f.minX, y: y, width: f.width, height: rowHeight)
+                y += rowHeight
             }
             rowFramesOffset = offset
         }
@@ -261,7 +263,7 @@ package final class RestaurantListView {
             return true
         }
         if key.is(.pageDown) || key.is(.pageUp) {
-            let page = max(Metrics.rowHeight, bounds.height - Metrics.rowHeight)
+            let page = max(rowHeight, bounds.height - rowHeight)
             scroll.model.scroll(by: key.is(.pageDown) ? page : -page, at: time)
             return true
         }
@@ -282,8 +284,8 @@ package final class RestaurantListView {
         let visibleBottom = offset + bounds.height
         if top < visibleTop {
             scroll.model.setOffset(max(0, top - Metrics.navBarHeight), animated: true, at: time)
-        } else if top + Metrics.rowHeight > visibleBottom {
-            scroll.model.setOffset(min(scroll.model.maxOffset, top + Metrics.rowHeight - bounds.height), animated: true, at: time)
+        } else if top + rowHeight > visibleBottom {
+            scroll.model.setOffset(min(scroll.model.maxOffset, top + rowHeight - bounds.height), animated: true, at: time)
         }
     }
 

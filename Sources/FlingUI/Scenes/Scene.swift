@@ -19,6 +19,12 @@ package final class SceneEnvironment {
     }
     private var layouts = LRUCache<LayoutKey, TextLayout>(capacity: 2048)
 
+    /// Larger text (issue 44): the scale of every text style the scenes' views use (1 by
+    /// default); the on-screen keyboard and the instrument keep theirs.
+    package var textScale = 1.0 {
+        didSet { if textScale != oldValue { invalidateLayouts() } }
+    }
+
     package init(measurer: any TextMeasurer, imageSize: @escaping (String) -> Size?) {
         self.measurer = measurer
         self.imageSizeLookup = imageSize

@@ -56,7 +56,9 @@ extension ViewHost {
     /// The height `view` takes at `width` (its ideal height for that width), e.g. a sheet's
     /// scrolled content, without placing it.
     func idealHeight(of view: any View, width: Double) -> Double {
-        let context = BuildContext(path: "measure", environment: EnvironmentValues(), host: self)
+        var environment = EnvironmentValues()
+        if followsTextSize { environment.textScale = env.textScale }
+        let context = BuildContext(path: "measure", environment: environment, host: self)
         return buildSingleNode(view, context).size(for: ProposedSize(width: width, height: nil)).height
     }
 }

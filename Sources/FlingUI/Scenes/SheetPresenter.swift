@@ -49,6 +49,11 @@ package final class SheetPresenter {
         sheet.apply(tuning)
     }
 
+    /// Reduce Motion (issue 44): sheets fade in and out where they rest and ease between detents.
+    package var reduceMotion = false {
+        didSet { sheet.reduceMotion = reduceMotion }
+    }
+
     package var isVisible: Bool { sheet.isVisible }
     /// True while a sheet is up or on its way up (the list behind moves away).
     package var isShowing: Bool { sheet.isVisible && !sheet.isDismissing }
@@ -86,6 +91,7 @@ package final class SheetPresenter {
         self.content = content
         builtOffset = 0
         sheet = SheetModel(policy: policyKind, height: window.height, tuning: tuning)
+        sheet.reduceMotion = reduceMotion
         sheet.contentLength = contentLength(content)
         sheet.present(at: time)
         host.invalidate()
@@ -182,26 +188,33 @@ package final class SheetPresenter {
     /// Announcements waiting for the screen reader (SheetAccessibility), and the detent the
     /// sheet last came to rest at.
     var pendingAnnouncements: [String] = []
+    /// What the sheet is called when its detent is announced ("Details, half height").
+    package var accessibilityName = "Details"
     var restingDetent: SheetDetent?
 
     // MARK: Drawing
 
     package func draw(into list: inout DisplayList, time: Double) {
         guard sheet.isVisible, content != nil else { return }
-        let dim = sheet.dim(at: time)
+        // (Reduce Motion fades the sheet and its dim in and out where it rests.)
+        let fade = sheet.opacity(at: time)
+        let dim = sheet.dim(at: time) * fade
         if dim > 0 { list.add(.dim(Rect(origin: .zero, size: window), amount: dim)) }
         let top = sheet.top(at: time)
-        guard top < window.height else { return }
+        guard top < window.height, fade > 0 else { return }
         let offset = sheet.content.offset(at: time)
         if offset != builtOffset { builtOffset = offset; host.invalidate() }
         host.update(bounds: localBounds, time: host.time)
         // One layer in the sheet's own coordinates, moved by a transform: while only its
         // position changes, its commands stay the same and it is composited, not redrawn.
-        list.transformed(.translate(0, top)) { list in
-            list.layer(LayerSpec(id: "sheet", bounds: localBounds, background: .clear)) { list in
-                host.draw(into: &list)
+        func sheetLayer(_ list: inout DisplayList) {
+            list.transformed(.translate(0, top)) { list in
+                list.layer(LayerSpec(id: "sheet", bounds: localBounds, background: .clear)) { list in
+                    host.draw(into: &list)
+                }
             }
         }
+        if fade < 1 { list.withOpacity(fade) { sheetLayer(&$0) } } else { sheetLayer(&list) }
     }
 
     // MARK: State dump

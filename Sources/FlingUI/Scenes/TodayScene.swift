@@ -14,6 +14,11 @@ package final class TodayScene: Scene {
     private let dateText: String
     package private(set) var scroll = ScrollInteraction()
     package private(set) var cards = CardTransition()
+    /// Reduce Motion (issue 44): a card opens and closes with a cross-fade, not the zoom.
+    package var reduceMotion: Bool {
+        get { cards.reduceMotion }
+        set { cards.reduceMotion = newValue }
+    }
     /// The cards' slots, the list's height and the window they expand to (pure layout).
     package private(set) var geometry = CardGeometry()
     var bounds: Rect { geometry.bounds }
@@ -42,8 +47,11 @@ package final class TodayScene: Scene {
 
     // MARK: Layout
 
-    private var dateLayout: TextLayout { env.layout(dateText.uppercased(), TextStyle.caption.font) }
-    private var todayLayout: TextLayout { env.layout("Today", Font(size: CardConstants.largeTitleSize, weight: .heavy)) }
+    private var dateLayout: TextLayout {
+        let f = TextStyle.caption.font
+        return env.layout(dateText.uppercased(), f.withSize(f.size * env.textScale))
+    }
+    private var todayLayout: TextLayout { env.layout("Today", Font(size: CardConstants.largeTitleSize * env.textScale, weight: .heavy)) }
 
     /// Card `a`'s height in the one-column list, from its image's (`CardGeometry.cardHeight`).
     package func cardHeight(_ a: Article) -> Double { CardGeometry.cardHeight(imageHeight: env.imageSize(a.image)?.height) }
@@ -264,7 +272,8 @@ package final class TodayScene: Scene {
     private func coverProgress(time: Double) -> Double {
         var p = cards.index == nil || cards.phase == .pressed ? 0 : cards.progressValue(at: time)
         if let o = cards.outgoing { p = max(p, o.progress.value(at: time)) }
-        return max(0, min(1, p / CardConstants.coversWindowAt))
+        // Reduce Motion: the list and the tab bar fade as the card fades in over them.
+        return max(0, min(1, p / CardConstants.coversWindowAt)) * cards.opacity(at: time)
     }
 
     /// How much of the list shows: it fades out as a card expands, and shows again (dimmed by
@@ -342,8 +351,14 @@ package final class TodayScene: Scene {
                                radius: CardConstants.shadowRadius * 2, offset: .zero))
             }
         }
-        drawCard(i, pose: pose, contentOffset: cards.contentOffset(at: time), time: time, into: &dl)
-        let opacity = closeButtonOpacity(time: time)
+        let fade = cards.opacity(at: time)
+        if fade < 1 {
+            // Reduce Motion's cross-fade: the card stands still and fades.
+            dl.withOpacity(fade) { dl in drawCard(i, pose: pose, contentOffset: cards.contentOffset(at: time), time: time, into: &dl) }
+        } else {
+            drawCard(i, pose: pose, contentOffset: cards.contentOffset(at: time), time: time, into: &dl)
+        }
+        let opacity = closeButtonOpacity(time: time) * fade
         if opacity > 0 { dl.withOpacity(opacity) { dl in drawCloseButton(into: &dl) } }
     }
 

@@ -29,6 +29,7 @@ package final class TwoStageScene: Scene {
         self.env = env
         self.window = window
         presenter = SheetPresenter(policy: policy, window: window, env: env)
+        presenter.accessibilityName = "Numbers"
     }
 
     /// Where the sheet rests when expanded (its lowest resting detent), in window pt: the

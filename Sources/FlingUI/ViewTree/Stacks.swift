@@ -191,9 +191,18 @@ final class StackNode: Node {
                     for i in 0..<n where items[i].layoutPriority < priority { reservedForLower += lengths[i] }
                     var available = remaining - reservedForLower
                     var left = Double(count)
+                    // Children that take any length (spacers, infinite frames) come last in the
+                    // order; the others share what the spacers' minimums leave, not a spacer's
+                    // share too (a title beside a Spacer wraps only when the row is full, as in
+                    // SwiftUI).
+                    var unbounded = 0.0, unboundedMinimum = 0.0
+                    for k in 0..<count where lengths[n + order[k]] == .infinity { unbounded += 1; unboundedMinimum += lengths[order[k]] }
                     for k in 0..<count {
                         let i = order[k]
-                        let p = ProposedSize.axis(axis, max(0, available / left), cross: cross)
+                        let bounded = lengths[n + i] != .infinity
+                        let share = bounded && unbounded > 0 && left > unbounded
+                            ? (available - unboundedMinimum) / (left - unbounded) : available / left
+                        let p = ProposedSize.axis(axis, max(0, share), cross: cross)
                         let s = items[i].size(for: p)
                         sizes[i] = s; proposals[i] = p
                         available -= s.along(axis)

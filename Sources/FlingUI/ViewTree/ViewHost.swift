@@ -12,6 +12,9 @@ import FlingCore
 @MainActor
 package final class ViewHost {
     package let env: SceneEnvironment
+    /// Its text takes the larger text size (`SceneEnvironment.textScale`); the on-screen
+    /// keyboard's keys and the instrument's panel do not, as iOS's keyboard does not.
+    package let followsTextSize: Bool
     private let content: @MainActor () -> any View
     package private(set) var time: Double = 0
     package private(set) var bounds: Rect = .zero
@@ -81,8 +84,9 @@ package final class ViewHost {
     /// The last value each `onPreferenceChange` saw.
     var lastObserved = NodeStorage()
 
-    package init(env: SceneEnvironment, content: @escaping @MainActor () -> any View) {
+    package init(env: SceneEnvironment, followsTextSize: Bool = true, content: @escaping @MainActor () -> any View) {
         self.env = env
+        self.followsTextSize = followsTextSize
         self.content = content
     }
 
@@ -127,7 +131,9 @@ package final class ViewHost {
         // The last tree's nodes, by path, for the new tree to take again; kept through
         // placing, where geometry readers and preference readers build their content.
         let nested = reconciler.beginBuild(replacing: root)
-        let context = BuildContext(path: "", environment: EnvironmentValues(), host: self)
+        var environment = EnvironmentValues()
+        if followsTextSize { environment.textScale = env.textScale }
+        let context = BuildContext(path: "", environment: environment, host: self)
         let tree = buildSingleNode(content(), context.child(0))
         let proposal = ProposedSize(bounds.size)
         tree.place(in: Alignment.center.place(tree.size(for: proposal), in: bounds), proposal: proposal)

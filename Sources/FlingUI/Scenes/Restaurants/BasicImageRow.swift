@@ -47,6 +47,9 @@ struct BasicImageRow: View {
     /// (the separator stays in the column, issue 30).
     let listBounds: Rect
     let showsSeparator: Bool
+    /// Taller with larger text (issue 44), its lines further apart.
+    var rowHeight = LayoutMetrics.rowHeight
+    var textScale = 1.0
 
     var body: some View {
         HStack(spacing: LayoutMetrics.rowImageTextGap) {
@@ -65,7 +68,7 @@ struct BasicImageRow: View {
                     .font(.subheadline)
                     .foregroundColor(SystemColor.secondaryLabel)
                     .lineLimit(1)
-                    .firstBaseline(at: nameBaseline + ListConstants.detailBaselineGap)
+                    .firstBaseline(at: nameBaseline + ListConstants.detailBaselineGap * textScale)
             }
             .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
 
@@ -75,13 +78,15 @@ struct BasicImageRow: View {
         }
         .padding(.leading, LayoutMetrics.margin)
         .padding(.trailing, LayoutMetrics.margin - ListConstants.chevronInset)
-        .frame(height: LayoutMetrics.rowHeight)
+        .frame(height: rowHeight)
         .background(Highlight(pressed: pressed, selection: selection, listBounds: listBounds))
         .overlay(showsSeparator ? AnyView(Separator()) : AnyView(EmptyView()), alignment: .bottomLeading)
     }
 
-    /// The name's baseline: the two lines centred in the row.
-    private var nameBaseline: Double { LayoutMetrics.rowHeight / 2 - ListConstants.nameBaselineAboveMiddle }
+    /// The name's baseline: the two lines centred in the row (at any text scale).
+    private var nameBaseline: Double {
+        rowHeight / 2 - ListConstants.nameBaselineAboveMiddle * textScale - ListConstants.detailBaselineGap * (textScale - 1) / 2
+    }
 }
 
 /// The row's highlight, across the whole window width (UITableView's selected background).

@@ -38,6 +38,9 @@ struct RestaurantList: View {
     let selection: @MainActor (Int) -> Double
     /// The rows built (all of them for the content's height).
     var rows: Range<Int>
+    /// A row's height and the text scale its lines are set at (larger text, issue 44).
+    var rowHeight = LayoutMetrics.rowHeight
+    var textScale = 1.0
     /// How far the rows have moved since this tree was built (drawn translated, not rebuilt).
     var drift: @MainActor () -> Double = { 0 }
 
@@ -52,11 +55,12 @@ struct RestaurantList: View {
                 .firstBaseline(at: ListConstants.navBarHeight + ListConstants.largeTitleBaseline)
                 .frame(height: RestaurantListView.Metrics.rowsTop, alignment: .topLeading)
 
-            Color.clear.frame(height: Double(rows.lowerBound) * LayoutMetrics.rowHeight)
+            Color.clear.frame(height: Double(rows.lowerBound) * rowHeight)
 
             ForEach(rows) { i in
                 BasicImageRow(restaurant: restaurants[i], detail: details[i], pressed: pressedRow == i,
-                              selection: selection(i), listBounds: listBounds, showsSeparator: i < restaurants.count - 1)
+                              selection: selection(i), listBounds: listBounds, showsSeparator: i < restaurants.count - 1,
+                              rowHeight: rowHeight, textScale: textScale)
                     // One element, read as VoiceOver reads a subtitle cell: "Name, Type, Place".
                     .accessibilityElement(children: .ignore)
                     .accessibilityLabel(spokenRows[i])
@@ -64,7 +68,7 @@ struct RestaurantList: View {
                     .accessibilityIdentifier(rowIDs[i])
             }
 
-            Color.clear.frame(height: Double(restaurants.count - rows.upperBound) * LayoutMetrics.rowHeight
+            Color.clear.frame(height: Double(restaurants.count - rows.upperBound) * rowHeight
                               + ListConstants.bottomPadding)
         }
         .frame(width: column.width)

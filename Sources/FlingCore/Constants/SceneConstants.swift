@@ -24,6 +24,9 @@ public enum ListConstants {
     /// the subheadline's 21 pt below it (UITableViewCell.subtitle at default sizes).
     public static let nameBaselineAboveMiddle: Double = 3
     public static let detailBaselineGap: Double = 21
+    /// A large title stays on one line, shrinking to at most this scale with larger text
+    /// (UINavigationBar's large titles do not wrap).
+    public static let largeTitleMinimumScale = 0.5
     /// The compact bar fades in over 12 pt once the large title is within 8 pt of being
     /// scrolled under it (UINavigationBar's large-title collapse).
     public static let compactBarFadeStart: Double = 8

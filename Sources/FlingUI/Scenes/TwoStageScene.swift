@@ -117,6 +117,9 @@ struct TwoStageView: View {
             VStack(alignment: .leading, spacing: 0) {
                 Text("Two-Stage Sheet")
                     .font(.largeTitle)
+                    // One line, as UIKit's large titles (shrunk to fit with larger text).
+                    .lineLimit(1)
+                    .minimumScaleFactor(ListConstants.largeTitleMinimumScale)
                     .accessibilityAddTraits(.isHeader)
                     .padding(.leading, LayoutMetrics.margin)
                     .frame(height: ListConstants.largeTitleHeight, alignment: .bottomLeading)

@@ -50,6 +50,9 @@ struct RestaurantList: View {
             // UINavigationBar's large title: under the 44 pt bar, baseline 41 pt into its block.
             Text("Restaurants")
                 .font(.largeTitle)
+                // One line, as UIKit's large titles (shrunk to fit with larger text).
+                .lineLimit(1)
+                .minimumScaleFactor(ListConstants.largeTitleMinimumScale)
                 .accessibilityAddTraits(.isHeader)
                 .padding(.leading, LayoutMetrics.margin)
                 .firstBaseline(at: ListConstants.navBarHeight + ListConstants.largeTitleBaseline)

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The accessibility check with a real client (issue 44): a private D-Bus session and
 # at-spi2-core's registry, Fling in a window under Xvfb, and a pyatspi client that walks the tree
-# and drives the app (scripts/atspi-check.py). Everything lives under a temporary
-# XDG_RUNTIME_DIR and HOME with GSETTINGS_BACKEND=memory: nothing reaches the user's settings
-# or another run. Usage: scripts/atspi-check.sh path/to/fling [resources-dir]
+# and drives the app (scripts/atspi-check.py), with the desktop's settings portal (a stand-in,
+# scripts/fake-settings-portal.py) asking for Reduce Motion and text at 1.25x. Everything lives
+# under a temporary XDG_RUNTIME_DIR and HOME with GSETTINGS_BACKEND=memory: nothing reaches the
+# user's settings or another run. Usage: scripts/atspi-check.sh path/to/fling [resources-dir]
 set -euo pipefail
 
 fling=${1:?usage: atspi-check.sh FLING [RESOURCES]}
@@ -36,6 +37,13 @@ export AT_SPI_BUS_ADDRESS
 # A screen reader turns accessibility on (Orca sets IsEnabled).
 gdbus call --session -d org.a11y.Bus -o /org/a11y/bus -m org.freedesktop.DBus.Properties.Set org.a11y.Status IsEnabled '<true>' >/dev/null
 
+# The desktop asks for Reduce Motion and larger text through the settings portal (a stand-in).
+/usr/bin/python3 "$(dirname "$0")/fake-settings-portal.py" >"$work/portal.log" 2>&1 & pids+=($!)
+for _ in $(seq 50); do
+  gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus -m org.freedesktop.DBus.NameHasOwner org.freedesktop.portal.Desktop 2>/dev/null | grep -q true && break
+  sleep 0.1
+done
+
 start=$(date +%s.%N)
 "$fling" --resources "$resources" --size 390x844 --scale 1 --log-level info >"$work/fling.log" 2>&1 & pids+=($!)
 status=0
@@ -45,5 +53,7 @@ if [ "$status" -ne 0 ]; then
   echo "atspi-check: fling's log:" >&2; sed 's/^/  /' "$work/fling.log" >&2
 fi
 grep -q "accessibility: on the AT-SPI bus" "$work/fling.log" || { echo "atspi-check: fling did not say it joined the bus" >&2; status=1; }
+grep -q "accessibility: reduce motion, text at 1.25× (the desktop's settings)" "$work/fling.log" \
+  || { echo "atspi-check: fling did not take the desktop's Reduce Motion and text size from the portal" >&2; status=1; }
 printf 'atspi-check: %s in %.1f s\n' "$([ "$status" -eq 0 ] && echo passed || echo FAILED)" "$(echo "$end - $start" | bc)"
 exit "$status"

@@ -134,6 +134,11 @@ final class DBusMessage {
     static func signal(path: String, interface: String, member: String) -> DBusMessage? {
         dbus_message_new_signal(path, interface, member).map(DBusMessage.init(owning:))
     }
+    /// Whether the bus may start the destination to answer (D-Bus activation).
+    func autoStart(_ on: Bool) -> DBusMessage {
+        dbus_message_set_auto_start(raw, on ? 1 : 0)
+        return self
+    }
     func reply() -> DBusMessage? { dbus_message_new_method_return(raw).map(DBusMessage.init(owning:)) }
     func error(_ name: String, _ text: String) -> DBusMessage? { dbus_message_new_error(raw, name, text).map(DBusMessage.init(owning:)) }
 

@@ -11,7 +11,8 @@ public struct DesktopSettings: Sendable, Equatable {
 
     public init(animations: Bool? = nil, textScale: Double? = nil) { self.animations = animations; self.textScale = textScale }
 
-    /// Asks the portal on the session bus (half a second at most; nothing without a bus).
+    /// Asks the portal on the session bus, if one runs (half a second at most; nothing without
+    /// a bus).
     @MainActor
     public static func read() -> DesktopSettings {
         guard let bus = DBusConnection.session() else { return DesktopSettings() }
@@ -19,7 +20,10 @@ public struct DesktopSettings: Sendable, Equatable {
         func value(_ key: String, _ read: (inout DBusReader) -> Void) {
             guard let m = DBusMessage.call(destination: "org.freedesktop.portal.Desktop", path: "/org/freedesktop/portal/desktop",
                                            interface: "org.freedesktop.portal.Settings", member: "Read"),
-                  let reply = bus.call(m.write({ $0.string("org.gnome.desktop.interface"); $0.string(key) }), timeout: 500) else { return }
+                  // A portal that is not running is not started for this (it can take a
+                  // second): a desktop that has settings to say runs one.
+                  let reply = bus.call(m.autoStart(false).write({ $0.string("org.gnome.desktop.interface"); $0.string(key) }), timeout: 500)
+            else { return }
             var r = reply.reader
             // Read answers v holding v (the portal's old signature), ReadOne a plain v.
             _ = r.recurse { outer in

@@ -113,9 +113,11 @@ tabs = find(window, pyatspi.ROLE_PAGE_TAB_LIST)
 if tabs is None or [t.name for t in tabs] != ["Restaurants", "Today", "Two-Stage", "Form"]:
     fail("the tab bar is not a tab list of the four scenes")
 x, y, w, h = rows[0].queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
-if w <= 0 or h <= 0:
-    fail(f"the first row's extents are {x},{y} {w}x{h}")
-log(f"first row on screen at {x},{y} {w}x{h}")
+wx, wy, ww, wh = window.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+# At --scale 2 a 390 pt row is 780 px wide; with the text at 1.25x it is 94 pt (188 px) tall.
+if (w, h) != (780, 188) or not (wx <= x and x + w <= wx + ww):
+    fail(f"the first row's extents are {x},{y} {w}x{h} in a window at {wx},{wy} {ww}x{wh}")
+log(f"first row on screen at {x},{y} {w}x{h} px (390 x 94 pt at --scale 2)")
 
 # activate on a row: the sheet opens, a dialog whose grabber takes focus.
 events.clear()
@@ -152,6 +154,19 @@ row = wait_for("the row focused again", lambda: next((r for r in find(window, py
 if row.name != chosen:
     fail(f"focus came back to {row.name!r}")
 log(f"dismiss: the sheet closed, focus back on {row.name!r}")
+
+# Another row's sheet is another dialog: nothing of the first one's is kept (names, states).
+lst = find(window, pyatspi.ROLE_LIST, "Restaurants")
+second = [a for a in lst if a.getRole() == pyatspi.ROLE_LIST_ITEM][2]
+other = second.name
+action(second, "activate")
+dialog = wait_for("the second sheet", lambda: find(window, pyatspi.ROLE_DIALOG))
+grabber = find(dialog, pyatspi.ROLE_PUSH_BUTTON, "Sheet Grabber")
+if dialog.name != other.split(",")[0] or grabber.getState().contains(pyatspi.STATE_EXPANDED) or dialog.description != "half height":
+    fail(f"the second sheet reads {dialog.name!r} ({dialog.description}), grabber expanded: {grabber.getState().contains(pyatspi.STATE_EXPANDED)}")
+action(grabber, "dismiss")
+wait_for("the second sheet to go", lambda: find(window, pyatspi.ROLE_DIALOG) is None)
+log(f"a second sheet, for {other.split(',')[0]!r}, reads as its own")
 
 # The Form: the tab's activate switches scenes; the slider's value and a field's text are set.
 tabs = find(window, pyatspi.ROLE_PAGE_TAB_LIST)

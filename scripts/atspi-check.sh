@@ -10,7 +10,7 @@ set -euo pipefail
 fling=${1:?usage: atspi-check.sh FLING [RESOURCES]}
 resources=${2:-Resources}
 for tool in Xvfb dbus-daemon gdbus /usr/bin/python3; do
-  command -v "$tool" >/dev/null || { echo "atspi-check: $tool is missing (make atspi-check installs it)" >&2; exit 1; }
+  command -v "$tool" >/dev/null || { echo "atspi-check: $tool is missing (make a11y-check installs it)" >&2; exit 1; }
 done
 [ -x /usr/libexec/at-spi-bus-launcher ] || { echo "atspi-check: at-spi2-core is missing" >&2; exit 1; }
 /usr/bin/python3 -c "import pyatspi" 2>/dev/null || { echo "atspi-check: python3-pyatspi is missing" >&2; exit 1; }
@@ -33,9 +33,6 @@ for _ in $(seq 50); do [ -S "$XDG_RUNTIME_DIR/bus" ] && break; sleep 0.1; done
 /usr/libexec/at-spi-bus-launcher --launch-immediately >"$work/bus-launcher.log" 2>&1 & pids+=($!)
 for _ in $(seq 50); do gdbus call --session -d org.a11y.Bus -o /org/a11y/bus -m org.a11y.Bus.GetAddress >/dev/null 2>&1 && break; sleep 0.1; done
 AT_SPI_BUS_ADDRESS=$(gdbus call --session -d org.a11y.Bus -o /org/a11y/bus -m org.a11y.Bus.GetAddress | sed -E "s/^\('(.*)',\)$/\1/")
-export AT_SPI_BUS_ADDRESS
-# A screen reader turns accessibility on (Orca sets IsEnabled).
-gdbus call --session -d org.a11y.Bus -o /org/a11y/bus -m org.freedesktop.DBus.Properties.Set org.a11y.Status IsEnabled '<true>' >/dev/null
 
 # The desktop asks for Reduce Motion and larger text through the settings portal (a stand-in).
 /usr/bin/python3 "$(dirname "$0")/fake-settings-portal.py" >"$work/portal.log" 2>&1 & pids+=($!)
@@ -45,9 +42,18 @@ for _ in $(seq 50); do
 done
 
 start=$(date +%s.%N)
-"$fling" --resources "$resources" --size 390x844 --scale 1 --log-level info >"$work/fling.log" 2>&1 & pids+=($!)
+# Fling starts with accessibility off, finds the bus itself (org.a11y.Bus), and joins only when
+# a screen reader turns accessibility on (as Orca does, setting IsEnabled).
+"$fling" --resources "$resources" --size 390x844 --scale 2 --log-level info >"$work/fling.log" 2>&1 & pids+=($!)
+for _ in $(seq 50); do grep -q "accessibility: reduce motion" "$work/fling.log" && break; sleep 0.1; done
+sleep 0.5
+if grep -q "accessibility: on the AT-SPI bus" "$work/fling.log"; then
+  echo "atspi-check: fling joined the accessibility bus while accessibility was off" >&2; exit 1
+fi
+echo "atspi-check: accessibility off: fling stays off the bus"
+gdbus call --session -d org.a11y.Bus -o /org/a11y/bus -m org.freedesktop.DBus.Properties.Set org.a11y.Status IsEnabled '<true>' >/dev/null
 status=0
-timeout 120 /usr/bin/python3 "$(dirname "$0")/atspi-check.py" || status=$?
+AT_SPI_BUS_ADDRESS=$AT_SPI_BUS_ADDRESS timeout 120 /usr/bin/python3 "$(dirname "$0")/atspi-check.py" || status=$?
 end=$(date +%s.%N)
 if [ "$status" -ne 0 ]; then
   echo "atspi-check: fling's log:" >&2; sed 's/^/  /' "$work/fling.log" >&2

@@ -37,8 +37,15 @@ public final class ATSPIBridge {
     var desktop = (name: ATSPI.registryName, path: ATSPI.rootPath)
     /// The application's id, which the registry sets.
     var applicationID: Int32 = 0
-    /// The events some client listens for ("object:state-changed:focused", "window:", …).
-    var registeredEvents: [String] = []
+    /// The events clients listen for, by client ("Object:StateChanged:Focused", "Window:Activate:",
+    /// as the registry spells them): read once on joining, then followed through the registry's
+    /// signals without asking again.
+    var registrations: [(bus: String, event: String)] = []
+    /// The events alone (tests set them).
+    var registeredEvents: [String] {
+        get { registrations.map(\.event) }
+        set { registrations = newValue.map { ("", $0) } }
+    }
 
     /// The tree the clients were last told about, and where each element of it is.
     var tree: AccessibilityElement?
@@ -54,6 +61,8 @@ public final class ATSPIBridge {
     private var nextNumber = 1
     /// The tree needs reading again before the next answer (the app changed).
     public private(set) var stale = true
+    /// Tests: the events, with the id of the element each comes from, instead of the bus.
+    var eventSink: ((Event, String) -> Void)?
     /// The last announcement, shown by the notification object Orca 43 reads.
     var announcement: String?
 
@@ -89,7 +98,7 @@ public final class ATSPIBridge {
     private func statusEnabled(on s: DBusConnection) -> Bool {
         func property(_ name: String) -> Bool {
             guard let m = DBusMessage.call(destination: "org.a11y.Bus", path: "/org/a11y/bus", interface: ATSPI.properties, member: "Get"),
-                  let reply = s.call(m.write({ $0.string("org.a11y.Status"); $0.string(name) }), timeout: 500) else { return false }
+                  let reply = s.call(m.write({ $0.string("org.a11y.Status"); $0.string(name) }), timeout: AccessibilityConstants.callTimeout) else { return false }
             var r = reply.reader
             return r.recurse { $0.bool() }.flatMap { $0 } ?? false
         }
@@ -107,9 +116,9 @@ public final class ATSPIBridge {
         b.addMatch("type='signal',interface='org.a11y.atspi.Registry',member='EventListenerRegistered'")
         b.addMatch("type='signal',interface='org.a11y.atspi.Registry',member='EventListenerDeregistered'")
         stale = true
-        refreshRegisteredEvents()
+        readRegisteredEvents()
         if let embed = DBusMessage.call(destination: ATSPI.registryName, path: ATSPI.rootPath, interface: "org.a11y.atspi.Socket", member: "Embed"),
-           let answer = b.call(embed.write({ $0.reference(b.uniqueName, ATSPI.rootPath) }), timeout: 2000) {
+           let answer = b.call(embed.write({ $0.reference(b.uniqueName, ATSPI.rootPath) }), timeout: AccessibilityConstants.embedTimeout) {
             var a = answer.reader
             if let d = a.recurse({ r -> (String, String)? in
                 guard let n = r.string(), let p = r.string() else { return nil }
@@ -132,7 +141,7 @@ public final class ATSPIBridge {
         if let a = getenv("AT_SPI_BUS_ADDRESS").map({ String(cString: $0) }), !a.isEmpty { return a }
         guard let s = session,
               let m = DBusMessage.call(destination: "org.a11y.Bus", path: "/org/a11y/bus", interface: "org.a11y.Bus", member: "GetAddress"),
-              let reply = s.call(m, timeout: 1000) else { return nil }
+              let reply = s.call(m, timeout: AccessibilityConstants.callTimeout) else { return nil }
         var r = reply.reader
         return r.string().flatMap { $0.isEmpty ? nil : $0 }
     }
@@ -144,13 +153,21 @@ public final class ATSPIBridge {
             b.send(m.write { $0.reference(b.uniqueName, ATSPI.rootPath) })
             b.flush()
         }
-        b.close()
+        forgetBus()
+        log("accessibility: off the AT-SPI bus")
+    }
+
+    /// Lets go of the accessibility bus and all that was told over it.
+    private func forgetBus() {
+        bus?.close()
         bus = nil
         generation += 1
         tree = nil
         index = [:]
-        registeredEvents = []
-        log("accessibility: off the AT-SPI bus")
+        numbers = [:]
+        ids = [:]
+        registrations = []
+        announcement = nil
     }
 
     /// Leaves the bus at exit.
@@ -161,46 +178,80 @@ public final class ATSPIBridge {
         generation += 1
     }
 
-    func refreshRegisteredEvents() {
+    func readRegisteredEvents() {
         guard let b = bus, let m = DBusMessage.call(destination: ATSPI.registryName, path: ATSPI.registryPath,
                                                      interface: "org.a11y.atspi.Registry", member: "GetRegisteredEvents"),
-              let reply = b.call(m, timeout: 1000) else { return }
-        var events: [String] = []
+              let reply = b.call(m, timeout: AccessibilityConstants.callTimeout) else { return }
+        var found: [(bus: String, event: String)] = []
         var r = reply.reader
         r.forEach { e in
             _ = e.recurse { s in
-                _ = s.string()
-                if let name = s.string() { events.append(name) }
+                let name = s.string() ?? ""
+                if let event = s.string() { found.append((name, event)) }
             }
         }
-        registeredEvents = events
+        registrations = found
+    }
+
+    /// A client registered or dropped a listener (the registry's signal says which): the list
+    /// follows without a call (Orca registers dozens at start).
+    private func follow(registrySignal m: DBusMessage) {
+        var r = m.reader
+        guard let client = r.string() else { return }
+        let event = r.string() ?? ""
+        func trimmed(_ e: String) -> Substring { e[..<(e.lastIndex { $0 != ":" }.map { e.index(after: $0) } ?? e.startIndex)] }
+        switch m.member {
+        case "EventListenerRegistered": registrations.append((client, event))
+        case "EventListenerDeregistered":
+            if event.isEmpty {
+                registrations.removeAll { $0.bus == client }   // the client went away
+            } else if let i = registrations.firstIndex(where: { $0.bus == client && trimmed($0.event) == trimmed(event) }) {
+                registrations.remove(at: i)
+            }
+        default: break
+        }
     }
 
     // MARK: Serving
 
-    /// Reads what arrived on both buses and answers it. Call it each loop iteration (it
-    /// returns at once when nothing came).
+    /// Reads what arrived on both buses and answers it. Call it when the sockets had something
+    /// (it returns at once when nothing came).
     public func service() {
-        session?.drain { m in
-            guard m.isSignal, m.member == "PropertiesChanged" else { return }
-            var r = m.reader
-            guard r.string() == "org.a11y.Status", let s = session else { return }
-            let on = statusEnabled(on: s)
-            if on && bus == nil { connect() } else if !on && bus != nil { disconnect() }
+        if let s = session {
+            s.drain { m in
+                guard m.isSignal, m.member == "PropertiesChanged" else { return }
+                var r = m.reader
+                guard r.string() == "org.a11y.Status" else { return }
+                let on = statusEnabled(on: s)
+                if on && bus == nil { connect() } else if !on && bus != nil { disconnect() }
+            }
+            if !s.isConnected {
+                // The session ended: the accessibility bus (a bus of its own) may still serve.
+                log("accessibility: the session bus went away; the screen reader setting is no longer followed")
+                s.close()
+                session = nil
+                generation += 1
+            }
         }
         guard let b = bus else { return }
-        if !b.isConnected { log("accessibility: the accessibility bus went away"); bus = nil; generation += 1; return }
         b.drain { m in
             if m.isSignal {
-                if m.interface == "org.a11y.atspi.Registry" { refreshRegisteredEvents() }
+                if m.interface == "org.a11y.atspi.Registry" { follow(registrySignal: m) }
                 return
             }
             guard m.isMethodCall else { return }
-            if stale { readTree() }
+            // What changed is told before the answer (a call must not swallow the events).
+            refresh()
             let reply = answer(m)
             if !m.noReplyExpected, let reply { b.send(reply) }
         }
         b.flush()
+        if !b.isConnected {
+            log("accessibility: the accessibility bus went away")
+            forgetBus()
+            // A bus launcher that came back is joined again while the setting says so.
+            if let s = session, statusEnabled(on: s) { connect() }
+        }
     }
 
     /// The app changed: the tree is read again before the next answer or `update()`.
@@ -208,11 +259,32 @@ public final class ATSPIBridge {
 
     /// Reads the tree now and tells the listening clients what changed.
     public func update() {
-        guard bus != nil, stale else { return }
+        guard bus != nil else { return }
+        refresh()
+        bus?.flush()
+    }
+
+    /// The window gained or lost the keyboard: its active state, and window:activate or
+    /// window:deactivate (Orca reads focus only in an active window).
+    public func windowFocusChanged(active: Bool) {
+        guard bus != nil else { return }
+        stale = true
+        refresh()   // the window's active state changes: its state-changed event goes first
+        if let window = tree { emit(.window(active ? "Activate" : "Deactivate", detail: "", any: .string(window.label)), from: window.id) }
+        bus?.flush()
+    }
+
+    /// If the app changed, the tree is read again and the clients told what changed; the
+    /// paths of elements that left are forgotten (one that comes back is a new object, so no
+    /// client keeps an old name or state for it).
+    func refresh() {
+        guard stale else { return }
         let old = tree, oldIndex = index
         readTree()
         if let old, let new = tree { sendChanges(from: old, oldIndex: oldIndex, to: new) }
-        bus?.flush()
+        for id in numbers.keys where index[id] == nil && id != Self.notificationID {
+            if let n = numbers.removeValue(forKey: id) { ids.removeValue(forKey: n) }
+        }
     }
 
     /// Says `text` through the screen reader (a detent reached).
@@ -233,13 +305,6 @@ public final class ATSPIBridge {
         }
         add(t, parent: nil, at: 0)
         index = idx
-        // An element that comes back (the tab bar after a sheet) keeps its path; while it is
-        // gone its path answers that it is. Past a bound, the numbers of the gone are forgotten.
-        if numbers.count > Self.numbersKept {
-            for id in numbers.keys where idx[id] == nil && id != Self.notificationID {
-                if let n = numbers.removeValue(forKey: id) { ids.removeValue(forKey: n) }
-            }
-        }
         stale = false
     }
 
@@ -260,10 +325,6 @@ public final class ATSPIBridge {
     }
 
     var uniqueName: String { bus?.uniqueName ?? "" }
-
-    /// Object numbers kept for elements not on screen (a list scrolled through, scenes
-    /// switched): enough for every element the four scenes have, many times over.
-    static let numbersKept = 20_000
 
     /// The notification element Orca 43 reads announcements from (a child of the window).
     static let notificationID = "announcement"

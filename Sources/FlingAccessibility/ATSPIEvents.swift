@@ -5,11 +5,11 @@ import FlingCore
 
 extension ATSPIBridge {
     /// A value an event carries in its variant.
-    enum EventData {
+    enum EventData: Equatable {
         case int(Int32), string(String), double(Double), reference(String)
     }
     /// An event: its interface's member, detail, the two numbers and the data.
-    enum Event {
+    enum Event: Equatable {
         case object(String, detail: String, detail1: Int32 = 0, detail2: Int32 = 0, any: EventData = .int(0))
         case window(String, detail: String, any: EventData = .int(0))
         case focus
@@ -73,7 +73,9 @@ extension ATSPIBridge {
 
     /// Sends `event` from element `id`'s object, if anyone listens.
     func emit(_ event: Event, from id: String) {
-        guard let b = bus, isWanted(event) else { return }
+        guard isWanted(event) else { return }
+        if let eventSink { eventSink(event, id); return }
+        guard let b = bus else { return }
         let objectPath = id == Self.applicationID ? ATSPI.rootPath : path(of: id)
         guard let m = DBusMessage.signal(path: objectPath, interface: event.interface, member: event.member) else { return }
         let (detail, d1, d2, any): (String, Int32, Int32, EventData)
@@ -135,12 +137,22 @@ extension ATSPIBridge {
             }
             if let ot = o.text, let nt = n.text {
                 if ot.string != nt.string {
-                    let oc = Int32(ot.string.unicodeScalars.count), nc = Int32(nt.string.unicodeScalars.count)
-                    if oc > 0 { emit(.object("TextChanged", detail: "delete", detail1: 0, detail2: oc, any: .string(ot.string)), from: n.id) }
-                    if nc > 0 { emit(.object("TextChanged", detail: "insert", detail1: 0, detail2: nc, any: .string(nt.string)), from: n.id) }
+                    // Only what changed (Orca reads an insert's text: a key typed is one character).
+                    let e = Self.textEdit(from: ot.string, to: nt.string)
+                    if !e.deleted.isEmpty {
+                        emit(.object("TextChanged", detail: "delete", detail1: Int32(e.offset), detail2: Int32(e.deleted.unicodeScalars.count),
+                                     any: .string(e.deleted)), from: n.id)
+                    }
+                    if !e.inserted.isEmpty {
+                        emit(.object("TextChanged", detail: "insert", detail1: Int32(e.offset), detail2: Int32(e.inserted.unicodeScalars.count),
+                                     any: .string(e.inserted)), from: n.id)
+                    }
                 }
                 if ot.caret != nt.caret { emit(.object("TextCaretMoved", detail: "", detail1: Int32(nt.caret)), from: n.id) }
-                if ot.selection != nt.selection { emit(.object("TextSelectionChanged", detail: ""), from: n.id) }
+                // (A caret moving is not a selection changing.)
+                if ot.selection != nt.selection, !(ot.selection.isEmpty && nt.selection.isEmpty) {
+                    emit(.object("TextSelectionChanged", detail: ""), from: n.id)
+                }
             }
             let oldIDs = o.children.map(\.id), newIDs = n.children.map(\.id)
             if oldIDs != newIDs {
@@ -161,6 +173,18 @@ extension ATSPIBridge {
         if let was = old.focused, index[was.id] == nil, gainedFocus == nil, let now = new.focused { gainedFocus = now }
         if let lost = lostFocus, gainedFocus?.id != lost { emit(.object("StateChanged", detail: "focused", detail1: 0), from: lost) }
         if let g = gainedFocus, g.id != old.focused?.id || oldIndex[g.id] == nil { emitFocus(to: g) }
+    }
+
+    /// The one edit that turns `old` into `new`: at a scalar offset, what went and what came
+    /// (the common start and end kept).
+    nonisolated static func textEdit(from old: String, to new: String) -> (offset: Int, deleted: String, inserted: String) {
+        let a = Array(old.unicodeScalars), b = Array(new.unicodeScalars)
+        var start = 0
+        while start < a.count, start < b.count, a[start] == b[start] { start += 1 }
+        var endA = a.count, endB = b.count
+        while endA > start, endB > start, a[endA - 1] == b[endB - 1] { endA -= 1; endB -= 1 }
+        func text(_ s: ArraySlice<Unicode.Scalar>) -> String { var v = String.UnicodeScalarView(); v.append(contentsOf: s); return String(v) }
+        return (start, text(a[start..<endA]), text(b[start..<endB]))
     }
 
     /// Whether an element is on screen (AT-SPI's showing): some of it inside the window.

@@ -21,7 +21,10 @@ extension ATSPIBridge {
     }
 
     func answer(_ m: DBusMessage) -> DBusMessage? {
-        guard let path = m.path, let interface = m.interface, let member = m.member else { return nil }
+        guard let path = m.path, let member = m.member else { return nil }
+        guard let interface = m.interface else {
+            return m.error("org.freedesktop.DBus.Error.UnknownMethod", "\(member) without an interface is not answered")
+        }
         if interface == ATSPI.introspectable, member == "Introspect" {
             return m.reply()?.write { $0.string(Self.introspection) }
         }

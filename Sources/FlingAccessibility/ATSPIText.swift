@@ -76,8 +76,7 @@ extension ATSPIBridge {
             _ = args.int32()
             let r = extents(of: object, coordType: args.uint32() ?? 0)
             let (x, y, w, h) = (Self.clamped(r.minX), Self.clamped(r.minY), Self.clamped(r.width), Self.clamped(r.height))
-            return member == "GetRangeExtents" ? m.reply()?.write { $0.structure { $0.int32(x); $0.int32(y); $0.int32(w); $0.int32(h) } }
-                                               : m.reply()?.write { $0.int32(x); $0.int32(y); $0.int32(w); $0.int32(h) }
+            return m.reply()?.write { $0.int32(x); $0.int32(y); $0.int32(w); $0.int32(h) }
         case "GetOffsetAtPoint": return m.reply()?.write { $0.int32(Int32(t.caret)) }
         case "GetAttributes", "GetAttributeRun":
             return m.reply()?.write { w in w.array("{ss}") { _ in }; w.int32(0); w.int32(Int32(count)) }

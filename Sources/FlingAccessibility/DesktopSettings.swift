@@ -2,6 +2,8 @@
 // the settings portal (org.freedesktop.portal.Settings): GNOME's enable-animations (off: Reduce
 // Motion) and text-scaling-factor (larger text). Without a portal, nothing is said.
 
+import FlingCore
+
 /// The user's desktop accessibility settings (nil: the desktop did not say).
 public struct DesktopSettings: Sendable, Equatable {
     /// org.gnome.desktop.interface enable-animations.
@@ -22,7 +24,7 @@ public struct DesktopSettings: Sendable, Equatable {
                                            interface: "org.freedesktop.portal.Settings", member: "Read"),
                   // A portal that is not running is not started for this (it can take a
                   // second): a desktop that has settings to say runs one.
-                  let reply = bus.call(m.autoStart(false).write({ $0.string("org.gnome.desktop.interface"); $0.string(key) }), timeout: 500)
+                  let reply = bus.call(m.autoStart(false).write({ $0.string("org.gnome.desktop.interface"); $0.string(key) }), timeout: AccessibilityConstants.callTimeout)
             else { return }
             var r = reply.reader
             // Read answers v holding v (the portal's old signature), ReadOne a plain v.

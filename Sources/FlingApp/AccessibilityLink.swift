@@ -19,10 +19,10 @@ final class AccessibilityLink: AccessibilityHost {
     private var bridge: ATSPIBridge?
     private var watcher: BusWatcher?
     private var watchedGeneration = -1
+    /// Whether the window had the keyboard at the last turn.
+    private var windowFocused = true
     /// When the clients were last told about the tree (s, the loop's clock).
     private var lastUpdate = -Double.infinity
-    /// While anything moves, the tree is read at most this often.
-    static let movingUpdateInterval = 0.25
 
     init(app: AppController, display: Display, events: EventSource, now: @escaping () -> Double) {
         self.app = app
@@ -36,17 +36,22 @@ final class AccessibilityLink: AccessibilityHost {
     }
 
     /// One turn of the loop: answers what the clients asked, and after a frame that changed
-    /// something (`changed`), tells them (not more often than `movingUpdateInterval` while
+    /// something (`changed`), tells them (not more often than `AccessibilityConstants.movingTreeInterval` while
     /// `moving`).
     func service(changed: Bool, moving: Bool) {
         guard let bridge else { return }
+        // Alt-Tab back, or away: the window's active state and window:activate/deactivate.
+        if events.windowFocused != windowFocused {
+            windowFocused = events.windowFocused
+            bridge.windowFocusChanged(active: windowFocused)
+        }
         // Only when something arrived (the watcher saw it): a frame otherwise asks the buses nothing.
         if watcher?.hasArrivals ?? false { bridge.service() }
         let announcements = app.takeAccessibilityAnnouncements()
         if bridge.isActive {
             if changed { bridge.invalidate() }
             let t = now()
-            if bridge.stale, !moving || t - lastUpdate >= Self.movingUpdateInterval {
+            if bridge.stale, !moving || t - lastUpdate >= AccessibilityConstants.movingTreeInterval {
                 bridge.update()
                 lastUpdate = t
             }
@@ -118,24 +123,26 @@ final class BusWatcher: Sendable {
     init(fds: [Int32], wake: @escaping @Sendable () -> Void) {
         var p: [Int32] = [-1, -1]
         if pipe(&p) != 0 { p = [-1, -1] }
+        for fd in p where fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }   // not inherited by what Fling starts
         stopPipe = (p[0], p[1])
         let stopRead = p[0]
         DispatchQueue(label: "fling.atspi.watch").async { [self] in
-            var polled = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            if stopRead >= 0 { polled.append(pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0)) }
+            var sockets = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             while true {
-                for i in polled.indices { polled[i].revents = 0 }
+                var polled = sockets
+                if stopRead >= 0 { polled.append(pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0)) }
                 let n = poll(&polled, nfds_t(polled.count), -1)
-                if n < 0 { if errno == EINTR { continue }; break }
-                if stopRead >= 0, polled.last?.revents ?? 0 != 0 { break }
-                // A socket closed under us: the loop sees the bus gone and makes a new watcher.
-                let broken = polled.dropLast(stopRead >= 0 ? 1 : 0).contains { $0.revents & Int16(POLLNVAL | POLLHUP | POLLERR) != 0 }
+                if n < 0 { if errno == EINTR { continue }; return }   // (the read end stays open: stop() writes to it)
+                if stopRead >= 0, polled[polled.count - 1].revents != 0 { break }
+                // A socket that closed (its bus went away) is watched no more; the loop is woken
+                // to see it, and makes a new watcher for the buses left.
+                let broken = Int16(POLLNVAL | POLLHUP | POLLERR)
+                sockets = zip(sockets, polled).filter { $0.1.revents & broken == 0 }.map(\.0)
                 waiting.store(true, ordering: .sequentiallyConsistent)
                 wake()
-                if broken { break }
                 drainedSignal.wait()
             }
-            if stopRead >= 0 { close(stopRead) }
+            close(stopRead)
         }
     }
 
@@ -147,6 +154,7 @@ final class BusWatcher: Sendable {
         if waiting.exchange(false, ordering: .sequentiallyConsistent) { drainedSignal.signal() }
     }
 
+    /// Ends the thread (it closes the pipe's read end once it has read the stop byte).
     func stop() {
         if stopPipe.write >= 0 {
             var b: UInt8 = 1

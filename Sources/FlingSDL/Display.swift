@@ -382,10 +382,8 @@ public final class Display {
     /// A rect of the layout (window pt) in the window's own coordinates (screen pixels on
     /// X11): turned with the panel's rotation and scaled by the UI scale (accessibility).
     public func windowRect(forLayout r: Rect) -> Rect {
-        let a = rotation.panelPoint(fromLayout: Point(r.minX, r.minY), layout: size)
-        let b = rotation.panelPoint(fromLayout: Point(r.maxX, r.maxY), layout: size)
-        return Rect(x: min(a.x, b.x) * uiScale, y: min(a.y, b.y) * uiScale,
-                    width: abs(b.x - a.x) * uiScale, height: abs(b.y - a.y) * uiScale)
+        let p = rotation.panelRect(fromLayout: r, layout: size)
+        return Rect(x: p.minX * uiScale, y: p.minY * uiScale, width: p.width * uiScale, height: p.height * uiScale)
     }
 
     /// The same on the screen: moved by where the window is (0, 0 without one).

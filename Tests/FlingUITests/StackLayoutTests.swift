@@ -19,6 +19,32 @@ final class StackLayoutTests: XCTestCase {
         XCTAssertEqual(host.frame("b"), Rect(x: 258, y: 0, width: 142, height: 50))
     } }
 
+    func testATextBesideASpacerTakesWhatTheSpacerLeaves() { onMain {
+        // 300 wide, one 8 pt gap, the spacer's 8 pt minimum: the text may take 284 and needs
+        // 25 × 8.5 = 212.5 on one line (it got half, 146, and wrapped, before issue 44).
+        let host = makeHost(Size(300, 60)) {
+            HStack {
+                Text("A title of 25 characters.").accessibilityIdentifier("title")
+                Spacer().accessibilityIdentifier("spacer")
+            }
+        }
+        XCTAssertEqual(host.frame("title").width, 212.5)
+        XCTAssertEqual(host.frame("spacer").width, 79.5)
+    } }
+
+    func testColoursBesideATextShareEvenlyAsInSwiftUI() { onMain {
+        // Unlike spacers, colours take their share: the text gets a third of 284 and wraps.
+        let host = makeHost(Size(300, 60)) {
+            HStack {
+                Color.white.accessibilityIdentifier("a")
+                Text("A title of 25 characters.").accessibilityIdentifier("title")
+                Color.white.accessibilityIdentifier("b")
+            }
+        }
+        XCTAssertLessThanOrEqual(host.frame("title").width, 284.0 / 3)
+        XCTAssertEqual(host.frame("a").width, host.frame("b").width)
+    } }
+
     func testLayoutPriorityGoesFirstAfterReservingLowerMinimums() { onMain {
         // Lower priorities keep their minimums (30 fixed + 50 min) = 80; priority 1 gets
         // 300 − 80 = 220; then the fixed 30, and the min-width frame takes the last 50.

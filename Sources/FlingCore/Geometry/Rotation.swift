@@ -23,6 +23,13 @@ public enum Rotation: Int, CaseIterable, Equatable, Sendable {
         }
     }
 
+    /// A layout rect on the turned panel (accessibility extents: where the element is seen).
+    public func panelRect(fromLayout r: Rect, layout: Size) -> Rect {
+        let a = panelPoint(fromLayout: Point(r.minX, r.minY), layout: layout)
+        let b = panelPoint(fromLayout: Point(r.maxX, r.maxY), layout: layout)
+        return Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
+    }
+
     /// The inverse: a layout point on the panel.
     public func panelPoint(fromLayout p: Point, layout: Size) -> Point {
         switch self {

@@ -1,6 +1,16 @@
 /// Every tunable number of the motion core, each with the place it comes from.
 /// Units: pt, pt/s, seconds; deceleration rates are per millisecond as in UIKit.
 public enum MotionConstants {
+    // MARK: Reduce Motion (issue 44)
+
+    /// The cross-fade of a sheet or card appearing or going with Reduce Motion on (s). Source:
+    /// UIKit's crossDissolve transition, 0.25 s by default, which iOS uses in place of slides
+    /// and zooms with Reduce Motion on.
+    public static let reducedMotionFade = 0.25
+    /// A move between two resting places (a detent change) instead of a spring (s). Source: Fling
+    /// spec (issue 44): short enough to read as a change, long enough to follow; no overshoot.
+    public static let reducedMotionMove = 0.2
+
     // MARK: Springs
 
     /// A spring is at rest once closer than this to its target, in value units (pt). Source: Fling spec (issue 3).

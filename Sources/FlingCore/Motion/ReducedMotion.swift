@@ -4,12 +4,8 @@
 // overshoot. The sheet and card models rewrite their animations with these.
 
 public enum ReducedMotion {
-    /// The cross-fade of a sheet or card appearing or going (s). Source: iOS's dissolve with
-    /// Reduce Motion on, about a quarter of a second (measured by eye on iOS 17; UIKit's
-    /// crossDissolve transition is 0.25 s by default).
-    public static let fadeDuration = 0.25
-    /// A move between two resting places (a detent change) instead of a spring (s).
-    public static let moveDuration = 0.2
+    public static var fadeDuration: Double { MotionConstants.reducedMotionFade }
+    public static var moveDuration: Double { MotionConstants.reducedMotionMove }
 
     /// A fade where the value rests: it holds `value` for the fade's length from `start`.
     public static func fade(holding value: Double, from start: Double) -> AnimatedValue {

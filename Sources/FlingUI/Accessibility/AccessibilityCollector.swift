@@ -66,7 +66,9 @@ struct AccessibilityCollector {
                 if let r = info.role { e.role = r }
             } else if info.makesElement {
                 // A label, role or action on several elements (or none) makes them one.
-                e = AccessibilityElement(id: id(of: node), role: info.role ?? (inner.isEmpty ? .staticText : .group), frame: frame(of: node))
+                // (A labelled image is an image: an image has no element of its own.)
+                let role = info.role ?? (!inner.isEmpty ? .group : Self.holdsImage(node.child) ? .image : .staticText)
+                e = AccessibilityElement(id: id(of: node), role: role, frame: frame(of: node))
                 if inner.isEmpty {
                     e.label = ""
                 } else {
@@ -83,6 +85,13 @@ struct AccessibilityCollector {
         e.states.formUnion(info.states)
         for (a, _) in info.actions where !e.actions.contains(a) { e.actions.append(a) }
         return [e]
+    }
+
+    /// Whether `node` is an image, under modifiers.
+    static func holdsImage(_ node: Node) -> Bool {
+        var n = node
+        while let w = n as? WrapperNode { n = w.child }
+        return n is ImageNode
     }
 
     /// Children's labels joined as VoiceOver reads a combined element ("Name, Type · Place").

@@ -80,7 +80,7 @@ extension SheetPresenter {
         if let last = restingDetent, last != d {
             pendingAnnouncements.append(accessibilityName + ", " + Self.words(for: d))
             // Nobody may be taking them (no screen reader): only the latest few are kept.
-            if pendingAnnouncements.count > 4 { pendingAnnouncements.removeFirst() }
+            if pendingAnnouncements.count > AccessibilityConstants.announcementsKept { pendingAnnouncements.removeFirst() }
         }
         restingDetent = d
     }

@@ -14,7 +14,7 @@ extension TwoStageScene: SceneAccessibility {
         updateHost(time: host.time)
         var elements = host.accessibilityElements(prefix: Self.accessibilityPrefix)
         // Return and Space press the button: it has the keyboard's focus.
-        for i in elements.indices where elements[i].role == .button { elements[i].states.insert(.focused) }
+        for i in elements.indices where elements[i].role == .button { elements[i].states.formUnion([.focusable, .focused]) }
         return elements
     }
 

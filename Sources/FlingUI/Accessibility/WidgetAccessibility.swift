@@ -122,7 +122,7 @@ extension ButtonNode: AccessibleNode {
     /// A button reading its title; activating it is a tap.
     func accessibilityElement(_ c: AccessibilityCollector) -> AccessibilityElement? {
         AccessibilityElement(id: c.id(of: self), role: .button, label: AccessibilityCollector.joinedLabels(c.elements(of: child)),
-                             states: [.focusable], actions: [.activate], frame: c.frame(of: self))
+                             actions: [.activate], frame: c.frame(of: self))
     }
 
     func performAccessibilityAction(_ name: String, host: ViewHost) -> Bool {

@@ -80,8 +80,10 @@ package final class RestaurantsScene: Scene {
             // The sheet is going: the row that a tap opened it from deselects (iOS).
             if target == 0, openedByTap { list.deselect(time: time); openedByTap = false }
             shiftTarget = target
-            shift = .timed(TimedAnimation(from: shift.value(at: time), to: target, startTime: time,
-                                          duration: SheetConstants.listShiftDuration, curve: .easeOut))
+            // (Reduce Motion: the list is where it goes at once; the sheet fades over it.)
+            shift = presenter.reduceMotion ? .resting(target)
+                : .timed(TimedAnimation(from: shift.value(at: time), to: target, startTime: time,
+                                        duration: SheetConstants.listShiftDuration, curve: .easeOut))
         }
         shift = shift.settled(at: time)
         if !presenter.isVisible { shownRestaurant = nil }

@@ -191,17 +191,17 @@ final class StackNode: Node {
                     for i in 0..<n where items[i].layoutPriority < priority { reservedForLower += lengths[i] }
                     var available = remaining - reservedForLower
                     var left = Double(count)
-                    // Children that take any length (spacers, infinite frames) come last in the
-                    // order; the others share what the spacers' minimums leave, not a spacer's
-                    // share too (a title beside a Spacer wraps only when the row is full, as in
-                    // SwiftUI).
-                    var unbounded = 0.0, unboundedMinimum = 0.0
-                    for k in 0..<count where lengths[n + order[k]] == .infinity { unbounded += 1; unboundedMinimum += lengths[order[k]] }
+                    // Spacers come last in the order (the most flexible); a child of bounded
+                    // length (a text) shares what the spacers' minimums leave, not a spacer's
+                    // share too: a title beside a Spacer wraps only when the row is full, as in
+                    // SwiftUI. (Colours, infinite frames and containers of them share evenly
+                    // with the spacers, as before and as SwiftUI's do.)
+                    var spacers = 0.0, spacersMinimum = 0.0
+                    for k in 0..<count where Self.isSpacer(items[order[k]]) { spacers += 1; spacersMinimum += lengths[order[k]] }
                     for k in 0..<count {
                         let i = order[k]
-                        let bounded = lengths[n + i] != .infinity
-                        let share = bounded && unbounded > 0 && left > unbounded
-                            ? (available - unboundedMinimum) / (left - unbounded) : available / left
+                        let share = spacers > 0 && left > spacers && lengths[n + i] != .infinity && !Self.isSpacer(items[i])
+                            ? (available - spacersMinimum) / (left - spacers) : available / left
                         let p = ProposedSize.axis(axis, max(0, share), cross: cross)
                         let s = items[i].size(for: p)
                         sizes[i] = s; proposals[i] = p
@@ -212,6 +212,13 @@ final class StackNode: Node {
                 }
             }
         }
+    }
+
+    /// A `Spacer`, or one wrapped by modifiers that leave its length alone.
+    private static func isSpacer(_ node: Node) -> Bool {
+        var n = node
+        while let w = n as? AccessibilityNode { n = w.child }
+        return n is SpacerNode
     }
 
     /// Per child: its offset across the stack (into `offsets`); returns the stack's cross

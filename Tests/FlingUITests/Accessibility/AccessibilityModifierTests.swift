@@ -9,7 +9,7 @@ final class AccessibilityModifierTests: XCTestCase {
         let (_, e) = elements(VStack(spacing: 0) {
             Text("Hello")
             Image("photo.jpg")
-            Image("map.jpg").accessibilityLabel("Map").accessibilityAddTraits(.isImage)
+            Image("map.jpg").accessibilityLabel("Map")
             Text("").frame(height: 10)
         })
         XCTAssertEqual(e.map(\.outline), [

@@ -45,6 +45,8 @@ struct ArticleCardView: View, Equatable {
 
     /// The story set in the expanded text column (seed: `.font(.system(.body, design: .rounded))`).
     static func storyLayout(_ content: String, width: Double, env: SceneEnvironment) -> TextLayout {
-        env.layout(content, TextStyle.body.font.rounded, TextOptions(maxWidth: width, lineHeight: CardConstants.storyLineHeight))
+        // (Larger text, issue 44: the story grows with the text size; it scrolls.)
+        let font = TextStyle.body.font.rounded
+        return env.layout(content, font.withSize(font.size * env.textScale), TextOptions(maxWidth: width, lineHeight: CardConstants.storyLineHeight))
     }
 }

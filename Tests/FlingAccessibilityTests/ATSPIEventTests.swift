@@ -1,0 +1,123 @@
+@testable import FlingAccessibility
+import FlingCore
+import XCTest
+
+/// What the bridge tells clients when the tree changes, as the list of events (read through
+/// the bridge's sink instead of a bus), for the changes a screen reader must hear of.
+final class ATSPIEventTests: XCTestCase {
+    @MainActor private final class TreeHost: AccessibilityHost {
+        var tree: AccessibilityElement
+        init(_ tree: AccessibilityElement) { self.tree = tree }
+        func accessibilityTree() -> AccessibilityElement { tree }
+        func performAccessibilityAction(_ name: String, on id: String) -> Bool { false }
+        func setAccessibilityValue(_ value: Double, on id: String) -> Bool { false }
+        func setAccessibilityText(_ text: String, on id: String) -> Bool { false }
+        func setAccessibilityCaret(_ offset: Int, on id: String) -> Bool { false }
+        func focusAccessibilityElement(_ id: String) -> Bool { false }
+        func screenRect(_ r: Rect) -> Rect { r }
+        func windowRect(_ r: Rect) -> Rect { r }
+    }
+
+    private static func window(_ children: [AccessibilityElement]) -> AccessibilityElement {
+        AccessibilityElement(id: "window", role: .window, label: "Fling", states: [.active], frame: Rect(x: 0, y: 0, width: 390, height: 844),
+                             children: children)
+    }
+    private static func row(_ i: Int, focused: Bool) -> AccessibilityElement {
+        AccessibilityElement(id: "row-\(i)", role: .listItem, label: "Cafe \(i)", states: focused ? [.focusable, .focused] : [.focusable],
+                             frame: Rect(x: 0, y: Double(i) * 84, width: 390, height: 84))
+    }
+
+    /// The events from `old` to `new`, one line each.
+    @MainActor private static func events(from old: AccessibilityElement, to new: AccessibilityElement, registered: [String] = ["Object::", "Focus::"]) -> [String] {
+        let host = TreeHost(old)
+        let bridge = ATSPIBridge(appName: "Fling", version: "0", host: host, log: { _ in })
+        bridge.registeredEvents = registered
+        var out: [String] = []
+        bridge.eventSink = { event, id in
+            var line = event.registrationName
+            if case let .object(_, _, d1, d2, any) = event {
+                line += " \(d1)"
+                if d2 != 0 { line += " \(d2)" }
+                switch any {
+                case .string(let s): line += " '\(s)'"
+                case .reference(let r): line += " <\(r)>"
+                case .double(let d): line += " \(d)"
+                case .int: break
+                }
+            }
+            out.append(line + " from " + id)
+        }
+        bridge.readTree()
+        host.tree = new
+        bridge.invalidate()
+        bridge.refresh()
+        return out
+    }
+
+    func testFocusMovingFromRowToRowIsSaidOnceEachWay() { MainActor.assumeIsolated {
+        let old = Self.window([Self.row(0, focused: true), Self.row(1, focused: false)])
+        let new = Self.window([Self.row(0, focused: false), Self.row(1, focused: true)])
+        XCTAssertEqual(Self.events(from: old, to: new), [
+            "object:state-changed:focused 0 from row-0",
+            "object:state-changed:focused 1 from row-1",
+            "focus:focus from row-1",
+        ])
+    } }
+
+    func testASheetReplacingTheListIsChildrenRemovedAndAddedAndFocusInIt() { MainActor.assumeIsolated {
+        let old = Self.window([Self.row(0, focused: true)])
+        let grabber = AccessibilityElement(id: "grabber", role: .button, label: "Sheet Grabber", value: "half height",
+                                           states: [.focusable, .focused, .expandable], frame: Rect(x: 0, y: 422, width: 390, height: 20))
+        let dialog = AccessibilityElement(id: "sheet", role: .dialog, label: "Cafe 0", states: [.modal],
+                                          frame: Rect(x: 0, y: 422, width: 390, height: 422), children: [grabber])
+        XCTAssertEqual(Self.events(from: old, to: Self.window([dialog])), [
+            "object:children-changed:remove 0 <row-0> from window",
+            "object:children-changed:add 0 <sheet> from window",
+            "object:state-changed:focused 1 from grabber",
+            "focus:focus from grabber",
+        ])
+    } }
+
+    func testExpandingSaysExpandedAndCollapsedAndTheNewDescription() { MainActor.assumeIsolated {
+        func grabber(_ expanded: Bool) -> AccessibilityElement {
+            AccessibilityElement(id: "grabber", role: .button, label: "Sheet Grabber", value: expanded ? "full height" : "half height",
+                                 states: expanded ? [.focusable, .focused, .expandable, .expanded] : [.focusable, .focused, .expandable],
+                                 frame: Rect(x: 0, y: 50, width: 390, height: 20))
+        }
+        XCTAssertEqual(Self.events(from: Self.window([grabber(false)]), to: Self.window([grabber(true)])), [
+            "object:property-change:accessible-description 0 'full height' from grabber",
+            "object:state-changed:expanded 1 from grabber",
+            "object:state-changed:collapsed 0 from grabber",
+        ])
+    } }
+
+    func testTypingSendsTheCharacterTypedAndTheCaret() { MainActor.assumeIsolated {
+        func field(_ text: String) -> AccessibilityElement {
+            let n = text.unicodeScalars.count
+            return AccessibilityElement(id: "field", role: .textField, label: "First Name", states: [.focusable, .focused, .editable],
+                                        frame: Rect(x: 0, y: 0, width: 300, height: 34), text: AccessibilityText(string: text, caret: n, selection: n..<n))
+        }
+        XCTAssertEqual(Self.events(from: Self.window([field("Ad")]), to: Self.window([field("Ada")])), [
+            "object:text-changed:insert 2 1 'a' from field",
+            "object:text-caret-moved 3 from field",
+        ])
+        // Nobody listens to text: only what keeps caches true goes.
+        XCTAssertEqual(Self.events(from: Self.window([field("Ad")]), to: Self.window([field("Ada")]), registered: []), [])
+    } }
+
+    func testAnElementScrolledOutOfTheWindowIsNoLongerShowing() { MainActor.assumeIsolated {
+        var moved = Self.row(1, focused: false)
+        moved.frame.origin.y = 900
+        XCTAssertEqual(Self.events(from: Self.window([Self.row(1, focused: false)]), to: Self.window([moved])), [
+            "object:state-changed:showing 0 from row-1",
+        ])
+    } }
+
+    func testTheSmallestEditBetweenTwoTexts() {
+        XCTAssertEqual(ATSPIBridge.textEdit(from: "Ada", to: "Adam").offset, 3)
+        let e = ATSPIBridge.textEdit(from: "Hello world", to: "Hello, world")
+        XCTAssertEqual([String(e.offset), e.deleted, e.inserted], ["5", "", ","])
+        let f = ATSPIBridge.textEdit(from: "abc", to: "")
+        XCTAssertEqual([String(f.offset), f.deleted, f.inserted], ["0", "abc", ""])
+    }
+}

@@ -45,7 +45,7 @@ extension AppController {
         if tabBar.isVisible, !scene.isModal, scene.tabBarHiddenFraction(time: time) < 1 {
             children.append(tabBarElement(time: time))
         }
-        if let panel = instrument.panel.accessibilityElement(prefix: "instrument") { children.append(panel) }
+        if let panel = instrument.panel.accessibilityElement(prefix: "instrument", context: instrumentContext) { children.append(panel) }
         return AccessibilityElement(id: Self.accessibilityWindowID, role: .window, label: "Fling – " + scene.id.title,
                                     states: active ? [.active] : [], frame: Rect(origin: .zero, size: windowSize), children: children)
     }

@@ -131,11 +131,12 @@ package final class TuningPanel {
     // MARK: Accessibility
 
     /// The open panel as a dialog of its controls (nil while closed).
-    package func accessibilityElement(prefix: String) -> AccessibilityElement? {
+    package func accessibilityElement(prefix: String, context: InstrumentContext) -> AccessibilityElement? {
         guard isVisible, let host else { return nil }
-        let children = host.accessibilityElements(prefix: prefix)
-        return AccessibilityElement(id: prefix, role: .dialog, label: "Tuning", frame: host.bounds.insetBy(dx: -14, dy: -12),
-                                    children: children)
+        see(context)
+        update(host, window: context.windowSize, time: host.time)
+        return AccessibilityElement(id: prefix, role: .dialog, label: "Tuning", frame: frame(window: context.windowSize),
+                                    children: host.accessibilityElements(prefix: prefix))
     }
 
     /// A screen reader's action on one of its controls; what it changed waits in `pending`
@@ -258,6 +259,7 @@ struct TuningPanelView: View {
                 SegmentedControl(selection: Binding(get: { SheetPolicyKind.allCases.firstIndex(of: policy) ?? 0 },
                                                     set: { panel.setPolicy(SheetPolicyKind.allCases[$0]) }),
                                  labels: SheetPolicyKind.allCases.map(\.rawValue))
+                .accessibilityLabel("Sheet policy")
             }
             ScrollView(.vertical) {
                 VStack(alignment: .leading, spacing: 2) {
@@ -284,6 +286,7 @@ struct TuningRow: View {
                 Text(Instrument.short(TuningPanel.quantized(panel.value(key), key: key))).font(Font(size: 13)).foregroundColor(SystemColor.secondaryLabel)
             }
             Slider(value: Binding(get: { panel.value(key) }, set: { panel.setValue($0, for: key) }), in: key.range)
+                .accessibilityLabel(key.summary)
         }
     }
 }
@@ -297,5 +300,6 @@ struct PanelButton: View {
         Text(title).font(Font(size: 15, weight: .semibold)).foregroundColor(SystemColor.blue)
             .padding(.vertical, 6)
             .onTapGesture(perform: action)
+            .accessibilityAddTraits(.isButton)
     }
 }

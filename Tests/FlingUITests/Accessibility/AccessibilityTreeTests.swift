@@ -173,6 +173,31 @@ final class AccessibilityTreeTests: XCTestCase {
         XCTAssertEqual(order, ["Twitter Field", "Second Row Width", "First Name", "Middle Name", "Last Name", "Email", "(none: restaurants)"])
     } }
 
+    func testTheTuningPanelIsADialogWhoseControlsChangeTheTuning() { MainActor.assumeIsolated {
+        let app = makeAccessibilityApp()
+        app.instrument.panel.toggle(env: app.env)
+        guard let panel = app.accessibilityTree(time: 0).children.first(where: { $0.id == "instrument" }) else {
+            return XCTFail("no tuning panel in the tree")
+        }
+        XCTAssertEqual(panel.role, .dialog)
+        var sliders: [AccessibilityElement] = [], policy: AccessibilityElement?
+        panel.visit { if $0.role == .slider { sliders.append($0) } else if $0.role == .tabList { policy = $0 } }
+        XCTAssertEqual(sliders.count, Tuning.keys.count, "a slider per tuning key")
+        XCTAssertEqual(policy?.outline.split(separator: "\n").map { $0.components(separatedBy: " @")[0] }, [
+            "tabList \"Sheet policy\" [focusable]",
+            "  tab \"fluid\" [selectable selected] actions=activate",
+            "  tab \"tutorial\" [selectable] actions=activate",
+            "  tab \"two-stage\" [selectable] actions=activate",
+        ])
+        XCTAssertEqual(sliders.first?.label, Tuning.keys[0].summary)
+        var buttons: [String] = []
+        panel.visit { if $0.role == .button { buttons.append($0.label) } }
+        XCTAssertEqual(buttons, ["Reset", "Copy", "Done"])
+        guard let first = sliders.first, let range = first.range else { return XCTFail("no slider") }
+        XCTAssertTrue(app.setAccessibilityValue(range.maximum, on: first.id, time: 0.1))
+        XCTAssertEqual(app.tuning[Tuning.keys[0]], Tuning.keys[0].range.upperBound)
+    } }
+
     func testATabsActivateSwitchesScenesButNotUnderASheet() { MainActor.assumeIsolated {
         let app = makeAccessibilityApp()
         XCTAssertTrue(app.performAccessibilityAction("activate", on: "tabbar/form", time: 0))

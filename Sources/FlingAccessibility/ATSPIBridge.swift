@@ -61,8 +61,9 @@ public final class ATSPIBridge {
     private var nextNumber = 1
     /// The tree needs reading again before the next answer (the app changed).
     public private(set) var stale = true
-    /// Tests: the events, with the id of the element each comes from, instead of the bus.
-    var eventSink: ((Event, String) -> Void)?
+    /// Tests: the events instead of the bus, with the object path each comes from and the path
+    /// of the child it names (children-changed).
+    var eventSink: ((_ event: Event, _ path: String, _ childPath: String) -> Void)?
     /// The last announcement, shown by the notification object Orca 43 reads.
     var announcement: String?
 
@@ -128,7 +129,8 @@ public final class ATSPIBridge {
         log("accessibility: on the AT-SPI bus as \(b.uniqueName)")
         // The window is shown and active: Orca reads only an active frame's focus.
         readTree()
-        if let window = tree {
+        // The window says it is active only if it has the keyboard (Orca would read its focus).
+        if let window = tree, window.states.contains(.active) {
             emit(.window("Activate", detail: "", any: .string(window.label)), from: window.id)
             if let focused = window.focused { emitFocus(to: focused) }
         }
@@ -195,18 +197,23 @@ public final class ATSPIBridge {
 
     /// A client registered or dropped a listener (the registry's signal says which): the list
     /// follows without a call (Orca registers dozens at start).
-    private func follow(registrySignal m: DBusMessage) {
+    func follow(registrySignal m: DBusMessage) {
         var r = m.reader
         guard let client = r.string() else { return }
         let event = r.string() ?? ""
         func trimmed(_ e: String) -> Substring { e[..<(e.lastIndex { $0 != ":" }.map { e.index(after: $0) } ?? e.startIndex)] }
         switch m.member {
-        case "EventListenerRegistered": registrations.append((client, event))
+        case "EventListenerRegistered":
+            if !registrations.contains(where: { $0.bus == client && $0.event == event }) { registrations.append((client, event)) }
         case "EventListenerDeregistered":
-            if event.isEmpty {
-                registrations.removeAll { $0.bus == client }   // the client went away
-            } else if let i = registrations.firstIndex(where: { $0.bus == client && trimmed($0.event) == trimmed(event) }) {
-                registrations.remove(at: i)
+            // As the registry does: every registration of the client under the event named goes
+            // ("" names them all: the client went away).
+            let gone = trimmed(event).split(separator: ":", omittingEmptySubsequences: false)
+            registrations.removeAll { r in
+                guard r.bus == client else { return false }
+                let parts = trimmed(r.event).split(separator: ":", omittingEmptySubsequences: false)
+                for (i, g) in gone.enumerated() where !g.isEmpty { if i >= parts.count || parts[i] != g { return false } }
+                return true
             }
         default: break
         }
@@ -247,12 +254,16 @@ public final class ATSPIBridge {
         }
         b.flush()
         if !b.isConnected {
+            // Let go; the bus is joined again when the setting next changes (a launcher that
+            // comes back starts with it), never in a loop here.
             log("accessibility: the accessibility bus went away")
             forgetBus()
-            // A bus launcher that came back is joined again while the setting says so.
-            if let s = session, statusEnabled(on: s) { connect() }
         }
     }
+
+    /// Messages libdbus has read but not handed out (read while flushing or waiting on a
+    /// reply): the sockets are empty, so the watcher will not say so; `service()` again.
+    public var hasQueuedMessages: Bool { (session?.hasQueuedMessages ?? false) || (bus?.hasQueuedMessages ?? false) }
 
     /// The app changed: the tree is read again before the next answer or `update()`.
     public func invalidate() { stale = true }
@@ -270,7 +281,11 @@ public final class ATSPIBridge {
         guard bus != nil else { return }
         stale = true
         refresh()   // the window's active state changes: its state-changed event goes first
-        if let window = tree { emit(.window(active ? "Activate" : "Deactivate", detail: "", any: .string(window.label)), from: window.id) }
+        if let window = tree {
+            emit(.window(active ? "Activate" : "Deactivate", detail: "", any: .string(window.label)), from: window.id)
+            // Back in the window, its focus is said again (as GTK does).
+            if active, let f = window.focused { emitFocus(to: f) }
+        }
         bus?.flush()
     }
 

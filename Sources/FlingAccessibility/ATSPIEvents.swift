@@ -74,9 +74,14 @@ extension ATSPIBridge {
     /// Sends `event` from element `id`'s object, if anyone listens.
     func emit(_ event: Event, from id: String) {
         guard isWanted(event) else { return }
-        if let eventSink { eventSink(event, id); return }
-        guard let b = bus else { return }
         let objectPath = id == Self.applicationID ? ATSPI.rootPath : path(of: id)
+        if let eventSink {
+            var data = ""
+            if case .object(_, _, _, _, .reference(let child)) = event { data = path(of: child) }
+            eventSink(event, objectPath, data)
+            return
+        }
+        guard let b = bus else { return }
         guard let m = DBusMessage.signal(path: objectPath, interface: event.interface, member: event.member) else { return }
         let (detail, d1, d2, any): (String, Int32, Int32, EventData)
         switch event {

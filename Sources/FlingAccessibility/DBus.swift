@@ -228,6 +228,9 @@ final class DBusConnection {
         dbus_bus_add_match(raw, rule, &error)
     }
 
+    /// Whether messages wait in libdbus's queue (read while flushing or during a call).
+    var hasQueuedMessages: Bool { isConnected && dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS }
+
     /// Reads what has arrived without waiting, and hands each message to `handle`.
     func drain(_ handle: (DBusMessage) -> Void) {
         guard isConnected else { return }

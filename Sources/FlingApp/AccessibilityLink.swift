@@ -58,6 +58,9 @@ final class AccessibilityLink: AccessibilityHost {
             for a in announcements { bridge.announce(a) }
         }
         rewatch()
+        // What libdbus read on its own (flushing, waiting for a reply) is handled now: the
+        // sockets are empty, so the watcher would not wake the loop for it.
+        for _ in 0..<4 where bridge.hasQueuedMessages { bridge.service() }
         watcher?.drained()
     }
 
@@ -117,23 +120,30 @@ final class AccessibilityLink: AccessibilityHost {
 final class BusWatcher: Sendable {
     private let waiting = Atomic<Bool>(false)
     private let drainedSignal = DispatchSemaphore(value: 0)
-    /// Written to stop the thread (its read end is polled with the sockets).
+    /// A byte sent on it stops the thread (the other end is polled with the buses' sockets).
     private let stopPipe: (read: Int32, write: Int32)
 
-    init(fds: [Int32], wake: @escaping @Sendable () -> Void) {
+    /// Nil when no stop socket can be made (the thread could never be ended).
+    init?(fds: [Int32], wake: @escaping @Sendable () -> Void) {
+        // A socket pair, not a pipe: the stop byte is sent with MSG_NOSIGNAL, so a thread that
+        // has already gone never turns it into a SIGPIPE.
         var p: [Int32] = [-1, -1]
-        if pipe(&p) != 0 { p = [-1, -1] }
-        for fd in p where fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }   // not inherited by what Fling starts
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &p) == 0 else { return nil }
         stopPipe = (p[0], p[1])
         let stopRead = p[0]
         DispatchQueue(label: "fling.atspi.watch").async { [self] in
             var sockets = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             while true {
                 var polled = sockets
-                if stopRead >= 0 { polled.append(pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0)) }
+                polled.append(pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0))
                 let n = poll(&polled, nfds_t(polled.count), -1)
-                if n < 0 { if errno == EINTR { continue }; return }   // (the read end stays open: stop() writes to it)
-                if stopRead >= 0, polled[polled.count - 1].revents != 0 { break }
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 || polled[polled.count - 1].revents != 0 {
+                    // Stopped, or poll failed (it cannot with these fds): a failure still wakes the
+                    // loop once, to read what came.
+                    if n < 0 { waiting.store(true, ordering: .sequentiallyConsistent); wake() }
+                    break
+                }
                 // A socket that closed (its bus went away) is watched no more; the loop is woken
                 // to see it, and makes a new watcher for the buses left.
                 let broken = Int16(POLLNVAL | POLLHUP | POLLERR)
@@ -154,13 +164,11 @@ final class BusWatcher: Sendable {
         if waiting.exchange(false, ordering: .sequentiallyConsistent) { drainedSignal.signal() }
     }
 
-    /// Ends the thread (it closes the pipe's read end once it has read the stop byte).
+    /// Ends the thread (it closes its end of the stop socket as it goes).
     func stop() {
-        if stopPipe.write >= 0 {
-            var b: UInt8 = 1
-            _ = write(stopPipe.write, &b, 1)
-            close(stopPipe.write)
-        }
+        var b: UInt8 = 1
+        _ = send(stopPipe.write, &b, 1, Int32(MSG_NOSIGNAL))
+        close(stopPipe.write)
         drainedSignal.signal()
     }
 }

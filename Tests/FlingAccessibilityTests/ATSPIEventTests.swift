@@ -33,7 +33,8 @@ final class ATSPIEventTests: XCTestCase {
         let bridge = ATSPIBridge(appName: "Fling", version: "0", host: host, log: { _ in })
         bridge.registeredEvents = registered
         var out: [String] = []
-        bridge.eventSink = { event, id in
+        bridge.eventSink = { event, path, _ in
+            let id = bridge.id(ofPath: path) ?? path
             var line = event.registrationName
             if case let .object(_, _, d1, d2, any) = event {
                 line += " \(d1)"
@@ -111,6 +112,44 @@ final class ATSPIEventTests: XCTestCase {
         XCTAssertEqual(Self.events(from: Self.window([Self.row(1, focused: false)]), to: Self.window([moved])), [
             "object:state-changed:showing 0 from row-1",
         ])
+    } }
+
+    func testAnElementThatLeavesAndComesBackIsANewObject() { MainActor.assumeIsolated {
+        let host = TreeHost(Self.window([Self.row(0, focused: true)]))
+        let bridge = ATSPIBridge(appName: "Fling", version: "0", host: host, log: { _ in })
+        var removed: [String] = []
+        bridge.eventSink = { event, _, child in
+            if case .object("ChildrenChanged", "remove", _, _, _) = event { removed.append(child) }
+        }
+        bridge.readTree()
+        let first = bridge.path(of: "row-0")
+        host.tree = Self.window([])
+        bridge.invalidate(); bridge.refresh()
+        XCTAssertEqual(removed, [first], "the remove names the object the client knew")
+        XCTAssertNil(bridge.id(ofPath: first), "gone: its path answers that it is")
+        host.tree = Self.window([Self.row(0, focused: true)])
+        bridge.invalidate(); bridge.refresh()
+        XCTAssertNotEqual(bridge.path(of: "row-0"), first, "back: a new object, nothing cached of the old")
+    } }
+
+    func testTheRegistrysSignalsAreFollowedWithoutACall() { MainActor.assumeIsolated {
+        let bridge = ATSPIBridge(appName: "Fling", version: "0", host: TreeHost(Self.window([])), log: { _ in })
+        func signal(_ member: String, _ client: String, _ event: String) -> DBusMessage? {
+            DBusMessage.signal(path: ATSPI.registryPath, interface: "org.a11y.atspi.Registry", member: member)?.write { w in
+                w.string(client); w.string(event)
+                if member == "EventListenerRegistered" { w.array("s") { _ in } }
+            }
+        }
+        for (client, event) in [(":1.5", "Object:StateChanged:Focused"), (":1.5", "Object:TextCaretMoved"), (":1.7", "Window:Activate")] {
+            if let m = signal("EventListenerRegistered", client, event) { bridge.follow(registrySignal: m) }
+        }
+        if let again = signal("EventListenerRegistered", ":1.5", "Object:TextCaretMoved") { bridge.follow(registrySignal: again) }
+        XCTAssertEqual(bridge.registeredEvents, ["Object:StateChanged:Focused", "Object:TextCaretMoved", "Window:Activate"])
+        // Deregistering "Object:" drops every object registration of that client, as the registry does.
+        if let m = signal("EventListenerDeregistered", ":1.5", "Object:") { bridge.follow(registrySignal: m) }
+        XCTAssertEqual(bridge.registeredEvents, ["Window:Activate"])
+        if let m = signal("EventListenerDeregistered", ":1.7", "") { bridge.follow(registrySignal: m) }
+        XCTAssertEqual(bridge.registeredEvents, [])
     } }
 
     func testTheSmallestEditBetweenTwoTexts() {

@@ -75,15 +75,14 @@ package final class RestaurantsScene: Scene {
         let listMoving = list.advance(to: time)
         let sheetMoving = presenter.advance(to: time)
         // The list moves away while a sheet shows, and back when it goes (seed 000).
-        let target = presenter.isShowing ? SheetConstants.listShift : 0
+        // (Reduce Motion: the list stays where it is; the sheet fades in over it.)
+        let target = presenter.isShowing && !presenter.reduceMotion ? SheetConstants.listShift : 0
+        // The sheet is going: the row that a tap opened it from deselects (iOS).
+        if !presenter.isShowing, openedByTap { list.deselect(time: time); openedByTap = false }
         if target != shiftTarget {
-            // The sheet is going: the row that a tap opened it from deselects (iOS).
-            if target == 0, openedByTap { list.deselect(time: time); openedByTap = false }
             shiftTarget = target
-            // (Reduce Motion: the list is where it goes at once; the sheet fades over it.)
-            shift = presenter.reduceMotion ? .resting(target)
-                : .timed(TimedAnimation(from: shift.value(at: time), to: target, startTime: time,
-                                        duration: SheetConstants.listShiftDuration, curve: .easeOut))
+            shift = .timed(TimedAnimation(from: shift.value(at: time), to: target, startTime: time,
+                                          duration: SheetConstants.listShiftDuration, curve: .easeOut))
         }
         shift = shift.settled(at: time)
         if !presenter.isVisible { shownRestaurant = nil }

@@ -191,9 +191,8 @@ final class StackNode: Node {
                     for i in 0..<n where items[i].layoutPriority < priority { reservedForLower += lengths[i] }
                     var available = remaining - reservedForLower
                     var left = Double(count)
-                    // Spacers come last in the order (the most flexible); a child of bounded
-                    // length (a text) shares what the spacers' minimums leave, not a spacer's
-                    // share too: a title beside a Spacer wraps only when the row is full, as in
+                    // A child of bounded length (a text; these come before any spacer in the
+                    // order) shares what the spacers' minimums leave, not a spacer's share too: a title beside a Spacer wraps only when the row is full, as in
                     // SwiftUI. (Colours, infinite frames and containers of them share evenly
                     // with the spacers, as before and as SwiftUI's do.)
                     var spacers = 0.0, spacersMinimum = 0.0

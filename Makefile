@@ -50,7 +50,7 @@ ime-check: build
 ## Screen readers for real (issue 44): a pyatspi client walks and drives the app over AT-SPI
 ## (scripts/atspi-check.sh), then Orca reads a row, its sheet and the detent
 ## (scripts/orca-check.sh); each in a private D-Bus session under Xvfb.
-A11Y_PACKAGES = at-spi2-core python3-pyatspi gir1.2-atspi-2.0 orca xdotool xvfb dbus-daemon libglib2.0-bin bc
+A11Y_PACKAGES = at-spi2-core gsettings-desktop-schemas python3-pyatspi gir1.2-atspi-2.0 orca xdotool xvfb dbus-daemon libglib2.0-bin bc procps
 a11y-check: build
 	@[ -x /usr/libexec/at-spi-bus-launcher ] && /usr/bin/python3 -c 'import pyatspi' 2>/dev/null && command -v orca >/dev/null \
 	  && command -v xdotool >/dev/null && command -v gdbus >/dev/null && command -v bc >/dev/null \

@@ -143,7 +143,7 @@ extension ATSPIBridge {
             if let ot = o.text, let nt = n.text {
                 if ot.string != nt.string {
                     // Only what changed (Orca reads an insert's text: a key typed is one character).
-                    let e = Self.textEdit(from: ot.string, to: nt.string)
+                    let e = Self.textEdit(from: ot.string, to: nt.string, caret: nt.caret)
                     if !e.deleted.isEmpty {
                         emit(.object("TextChanged", detail: "delete", detail1: Int32(e.offset), detail2: Int32(e.deleted.unicodeScalars.count),
                                      any: .string(e.deleted)), from: n.id)
@@ -182,13 +182,23 @@ extension ATSPIBridge {
 
     /// The one edit that turns `old` into `new`: at a scalar offset, what went and what came
     /// (the common start and end kept).
-    nonisolated static func textEdit(from old: String, to new: String) -> (offset: Int, deleted: String, inserted: String) {
+    /// Where repeated characters leave it open ("aa" to "a"), the edit is placed at the caret
+    /// (`caret`: the new caret, scalars): Backspace at 1 deletes at 0, not at 1.
+    nonisolated static func textEdit(from old: String, to new: String, caret: Int? = nil) -> (offset: Int, deleted: String, inserted: String) {
         let a = Array(old.unicodeScalars), b = Array(new.unicodeScalars)
         var start = 0
         while start < a.count, start < b.count, a[start] == b[start] { start += 1 }
         var endA = a.count, endB = b.count
         while endA > start, endB > start, a[endA - 1] == b[endB - 1] { endA -= 1; endB -= 1 }
         func text(_ s: ArraySlice<Unicode.Scalar>) -> String { var v = String.UnicodeScalarView(); v.append(contentsOf: s); return String(v) }
+        let deleted = endA - start, inserted = endB - start
+        if let caret, deleted == 0 || inserted == 0 {
+            // Slide the edit left through what repeats, to where the caret says it happened.
+            let target = inserted > 0 ? caret - inserted : caret
+            var o = start
+            while o > max(0, target), (deleted > 0 ? a[o - 1] == a[o - 1 + deleted] : b[o - 1] == b[o - 1 + inserted]) { o -= 1 }
+            return (o, text(a[o..<(o + deleted)]), text(b[o..<(o + inserted)]))
+        }
         return (start, text(a[start..<endA]), text(b[start..<endB]))
     }
 

@@ -158,5 +158,12 @@ final class ATSPIEventTests: XCTestCase {
         XCTAssertEqual([String(e.offset), e.deleted, e.inserted], ["5", "", ","])
         let f = ATSPIBridge.textEdit(from: "abc", to: "")
         XCTAssertEqual([String(f.offset), f.deleted, f.inserted], ["0", "abc", ""])
+        // Repeated characters: the caret says which one changed.
+        let backspace = ATSPIBridge.textEdit(from: "aab", to: "ab", caret: 0)
+        XCTAssertEqual([String(backspace.offset), backspace.deleted], ["0", "a"])
+        let typed = ATSPIBridge.textEdit(from: "ab", to: "aab", caret: 1)
+        XCTAssertEqual([String(typed.offset), typed.inserted], ["0", "a"])
+        let atEnd = ATSPIBridge.textEdit(from: "aa", to: "aaa", caret: 3)
+        XCTAssertEqual([String(atEnd.offset), atEnd.inserted], ["2", "a"])
     }
 }

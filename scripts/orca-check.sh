@@ -37,11 +37,10 @@ cleanup() {
   if [ -n "${ORCA_CHECK_KEEP:-}" ]; then echo "orca-check: the logs are kept in $work" >&2; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
-export HOME=$work/home XDG_RUNTIME_DIR=$work/run XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data XDG_CACHE_HOME=$work/cache
-export GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
-mkdir -p "$HOME" "$XDG_RUNTIME_DIR" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME"
-chmod 700 "$XDG_RUNTIME_DIR"
-unset WAYLAND_DISPLAY AT_SPI_BUS_ADDRESS SPEECHD_ADDRESS
+source "$(dirname "$0")/a11y-session.sh"
+start=$(date +%s.%N)
+a11y_session "$work"
+export AT_SPI_BUS_ADDRESS
 
 # Orca's settings: its debug log flushed line by line (it is block-buffered, and Orca dies by
 # SIGKILL); speech-dispatcher is not spawned (the SPEECH OUTPUT lines are written without it).
@@ -53,20 +52,6 @@ if debug.debugFile:
 EOF
 echo DisableAutoSpawn >"$XDG_CONFIG_HOME/speech-dispatcher/speechd.conf"
 
-start=$(date +%s.%N)
-n=$((90 + RANDOM % 400))
-while [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ]; do n=$((n + 1)); done
-display=:$n
-Xvfb "$display" -screen 0 1280x1024x24 -nolisten tcp >"$work/xvfb.log" 2>&1 & pids+=($!)
-export DISPLAY=$display
-for _ in $(seq 50); do [ -S "/tmp/.X11-unix/X$n" ] && break; sleep 0.1; done
-export DBUS_SESSION_BUS_ADDRESS=unix:path=$XDG_RUNTIME_DIR/bus
-dbus-daemon --session --nofork --address="$DBUS_SESSION_BUS_ADDRESS" >"$work/dbus.log" 2>&1 & pids+=($!)
-for _ in $(seq 50); do [ -S "$XDG_RUNTIME_DIR/bus" ] && break; sleep 0.1; done
-/usr/libexec/at-spi-bus-launcher --launch-immediately >"$work/bus-launcher.log" 2>&1 & pids+=($!)
-for _ in $(seq 50); do gdbus call --session -d org.a11y.Bus -o /org/a11y/bus -m org.a11y.Bus.GetAddress >/dev/null 2>&1 && break; sleep 0.1; done
-AT_SPI_BUS_ADDRESS=$(gdbus call --session -d org.a11y.Bus -o /org/a11y/bus -m org.a11y.Bus.GetAddress | sed -E "s/^\('(.*)',\)$/\1/")
-export AT_SPI_BUS_ADDRESS
 gdbus call --session -d org.a11y.Bus -o /org/a11y/bus -m org.freedesktop.DBus.Properties.Set org.a11y.Status IsEnabled '<true>' >/dev/null
 
 orcalog=$work/orca-debug.log
@@ -112,7 +97,7 @@ set_mark
 fling_pid=$!
 for _ in $(seq 100); do grep -q "accessibility: on the AT-SPI bus" "$work/fling.log" 2>/dev/null && break; kill -0 "$fling_pid" 2>/dev/null || break; sleep 0.1; done
 grep -q "accessibility: on the AT-SPI bus" "$work/fling.log" || fail "fling did not join the accessibility bus"
-wid=$(timeout 10 xdotool search --sync --onlyvisible --name '^Fling' | head -1) || fail "no Fling window on $display"
+wid=$(timeout 10 xdotool search --sync --onlyvisible --name '^Fling' | head -1) || fail "no Fling window on $DISPLAY"
 xdotool windowfocus --sync "$wid" || fail "could not focus Fling's window $wid"
 [ "$(xdotool getwindowfocus)" = "$wid" ] || fail "Fling's window $wid does not have the input focus"
 # Fling announces its window on joining the bus (window:activate): Orca takes it as the active

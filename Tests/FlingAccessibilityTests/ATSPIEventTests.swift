@@ -5,19 +5,6 @@ import XCTest
 /// What the bridge tells clients when the tree changes, as the list of events (read through
 /// the bridge's sink instead of a bus), for the changes a screen reader must hear of.
 final class ATSPIEventTests: XCTestCase {
-    @MainActor private final class TreeHost: AccessibilityHost {
-        var tree: AccessibilityElement
-        init(_ tree: AccessibilityElement) { self.tree = tree }
-        func accessibilityTree() -> AccessibilityElement { tree }
-        func performAccessibilityAction(_ name: String, on id: String) -> Bool { false }
-        func setAccessibilityValue(_ value: Double, on id: String) -> Bool { false }
-        func setAccessibilityText(_ text: String, on id: String) -> Bool { false }
-        func setAccessibilityCaret(_ offset: Int, on id: String) -> Bool { false }
-        func focusAccessibilityElement(_ id: String) -> Bool { false }
-        func screenRect(_ r: Rect) -> Rect { r }
-        func windowRect(_ r: Rect) -> Rect { r }
-    }
-
     private static func window(_ children: [AccessibilityElement]) -> AccessibilityElement {
         AccessibilityElement(id: "window", role: .window, label: "Fling", states: [.active], frame: Rect(x: 0, y: 0, width: 390, height: 844),
                              children: children)

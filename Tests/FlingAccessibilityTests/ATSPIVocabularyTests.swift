@@ -5,19 +5,8 @@ import XCTest
 /// The bridge's pieces that need no bus: which events are sent for the registry's registrations,
 /// the state words, the roles, and the text a field hands out by offset.
 final class ATSPIVocabularyTests: XCTestCase {
-    @MainActor private final class NoHost: AccessibilityHost {
-        func accessibilityTree() -> AccessibilityElement { AccessibilityElement(id: "window", role: .window) }
-        func performAccessibilityAction(_ name: String, on id: String) -> Bool { false }
-        func setAccessibilityValue(_ value: Double, on id: String) -> Bool { false }
-        func setAccessibilityText(_ text: String, on id: String) -> Bool { false }
-        func setAccessibilityCaret(_ offset: Int, on id: String) -> Bool { false }
-        func focusAccessibilityElement(_ id: String) -> Bool { false }
-        func screenRect(_ r: Rect) -> Rect { r }
-        func windowRect(_ r: Rect) -> Rect { r }
-    }
-
     func testEventsFollowTheRegistrySpelling() { MainActor.assumeIsolated {
-        let host = NoHost()
+        let host = TreeHost()
         let bridge = ATSPIBridge(appName: "Fling", version: "0", host: host, log: { _ in })
         typealias E = ATSPIBridge.Event
         let caret = E.object("TextCaretMoved", detail: "", detail1: 3)
@@ -67,6 +56,17 @@ final class ATSPIVocabularyTests: XCTestCase {
         XCTAssertEqual(ATSPIBridge.word(in: s, at: 3), 3..<4)
         XCTAssertEqual(ATSPIBridge.range(in: s, at: 1, unit: 0, granularity: false), 1..<2)
         XCTAssertEqual(ATSPIBridge.range(in: s, at: 1, unit: 3, granularity: true), 0..<15, "one line")
+    }
+
+    func testChineseArabicAndEmojiByScalarOffsets() {
+        // AT-SPI offsets count characters (scalars), as a screen reader reads them.
+        let s = "陈记茶餐厅 مطعم 👨‍👩‍👧"
+        XCTAssertEqual(ATSPIBridge.slice(s, 0, 5), "陈记茶餐厅")
+        XCTAssertEqual(ATSPIBridge.slice(s, 6, 10), "مطعم")
+        XCTAssertEqual(ATSPIBridge.word(in: s, at: 7), 6..<10)
+        XCTAssertEqual(ATSPIBridge.slice(s, 11, -1), "👨‍👩‍👧", "the family is five scalars")
+        let typed = ATSPIBridge.textEdit(from: "مطع", to: "مطعم", caret: 4)
+        XCTAssertEqual([String(typed.offset), typed.inserted], ["3", "م"])
     }
 
     func testHyphenation() {

@@ -48,13 +48,20 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testUnknownOptionsAndBadValuesExit2WithUsage() throws {
-        for args in [["--bogus"], ["--scene", "nowhere"], ["--size", "12"], ["--fps", "0"], ["--scale"], ["--log-level", "loud"], ["stray"]] {
+        for args in [["--bogus"], ["--scene", "nowhere"], ["--size", "12"], ["--fps", "0"], ["--scale"], ["--log-level", "loud"], ["stray"],
+                     ["--text-size", "3"], ["--text-size", "big"], ["--text-size", "nan"], ["--reduce-motion=yes"]] {
             let r = try FlingRunner.run(args)
             XCTAssertEqual(r.status, 2, "\(args)")
             XCTAssertTrue(r.stderr.contains("usage: fling"), "\(args): \(r.stderr)")
             XCTAssertFalse(r.stderr.contains("\\n"), "a usage of several lines is several lines: \(r.stderr)")
             XCTAssertFalse(r.stderr.contains("Fatal error"))
         }
+    }
+
+    func testTextSizeOutOfRangeSaysTheRange() throws {
+        let r = try FlingRunner.run(["--text-size", "0.5"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("--text-size must be between 1 and 2"), r.stderr)
     }
 
     /// Each subcommand has its own help, with its own options only.

@@ -117,9 +117,6 @@ struct DBusReader {
             }
         }
     }
-
-    /// Skips the argument here.
-    mutating func skip() { next() }
 }
 
 /// A message: a method call, a reply, an error or a signal. Owns one reference.

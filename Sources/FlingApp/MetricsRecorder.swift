@@ -16,7 +16,7 @@ final class MetricsRecorder {
     private let app: AppController
     /// Seconds a frame may take (1 / refresh rate, or 1 / fps headless).
     let frameBudget: Double
-    private var file: UnsafeMutablePointer<FILE>?
+    private var file: OutputFile?
     private let path: String?
     /// Why the metrics file stopped early (a full disk): said once, and the run ends with
     /// status 1 (issue 29: lines were lost and the run exited 0).
@@ -56,10 +56,9 @@ final class MetricsRecorder {
         self.frameBudget = frameBudget
         self.path = path
         if let path {
-            guard let f = fopen(path, "ab") else {
-                throw RunFailure(message: "\(path): the metrics file could not be opened for appending (\(String(cString: strerror(errno))))", status: 1)
-            }
-            file = f
+            // Appended to (a study resumes into it); a pipe (`--metrics /dev/stdout | jq`) or a
+            // FIFO is a fine target too.
+            file = try OutputFile(path: path, mode: .append, what: "the metrics file")
         }
         for (name, _, d) in sources() { seen[name] = (d.count, d.last?.release) }
     }
@@ -99,16 +98,8 @@ final class MetricsRecorder {
         for p in pending { emit(p) }
         pending = []
         if file != nil { Log.debug("metrics: \(written) gestures written, \(gestures.count) kept in memory") }
-        if let f = file, fclose(f) != 0 { stopped(errno) }
-        file = nil
-    }
-
-    private func stopped(_ e: Int32) {
-        guard failure == nil else { return }
-        let why = "\(path ?? "metrics"): the metrics file stopped (\(String(cString: strerror(e)))): later gestures are not in it"
-        failure = why
-        Log.error(why)
-        if let f = file { fclose(f) }
+        file?.close()
+        if failure == nil, let why = file?.failure { failure = why }
         file = nil
     }
 
@@ -122,7 +113,10 @@ final class MetricsRecorder {
         if keepsGestures { gestures.append(metric) }
         written += 1
         guard let f = file else { return }
-        if fputs(metric.json.serialized + "\n", f) < 0 || fflush(f) != 0 { stopped(errno) }
+        if !f.write(metric.json.serialized + "\n") {
+            failure = f.failure
+            file = nil
+        }
     }
 
     /// The models that decide releases, by a stable name, with their scene.

@@ -17,7 +17,7 @@ import Glibc
 @MainActor
 final class SessionRecorder {
     let path: String
-    private var file: UnsafeMutablePointer<FILE>?
+    private var file: OutputFile?
     private var lastTime = 0.0
 
     /// What a replay sets up before the first input (written as `# name: value` lines).
@@ -78,23 +78,9 @@ final class SessionRecorder {
     /// Opens `path` for writing and writes the header; throws a message naming the file.
     init(path: String, header: Header, recordedAt: String) throws(RunFailure) {
         self.path = path
-        // Opened without truncating, locked, then emptied: a second Fling recording to the same
-        // file is refused instead of both overwriting each other (issue 29).
-        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw RunFailure(message: "\(path): the recording could not be opened for writing (\(String(cString: strerror(errno))))", status: 1)
-        }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            let why = errno == EWOULDBLOCK ? "another Fling is recording to it" : String(cString: strerror(errno))
-            Glibc.close(fd)
-            throw RunFailure(message: "\(path): the recording could not be opened for writing (\(why))", status: 1)
-        }
-        guard ftruncate(fd, 0) == 0 || errno == EINVAL, let f = fdopen(fd, "wb") else {
-            let why = String(cString: strerror(errno))
-            Glibc.close(fd)
-            throw RunFailure(message: "\(path): the recording could not be opened for writing (\(why))", status: 1)
-        }
-        file = f
+        // Locked, then emptied: a second Fling recording to the same file is refused instead
+        // of both overwriting each other. A pipe or a FIFO is a fine target too.
+        file = try OutputFile(path: path, mode: .truncate, what: "the recording", lock: true, busy: "another Fling is recording to it")
         for line in header.lines { write(line) }
         write("# recorded: \(recordedAt)")
         write("# times in s since the start, coordinates in panel pt; replay with: fling replay \(path)")
@@ -162,22 +148,14 @@ final class SessionRecorder {
     }
 
     func close() {
-        if let f = file, fclose(f) != 0 { stopped(errno) }
+        file?.close()
+        if failure == nil, let why = file?.failure { failure = why }
         file = nil
     }
 
-    /// Why the recording stopped early (a full disk, /dev/full): said once when it happens,
-    /// and the run ends with status 1 (issue 29: the file was cut and the run exited 0).
+    /// Why the recording stopped early (a full disk, /dev/full, a pipe's reader gone): said
+    /// once when it happens, and the run ends with status 1.
     private(set) var failure: String?
-
-    private func stopped(_ e: Int32) {
-        guard failure == nil else { return }
-        let why = "\(path): the recording stopped (\(String(cString: strerror(e)))): what came after is not in it"
-        failure = why
-        Log.error(why)
-        if let f = file { fclose(f) }
-        file = nil
-    }
 
     private func line(_ time: Double, _ command: String) {
         let t = max(time, 0)
@@ -187,8 +165,12 @@ final class SessionRecorder {
 
     private func write(_ s: String) {
         guard let f = file else { return }
-        // Flushed at once: a crash keeps what was recorded. A failed write stops the recording.
-        if fputs(s + "\n", f) < 0 || fflush(f) != 0 { stopped(errno) }
+        // Each line reaches the kernel at once: a crash keeps everything recorded. A failed
+        // write stops the recording (said once, by the file).
+        if !f.write(s + "\n") {
+            failure = f.failure
+            file = nil
+        }
     }
 
     /// Text on one script line (the script is line-based; SDL's text never ends a line).

@@ -38,7 +38,7 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
     // Kiosk (issue 14): the attract script, checked like the script.
     var attract: Script?
     if let path = options.kioskOptions.attract {
-        guard let (parsed, text) = loadScript(path, what: "attract script", window: options.size) else { return 2 }
+        guard let (parsed, text) = loadScript(path, what: "attract script", window: options.size, regularOnly: true) else { return 2 }
         // Nothing to play would leave the kiosk still while it says it attracts (issue 29).
         guard !KioskState.attractInputs(parsed, fps: options.fps).isEmpty else {
             printError("fling: \(path): the attract script has no input (tap, drag, key, text…): nothing would play")
@@ -224,9 +224,9 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
 
 /// A script file read and checked (percent coordinates placed on `window`), and its text; nil
 /// (the message printed) when it cannot be used.
-func loadScript(_ path: String, what: String, window: Size) -> (Script, String)? {
+func loadScript(_ path: String, what: String, window: Size, regularOnly: Bool = false) -> (Script, String)? {
     let data: Data
-    switch readUserFile(path) {
+    switch readUserFile(path, regularOnly: regularOnly) {
     case .success(let d): data = d
     case .failure(let e):
         printError("fling: \(path): \(what) \(e.reason)")
@@ -246,15 +246,30 @@ struct UserFileError: Error { var reason: String }
 /// A file named on the command line, read to its end: also a pipe or a process
 /// substitution (`--script <(…)`), which FileManager's `contents(atPath:)` reads as empty.
 /// At most `InteractionConstants.maxUserFileBytes`: an endless file is refused there.
-func readUserFile(_ path: String) -> Result<Data, UserFileError> {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+/// `regularOnly`: the files a session keeps or goes back to (a study file, its results, an
+/// attract loop read again and again) must be regular files; a FIFO, a device or a socket is
+/// refused by what it is. Opening never waits: a FIFO with no writer would block `open`
+/// forever, so it is opened without blocking and, where pipes are allowed, read to its end
+/// (nothing, when no writer has it open).
+func readUserFile(_ path: String, regularOnly: Bool = false) -> Result<Data, UserFileError> {
+    guard !path.isEmpty else { return .failure(UserFileError(reason: "has an empty path")) }
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
     guard fd >= 0 else {
         return .failure(UserFileError(reason: errno == ENOENT ? "not found" : "unreadable (\(String(cString: strerror(errno))))"))
     }
     defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0 else { return .failure(UserFileError(reason: "unreadable (\(String(cString: strerror(errno))))")) }
-    if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(UserFileError(reason: "is a directory")) }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: return .failure(UserFileError(reason: "is a directory"))
+    case S_IFIFO where regularOnly: return .failure(UserFileError(reason: "is a FIFO (named pipe), not a regular file"))
+    case S_IFCHR, S_IFBLK: if regularOnly { return .failure(UserFileError(reason: "is a device, not a regular file")) }
+    case S_IFSOCK: return .failure(UserFileError(reason: "is a socket, not a regular file"))
+    default: break
+    }
+    // Reads block again (a pipe's writer may be slow); the open is what must not wait.
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     let limit = InteractionConstants.maxUserFileBytes
     let tooLarge = UserFileError(reason: "is over \(limit >> 20) MiB (scripts, recordings and metrics files are read up to \(limit >> 20) MiB)")
     if (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > limit { return .failure(tooLarge) }
@@ -280,5 +295,8 @@ func readToEnd(_ fd: Int32, limit: Int = .max) -> Data? {
 func todayText(_ fixed: CalendarDay?) -> String { (fixed ?? CalendarDay.today()).headlineText }
 
 fling_heap_configure()
+// A write to a pipe whose reader has left fails with EPIPE, which each file says and stops on;
+// without this the kernel's SIGPIPE would end the app with no word (status 141).
+signal(SIGPIPE, SIG_IGN)
 let status = MainActor.assumeIsolated { FlingCLI.main(Array(CommandLine.arguments.dropFirst())) }
 exit(status)

@@ -15,6 +15,14 @@ public enum InteractionConstants {
     /// a busy kiosk's recording is far less); /dev/zero or an endless pipe named as one is
     /// refused there instead of filling memory (issue 29).
     public static let maxUserFileBytes = 256 << 20
+    /// A file written as the app runs may be a pipe (`--metrics /dev/stdout | jq`): lines wait
+    /// in memory while its reader is behind, up to this many bytes (minutes of a busy session's
+    /// recording); past it the reader is taken as stuck and the file stops, said once, so a
+    /// reader that stopped reading never stalls the frame loop or fills memory.
+    public static let pipeBacklogBytes = 4 << 20
+    /// At the end of a run, how long the lines still waiting may take to reach a pipe's reader
+    /// before they are given up (said): a stuck reader cannot keep the app from exiting.
+    public static let pipeDrainSeconds: Double = 2
     /// Scripts: coordinates within ±1e6 pt, times and drag durations within an hour.
     public static let maxScriptCoordinate: Double = 1_000_000
     public static let maxScriptTime: Double = 3600

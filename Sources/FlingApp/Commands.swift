@@ -44,6 +44,8 @@ enum FlingCLI {
             var command = try root.parseAsRoot(args)
             if let tool = tool as? any SingleUseOptions.Type {
                 try checkSingleUse(Array(args.dropFirst()), tool.singleUseOptions)
+            } else if tool == nil {
+                try checkAppOptionsOnce(args)
             }
             if let command = command as? any FlingCommand { return command.execute() }
             try command.run()   // argument-parser's own (`fling help spring`)
@@ -59,6 +61,27 @@ enum FlingCLI {
             let name = String(a.split(separator: "=", maxSplits: 1).first ?? "")
             guard names.contains(name) else { continue }
             guard seen.insert(name).inserted else { throw UsageError(message: "\(name) given twice") }
+        }
+    }
+
+    /// The app's options each once: argument-parser keeps the last of `--record a --record b`
+    /// without a word, so a recording the user asked for would silently not be made. (Every
+    /// app option is one value or one switch; none adds up.)
+    static func checkAppOptionsOnce(_ args: [String]) throws(UsageError) {
+        var seen: [String: String] = [:]
+        var i = 0
+        while i < args.count, args[i] != "--" {
+            let a = args[i]
+            i += 1
+            guard a.hasPrefix("--"), a.count > 2 else { continue }
+            let parts = a.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts[0]
+            let value = parts.count > 1 ? parts[1] : (i < args.count && !args[i].hasPrefix("-") ? args[i] : "")
+            if let first = seen[name] {
+                let values = first.isEmpty && value.isEmpty ? "" : " ('\(first)', then '\(value)')"
+                throw UsageError(message: "\(name) given twice\(values): give it once")
+            }
+            seen[name] = value
         }
     }
 

@@ -1,5 +1,6 @@
 import FlingCore
 import Foundation
+import Glibc
 import XCTest
 
 /// `fling study` and `fling report` on a study folder (issue 33), through the binary: the
@@ -237,6 +238,123 @@ final class StudyTests: XCTestCase {
         let trials = try rows(parent.appendingPathComponent("P01/trials.csv"))
         XCTAssertEqual(trials.map { $0["trial"] ?? "" }, (1...12).map(String.init))
         XCTAssertTrue(FileManager.default.fileExists(atPath: parent.appendingPathComponent("P01/recording-2.txt").path), "a second recording")
+    }
+
+    /// A session cut in the middle of a trial (its gesture written, the trial not finished:
+    /// what a SIGKILL leaves) and resumed ends with every file as an uninterrupted run's:
+    /// the cut trial's gesture is gone from gestures.csv, metrics.jsonl and metrics-A.jsonl,
+    /// and its re-run writes it once.
+    func testACutTrialLeavesNoTraceWhenTheSessionResumes() throws {
+        let parent = FlingRunner.scratch("study-cut")
+        try FileManager.default.createDirectory(at: parent.appendingPathComponent("whole"), withIntermediateDirectories: true)
+        let whole = try session("P01", into: parent.appendingPathComponent("whole"))
+        let plan = try schedule("P01")
+        let cutParent = parent.appendingPathComponent("cut")
+        try FileManager.default.createDirectory(at: cutParent, withIntermediateDirectories: true)
+        // Trials 1 and 2, then trial 3's gesture, and the run ends before its answer.
+        var lines = Self.script("P01", schedule: plan, trials: 0..<3).split(separator: "\n").map(String.init)
+        let giveUps = lines.indices.filter { lines[$0].hasSuffix("tap \(Tap.giveUp)") }
+        let cutAt = giveUps[2]
+        let end = (Double(lines[cutAt].split(separator: " ")[0]) ?? 0) - 1
+        lines = Array(lines[..<cutAt]) + ["\(end) quit"]
+        let first = cutParent.appendingPathComponent("first.txt"), rest = cutParent.appendingPathComponent("rest.txt")
+        try (lines.joined(separator: "\n") + "\n").write(to: first, atomically: true, encoding: .utf8)
+        try Self.script("P01", schedule: Array(plan[2...]), trials: 0..<10).replacingOccurrences(of: "$OUT", with: cutParent.path)
+            .write(to: rest, atomically: true, encoding: .utf8)
+        let dir = cutParent.appendingPathComponent("P01")
+        for script in [first, rest] {
+            let r = try FlingRunner.run(["study", study, "--participant", "P01", "--out", dir.path, "--headless", "--script", script.path])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            if script == first {
+                // The cut left trial 3's gesture behind in each file a gesture goes to.
+                XCTAssertEqual(try rows(dir.appendingPathComponent("gestures.csv")).last?["trial"], "3")
+            }
+        }
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("gestures.csv"), encoding: .utf8),
+                       try String(contentsOf: whole.appendingPathComponent("gestures.csv"), encoding: .utf8))
+        // Trials the same, but for time on task: each session's frames fall on its own clock,
+        // so a time differs by up to a frame.
+        let resumed = try rows(dir.appendingPathComponent("trials.csv")), uncut = try rows(whole.appendingPathComponent("trials.csv"))
+        XCTAssertEqual(resumed.map { $0.filter { $0.key != "time_on_task" } }, uncut.map { $0.filter { $0.key != "time_on_task" } })
+        for (a, b) in zip(resumed, uncut) {
+            XCTAssertEqual(Double(a["time_on_task"] ?? "") ?? -1, Double(b["time_on_task"] ?? "") ?? 1, accuracy: 1.0 / 60 + 0.001)   // (written to 3 decimals)
+        }
+        // The metrics lines carry each session's own clock: the same gestures, in order.
+        func outcomes(_ url: URL) throws -> [String] {
+            try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map { line in
+                let j = try JSONParser.parse(String(line))
+                return "\(j.at("target")?.stringValue ?? "") \(j.at("decision.outcome")?.stringValue ?? "")"
+            }
+        }
+        for name in ["metrics.jsonl", "metrics-A.jsonl", "metrics-B.jsonl"] {
+            XCTAssertEqual(try outcomes(dir.appendingPathComponent(name)), try outcomes(whole.appendingPathComponent(name)), name)
+        }
+    }
+
+    /// A replay runs the session its recording names; a start the app cannot reach there is
+    /// refused with the study's line, as the live session refuses it (it replayed every trial
+    /// as a time-out without a word).
+    func testAReplayRefusesAStartItCannotReach() throws {
+        let parent = FlingRunner.scratch("study-replay-start")
+        let dir = try session("P01", into: parent, trials: 0..<1)
+        let copy = dir.appendingPathComponent("study.toml")
+        let text = try String(contentsOf: copy, encoding: .utf8)
+        try text.replacingOccurrences(of: "sheet:Umi no Kaze", with: "sheet:Nowhere").write(to: copy, atomically: true, encoding: .utf8)
+        let r = try FlingRunner.run(["replay", dir.appendingPathComponent("recording-1.txt").path])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("its study \(copy.path):") && r.stderr.contains(": no restaurant 'Nowhere'"), r.stderr)
+    }
+
+    /// Two sessions on one folder would both run every trial into the same files (24 rows
+    /// for 12 trials): the second is refused, naming the folder and the process that has it.
+    func testASecondSessionOnTheFolderIsRefused() throws {
+        let dir = FlingRunner.scratch("study-lock").appendingPathComponent("P01")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        // The first session's lock, held by this process as a running session holds it.
+        let lock = open(dir.appendingPathComponent(".lock").path, O_RDWR | O_CREAT, 0o644)
+        XCTAssertGreaterThanOrEqual(lock, 0)
+        defer { close(lock) }
+        XCTAssertEqual(flock(lock, LOCK_EX | LOCK_NB), 0)
+        _ = "4242\n".withCString { write(lock, $0, 5) }
+        let r = try FlingRunner.run(["study", study, "--participant", "P01", "--out", dir.path, "--headless", "--script", "/dev/null"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("\(dir.path): another fling study (process 4242) is running on this folder"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("trials.csv").path), "nothing written")
+        // Let go, and the folder is the next session's.
+        XCTAssertEqual(flock(lock, LOCK_UN), 0)
+        let next = try FlingRunner.run(["study", study, "--participant", "P01", "--out", dir.path, "--headless", "--script", "/dev/null"])
+        XCTAssertEqual(next.status, 0, next.stderr)
+    }
+
+    /// Options a session would quietly override, files that are not regular files, and a
+    /// checkpoint from another participant: each said, nothing run.
+    func testWhatASessionCannotUseIsRefused() throws {
+        let parent = FlingRunner.scratch("study-refused")
+        let own = try FlingRunner.run(["study", study, "--participant", "P01", "--out", parent.appendingPathComponent("a").path,
+                                       "--headless", "--script", "/dev/null", "--metrics", parent.appendingPathComponent("m.jsonl").path])
+        XCTAssertEqual(own.status, 2)
+        XCTAssertTrue(own.stderr.contains("--metrics: a session records into its folder"), own.stderr)
+        let twice = try FlingRunner.run(["study", study, "--participant", "P01", "--out", parent.appendingPathComponent("b").path,
+                                         "--headless", "--script", "/dev/null", "--size", "390x844", "--size", "400x800"])
+        XCTAssertEqual(twice.status, 2)
+        XCTAssertTrue(twice.stderr.contains("--size given twice ('390x844', then '400x800')"), twice.stderr)
+        // A FIFO where the study file, or a results file, should be: refused at once, not waited on.
+        let fifo = parent.appendingPathComponent("study.toml").path
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        let asStudy = try FlingRunner.run(["study", fifo, "--participant", "P01", "--dry-run"], timeout: 20)
+        XCTAssertEqual(asStudy.status, 2)
+        XCTAssertTrue(asStudy.stderr.contains("\(fifo): study file is a FIFO (named pipe), not a regular file"), asStudy.stderr)
+        let folder = parent.appendingPathComponent("c")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(folder.appendingPathComponent("trials.csv").path, 0o644), 0)
+        let asTrials = try FlingRunner.run(["study", study, "--participant", "P01", "--out", folder.path, "--headless", "--script", "/dev/null"], timeout: 20)
+        XCTAssertEqual(asTrials.status, 2)
+        XCTAssertTrue(asTrials.stderr.contains("\(folder.path)/trials.csv: not a regular file"), asTrials.stderr)
+        // Another participant's folder.
+        let p01 = try session("P01", into: parent, trials: 0..<1)
+        let other = try FlingRunner.run(["study", study, "--participant", "P02", "--out", p01.path, "--headless", "--script", "/dev/null"])
+        XCTAssertEqual(other.status, 2)
+        XCTAssertTrue(other.stderr.contains("\(p01.path): holds P01's session, not P02's"), other.stderr)
     }
 
     /// The session's recording replays as the same session: its start states and conditions

@@ -36,7 +36,7 @@ struct StudyCommand: FlingCommand, SingleUseOptions {
 
     func execute() -> Int32 {
         let text: String
-        switch readUserFile(file) {
+        switch readUserFile(file, regularOnly: true) {
         case .success(let d): text = String(decoding: d, as: UTF8.self)
         case .failure(let e):
             printError("fling study: \(file): study file \(e.reason)")
@@ -57,12 +57,19 @@ struct StudyCommand: FlingCommand, SingleUseOptions {
             return 0
         }
         let dir = out ?? "study-\(participant)"
-        let done = StudyWriter.trialsDone(dir: dir, participant: participant)
-        let writer: StudyWriter
-        do { writer = try StudyWriter(dir: dir, study: study, text: text, schedule: schedule, trialsDone: done) } catch {
-            printError("fling study: \(error.message)")
-            return 1
+        // The session records into its folder; a --record or --metrics of the user's own would
+        // be quietly overridden (the last one given wins), so it is refused instead.
+        if let own = appArguments.first(where: { a in ["--record", "--metrics"].contains { a == $0 || a.hasPrefix($0 + "=") } }) {
+            let name = own.split(separator: "=").first.map(String.init) ?? own
+            printError("fling study: \(name): a session records into its folder (\(out ?? "study-\(participant)")/recording-N.txt and metrics.jsonl); leave it out")
+            return 2
         }
+        let writer: StudyWriter
+        do { writer = try StudyWriter(dir: dir, study: study, text: text, schedule: schedule) } catch {
+            printError("fling study: \(error.message)")
+            return error.status
+        }
+        let done = writer.trialsDone
         defer { writer.finish() }
         if done >= schedule.trials.count {
             printError("fling study: \(dir): all \(schedule.trials.count) trials of \(participant) are recorded already")
@@ -72,7 +79,7 @@ struct StudyCommand: FlingCommand, SingleUseOptions {
         while access("\(dir)/recording-\(session).txt", F_OK) == 0 { session += 1 }
         let args = appArguments + ["--record", "\(dir)/recording-\(session).txt", "--metrics", "\(dir)/metrics.jsonl"]
         let options: AppOptions
-        do { options = try AppOptions.parse(args) } catch {
+        do { try FlingCLI.checkAppOptionsOnce(appArguments); options = try AppOptions.parse(args) } catch {
             printError("fling study: \(AppOptions.message(for: error))")
             return 2
         }

@@ -1,6 +1,7 @@
-// StudyWriter: a participant's study folder as the session runs (issue 33): the schedule, one
-// trials.csv row per trial and one gestures.csv row per gesture, each line flushed so a
-// killed session loses nothing, and how far an earlier run of the session got.
+// StudyWriter: a participant's study folder as the session runs: the schedule, one trials.csv
+// row per trial and one gestures.csv row per gesture, each line written at once so a killed
+// session loses nothing; the folder's lock against a second session; and the checkpoint a
+// resumed session cuts every file back to, so a kill leaves no trace of the trial it cut.
 import FlingCore
 import FlingUI
 import FoundationEssentials
@@ -12,86 +13,276 @@ enum StudyWriterHeaders {
     static let gestures = "participant,trial,condition,task,gesture,target,policy,start_detent,outcome,travel,velocity,settle_time,overshoot,accidental_dismissal,missed_dismissal,snap_back,skipped_detent,regrab"
 }
 
-/// Writes `DIR/schedule.csv`, `DIR/trials.csv` and `DIR/gestures.csv`.
+/// Writes `DIR/schedule.csv`, `DIR/trials.csv`, `DIR/gestures.csv` and `DIR/metrics-LABEL.jsonl`
+/// (the app's metrics recorder writes `DIR/metrics.jsonl`), and `DIR/checkpoint` after each
+/// finished trial.
+///
+/// Resuming: each trial's end is a checkpoint, the size of every file the session appends to
+/// at that moment. A session that starts on a folder with a checkpoint cuts each file back to
+/// it (and removes a file made after it), so whatever the cut trial wrote — gestures, metrics
+/// lines, even its trials.csv row when the kill came between the row and the checkpoint — is
+/// gone, and the trial runs again into files exactly as an uninterrupted run left them.
 @MainActor
 final class StudyWriter: StudySink {
     let dir: String
     private let study: StudyFile
     private let participant: String
-    private var trials: UnsafeMutablePointer<FILE>?
-    private var gestures: UnsafeMutablePointer<FILE>?
+    private var trials: OutputFile?
+    private var gestures: OutputFile?
     private(set) var failure: String?
+    /// The trials this folder already holds when the session starts: it goes on from there.
+    let trialsDone: Int
     /// The trials run so far, with their task's time span (scene s): a gesture belongs to
     /// the trial its press fell in.
     private var windows: [(trial: StudySchedule.Trial, task: String, start: Double, end: Double?)] = []
     private var gestureCount = 0
+    /// The folder's lock (held while this process lives) and what the checkpoint records.
+    private let lockFD: Int32
+    private var finishedTrials: Int
 
     static let trialsHeader = StudyWriterHeaders.trials
     static let gesturesHeader = StudyWriterHeaders.gestures
-
-    /// How many trials `DIR/trials.csv` already holds for `participant` (a restarted
-    /// session goes on from there).
-    static func trialsDone(dir: String, participant: String) -> Int {
-        guard case .success(let data) = readUserFile(dir + "/trials.csv") else { return 0 }
-        return CSV.rows(String(decoding: data, as: UTF8.self)).dropFirst().filter { $0.first == participant }.count
-    }
+    static let checkpointName = "checkpoint"
+    static let lockName = ".lock"
+    /// The files a session appends to, which a checkpoint measures (and metrics-*.jsonl).
+    static let appendedFiles = ["trials.csv", "gestures.csv", "metrics.jsonl"]
 
     /// `text`: the study file as read (kept in the folder as study.toml: a replay of the
-    /// recording runs it, and the results stay with the study that made them).
-    init(dir: String, study: StudyFile, text: String, schedule: StudySchedule, trialsDone: Int) throws(RunFailure) {
+    /// recording runs it, and the results stay with the study that made them). Throws a
+    /// message naming the folder or the file when the session must not start.
+    init(dir: String, study: StudyFile, text: String, schedule: StudySchedule) throws(RunFailure) {
         self.dir = dir
         self.study = study
         participant = schedule.participant
         if mkdir(dir, 0o755) != 0 && errno != EEXIST {
             throw RunFailure(message: "\(dir): the study folder could not be made (\(String(cString: strerror(errno))))", status: 1)
         }
-        try Self.write(dir + "/schedule.csv", schedule.csv(study))
-        try Self.write(dir + "/study.toml", text)
-        // A resumed session: the rows of the trial a kill cut short go (it runs again), and
-        // gestures are numbered on from those kept.
-        if case .success(let data) = readUserFile(dir + "/gestures.csv") {
-            let rows = CSV.rows(String(decoding: data, as: UTF8.self))
-            let kept = rows.dropFirst().filter { r in r.count > 1 && (r[0] != participant || (Int(r[1]) ?? 0) <= trialsDone) }
-            if kept.count != rows.count - 1 {
-                try Self.write(dir + "/gestures.csv", ([Self.gesturesHeader] + kept.map { $0.map(CSV.field).joined(separator: ",") }).joined(separator: "\n") + "\n")
-            }
-            gestureCount = kept.filter { $0[0] == participant }.count
+        var st = stat()
+        guard stat(dir, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {
+            throw RunFailure(message: "\(dir): not a folder (the study writes a participant's results into a folder)", status: 2)
         }
-        trials = try Self.open(dir + "/trials.csv", header: Self.trialsHeader)
-        gestures = try Self.open(dir + "/gestures.csv", header: Self.gesturesHeader)
+        lockFD = try Self.lock(dir)
+        // Everything the session writes is a regular file or absent: a FIFO there would block.
+        let names = Self.appendedFiles + ["schedule.csv", "study.toml", Self.checkpointName] + Self.conditionFiles(dir)
+        for name in names {
+            if lstat("\(dir)/\(name)", &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {
+                Glibc.close(lockFD)
+                throw RunFailure(message: "\(dir)/\(name): not a regular file (the study keeps its results in regular files)", status: 2)
+            }
+        }
+        do throws(RunFailure) {
+            let resumed = try Self.resume(dir, participant: participant, trials: schedule.trials.count)
+            trialsDone = resumed.done
+            gestureCount = resumed.gestures
+            finishedTrials = resumed.done
+            try Self.write(dir + "/schedule.csv", schedule.csv(study))
+            try Self.write(dir + "/study.toml", text)
+            trials = try Self.open(dir + "/trials.csv", header: Self.trialsHeader)
+            gestures = try Self.open(dir + "/gestures.csv", header: Self.gesturesHeader)
+        } catch {
+            Glibc.close(lockFD)
+            throw error
+        }
     }
+
+    // MARK: The lock
+
+    /// An exclusive flock on `DIR/.lock`, which holds the holder's pid: a second session on
+    /// the folder (two runs for one participant) is refused, naming the other process.
+    private static func lock(_ dir: String) throws(RunFailure) -> Int32 {
+        let path = "\(dir)/\(lockName)"
+        let fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+        guard fd >= 0 else {
+            throw RunFailure(message: "\(path): the study folder's lock could not be made (\(String(cString: strerror(errno))))", status: 1)
+        }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let busy = errno == EWOULDBLOCK
+            var buffer = [UInt8](repeating: 0, count: 32)
+            let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+            Glibc.close(fd)
+            guard busy else { throw RunFailure(message: "\(path): the study folder could not be locked (\(String(cString: strerror(errno))))", status: 1) }
+            let pid = String(decoding: buffer.prefix(max(0, n)), as: UTF8.self).split(whereSeparator: { $0.isNewline }).first.map(String.init) ?? ""
+            let who = pid.isEmpty || !pid.allSatisfy({ $0.isASCII }) || Int(pid) == nil ? "another fling study" : "another fling study (process \(pid))"
+            throw RunFailure(message: "\(dir): \(who) is running on this folder; one session at a time writes a participant's results", status: 1)
+        }
+        let pid = "\(getpid())\n"
+        _ = ftruncate(fd, 0)
+        _ = pid.withCString { pwrite(fd, $0, strlen($0), 0) }
+        return fd
+    }
+
+    // MARK: Resuming
+
+    /// `DIR/metrics-LABEL.jsonl`, as they are there.
+    private static func conditionFiles(_ dir: String) -> [String] {
+        guard let d = opendir(dir) else { return [] }
+        defer { closedir(d) }
+        var out: [String] = []
+        while let e = readdir(d) {
+            let name = withUnsafePointer(to: e.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+            if name.hasPrefix("metrics-"), name.hasSuffix(".jsonl") { out.append(name) }
+        }
+        return out.sorted()
+    }
+
+    /// A checkpoint's text: the participant, the trials finished, each file's size then.
+    struct Checkpoint: Equatable {
+        var participant: String
+        var trials: Int
+        var sizes: [(name: String, size: Int)]
+
+        static func == (a: Self, b: Self) -> Bool {
+            a.participant == b.participant && a.trials == b.trials && a.sizes.map(\.name) == b.sizes.map(\.name) && a.sizes.map(\.size) == b.sizes.map(\.size)
+        }
+
+        var text: String {
+            var out = "# fling study checkpoint: where each file stood when trial \(trials) ended; a resumed session cuts them back to it\n"
+            out += "participant \(participant)\ntrials \(trials)\n"
+            for s in sizes { out += "size \(s.size) \(s.name)\n" }
+            return out
+        }
+
+        struct Unreadable: Error { var reason: String }
+
+        /// The checkpoint, or the line that is not one.
+        static func parse(_ text: String) -> Result<Checkpoint, Unreadable> {
+            var c = Checkpoint(participant: "", trials: -1, sizes: [])
+            for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let line = String(raw)
+                if line.isEmpty || line.hasPrefix("#") { continue }
+                let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
+                switch (parts.first, parts.count) {
+                case ("participant", 2): c.participant = parts[1]
+                case ("trials", 2): guard let n = Int(parts[1]), n >= 0 else { return .failure(Unreadable(reason: "line \(i + 1): '\(line)'")) }; c.trials = n
+                case ("size", 3):
+                    guard let n = Int(parts[1]), n >= 0, !parts[2].contains("/") else { return .failure(Unreadable(reason: "line \(i + 1): '\(line)'")) }
+                    c.sizes.append((parts[2], n))
+                default: return .failure(Unreadable(reason: "line \(i + 1): '\(line)'"))
+                }
+            }
+            return c.trials < 0 || c.participant.isEmpty ? .failure(Unreadable(reason: "no trials or participant line")) : .success(c)
+        }
+    }
+
+    /// Brings the folder to the state an uninterrupted run had after its last finished trial:
+    /// (trials done, gestures of this participant kept).
+    private static func resume(_ dir: String, participant: String, trials total: Int) throws(RunFailure) -> (done: Int, gestures: Int) {
+        let path = "\(dir)/\(checkpointName)"
+        var checkpoint: Checkpoint?
+        switch readUserFile(path, regularOnly: true) {
+        case .success(let data):
+            switch Checkpoint.parse(String(decoding: data, as: UTF8.self)) {
+            case .success(let c): checkpoint = c
+            case .failure(let why):
+                throw RunFailure(message: "\(path): not a checkpoint this session can resume from (\(why.reason)); move the folder aside to start anew", status: 2)
+            }
+        case .failure(let e) where e.reason == "not found": checkpoint = nil
+        case .failure(let e): throw RunFailure(message: "\(path): \(e.reason)", status: 2)
+        }
+        if let c = checkpoint, c.participant != participant {
+            throw RunFailure(message: "\(dir): holds \(c.participant)'s session, not \(participant)'s; give each participant a folder", status: 2)
+        }
+        if checkpoint == nil {
+            // No trial has finished here (or an older Fling ran it): what the files hold is
+            // either nothing or a cut first trial, or rows from before checkpoints existed.
+            let done = legacyTrialsDone(dir, participant: participant)
+            if done > 0 { return try legacyResume(dir, participant: participant, done: done) }
+            checkpoint = Checkpoint(participant: participant, trials: 0, sizes: [])
+        }
+        guard let c = checkpoint else { return (0, 0) }
+        if c.trials > total {
+            throw RunFailure(message: "\(path): says \(c.trials) trials finished, but the study has \(total)", status: 2)
+        }
+        // Cut back: each measured file to its size then, the rest the session writes removed.
+        var cut: [String] = []
+        for name in appendedFiles + conditionFiles(dir) {
+            let file = "\(dir)/\(name)"
+            var st = stat()
+            guard lstat(file, &st) == 0 else { continue }
+            let keep = c.sizes.first { $0.name == name }?.size ?? 0
+            if Int(st.st_size) < keep {
+                throw RunFailure(message: "\(file): is shorter (\(st.st_size) bytes) than when trial \(c.trials) ended (\(keep) bytes): it was changed since; move the folder aside to start anew", status: 2)
+            }
+            guard Int(st.st_size) > keep else { continue }
+            cut.append("\(name) (\(Int(st.st_size) - keep) bytes)")
+            if keep == 0, !c.sizes.contains(where: { $0.name == name }) {
+                if unlink(file) != 0 { throw RunFailure(message: "\(file): could not be removed (\(String(cString: strerror(errno))))", status: 1) }
+            } else if truncate(file, off_t(keep)) != 0 {
+                throw RunFailure(message: "\(file): could not be cut back to the last finished trial (\(String(cString: strerror(errno))))", status: 1)
+            }
+        }
+        if !cut.isEmpty {
+            Log.info("study: \(dir): what the unfinished trial \(c.trials + 1) wrote is removed: \(cut.joined(separator: ", "))")
+        }
+        return (c.trials, gesturesKept(dir, participant: participant))
+    }
+
+    /// Rows of `participant` in `DIR/trials.csv` (a folder from before checkpoints).
+    private static func legacyTrialsDone(_ dir: String, participant: String) -> Int {
+        guard case .success(let data) = readUserFile(dir + "/trials.csv", regularOnly: true) else { return 0 }
+        return CSV.rows(String(decoding: data, as: UTF8.self)).dropFirst().filter { $0.first == participant }.count
+    }
+
+    /// A folder an older Fling wrote: the cut trial's gesture rows go; its metrics lines
+    /// cannot be told apart, which is said.
+    private static func legacyResume(_ dir: String, participant: String, done: Int) throws(RunFailure) -> (done: Int, gestures: Int) {
+        if case .success(let data) = readUserFile(dir + "/gestures.csv", regularOnly: true) {
+            let rows = CSV.rows(String(decoding: data, as: UTF8.self))
+            let kept = rows.dropFirst().filter { r in r.count > 1 && (r[0] != participant || (Int(r[1]) ?? 0) <= done) }
+            if kept.count != rows.count - 1 {
+                try write(dir + "/gestures.csv", ([gesturesHeader] + kept.map { $0.map(CSV.field).joined(separator: ",") }).joined(separator: "\n") + "\n")
+            }
+        }
+        Log.warning("\(dir): no checkpoint (an older Fling wrote it): metrics.jsonl may still hold the cut trial's gestures")
+        return (done, gesturesKept(dir, participant: participant))
+    }
+
+    private static func gesturesKept(_ dir: String, participant: String) -> Int {
+        guard case .success(let data) = readUserFile(dir + "/gestures.csv", regularOnly: true) else { return 0 }
+        return CSV.rows(String(decoding: data, as: UTF8.self)).dropFirst().filter { $0.first == participant }.count
+    }
+
+    /// Records where every file stands now (after trial `finishedTrials`), replaced atomically.
+    private func checkpoint() {
+        var sizes: [(String, Int)] = []
+        for name in Self.appendedFiles + Self.conditionFiles(dir) {
+            var st = stat()
+            if stat("\(dir)/\(name)", &st) == 0 { sizes.append((name, Int(st.st_size))) }
+        }
+        let text = Checkpoint(participant: participant, trials: finishedTrials, sizes: sizes).text
+        let temporary = "\(dir)/\(Self.checkpointName).new"
+        if let why = writeFile(temporary, text) ?? (rename(temporary, "\(dir)/\(Self.checkpointName)") == 0 ? nil : String(cString: strerror(errno))) {
+            let message = "\(dir)/\(Self.checkpointName): could not be written (\(why)): a resumed session would run trial \(finishedTrials) again"
+            if failure == nil { failure = message }
+            Log.error(message)
+        }
+    }
+
+    // MARK: Writing
 
     private static func write(_ path: String, _ text: String) throws(RunFailure) {
         if let why = writeFile(path, text) { throw RunFailure(message: "\(path): could not be written (\(why))", status: 1) }
     }
 
     /// Opened for appending; the header written when the file is new.
-    private static func open(_ path: String, header: String) throws(RunFailure) -> UnsafeMutablePointer<FILE> {
+    private static func open(_ path: String, header: String) throws(RunFailure) -> OutputFile {
         var st = stat()
         let isNew = stat(path, &st) != 0 || st.st_size == 0
-        guard let f = fopen(path, "ab") else { throw RunFailure(message: "\(path): could not be opened for appending (\(String(cString: strerror(errno))))", status: 1) }
-        if isNew, fputs(header + "\n", f) < 0 || fflush(f) != 0 {
-            throw RunFailure(message: "\(path): could not be written (\(String(cString: strerror(errno))))", status: 1)
+        let f = try OutputFile(path: path, mode: .append, what: "the study's table")
+        if isNew, !f.write(header + "\n") {
+            throw RunFailure(message: f.failure ?? "\(path): could not be written", status: 1)
         }
         return f
     }
 
-    /// The files that stopped (a full disk): each is said once; the others go on.
-    private var stoppedFiles: Set<String> = []
-
-    private func line(_ f: UnsafeMutablePointer<FILE>?, _ fields: [String], _ name: String) {
-        write(f, fields.map(CSV.field).joined(separator: ",") + "\n", name)
+    private func line(_ f: OutputFile?, _ fields: [String]) {
+        write(f, fields.map(CSV.field).joined(separator: ",") + "\n")
     }
 
-    private func write(_ f: UnsafeMutablePointer<FILE>?, _ text: String, _ name: String) {
-        guard !stoppedFiles.contains(name) else { return }
-        guard let f, fputs(text, f) >= 0, fflush(f) == 0 else {
-            stoppedFiles.insert(name)
-            let why = "\(dir)/\(name): stopped (\(String(cString: strerror(errno)))): later lines are not in it"
-            if failure == nil { failure = why }
-            Log.error(why)
-            return
-        }
+    /// A file that stopped (a full disk) is said once, by the file; the others go on.
+    private func write(_ f: OutputFile?, _ text: String) {
+        guard let f, !f.write(text) else { return }
+        if failure == nil { failure = f.failure }
     }
 
     // MARK: StudySink
@@ -103,7 +294,9 @@ final class StudyWriter: StudySink {
     func trialFinished(_ r: StudyTrialRecord) {
         if let i = windows.lastIndex(where: { $0.trial.number == r.trial }) { windows[i].end = r.taskEnd }
         line(trials, [r.participant, "\(r.trial)", r.condition, r.task, "\(r.repetition)", r.outcome, Self.number(r.timeOnTask),
-                      r.expected ? "yes" : "no", "\(r.rating)", r.expectedOutcome ?? ""], "trials.csv")
+                      r.expected ? "yes" : "no", "\(r.rating)", r.expectedOutcome ?? ""])
+        finishedTrials = max(finishedTrials, r.trial)
+        checkpoint()
     }
 
     /// A gesture the metrics recorder wrote: its row, in the trial its press fell in (none:
@@ -116,31 +309,43 @@ final class StudyWriter: StudySink {
         lastGesture = m
         let c = StudyGestureClass(m, dismiss: task.dismiss, startDetent: m.startDetent, previous: previous)
         // The condition's own metrics file: its decision map is drawn from it.
-        write(conditionMetrics(w.trial.label), m.json.serialized + "\n", "metrics-\(w.trial.label).jsonl")
+        write(conditionMetrics(w.trial.label), m.json.serialized + "\n")
         line(gestures, [participant, "\(w.trial.number)", w.trial.label, w.task, "\(gestureCount)", m.target, m.policy,
                         c.startDetent ?? "", c.outcome, Self.number(m.release.y - m.start.y), Self.number(m.vy),
                         m.settleTime.map(Self.number) ?? "", Self.number(m.overshoot),
                         c.accidentalDismissal ? "1" : "0", c.missedDismissal ? "1" : "0", c.snapBack ? "1" : "0",
-                        c.skippedDetent ? "1" : "0", c.regrab ? "1" : "0"], "gestures.csv")
+                        c.skippedDetent ? "1" : "0", c.regrab ? "1" : "0"])
     }
     private var lastGesture: GestureMetric?
-    private var perCondition: [String: UnsafeMutablePointer<FILE>] = [:]
+    private var perCondition: [String: OutputFile] = [:]
+    private var conditionFailed: Set<String> = []
 
-    private func conditionMetrics(_ label: String) -> UnsafeMutablePointer<FILE>? {
+    private func conditionMetrics(_ label: String) -> OutputFile? {
         if let f = perCondition[label] { return f }
-        guard let f = fopen("\(dir)/metrics-\(label).jsonl", "ab") else { return nil }   // said by `write`, once
-        perCondition[label] = f
-        return f
+        guard !conditionFailed.contains(label) else { return nil }
+        do {
+            let f = try OutputFile(path: "\(dir)/metrics-\(label).jsonl", mode: .append, what: "the condition's metrics file")
+            perCondition[label] = f
+            return f
+        } catch {
+            conditionFailed.insert(label)
+            Log.error(error.message)
+            if failure == nil { failure = error.message }
+            return nil
+        }
     }
 
     static func number(_ v: Double) -> String { cFormat("%.3f", v) }
 
     func finish() {
-        for f in perCondition.values { fclose(f) }
+        for f in perCondition.values { f.close() }
         perCondition = [:]
-        if let f = trials { fclose(f) }
-        if let f = gestures { fclose(f) }
+        trials?.close()
+        gestures?.close()
+        for f in [trials, gestures].compactMap({ $0 }) where failure == nil { failure = f.failure }
         trials = nil
         gestures = nil
     }
+
+    deinit { Glibc.close(lockFD) }
 }

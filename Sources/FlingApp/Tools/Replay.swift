@@ -133,8 +133,14 @@ enum Replay {
         app.instrument.keysEnabled = recording.instrumentKeys ?? (!recording.kiosk || !recording.instrument.isEmpty || recording.slow != nil)
         // A study session's recording runs the same session (start states, conditions, prompt).
         if let s = recording.study {
-            if case .success(let data) = readUserFile(s.file), let study = try? StudyFile.parse(String(decoding: data, as: UTF8.self)) {
-                app.study = StudySession(study: study, schedule: StudySchedule(study: study, participant: s.participant), resumeAt: s.resumeAt)
+            if case .success(let data) = readUserFile(s.file, regularOnly: true), let study = try? StudyFile.parse(String(decoding: data, as: UTF8.self)) {
+                let session = StudySession(study: study, schedule: StudySchedule(study: study, participant: s.participant), resumeAt: s.resumeAt)
+                // As a live session refuses it: a start the app cannot reach would replay every
+                // trial as a time-out, which is not what the recording holds.
+                if let (line, problem) = session.problems(app).first {
+                    throw RunFailure(message: "\(recording.path): its study \(s.file):\(line): \(problem)", status: 2)
+                }
+                app.study = session
             } else {
                 Log.warning("\(recording.path): its study file \(s.file) is unreadable or invalid: replayed without the study session")
             }

@@ -127,9 +127,12 @@ struct Resources {
     }
 
     private static func loadData<T>(_ path: String, _ parse: (String) throws -> [T]) throws(LoadError) -> [T] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LoadError(message: FileManager.default.fileExists(atPath: path)
-                            ? "data file unreadable: \(path)" : "data file not found: \(path)")
+        // Bounded and regular only: a FIFO there would block start-up, a huge file fill memory.
+        let data: Data
+        switch readUserFile(path, regularOnly: true, limit: InteractionConstants.maxDataFileBytes, kinds: "data files") {
+        case .success(let d): data = d
+        case .failure(let e) where e.reason == "not found": throw LoadError(message: "data file not found: \(path)")
+        case .failure(let e): throw LoadError(message: "\(path): data file \(e.reason)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             // Where: a hand-edited file saved as Latin-1 is found at once (issue 29).

@@ -251,7 +251,8 @@ struct UserFileError: Error { var reason: String }
 /// refused by what it is. Opening never waits: a FIFO with no writer would block `open`
 /// forever, so it is opened without blocking and, where pipes are allowed, read to its end
 /// (nothing, when no writer has it open).
-func readUserFile(_ path: String, regularOnly: Bool = false) -> Result<Data, UserFileError> {
+func readUserFile(_ path: String, regularOnly: Bool = false, limit: Int = InteractionConstants.maxUserFileBytes,
+                  kinds: String = "scripts, recordings and metrics files") -> Result<Data, UserFileError> {
     guard !path.isEmpty else { return .failure(UserFileError(reason: "has an empty path")) }
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
     guard fd >= 0 else {
@@ -270,8 +271,7 @@ func readUserFile(_ path: String, regularOnly: Bool = false) -> Result<Data, Use
     }
     // Reads block again (a pipe's writer may be slow); the open is what must not wait.
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-    let limit = InteractionConstants.maxUserFileBytes
-    let tooLarge = UserFileError(reason: "is over \(limit >> 20) MiB (scripts, recordings and metrics files are read up to \(limit >> 20) MiB)")
+    let tooLarge = UserFileError(reason: "is over \(limit >> 20) MiB (\(kinds) are read up to \(limit >> 20) MiB)")
     if (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > limit { return .failure(tooLarge) }
     guard let data = readToEnd(fd, limit: limit) else { return .failure(UserFileError(reason: "unreadable (\(String(cString: strerror(errno))))")) }
     return data.count > limit ? .failure(tooLarge) : .success(data)

@@ -1,5 +1,6 @@
 import FlingCore
 import Foundation
+import Glibc
 import XCTest
 
 /// Bad input gets a clear message and the right exit status, never a crash or a hang.
@@ -248,6 +249,27 @@ final class CommandLineTests: XCTestCase {
         let r = try FlingRunner.run(["--headless", "--script", FlingRunner.emptyScript, "--resources", res.path])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.contains("restaurants.json:2:16: malformed JSON"), r.stderr)
+    }
+
+    /// A data file past its cap (a million rows took over a minute and 3.5 GB) or a FIFO in
+    /// its place (start-up blocked on it): refused by size or by what it is, at once.
+    func testAHugeOrFIFODataFileIsRefused() throws {
+        let huge = try resourcesCopy("huge-data", replacing: "restaurants.json", with: "[]")
+        XCTAssertEqual(truncate(huge.appendingPathComponent("restaurants.json").path, off_t(InteractionConstants.maxDataFileBytes + 1)), 0)
+        let r = try FlingRunner.run(["--headless", "--script", FlingRunner.emptyScript, "--resources", huge.path], timeout: 30)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("\(huge.path)/restaurants.json: data file is over 128 MiB (data files are read up to 128 MiB)"), r.stderr)
+        let fifo = try resourcesCopy("fifo-data", replacing: "articles.json", with: nil)
+        XCTAssertEqual(mkfifo(fifo.appendingPathComponent("articles.json").path, 0o644), 0)
+        let f = try FlingRunner.run(["--headless", "--script", FlingRunner.emptyScript, "--resources", fifo.path], timeout: 30)
+        XCTAssertEqual(f.status, 1)
+        XCTAssertTrue(f.stderr.contains("\(fifo.path)/articles.json: data file is a FIFO (named pipe), not a regular file"), f.stderr)
+    }
+
+    /// `--record a --record b` kept only b without a word: an option given twice is refused.
+    func testAnAppOptionGivenTwiceIsRefused() throws {
+        try FlingRunner.assertUsageError(["--headless", "--script", FlingRunner.emptyScript, "--record", "/tmp/a", "--record", "/tmp/b"],
+                                         says: "--record given twice ('/tmp/a', then '/tmp/b'): give it once")
     }
 
     func testMissingDataFileAndFolderExit1NamingThePath() throws {

@@ -15,6 +15,10 @@ public enum InteractionConstants {
     /// a busy kiosk's recording is far less); /dev/zero or an endless pipe named as one is
     /// refused there instead of filling memory (issue 29).
     public static let maxUserFileBytes = 256 << 20
+    /// The data files (restaurants.json, articles.json) are read up to this many bytes: 128 MiB
+    /// holds 100,000 restaurants with a paragraph each. A bigger one (a million rows, 787 MB,
+    /// took over a minute and 3.5 GB to start) is refused with its size, not left to run.
+    public static let maxDataFileBytes = 128 << 20
     /// A file written as the app runs may be a pipe (`--metrics /dev/stdout | jq`): lines wait
     /// in memory while its reader is behind, up to this many bytes (minutes of a busy session's
     /// recording); past it the reader is taken as stuck and the file stops, said once, so a

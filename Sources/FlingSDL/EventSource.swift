@@ -48,6 +48,10 @@ public final class EventSource {
     /// Whether the window has the keyboard (true until the system says it lost it: a kiosk
     /// without a window manager is never told it has it).
     public private(set) var windowFocused = true
+    /// X keycodes that were down when the window last took focus and have not been released
+    /// since, and whether the next SDL key press comes from one of them.
+    private var heldAtFocus: Set<Int> = []
+    private var dropsNextKeyDown = false
 
     /// Wakes a loop waiting in `events(waitingUpTo:)` from another thread (an evdev reader):
     /// an SDL user event, which translates to nothing.
@@ -74,6 +78,7 @@ public final class EventSource {
             if e.type == SDL_SYSWMEVENT.rawValue {
                 let stamp = withUnsafePointer(to: e) { fling_x11_pointer_event_time($0) }
                 if stamp != 0 { pendingServerStamp = UInt32(truncatingIfNeeded: stamp) }
+                noteServerKeys(e)
                 return
             }
             translate(e, eventTime(e, poll: time(e), now: now), into: &out)
@@ -82,6 +87,7 @@ public final class EventSource {
             if SDL_WaitEventTimeout(&e, Int32((timeout * 1000).rounded(.up))) != 0 { take(e) }
         }
         while SDL_PollEvent(&e) != 0 { take(e) }
+        dropsNextKeyDown = false   // (SDL's key event comes in the same read as the X one)
         spreadBatch(&out, readAt: entered)
         return out
     }
@@ -181,6 +187,10 @@ public final class EventSource {
             let p = Point(Double(e.tfinger.x) * panel.width, Double(e.tfinger.y) * panel.height)
             out.append(.pointer(PointerEvent(id: 1 + Int64(e.tfinger.fingerId), phase: phase, location: p, time: time, timing: pointerTiming)))
         case SDL_KEYDOWN:
+            // A key already held when the window took focus (Ctrl+Q still down from the Fling
+            // before) reaches SDL as a fresh press when X repeats it: it is no press of this
+            // run's, and quit on it would end a new Fling at once. It counts again once released.
+            guard !dropsNextKeyDown else { dropsNextKeyDown = false; return }
             // Keys the app has no use for (a modifier alone, media keys) are dropped.
             guard let key = KeyTranslation.key(sym: e.key.keysym.sym, mod: e.key.keysym.mod) else { return }
             out.append(.key(key, time: time))
@@ -221,5 +231,22 @@ public final class EventSource {
         default:
             break
         }
+    }
+
+    /// The X server's word on keys: KeymapNotify (sent as the window takes focus) lists the
+    /// keys down then; a KeyPress of one of them before its release is that old hold (X's
+    /// auto-repeat, which SDL reports as a fresh press since it never saw the first), so the
+    /// SDL key event made from it is dropped.
+    private func noteServerKeys(_ e: SDL_Event) {
+        var keys = [UInt8](repeating: 0, count: 32)
+        if withUnsafePointer(to: e, { p in keys.withUnsafeMutableBufferPointer { fling_x11_keymap_notify(p, $0.baseAddress) } }) == 1 {
+            heldAtFocus = []
+            for code in 8..<256 where keys[code >> 3] & (1 << (code & 7)) != 0 { heldAtFocus.insert(code) }
+            return
+        }
+        var pressed: Int32 = 0
+        let code = Int(withUnsafePointer(to: e) { fling_x11_key_event($0, &pressed) })
+        guard code != 0 else { return }
+        if pressed == 0 { heldAtFocus.remove(code) } else if heldAtFocus.contains(code) { dropsNextKeyDown = true }
     }
 }

@@ -98,8 +98,13 @@ struct Resources {
         var articles = try loadData(root + "/articles.json") { try SampleData.articles(fromJSON: $0, warnings: &cut) }
         for w in cut { Log.warning("warning: \(root)/articles.json: \(w)") }
         let images = root + "/images"
+        // Checked once per name: rows share a few photos, and each check resolves links.
+        var checked: [String: String] = [:]
         for i in restaurants.indices {
-            restaurants[i].image = checkedImage(restaurants[i].image, in: images, entry: "\(root)/restaurants.json: item \(i + 1) (\"\(restaurants[i].name)\")")
+            let name = restaurants[i].image
+            if let known = checked[name] { restaurants[i].image = known; continue }
+            restaurants[i].image = checkedImage(name, in: images, entry: "\(root)/restaurants.json: item \(i + 1) (\"\(restaurants[i].name)\")")
+            checked[name] = restaurants[i].image
         }
         for i in articles.indices {
             articles[i].image = checkedImage(articles[i].image, in: images, entry: "\(root)/articles.json: item \(i + 1) (\"\(articles[i].headline)\")")

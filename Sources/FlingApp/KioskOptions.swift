@@ -33,6 +33,8 @@ struct KioskOptions: Sendable {
     func validate(headless: Bool) throws(UsageError) {
         if fbMode != nil && fbdev == nil { throw UsageError(message: "--fb-mode needs --output fbdev:PATH") }
         if fbdev != nil && display != nil { throw UsageError(message: "--display is for windows; --output fbdev draws to a framebuffer") }
+        // (An empty path was said as "fling: : No such file or directory".)
+        if input == "" { throw UsageError(message: "--input: the path is empty (a device, /dev/input/eventN, or with --headless a recorded event stream)") }
         // In a window (or on fbdev) --input is a device Fling reads; a recording plays headless.
         var st = stat()
         if let path = input, !headless, stat(path, &st) == 0, (st.st_mode & S_IFMT) != S_IFCHR {

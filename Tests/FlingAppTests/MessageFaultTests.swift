@@ -33,4 +33,12 @@ final class MessageFaultTests: XCTestCase {
         try FlingRunner.assertUsageError(["--size", "--headless"], says: "fling: --size needs a value\n")
         try FlingRunner.assertUsageError(["study", study, "--participant", "--dry-run"], says: "fling study: --participant needs a value\n")
     }
+
+    // MARK: --input
+
+    func testAnEmptyInputPathIsNamed() throws {
+        let r = try FlingRunner.run(["--headless", "--input", ""])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("fling: --input: the path is empty (a device, /dev/input/eventN, or with --headless a recorded event stream)\n"), r.stderr)
+    }
 }

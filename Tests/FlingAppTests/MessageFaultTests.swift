@@ -41,4 +41,37 @@ final class MessageFaultTests: XCTestCase {
         XCTAssertEqual(r.status, 2, r.stderr)
         XCTAssertTrue(r.stderr.hasPrefix("fling: --input: the path is empty (a device, /dev/input/eventN, or with --headless a recorded event stream)\n"), r.stderr)
     }
+
+    /// --input is an evdev device or a recorded event stream: /proc/self/mem (whose reads fail)
+    /// played as no touches with exit 0, and any other file was decoded into touches.
+    func testInputThatIsNeitherADeviceNorARecordingIsRefused() throws {
+        let mem = try FlingRunner.run(["--headless", "--input", "/proc/self/mem"])
+        XCTAssertEqual(mem.status, 2, mem.stderr)
+        XCTAssertTrue(mem.stderr.hasPrefix("fling: /proc/self/mem: unreadable (Input/output error): not a recorded event stream (cat /dev/input/eventN > FILE)\n"),
+                      mem.stderr)
+        let text = try file("notes.txt", Array("a touch recording, not\n".utf8))
+        let t = try FlingRunner.run(["--headless", "--input", text])
+        XCTAssertEqual(t.status, 2, t.stderr)
+        XCTAssertTrue(t.stderr.hasPrefix("fling: \(text): 23 bytes, not a whole number of 24-byte input events: not a recorded event stream"), t.stderr)
+        // Whole events of text: their types are none the kernel has.
+        let words = try file("words.txt", Array(String(repeating: "touch me ", count: 8).utf8))
+        let w = try FlingRunner.run(["--headless", "--input", words])
+        XCTAssertEqual(w.status, 2, w.stderr)
+        XCTAssertTrue(w.stderr.hasPrefix("fling: \(words): event 1 (byte 0) has type 8293, which no input event has (0 to 31): not a recorded event stream"),
+                      w.stderr)
+        // A disk would be read whole.
+        func isBlockDevice(_ path: String) -> Bool {
+            (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeBlockSpecial
+        }
+        if let disk = ["/dev/loop0", "/dev/sda", "/dev/vda", "/dev/nvme0n1"].first(where: isBlockDevice) {
+            let d = try FlingRunner.run(["--headless", "--input", disk])
+            XCTAssertNotEqual(d.status, 0, d.stderr)
+            XCTAssertTrue(d.stderr.hasPrefix("fling: \(disk): is a block device (a disk), not an input device (/dev/input/eventN) or a recorded event stream\n"),
+                          d.stderr)
+        }
+        // A recording still plays.
+        let zeros = try file("touch.bin", [UInt8](repeating: 0, count: 48))
+        let ok = try FlingRunner.run(["--headless", "--input", zeros])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+    }
 }

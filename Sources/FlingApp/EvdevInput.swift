@@ -58,10 +58,13 @@ final class EvdevInput {
         case S_IFSOCK: throw Failure(message: "\(path): is a socket, not an input device (/dev/input/eventN) or a recorded event stream")
         default: break
         }
-        let f = open(path, O_RDONLY | O_CLOEXEC | (isDevice ? O_NONBLOCK : 0))
+        // Opening never waits: a FIFO with no writer blocked `open` forever. A recording is
+        // then read with blocking reads (a pipe's writer may be slow); a device stays non-blocking.
+        let f = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard f >= 0 else {
             throw Failure(message: "\(path): \(String(cString: strerror(errno)))\(errno == EACCES ? " (is the user in the input group?)" : "")")
         }
+        if !isDevice { _ = fcntl(f, F_SETFL, fcntl(f, F_GETFL) & ~O_NONBLOCK) }
         fd = f
         if isDevice {
             /// input_absinfo: value, minimum, maximum, fuzz, flat, resolution.

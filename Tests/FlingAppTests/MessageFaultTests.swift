@@ -74,4 +74,12 @@ final class MessageFaultTests: XCTestCase {
         let ok = try FlingRunner.run(["--headless", "--input", zeros])
         XCTAssertEqual(ok.status, 0, ok.stderr)
     }
+
+    /// A FIFO with no writer blocked `open` forever.
+    func testAFIFOInputWithNoWriterDoesNotHang() throws {
+        let fifo = FlingRunner.scratch("inputfifo").appendingPathComponent("touch.fifo").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let r = try FlingRunner.run(["--headless", "--input", fifo], timeout: 30)
+        XCTAssertEqual(r.status, 0, r.stderr)
+    }
 }

@@ -82,4 +82,16 @@ final class MessageFaultTests: XCTestCase {
         let r = try FlingRunner.run(["--headless", "--input", fifo], timeout: 30)
         XCTAssertEqual(r.status, 0, r.stderr)
     }
+
+    // MARK: --resources
+
+    func testAResourcesFileIsSaidToBeAFileNotAFolder() throws {
+        let f = try file("resources.txt", Array("fonts\n".utf8))
+        let r = try FlingRunner.run(["--headless", "--script", FlingRunner.emptyScript, "--resources", f])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("fling: --resources: \(f) is a file, not a folder; give the resources folder (with fonts/, images/ and restaurants.json)\n"), r.stderr)
+        let empty = try FlingRunner.run(["--headless", "--script", FlingRunner.emptyScript, "--resources", ""])
+        XCTAssertEqual(empty.status, 1, empty.stderr)
+        XCTAssertTrue(empty.stderr.hasPrefix("fling: --resources: the path is empty; give the resources folder\n"), empty.stderr)
+    }
 }

@@ -94,4 +94,17 @@ final class MessageFaultTests: XCTestCase {
         XCTAssertEqual(empty.status, 1, empty.stderr)
         XCTAssertTrue(empty.stderr.hasPrefix("fling: --resources: the path is empty; give the resources folder\n"), empty.stderr)
     }
+
+    // MARK: --fb-mode
+
+    func testFramebufferModesOutOfRangeStateTheRanges() throws {
+        let fb = FlingRunner.scratch("fbmode").appendingPathComponent("fb").path
+        try FlingRunner.assertUsageError(["--headless", "--output", "fbdev:\(fb)", "--fb-mode", "100000x1x32"],
+                                         says: "fling: --fb-mode: 100000x1 is outside 16x16 to 8192x8192 pixels (W and H 16 to 8192, BPP 32 or 16, e.g. 800x480x32; got '100000x1x32')\n")
+        try FlingRunner.assertUsageError(["--headless", "--output", "fbdev:\(fb)", "--fb-mode", "800x480"],
+                                         says: "fling: --fb-mode takes WxHxBPP (W and H 16 to 8192, BPP 32 or 16), e.g. 800x480x32 (got '800x480')\n")
+        // A word among the numbers was skipped: this was 800x480x32.
+        try FlingRunner.assertUsageError(["--headless", "--output", "fbdev:\(fb)", "--fb-mode", "800xfoox480x32"],
+                                         says: "fling: --fb-mode takes WxHxBPP (W and H 16 to 8192, BPP 32 or 16), e.g. 800x480x32 (got '800xfoox480x32')\n")
+    }
 }

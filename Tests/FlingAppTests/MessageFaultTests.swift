@@ -107,4 +107,24 @@ final class MessageFaultTests: XCTestCase {
         try FlingRunner.assertUsageError(["--headless", "--output", "fbdev:\(fb)", "--fb-mode", "800xfoox480x32"],
                                          says: "fling: --fb-mode takes WxHxBPP (W and H 16 to 8192, BPP 32 or 16), e.g. 800x480x32 (got '800xfoox480x32')\n")
     }
+
+    // MARK: Scripts
+
+    /// Invalid UTF-8 in a script was typed as U+FFFD (with only a font warning): refused with
+    /// its line, on any line.
+    func testInvalidUTF8InAScriptIsAnErrorWithItsLine() throws {
+        for (bytes, line) in [(Array("0.1 tap 10 10\n0.2 text caf".utf8) + [0xE9] + Array("\n".utf8), 2),
+                              (Array("# ok\n\n0.3 key ".utf8) + [0xFF, 0xFE] + Array("\n0.4 quit\n".utf8), 3),
+                              (Array("# ".utf8) + [0xC3] + Array("\n0.4 quit\n".utf8), 1)] {
+            let script = try file("script-\(line).txt", bytes)
+            let r = try FlingRunner.run(["--headless", "--script", script])
+            XCTAssertEqual(r.status, 2, r.stderr)
+            XCTAssertTrue(r.stderr.hasPrefix("fling: \(script):\(line): not UTF-8 text (byte "), r.stderr)
+            XCTAssertTrue(r.stderr.contains("starts no UTF-8 character); scripts are UTF-8\n"), r.stderr)
+        }
+        let attract = try file("attract.txt", Array("0.1 tap 10 10\n0.2 text ".utf8) + [0x80] + Array("\n".utf8))
+        let a = try FlingRunner.run(["--headless", "--script", FlingRunner.emptyScript, "--attract", attract])
+        XCTAssertEqual(a.status, 2, a.stderr)
+        XCTAssertTrue(a.stderr.hasPrefix("fling: \(attract):2: not UTF-8 text (byte 23, column 10, starts no UTF-8 character); attract scripts are UTF-8\n"), a.stderr)
+    }
 }

@@ -127,4 +127,17 @@ final class MessageFaultTests: XCTestCase {
         XCTAssertEqual(a.status, 2, a.stderr)
         XCTAssertTrue(a.stderr.hasPrefix("fling: \(attract):2: not UTF-8 text (byte 23, column 10, starts no UTF-8 character); attract scripts are UTF-8\n"), a.stderr)
     }
+
+    // MARK: fling study
+
+    /// Only 0–9 choose the condition order: "P٢" (an Arabic-Indic two) took row 1 while "P2"
+    /// took row 2.
+    func testAParticipantIdWithADigitOtherThan0To9IsRefusedNamingIt() throws {
+        for (id, digit, code) in [("P٢", "٢", "U+0662"), ("P0²", "²", "U+00B2")] {
+            let r = try FlingRunner.run(["study", study, "--participant", id, "--dry-run"])
+            XCTAssertEqual(r.status, 2, r.stderr)
+            XCTAssertEqual(r.stderr, "fling study: --participant: '\(id)' has the digit '\(digit)' (\(code)); only 0-9 choose the condition order (P07: row 7): write the id with 0-9\n")
+        }
+        XCTAssertEqual(try FlingRunner.run(["study", study, "--participant", "P2", "--dry-run"]).status, 0)
+    }
 }

@@ -140,4 +140,33 @@ final class MessageFaultTests: XCTestCase {
         }
         XCTAssertEqual(try FlingRunner.run(["study", study, "--participant", "P2", "--dry-run"]).status, 0)
     }
+
+    /// Invalid UTF-8 in a study file was read as U+FFFD, and the folder's copy of the study
+    /// differed from the file: refused with its line.
+    func testInvalidUTF8InAStudyFileIsAnErrorWithItsLine() throws {
+        let text = try String(contentsOfFile: study, encoding: .utf8)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
+        guard let title = lines.firstIndex(where: { $0.starts(with: Array("title".utf8)) }) else { return XCTFail("example.toml has no title") }
+        lines[title] = Array("title = \"Caf".utf8) + [0xE9] + Array("\"".utf8)
+        let bad = try file("study.toml", Array(lines.joined(separator: [0x0A])))
+        let out = FlingRunner.scratch("study-utf8").appendingPathComponent("P1").path
+        let r = try FlingRunner.run(["study", bad, "--participant", "P1", "--out", out, "--headless", "--script", FlingRunner.emptyScript])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("fling study: \(bad):\(title + 1): not UTF-8 text (byte "), r.stderr)
+        XCTAssertTrue(r.stderr.contains(", column 13, starts no UTF-8 character); a study file is UTF-8\n"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out + "/study.toml"), "no folder is made for a refused study")
+    }
+
+    /// A NUL byte in a task's id reached schedule.csv.
+    func testANULByteInAStudyFileIsAnErrorWithItsLine() throws {
+        let text = try String(contentsOfFile: study, encoding: .utf8)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let id = lines.firstIndex(where: { $0.hasPrefix("id = ") }) else { return XCTFail("example.toml has no task id") }
+        lines[id] = "id = \"to\u{0}full\""
+        let bad = try file("study.toml", Array(lines.joined(separator: "\n").utf8))
+        let r = try FlingRunner.run(["study", bad, "--participant", "P1", "--dry-run"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertEqual(r.stderr, "fling study: \(bad):\(id + 1): a NUL byte (U+0000) in the line: a study file is text (was a binary file given?)\n")
+        XCTAssertFalse(r.stdout.contains("\u{0}"), r.stdout)
+    }
 }

@@ -37,7 +37,15 @@ struct StudyCommand: FlingCommand, SingleUseOptions {
     func execute() -> Int32 {
         let text: String
         switch readUserFile(file, regularOnly: true) {
-        case .success(let d): text = String(decoding: d, as: UTF8.self)
+        case .success(let d):
+            // Checked before decoding: String(decoding:) would put U+FFFD for a bad byte, and the
+            // folder's copy of the study (study.toml) would differ from the file.
+            guard let valid = String(validating: d, as: UTF8.self) else {
+                let (offset, line, column) = firstInvalidUTF8([UInt8](d))
+                printError("fling study: \(file):\(line): not UTF-8 text (byte \(offset), column \(column), starts no UTF-8 character); a study file is UTF-8")
+                return 2
+            }
+            text = valid
         case .failure(let e):
             printError("fling study: \(file): study file \(e.reason)")
             return 2

@@ -51,7 +51,7 @@ enum FlingCLI {
             try command.run()   // argument-parser's own (`fling help spring`)
             return 0
         } catch {
-            return report(error, root: root, tool: tool)
+            return report(error, root: root, tool: tool, args: args)
         }
     }
 
@@ -87,7 +87,7 @@ enum FlingCLI {
 
     /// Help, version and completion requests to stdout with status 0; usage errors with the
     /// usage to stderr, status 2; anything else status 1.
-    static func report(_ error: any Error, root: any ParsableCommand.Type, tool: (any ParsableCommand.Type)?) -> Int32 {
+    static func report(_ error: any Error, root: any ParsableCommand.Type, tool: (any ParsableCommand.Type)?, args: [String] = []) -> Int32 {
         let code = root.exitCode(for: error)
         if code == .success {
             print(root.fullMessage(for: error))
@@ -101,7 +101,7 @@ enum FlingCLI {
             message = root.message(for: error)
             // "Missing value for '--plot <path>'" said as the hand-written parser did.
             if message.hasPrefix("Missing value for '"), let option = message.dropFirst(19).split(whereSeparator: { $0 == " " || $0 == "'" }).first {
-                message = "\(option) needs a value"
+                message = dashValueMessage(String(option), args, root: root) ?? "\(option) needs a value"
             }
             if let first = message.first { message = first.lowercased() + message.dropFirst() }
         } else {
@@ -112,6 +112,26 @@ enum FlingCLI {
         printError(lines: ["\(name): \(message)", ""] + "usage: \(usage)".split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                    + ["  See '\(name) --help' for more information."])
         return 2
+    }
+
+    /// argument-parser reads a value that starts with '-' (`--size -390x844`, `--participant -P`)
+    /// as an option and says the value is missing, though one was given. When the argument
+    /// after `option` is such a value (not an option: those are `--NAME`, and `-h`), the
+    /// message names it: the option's own complaint about it, read as `option=VALUE`, or how
+    /// to give it.
+    static func dashValueMessage(_ option: String, _ args: [String], root: any ParsableCommand.Type) -> String? {
+        let end = args.firstIndex(of: "--") ?? args.count
+        guard let i = args[..<end].indices.first(where: { args[$0] == option && $0 + 1 < end }) else { return nil }
+        let value = args[i + 1]
+        guard value.hasPrefix("-"), value.count > 1, !value.hasPrefix("--"), value != "-h" else { return nil }
+        let how = "\(option): '\(value)' starts with '-', so it reads as an option: to give it as the value, write \(option)=\(value)"
+        var spelled = args
+        spelled.replaceSubrange(i...(i + 1), with: ["\(option)=\(value)"])
+        do { _ = try root.parseAsRoot(spelled) } catch {
+            // Only a complaint about this value: another option's would hide what was asked.
+            if let own = usageError(in: error), own.message.hasPrefix(option) || own.message.contains("'\(value)'") { return own.message }
+        }
+        return how
     }
 
     /// Our own `UsageError`, wherever argument-parser wrapped it (a transform's error sits

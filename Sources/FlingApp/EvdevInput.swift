@@ -24,6 +24,8 @@ final class EvdevInput {
     struct Failure: Error { var message: String }
 
     static let ABS_MT_SLOT: UInt32 = 0x2f
+    /// The highest event type the kernel defines (linux/input-event-codes.h).
+    static let EV_MAX: UInt16 = 0x1f
     static let ABS_X: UInt32 = 0x00, ABS_Y: UInt32 = 0x01, ABS_MT_POSITION_X: UInt32 = 0x35, ABS_MT_POSITION_Y: UInt32 = 0x36
     /// EVIOCSCLOCKID = _IOW('E', 0xa0, int): which clock the device stamps events with.
     static let EVIOCSCLOCKID = UInt(1 << 30 | 4 << 16 | 0x45 << 8 | 0xa0)
@@ -50,10 +52,19 @@ final class EvdevInput {
         if (st.st_mode & S_IFMT) == S_IFDIR {
             throw Failure(message: "\(path): is a directory, not an input device (/dev/input/eventN) or a recorded event stream")
         }
-        let f = open(path, O_RDONLY | O_CLOEXEC | (isDevice ? O_NONBLOCK : 0))
+        // A disk would be read whole as touches; a socket cannot be opened as a file.
+        switch st.st_mode & S_IFMT {
+        case S_IFBLK: throw Failure(message: "\(path): is a block device (a disk), not an input device (/dev/input/eventN) or a recorded event stream")
+        case S_IFSOCK: throw Failure(message: "\(path): is a socket, not an input device (/dev/input/eventN) or a recorded event stream")
+        default: break
+        }
+        // Opening never waits: a FIFO with no writer blocked `open` forever. A recording is
+        // then read with blocking reads (a pipe's writer may be slow); a device stays non-blocking.
+        let f = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard f >= 0 else {
             throw Failure(message: "\(path): \(String(cString: strerror(errno)))\(errno == EACCES ? " (is the user in the input group?)" : "")")
         }
+        if !isDevice { _ = fcntl(f, F_SETFL, fcntl(f, F_GETFL) & ~O_NONBLOCK) }
         fd = f
         if isDevice {
             /// input_absinfo: value, minimum, maximum, fuzz, flat, resolution.
@@ -164,16 +175,32 @@ final class EvdevInput {
     /// A recorded stream: every contact, times from the first event (headless runs).
     /// Times past the longest recording (a week) are refused with their place in the file: an
     /// event at 2^62 s overflowed the run loop's frame count (issue 29).
+    /// What is not a recording is refused by what it is: a file that fails to read
+    /// (/proc/self/mem) played as no touches, exit 0, and text or any other file was decoded
+    /// into touches of its bytes. A recording is whole events (the kernel hands a reader whole
+    /// ones), each of a type the kernel has (EV_MAX is 0x1f).
     func recorded(panel: Size) throws(Failure) -> [ScheduledInput] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
+        let notARecording = "not a recorded event stream (cat /dev/input/eventN > FILE)"
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if isDevice && errno == EAGAIN { break }
+                throw Failure(message: "\(path): unreadable (\(String(cString: strerror(errno)))): \(notARecording)")
+            }
             guard n > 0 else { break }
             bytes += buffer[0..<n]
         }
         var d = EvdevDecoder()
+        guard isDevice || bytes.count % d.eventSize == 0 else {
+            throw Failure(message: "\(path): \(bytes.count) bytes, not a whole number of \(d.eventSize)-byte input events: \(notARecording)")
+        }
         let raw = d.events(from: bytes)
+        if let n = raw.firstIndex(where: { $0.type > Self.EV_MAX }) {
+            throw Failure(message: "\(path): event \(n + 1) (byte \(n * d.eventSize)) has type \(raw[n].type), which no input event has (0 to \(Self.EV_MAX)): \(notARecording)")
+        }
         guard let t0 = raw.first?.time else { return [] }
         var out: [ScheduledInput] = []
         for (n, e) in raw.enumerated() {

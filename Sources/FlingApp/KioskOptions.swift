@@ -33,6 +33,8 @@ struct KioskOptions: Sendable {
     func validate(headless: Bool) throws(UsageError) {
         if fbMode != nil && fbdev == nil { throw UsageError(message: "--fb-mode needs --output fbdev:PATH") }
         if fbdev != nil && display != nil { throw UsageError(message: "--display is for windows; --output fbdev draws to a framebuffer") }
+        // (An empty path was said as "fling: : No such file or directory".)
+        if input == "" { throw UsageError(message: "--input: the path is empty (a device, /dev/input/eventN, or with --headless a recorded event stream)") }
         // In a window (or on fbdev) --input is a device Fling reads; a recording plays headless.
         var st = stat()
         if let path = input, !headless, stat(path, &st) == 0, (st.st_mode & S_IFMT) != S_IFCHR {
@@ -72,10 +74,20 @@ struct KioskOptions: Sendable {
         throw UsageError(message: "--output takes fbdev or fbdev:PATH (got '\(v)')")
     }
 
+    /// A framebuffer file's width and height, in pixels.
+    static let fbSideRange = 16...8192
+
+    /// WxHxBPP. The message states the ranges: a side out of them was refused without them. Each
+    /// part must be a number: `800xfoox480x32` was read as 800x480x32.
     static func parseFBMode(_ v: String) throws(UsageError) -> FramebufferFormat {
-        let p = v.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard p.count == 3, (16...8192).contains(p[0]), (16...8192).contains(p[1]) else {
-            throw UsageError(message: "--fb-mode takes WxHxBPP, e.g. 800x480x32 (got '\(v)')")
+        let fields = v.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        let p = fields.compactMap { Int($0) }
+        let sides = "W and H \(fbSideRange.lowerBound) to \(fbSideRange.upperBound), BPP 32 or 16"
+        guard fields.count == 3, p.count == 3 else {
+            throw UsageError(message: "--fb-mode takes WxHxBPP (\(sides)), e.g. 800x480x32 (got '\(v)')")
+        }
+        guard fbSideRange.contains(p[0]), fbSideRange.contains(p[1]) else {
+            throw UsageError(message: "--fb-mode: \(p[0])x\(p[1]) is outside \(fbSideRange.lowerBound)x\(fbSideRange.lowerBound) to \(fbSideRange.upperBound)x\(fbSideRange.upperBound) pixels (\(sides), e.g. 800x480x32; got '\(v)')")
         }
         switch p[2] {
         case 32: return .xrgb8888(width: p[0], height: p[1])

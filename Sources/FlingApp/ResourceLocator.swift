@@ -27,6 +27,14 @@ struct Resources {
     /// `$XDG_DATA_DIRS`.
     static func locate(_ explicit: String?) throws(LoadError) -> String {
         if let explicit {
+            // A file or an empty path was "not found", which sent the user looking for a
+            // folder that was never meant.
+            guard !explicit.isEmpty else { throw LoadError(message: "--resources: the path is empty; give the resources folder") }
+            var info = stat()
+            if stat(explicit, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+                let what = (info.st_mode & S_IFMT) == S_IFREG ? "a file, not a folder" : "not a folder"
+                throw LoadError(message: "--resources: \(explicit) is \(what); give the resources folder (with fonts/, images/ and restaurants.json)")
+            }
             guard isDirectory(explicit) else { throw LoadError(message: "resources folder not found: \(explicit)") }
             return explicit
         }

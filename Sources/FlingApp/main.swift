@@ -232,7 +232,13 @@ func loadScript(_ path: String, what: String, window: Size, regularOnly: Bool = 
         printError("fling: \(path): \(what) \(e.reason)")
         return nil
     }
-    let text = String(decoding: data, as: UTF8.self)
+    // Checked before decoding, with its line: String(decoding:) would put U+FFFD for a bad
+    // byte, and a `text` line would type it (with only a missing-glyph warning).
+    guard let text = String(validating: data, as: UTF8.self) else {
+        let (offset, line, column) = firstInvalidUTF8([UInt8](data))
+        printError("fling: \(path):\(line): not UTF-8 text (byte \(offset), column \(column), starts no UTF-8 character); \(what)s are UTF-8")
+        return nil
+    }
     do { return (try Script.parse(text, file: path, window: window), text) } catch {
         printError("fling: \(error.description)")
         return nil

@@ -25,7 +25,7 @@ struct StudyCommand: FlingCommand, SingleUseOptions {
 
     @Argument(help: ArgumentHelp("The study file.", valueName: "file"), completion: .file(extensions: ["toml"]))
     var file: String
-    @Option(help: ArgumentHelp("The participant's id; its digits choose the condition order (P07: row 7).", valueName: "id"))
+    @Option(help: ArgumentHelp("The participant's id; its digits, 0-9 only, choose the condition order (P07: row 7).", valueName: "id"))
     var participant: String
     @Flag(name: .customLong("dry-run"), help: "Print the participant's schedule as CSV (participant,trial,condition,task) and exit.")
     var dryRun = false
@@ -37,7 +37,15 @@ struct StudyCommand: FlingCommand, SingleUseOptions {
     func execute() -> Int32 {
         let text: String
         switch readUserFile(file, regularOnly: true) {
-        case .success(let d): text = String(decoding: d, as: UTF8.self)
+        case .success(let d):
+            // Checked before decoding: String(decoding:) would put U+FFFD for a bad byte, and the
+            // folder's copy of the study (study.toml) would differ from the file.
+            guard let valid = String(validating: d, as: UTF8.self) else {
+                let (offset, line, column) = firstInvalidUTF8([UInt8](d))
+                printError("fling study: \(file):\(line): not UTF-8 text (byte \(offset), column \(column), starts no UTF-8 character); a study file is UTF-8")
+                return 2
+            }
+            text = valid
         case .failure(let e):
             printError("fling study: \(file): study file \(e.reason)")
             return 2
@@ -49,6 +57,14 @@ struct StudyCommand: FlingCommand, SingleUseOptions {
         }
         guard !participant.isEmpty, participant.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
             printError("fling study: --participant takes letters, digits, - and _ (it names the folder), not '\(participant)'")
+            return 2
+        }
+        if let digit = StudySchedule.foreignDigit(in: participant) {
+            let code = digit.unicodeScalars.map { s in
+                let hex = String(s.value, radix: 16, uppercase: true)
+                return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            }.joined(separator: " ")
+            printError("fling study: --participant: '\(participant)' has the digit '\(digit)' (\(code)); only 0-9 choose the condition order (P07: row 7): write the id with 0-9")
             return 2
         }
         let schedule = StudySchedule(study: study, participant: participant)

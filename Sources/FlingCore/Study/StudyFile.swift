@@ -55,9 +55,15 @@ public struct StudyFile: Equatable, Sendable {
         var title = "Study", repetitions = 1, timeout = 60.0
         var question = "Did it do what you expected?", choices: [String] = []
         var conditions: [Condition] = [], tasks: [Task] = []
+        // A second [study] or [[study]] table was merged into the first, key by key.
+        var studyLine: Int?
         for t in tables {
             switch t.name {
             case "study":
+                if let first = studyLine {
+                    throw ParseError(line: t.line, message: "a second study table (the first is on line \(first)): a file holds one [study]")
+                }
+                studyLine = t.line
                 try t.onlyKeys(["title", "repetitions", "timeout", "question", "expected_choices"])
                 title = try t.string("title") ?? title
                 repetitions = try t.integer("repetitions", in: 1...100) ?? repetitions

@@ -33,9 +33,18 @@ public struct StudySchedule: Equatable, Sendable {
         return rows
     }
 
-    /// A participant's number: the digits in their id (P07 → 7); ids without digits count 1.
+    /// A participant's number: the ASCII digits 0–9 in their id (P07 → 7); ids without digits
+    /// count 1. Only 0–9: `Int` reads no other digit, so "P٢" (an Arabic-Indic two) counted 1
+    /// while "P2" counted 2, and the square's rows were silently unbalanced. `fling study`
+    /// refuses an id with another digit (`foreignDigit`).
     public static func number(of participant: String) -> Int {
-        Int(String(participant.filter(\.isNumber).prefix(9))) ?? 1
+        Int(String(participant.filter { $0.isASCII && $0.isNumber }.prefix(9))) ?? 1
+    }
+
+    /// The first character of `participant` that is a digit (`Character.isNumber`) but not one
+    /// of 0–9, which would not count towards its number; nil when there is none.
+    public static func foreignDigit(in participant: String) -> Character? {
+        participant.first { $0.isNumber && !$0.isASCII }
     }
 
     /// The schedule of `participant`: their row of the square (number − 1, wrapping), each

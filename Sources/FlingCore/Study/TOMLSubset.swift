@@ -58,10 +58,19 @@ enum TOMLSubset {
     static func parse(_ text: String) throws(StudyFile.ParseError) -> [TOMLTable] {
         var tables: [TOMLTable] = []
         var lineNumber = 0
-        // Any line end (a Windows file's CRLF is one Character), and no byte-order mark.
+        // Any line end (a Windows file's CRLF is one Character) but a vertical tab or a form
+        // feed, which no editor counts as one (they are control characters, below), and no
+        // byte-order mark.
         let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        for raw in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+        for raw in body.split(omittingEmptySubsequences: false, whereSeparator: { $0.isNewline && $0 != "\u{0B}" && $0 != "\u{0C}" }) {
             lineNumber += 1
+            // A NUL or another control character went into the values, and from a task's id
+            // into schedule.csv and every results file: a study file is text (tabs are fine).
+            if let c = raw.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" }) {
+                let hex = String(c.value, radix: 16, uppercase: true)
+                let name = c.value == 0 ? "a NUL byte" : "a control character"
+                throw .init(line: lineNumber, message: "\(name) (U+\(String(repeating: "0", count: 4 - hex.count) + hex)) in the line: a study file is text (was a binary file given?)")
+            }
             let line = stripComment(String(raw)).trimmingWhitespace()
             if line.isEmpty { continue }
             if line.hasPrefix("[") {

@@ -229,7 +229,8 @@ func loadScript(_ path: String, what: String, window: Size, regularOnly: Bool = 
     switch readUserFile(path, regularOnly: regularOnly) {
     case .success(let d): data = d
     case .failure(let e):
-        printError("fling: \(path): \(what) \(e.reason)")
+        // (An empty path has nothing to name: the option is named instead.)
+        printError(path.isEmpty ? "fling: --\(what == "script" ? "script" : "attract"): the path is empty" : "fling: \(path): \(what) \(e.reason)")
         return nil
     }
     // Checked before decoding, with its line: String(decoding:) would put U+FFFD for a bad

@@ -272,6 +272,16 @@ final class CommandLineTests: XCTestCase {
                                          says: "--record given twice ('/tmp/a', then '/tmp/b'): give it once")
     }
 
+    /// `--script ''` printed "fling: : script has an empty path": the option is named.
+    func testAnEmptyScriptPathNamesTheOption() throws {
+        let r = try FlingRunner.run(["--headless", "--script", ""])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("fling: --script: the path is empty"), r.stderr)
+        let attract = try FlingRunner.run(["--headless", "--script", FlingRunner.emptyScript, "--attract", ""])
+        XCTAssertEqual(attract.status, 2)
+        XCTAssertTrue(attract.stderr.contains("fling: --attract: the path is empty"), attract.stderr)
+    }
+
     func testMissingDataFileAndFolderExit1NamingThePath() throws {
         let res = try resourcesCopy("missingdata", replacing: "articles.json", with: nil)
         let r = try FlingRunner.run(["--headless", "--script", FlingRunner.emptyScript, "--resources", res.path])

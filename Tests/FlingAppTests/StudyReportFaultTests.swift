@@ -1,6 +1,6 @@
 // StudyReportFaultTests: `fling report STUDY_DIR` on study folders whose files are damaged,
-// re-saved or run twice: every row it cannot read is named with its file and line, and
-// nothing is misread into the table or the exports.
+// re-saved or run twice: every row it cannot read is named with its file and line, nothing
+// is misread into the table or the exports, and no output overwrites the study's data.
 import FlingCore
 import Foundation
 import XCTest
@@ -276,6 +276,42 @@ final class StudyReportFaultTests: XCTestCase {
         let (plain, _) = try report(try F.study("copied-plain"))
         XCTAssertEqual(skipped.status, 0, skipped.stderr)
         XCTAssertEqual(skipped.stdout, plain.stdout)
+    }
+
+    /// `--csv DIR/P01/trials.csv` overwrote a participant's raw data. Any output inside a
+    /// participant folder, or that is an input by another name (a link, `..`), or that is
+    /// another output, is refused before anything is written.
+    func testOutputsNeverOverwriteTheStudysData() throws {
+        let dir = try F.study("outputs")
+        let p01 = dir.appendingPathComponent("P01")
+        let before = try Data(contentsOf: p01.appendingPathComponent("trials.csv"))
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link.csv").path, withDestinationPath: "P02/gestures.csv")
+        let elsewhere = FlingRunner.scratch("outputs-elsewhere")
+        let cases: [([String], String)] = [
+            (["--csv", p01.path + "/trials.csv"], "--csv \(p01.path)/trials.csv is a file the study is read from"),
+            (["--trials-csv", p01.path + "/new.csv"], "--trials-csv \(p01.path)/new.csv is in the participant folder \(p01.path)"),
+            (["--gestures-csv", dir.path + "/P02/../P01/x.csv"], "is in the participant folder \(p01.path)"),
+            (["--plot", p01.path + "/plot.png"], "--plot \(p01.path)/plot.png is in the participant folder"),
+            (["--csv", dir.path + "/link.csv"], "--csv \(dir.path)/link.csv is \(dir.path)/P02/gestures.csv, a file the study is read from"),
+            (["--csv", elsewhere.path + "/a.csv", "--trials-csv", elsewhere.path + "/./a.csv"],
+             "--csv and --trials-csv are the same file \(elsewhere.path)/a.csv"),
+        ]
+        for (args, message) in cases {
+            let r = try FlingRunner.run(["report", dir.path] + args)
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stdout)")
+            XCTAssertTrue(r.stderr.contains(message), "\(args): \(r.stderr) should say \(message)")
+            XCTAssertEqual(r.stdout, "")
+        }
+        XCTAssertEqual(try Data(contentsOf: p01.appendingPathComponent("trials.csv")), before)
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("P02/gestures.csv"), encoding: .utf8), F.gestures("P02", 2))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: elsewhere.path + "/a.csv"))
+        // A participant folder reported on its own is still a participant folder.
+        let alone = try FlingRunner.run(["report", p01.path, "--csv", p01.path + "/aggregate.csv"])
+        XCTAssertEqual(alone.status, 2, alone.stdout)
+        XCTAssertTrue(alone.stderr.contains("is in the participant folder \(p01.path)"), alone.stderr)
+        // Beside the folders is where they go.
+        let ok = try FlingRunner.run(["report", dir.path, "--csv", dir.path + "/aggregate.csv"])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
     }
 
     /// --skip-bad-rows is a study folder's, as --csv is.

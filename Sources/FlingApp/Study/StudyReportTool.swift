@@ -38,6 +38,12 @@ struct StudyReportTool {
             printError("fling report: \(dir): no study results (no trials.csv in it or in its folders)")
             return 2
         }
+        // Before anything is read or written: no output may land on the study's own data.
+        if let why = StudyReportOutputs.refusal([("--csv", csv), ("--trials-csv", trialsCSV), ("--gestures-csv", gesturesCSV), ("--plot", plot)],
+                                                participantFolders: folders) {
+            printError("fling report: \(why)")
+            return 2
+        }
         let schemas = [StudyCSVSchema.trials(columns: StudyCSVSchema.columns(StudyWriterHeaders.trials)),
                        StudyCSVSchema.gestures(columns: StudyCSVSchema.columns(StudyWriterHeaders.gestures))]
         var reader = StudyDataReader()

@@ -1,6 +1,7 @@
 // StudyCSVTests: the strict reader of a study's trials.csv and gestures.csv (whole results
-// compared: records with their lines, problems with their lines and reasons), and its export
-// under the current header.
+// compared: records with their lines, problems with their lines and reasons), its export under
+// the current header, and the report's aggregates over 10,000 participants, the same as
+// filtering every group.
 import XCTest
 @testable import FlingCore
 
@@ -191,5 +192,171 @@ final class StudyCSVTests: XCTestCase {
         ])
         XCTAssertEqual(reader.rowsLeftOut, 1)
         XCTAssertEqual(reader.problems.first?.description, "s/P02/trials.csv:3: participant P01's trial 2 again (first at s/P01/trials.csv:3)")
+    }
+
+    // MARK: Many participants
+
+    /// What a generated participant's files add up to, per condition.
+    struct Totals { var successes = 0, ratings = 0, accidents = 0 }
+
+    /// A participant's files as `fling study` writes them, varied by `k`: 12 trials (A then B,
+    /// or B then A), 16 gestures; and what they add up to.
+    static func participant(_ k: Int, into totals: inout [String: Totals]) -> (trials: String, gestures: String) {
+        let p = "P\(k)", tasks = ["to-full", "dismiss", "card-back"]
+        var t = trialsHeader + "\n", g = gesturesHeader + "\n", number = 0
+        for i in 0..<12 {
+            let c = (i < 6) == (k % 2 == 1) ? "A" : "B", task = tasks[i % 3]
+            let success = (i + k) % 9 != 0, rating = 1 + (i * 3 + k) % 7
+            t += "\(p),\(i + 1),\(c),\(task),\((i % 6) / 3 + 1),\(success ? "success" : "gave-up"),\(2 + (i * 7 + k) % 5).\((k * 13 + i) % 1000),"
+                + "\((i + k) % 4 == 0 ? "no" : "yes"),\(rating),\n"
+            totals[c, default: Totals()].successes += success ? 1 : 0
+            totals[c, default: Totals()].ratings += rating
+            for extra in 0..<((i + k) % 3 == 0 ? 2 : 1) {
+                number += 1
+                let accident = (number + k) % 11 == 0
+                g += "\(p),\(i + 1),\(c),\(task),\(number),sheet,fluid,half,full,-\(400 + number).5,-\(1200 + k % 100).25,"
+                    + "\(extra == 1 ? "" : "0.\(300 + number)"),\(number % 3).1,\(accident ? 1 : 0),0,\(extra),0,0\n"
+                totals[c, default: Totals()].accidents += accident ? 1 : 0
+            }
+        }
+        return (t, g)
+    }
+
+    /// 10,000 participants (120,000 trials, 160,000 gestures) read and summed up: the report
+    /// filtered every participant's rows out of all of them (1,000 took 37 s); it now gathers
+    /// each group once. The totals are checked against counts made while writing the files.
+    func testTenThousandParticipants() {
+        var reader = StudyDataReader()
+        var totals: [String: Totals] = [:]
+        for k in 1...10_000 {
+            let (t, g) = Self.participant(k, into: &totals)
+            reader.read(Array(t.utf8), file: "P\(k)/trials.csv", as: trials)
+            reader.read(Array(g.utf8), file: "P\(k)/gestures.csv", as: gestures)
+        }
+        XCTAssertEqual(reader.problems, [])
+        XCTAssertEqual(reader.data.trials.count, 120_000)
+        XCTAssertEqual(reader.data.gestures.count, 160_000)
+        let summary = reader.data.summary()
+        XCTAssertEqual(summary.map { "\($0.condition) \($0.task)" }, ["A to-full", "A dismiss", "A card-back", "A all", "B to-full", "B dismiss", "B card-back", "B all"])
+        for c in ["A", "B"] {
+            let rows = summary.filter { $0.condition == c }
+            let all = rows.first { $0.task == "all" }
+            XCTAssertEqual(all?.trials, 60_000)
+            XCTAssertEqual(all?.successes, totals[c]?.successes)
+            XCTAssertEqual(all?.accidentalDismissals, totals[c]?.accidents)
+            XCTAssertEqual(all?.ratingMean ?? 0, Double(totals[c]?.ratings ?? 0) / 60_000, accuracy: 1e-9)
+            XCTAssertEqual(rows.filter { $0.task != "all" }.map(\.trials).reduce(0, +), 60_000)
+            XCTAssertEqual(all.map { $0.gesturesPerTrial * Double($0.trials) }?.rounded(), 80_000)
+        }
+        let comparisons = reader.data.comparisons()
+        XCTAssertEqual(comparisons.map(\.measure), ["rating (mean)", "accidental dismissals per trial", "did what I expected (rate)"])
+        for c in comparisons { XCTAssertEqual(c.aHigher + c.bHigher + c.ties, 10_000, c.measure) }
+    }
+
+    /// The grouped summary and comparisons are, number for number, what filtering every group
+    /// out of all rows gave (the code they replace, below), on data with every kind of row.
+    func testTheAggregatesAreThoseOfFilteringEachGroup() {
+        var data = StudyData(), totals: [String: Totals] = [:]
+        for k in 1...40 {
+            let (t, g) = Self.participant(k, into: &totals)
+            data.trials += StudyCSVReader.read(Array(t.utf8), as: trials).records.map(\.fields)
+            data.gestures += StudyCSVReader.read(Array(g.utf8), as: gestures).records.map(\.fields)
+        }
+        // A third condition some participants lack, a task named "all", rows without a
+        // condition or a task, a gesture of no trial: StudyData is public, and its callers may
+        // build it by hand.
+        data.trials.append(["participant": "P1", "trial": "99", "condition": "C", "task": "all", "time_on_task": "1.5", "rating": "3", "expected": "yes", "outcome": "success"])
+        data.trials.append(["participant": "P2", "trial": "98", "condition": "C", "time_on_task": "2.5", "rating": "5", "outcome": "timeout"])
+        data.trials.append(["participant": "P3", "trial": "97", "task": "to-full", "rating": "4"])
+        data.gestures.append(["participant": "P1", "trial": "99", "condition": "C", "accidental_dismissal": "1", "settle_time": "0.25"])
+        data.gestures.append(["participant": "P2", "trial": "98", "condition": "A", "snap_back": "1", "overshoot": "3"])
+        data.gestures.append(["participant": "P9", "trial": "1000", "condition": "A", "regrab": "1"])
+        func described(_ rows: [StudySummaryRow]) -> [String] {
+            rows.map { r in
+                "\(r.condition) \(r.task) \(r.trials) \(r.successes) \(r.timeOnTaskMean) \(r.timeOnTaskMedian) \(r.gesturesPerTrial) "
+                    + "\(r.accidentalDismissals) \(r.missedDismissals) \(r.snapBacks) \(r.skippedDetents) \(r.regrabs) \(String(describing: r.settleTimeMean)) "
+                    + "\(String(describing: r.overshootMean)) \(r.ratingMean) \(r.ratingMedian) \(String(describing: r.ratingCI)) \(r.expectedYes) \(r.expectedCI)"
+            }
+        }
+        XCTAssertEqual(described(data.summary()), described(Self.filteredSummary(data)))
+        XCTAssertEqual(data.comparisons(), Self.filteredComparisons(data))
+        XCTAssertEqual(data.summary().count, 12, "A, B and C's every row, 'all' twice for a task of that name")
+    }
+
+    /// The summary as it was: every group filtered out of all the rows.
+    static func filteredSummary(_ d: StudyData) -> [StudySummaryRow] {
+        func number(_ r: [String: String], _ k: String) -> Double? { r[k].flatMap(Double.init) }
+        let conditions = Array(Set(d.trials.compactMap { $0["condition"] })).sorted()
+        var tasks: [String] = []
+        for t in d.trials { if let id = t["task"], !tasks.contains(id) { tasks.append(id) } }
+        var rows: [StudySummaryRow] = []
+        for c in conditions {
+            for task in tasks + ["all"] {
+                let ts = d.trials.filter { $0["condition"] == c && (task == "all" || $0["task"] == task) }
+                guard !ts.isEmpty else { continue }
+                let keys = Set(ts.map { "\($0["participant"] ?? "")#\($0["trial"] ?? "")" })
+                let gs = d.gestures.filter { keys.contains("\($0["participant"] ?? "")#\($0["trial"] ?? "")") }
+                func count(_ k: String) -> Int { gs.filter { $0[k] == "1" }.count }
+                let times = ts.compactMap { number($0, "time_on_task") }
+                let ratings = ts.compactMap { number($0, "rating") }
+                var perParticipant: [String: [Double]] = [:]
+                for t in ts { if let r = number(t, "rating") { perParticipant[t["participant"] ?? "", default: []].append(r) } }
+                let participantMeans = perParticipant.keys.sorted().compactMap { perParticipant[$0].map(StudyStatistics.mean) }
+                let settles = gs.compactMap { number($0, "settle_time") }
+                let overshoots = gs.compactMap { number($0, "overshoot") }
+                let yes = ts.filter { $0["expected"] == "yes" }.count
+                rows.append(StudySummaryRow(
+                    condition: c, task: task, trials: ts.count, successes: ts.filter { $0["outcome"] == "success" }.count,
+                    timeOnTaskMean: StudyStatistics.mean(times), timeOnTaskMedian: StudyStatistics.median(times),
+                    gesturesPerTrial: Double(gs.count) / Double(ts.count),
+                    accidentalDismissals: count("accidental_dismissal"), missedDismissals: count("missed_dismissal"),
+                    snapBacks: count("snap_back"), skippedDetents: count("skipped_detent"), regrabs: count("regrab"),
+                    settleTimeMean: settles.isEmpty ? nil : StudyStatistics.mean(settles),
+                    overshootMean: overshoots.isEmpty ? nil : StudyStatistics.mean(overshoots),
+                    ratingMean: StudyStatistics.mean(ratings), ratingMedian: StudyStatistics.median(ratings),
+                    ratingCI: StudyStatistics.meanCI(participantMeans).map { (max(1, $0.low), min(7, $0.high)) }, expectedYes: yes,
+                    expectedCI: StudyStatistics.wilson(yes, ts.count)))
+            }
+        }
+        return rows
+    }
+
+    /// The comparisons as they were: every participant's rows filtered out of all of them.
+    static func filteredComparisons(_ d: StudyData) -> [StudyComparison] {
+        let conditions = Array(Set(d.trials.compactMap { $0["condition"] })).sorted()
+        let participants = Array(Set(d.trials.compactMap { $0["participant"] })).sorted()
+        func perParticipant(_ c: String, _ value: ([[String: String]], [[String: String]]) -> Double?) -> [String: Double] {
+            var r: [String: Double] = [:]
+            for p in participants {
+                let ts = d.trials.filter { $0["participant"] == p && $0["condition"] == c }
+                let gs = d.gestures.filter { $0["participant"] == p && $0["condition"] == c }
+                if !ts.isEmpty, let v = value(ts, gs) { r[p] = v }
+            }
+            return r
+        }
+        let measures: [(String, ([[String: String]], [[String: String]]) -> Double?)] = [
+            ("rating (mean)", { ts, _ in
+                let r = ts.compactMap { $0["rating"].flatMap(Double.init) }
+                return r.isEmpty ? nil : StudyStatistics.mean(r)
+            }),
+            ("accidental dismissals per trial", { ts, gs in Double(gs.filter { $0["accidental_dismissal"] == "1" }.count) / Double(ts.count) }),
+            ("did what I expected (rate)", { ts, _ in Double(ts.filter { $0["expected"] == "yes" }.count) / Double(ts.count) }),
+        ]
+        var out: [StudyComparison] = []
+        for i in conditions.indices {
+            for j in conditions.indices where j > i {
+                for (name, value) in measures {
+                    let a = perParticipant(conditions[i], value), b = perParticipant(conditions[j], value)
+                    var plus = 0, minus = 0, ties = 0
+                    for p in participants {
+                        guard let x = a[p], let y = b[p] else { continue }
+                        if x > y { plus += 1 } else if y > x { minus += 1 } else { ties += 1 }
+                    }
+                    out.append(StudyComparison(measure: name, a: conditions[i], b: conditions[j], aHigher: plus, bHigher: minus,
+                                               ties: ties, p: StudyStatistics.signTest(plus: plus, minus: minus)))
+                }
+            }
+        }
+        return out
     }
 }

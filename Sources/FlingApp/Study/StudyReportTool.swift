@@ -74,15 +74,17 @@ struct StudyReportTool {
         }
         for p in reader.problems { Log.warning("\(p) (left out)") }
         if rows > 0 { Log.warning("\(count(rows, "row")) that could not be read \(rows == 1 ? "is" : "are") left out (--skip-bad-rows)") }
-        let data = reader.data
-        print(table(data), terminator: "")
+        let data = reader.data, summary = data.summary()
+        print(table(data, summary), terminator: "")
         if let plot, let status = drawPlot(folders, data: data, to: plot), status != 0 { return status }
         // The tidy files: every folder's rows under the current header, written from what was
         // read (never copied text: a file's own line ends, column order or missing columns
         // stay out of them).
-        for (path, text) in [(csv, data.summaryCSV()), (trialsCSV, schemas[0].csv(data.trials)), (gesturesCSV, schemas[1].csv(data.gestures))] {
+        let outputs: [(String?, () -> String)] = [(csv, { data.summaryCSV(summary) }), (trialsCSV, { schemas[0].csv(data.trials) }),
+                                                  (gesturesCSV, { schemas[1].csv(data.gestures) })]
+        for (path, text) in outputs {
             guard let path else { continue }
-            if let why = writeFile(path, text) {
+            if let why = writeFile(path, text()) {
                 printError("fling report: \(path): could not be written (\(why))")
                 return 1
             }
@@ -114,13 +116,13 @@ struct StudyReportTool {
     }
 
     /// The aggregate table for a terminal, then the paired comparisons.
-    func table(_ data: StudyData) -> String {
+    func table(_ data: StudyData, _ summary: [StudySummaryRow]) -> String {
         func n(_ v: Double?, _ digits: Int = 2) -> String { v.map { cFormat("%.\(digits)f", $0) } ?? "–" }
         func pct(_ v: Double) -> String { cFormat("%.0f%%", v * 100) }
         let participants = Set(data.trials.compactMap { $0["participant"] }).count
         var out = "\(participants) participants, \(data.trials.count) trials, \(data.gestures.count) gestures\n\n"
         out += "cond task          trials success  time(s) med   gest/trial accid missed snap skip regrab settle(s) overshoot  rating mean [95% CI]   median  expected [95% Wilson]\n"
-        for r in data.summary() {
+        for r in summary {
             let ci = r.ratingCI.map { "[\(n($0.low)), \(n($0.high))]" } ?? "[–]"
             out += "\(r.condition.padded(to: 4)) \(r.task.padded(to: 13)) \(String(r.trials).padded(to: 6)) \(pct(r.successRate).padded(to: 8)) "
             out += "\(n(r.timeOnTaskMean).padded(to: 7)) \(n(r.timeOnTaskMedian).padded(to: 5)) \(n(r.gesturesPerTrial).padded(to: 10)) "

@@ -1,6 +1,7 @@
 // StudyReportTool: `fling report STUDY_DIR`: every participant folder's trials and gestures
-// read together, the aggregate table printed (and as --csv), tidy CSVs of all trials and all
-// gestures, and the paired comparisons between conditions (issue 33).
+// read together (strictly: a row that cannot be read is named with its file and line), the
+// aggregate table printed (and as --csv), tidy CSVs of all trials and all gestures, and the
+// paired comparisons between conditions (issue 33).
 import FlingCore
 import FoundationEssentials
 import Glibc
@@ -13,6 +14,8 @@ struct StudyReportTool {
     let gesturesCSV: String?
     let plot: String?
     let resources: String?
+    /// Rows that cannot be read are left out (each said) rather than refusing the report.
+    let skipBadRows: Bool
 
     /// The participant folders: `dir` itself when it holds a trials.csv, else its folders
     /// that do (sorted by name).
@@ -35,35 +38,61 @@ struct StudyReportTool {
             printError("fling report: \(dir): no study results (no trials.csv in it or in its folders)")
             return 2
         }
-        var data = StudyData()
-        var trialText = StudyWriterHeaders.trials + "\n", gestureText = StudyWriterHeaders.gestures + "\n"
+        // Before anything is read or written: no output may land on the study's own data.
+        if let why = StudyReportOutputs.refusal([("--csv", csv), ("--trials-csv", trialsCSV), ("--gestures-csv", gesturesCSV), ("--plot", plot)],
+                                                participantFolders: folders) {
+            printError("fling report: \(why)")
+            return 2
+        }
+        let schemas = [StudyCSVSchema.trials(columns: StudyCSVSchema.columns(StudyWriterHeaders.trials)),
+                       StudyCSVSchema.gestures(columns: StudyCSVSchema.columns(StudyWriterHeaders.gestures))]
+        var reader = StudyDataReader()
         for f in folders {
-            for (name, isTrials) in [("trials.csv", true), ("gestures.csv", false)] {
-                guard case .success(let bytes) = readUserFile("\(f)/\(name)") else {
-                    if isTrials { printError("fling report: \(f)/\(name): unreadable"); return 2 }
-                    continue
-                }
-                let text = String(decoding: bytes, as: UTF8.self)
-                let records = StudyData.records(text)
-                if isTrials { data.trials += records } else { data.gestures += records }
-                // The tidy files: every folder's rows under one header.
-                let body = text.split(separator: "\n", omittingEmptySubsequences: true).dropFirst().joined(separator: "\n")
-                if !body.isEmpty {
-                    if isTrials { trialText += body + "\n" } else { gestureText += body + "\n" }
+            for schema in schemas {
+                let path = "\(f)/\(schema.file)"
+                switch readUserFile(path) {
+                case .success(let bytes): reader.read(Array(bytes), file: path, as: schema)
+                case .failure(let e) where schema.kind == .gestures && e.reason == "not found":
+                    // (`fling study` writes both files at its start: a folder without one lost it.)
+                    Log.warning("\(path): not found: that participant's gestures are not counted")
+                case .failure(let e):
+                    printError("fling report: \(path): \(e.reason)")
+                    return 2
                 }
             }
         }
-        print(table(data), terminator: "")
+        let refused = reader.problems.filter(\.wholeFile).count, rows = reader.rowsLeftOut
+        if refused > 0 || (rows > 0 && !skipBadRows) {
+            for p in reader.problems { printError("fling report: \(p)") }
+            if refused > 0 {
+                printError("fling report: \(count(refused, "file")) cannot be read as a study's (--skip-bad-rows leaves out rows, never a whole file)")
+            }
+            if rows > 0 && !skipBadRows {
+                printError("fling report: \(count(rows, "row")) cannot be read: nothing is reported (--skip-bad-rows leaves them out and reports the rest)")
+            }
+            return 2
+        }
+        for p in reader.problems { Log.warning("\(p) (left out)") }
+        if rows > 0 { Log.warning("\(count(rows, "row")) that could not be read \(rows == 1 ? "is" : "are") left out (--skip-bad-rows)") }
+        let data = reader.data, summary = data.summary()
+        print(table(data, summary), terminator: "")
         if let plot, let status = drawPlot(folders, data: data, to: plot), status != 0 { return status }
-        for (path, text) in [(csv, data.summaryCSV()), (trialsCSV, trialText), (gesturesCSV, gestureText)] {
+        // The tidy files: every folder's rows under the current header, written from what was
+        // read (never copied text: a file's own line ends, column order or missing columns
+        // stay out of them).
+        let outputs: [(String?, () -> String)] = [(csv, { data.summaryCSV(summary) }), (trialsCSV, { schemas[0].csv(data.trials) }),
+                                                  (gesturesCSV, { schemas[1].csv(data.gestures) })]
+        for (path, text) in outputs {
             guard let path else { continue }
-            if let why = writeFile(path, text) {
+            if let why = writeFile(path, text()) {
                 printError("fling report: \(path): could not be written (\(why))")
                 return 1
             }
         }
         return 0
     }
+
+    private func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
     /// One decision map per condition from its gestures (every participant's
     /// metrics-LABEL.jsonl) and the rating distributions; the condition names from the first
@@ -87,13 +116,13 @@ struct StudyReportTool {
     }
 
     /// The aggregate table for a terminal, then the paired comparisons.
-    func table(_ data: StudyData) -> String {
+    func table(_ data: StudyData, _ summary: [StudySummaryRow]) -> String {
         func n(_ v: Double?, _ digits: Int = 2) -> String { v.map { cFormat("%.\(digits)f", $0) } ?? "–" }
         func pct(_ v: Double) -> String { cFormat("%.0f%%", v * 100) }
         let participants = Set(data.trials.compactMap { $0["participant"] }).count
         var out = "\(participants) participants, \(data.trials.count) trials, \(data.gestures.count) gestures\n\n"
         out += "cond task          trials success  time(s) med   gest/trial accid missed snap skip regrab settle(s) overshoot  rating mean [95% CI]   median  expected [95% Wilson]\n"
-        for r in data.summary() {
+        for r in summary {
             let ci = r.ratingCI.map { "[\(n($0.low)), \(n($0.high))]" } ?? "[–]"
             out += "\(r.condition.padded(to: 4)) \(r.task.padded(to: 13)) \(String(r.trials).padded(to: 6)) \(pct(r.successRate).padded(to: 8)) "
             out += "\(n(r.timeOnTaskMean).padded(to: 7)) \(n(r.timeOnTaskMedian).padded(to: 5)) \(n(r.gesturesPerTrial).padded(to: 10)) "

@@ -38,15 +38,18 @@ struct ReportCommand: FlingCommand, SingleUseOptions {
     var trialsCSV: String?
     @Option(name: .customLong("gestures-csv"), help: ArgumentHelp("With a study folder: every participant's gestures, one tidy CSV row each.", valueName: "path"), completion: .file(extensions: ["csv"]))
     var gesturesCSV: String?
+    @Flag(name: .customLong("skip-bad-rows"), help: "With a study folder: leave out the rows that cannot be read, each named with its file and line, and report the rest (without it they are named and nothing is reported).")
+    var skipBadRows = false
 
     func execute() -> Int32 {
         // A folder is a study's (`fling study`): its participants' results together.
         var info = stat()
         if stat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            return StudyReportTool(dir: file, csv: csv, trialsCSV: trialsCSV, gesturesCSV: gesturesCSV, plot: plot, resources: resources).run()
+            return StudyReportTool(dir: file, csv: csv, trialsCSV: trialsCSV, gesturesCSV: gesturesCSV, plot: plot, resources: resources,
+                                   skipBadRows: skipBadRows).run()
         }
-        if csv != nil || trialsCSV != nil || gesturesCSV != nil {
-            printError("fling report: --csv, --trials-csv and --gestures-csv are for a study folder; \(file) is a metrics file")
+        if csv != nil || trialsCSV != nil || gesturesCSV != nil || skipBadRows {
+            printError("fling report: --csv, --trials-csv, --gestures-csv and --skip-bad-rows are for a study folder; \(file) is a metrics file")
             return 2
         }
         let data: Data

@@ -111,35 +111,96 @@ public enum StudyStatistics {
 extension StudyData {
     private func number(_ r: [String: String], _ k: String) -> Double? { r[k].flatMap(Double.init) }
 
+    /// A trial's key as the gestures name it (participant and trial number).
+    private static func trialKey(_ r: [String: String]) -> String { "\(r["participant"] ?? "")#\(r["trial"] ?? "")" }
+
+    /// One aggregate row's trials: a condition, and a task or every task (nil).
+    private struct Group: Hashable {
+        var condition: String
+        var task: String?
+    }
+
+    /// What the table takes from one trial row (each value read once, as the rows always were).
+    private struct TrialValues {
+        var participant: String
+        var time: Double?, rating: Double?
+        var success: Bool, expectedYes: Bool
+
+        init(_ r: [String: String]) {
+            participant = r["participant"] ?? ""
+            time = r["time_on_task"].flatMap(Double.init)
+            rating = r["rating"].flatMap(Double.init)
+            success = r["outcome"] == "success"
+            expectedYes = r["expected"] == "yes"
+        }
+    }
+
+    /// What the table takes from one gesture row.
+    private struct GestureValues {
+        var accidental: Bool, missed: Bool, snapBack: Bool, skipped: Bool, regrab: Bool
+        var settle: Double?, overshoot: Double?
+
+        init(_ r: [String: String]) {
+            accidental = r["accidental_dismissal"] == "1"
+            missed = r["missed_dismissal"] == "1"
+            snapBack = r["snap_back"] == "1"
+            skipped = r["skipped_detent"] == "1"
+            regrab = r["regrab"] == "1"
+            settle = r["settle_time"].flatMap(Double.init)
+            overshoot = r["overshoot"].flatMap(Double.init)
+        }
+    }
+
     /// The aggregate rows: every condition × task, then every condition over all tasks.
     public func summary() -> [StudySummaryRow] {
-        let conditions = Array(Set(trials.compactMap { $0["condition"] })).sorted()
-        var tasks: [String] = []
-        for t in trials { if let id = t["task"], !tasks.contains(id) { tasks.append(id) } }
+        // Each group's trials and gestures gathered in one pass over each, in file order (so
+        // every sum adds in the order it always has), not filtered out of all rows once per
+        // group: a study of thousands of participants takes seconds.
+        var tasks: [String] = [], seenTasks = Set<String>()
+        var groupTrials: [Group: [TrialValues]] = [:]
+        var groupsOfKey: [String: [Group]] = [:]
+        for t in trials {
+            if let id = t["task"], seenTasks.insert(id).inserted { tasks.append(id) }
+            guard let c = t["condition"] else { continue }
+            // (A task named "all" is the condition's every task, as its row always was.)
+            var groups = [Group(condition: c, task: nil)]
+            if let id = t["task"], id != "all" { groups.append(Group(condition: c, task: id)) }
+            let key = Self.trialKey(t), values = TrialValues(t)
+            for g in groups {
+                groupTrials[g, default: []].append(values)
+                if groupsOfKey[key]?.contains(g) != true { groupsOfKey[key, default: []].append(g) }
+            }
+        }
+        var groupGestures: [Group: [GestureValues]] = [:]
+        for g in gestures {
+            guard let groups = groupsOfKey[Self.trialKey(g)] else { continue }
+            let values = GestureValues(g)
+            for group in groups { groupGestures[group, default: []].append(values) }
+        }
+        let conditions = Set(groupTrials.keys.map(\.condition)).sorted()
         var rows: [StudySummaryRow] = []
         for c in conditions {
             for task in tasks + ["all"] {
-                let ts = trials.filter { $0["condition"] == c && (task == "all" || $0["task"] == task) }
-                guard !ts.isEmpty else { continue }
-                let keys = Set(ts.map { "\($0["participant"] ?? "")#\($0["trial"] ?? "")" })
-                let gs = gestures.filter { keys.contains("\($0["participant"] ?? "")#\($0["trial"] ?? "")") }
-                func count(_ k: String) -> Int { gs.filter { $0[k] == "1" }.count }
-                let times = ts.compactMap { number($0, "time_on_task") }
-                let ratings = ts.compactMap { number($0, "rating") }
+                let group = Group(condition: c, task: task == "all" ? nil : task)
+                guard let ts = groupTrials[group], !ts.isEmpty else { continue }
+                let gs = groupGestures[group] ?? []
+                func count(_ flag: (GestureValues) -> Bool) -> Int { gs.filter(flag).count }
+                let times = ts.compactMap(\.time)
+                let ratings = ts.compactMap(\.rating)
                 // The interval is over participants (each one's mean rating), not trials: one
                 // person's trials are not independent of each other.
                 var perParticipant: [String: [Double]] = [:]
-                for t in ts { if let r = number(t, "rating") { perParticipant[t["participant"] ?? "", default: []].append(r) } }
+                for t in ts { if let r = t.rating { perParticipant[t.participant, default: []].append(r) } }
                 let participantMeans = perParticipant.keys.sorted().compactMap { perParticipant[$0].map(StudyStatistics.mean) }
-                let settles = gs.compactMap { number($0, "settle_time") }
-                let overshoots = gs.compactMap { number($0, "overshoot") }
-                let yes = ts.filter { $0["expected"] == "yes" }.count
+                let settles = gs.compactMap(\.settle)
+                let overshoots = gs.compactMap(\.overshoot)
+                let yes = ts.filter(\.expectedYes).count
                 rows.append(StudySummaryRow(
-                    condition: c, task: task, trials: ts.count, successes: ts.filter { $0["outcome"] == "success" }.count,
+                    condition: c, task: task, trials: ts.count, successes: ts.filter(\.success).count,
                     timeOnTaskMean: StudyStatistics.mean(times), timeOnTaskMedian: StudyStatistics.median(times),
                     gesturesPerTrial: Double(gs.count) / Double(ts.count),
-                    accidentalDismissals: count("accidental_dismissal"), missedDismissals: count("missed_dismissal"),
-                    snapBacks: count("snap_back"), skippedDetents: count("skipped_detent"), regrabs: count("regrab"),
+                    accidentalDismissals: count(\.accidental), missedDismissals: count(\.missed),
+                    snapBacks: count(\.snapBack), skippedDetents: count(\.skipped), regrabs: count(\.regrab),
                     settleTimeMean: settles.isEmpty ? nil : StudyStatistics.mean(settles),
                     overshootMean: overshoots.isEmpty ? nil : StudyStatistics.mean(overshoots),
                     ratingMean: StudyStatistics.mean(ratings), ratingMedian: StudyStatistics.median(ratings),
@@ -155,12 +216,17 @@ extension StudyData {
     public func comparisons() -> [StudyComparison] {
         let conditions = Array(Set(trials.compactMap { $0["condition"] })).sorted()
         let participants = Array(Set(trials.compactMap { $0["participant"] })).sorted()
+        // Each participant's trials and gestures in each condition, gathered once (in file order).
+        struct Cell: Hashable { var participant: String, condition: String }
+        var cellTrials: [Cell: [[String: String]]] = [:], cellGestures: [Cell: [[String: String]]] = [:]
+        for t in trials { if let p = t["participant"], let c = t["condition"] { cellTrials[Cell(participant: p, condition: c), default: []].append(t) } }
+        for g in gestures { if let p = g["participant"], let c = g["condition"] { cellGestures[Cell(participant: p, condition: c), default: []].append(g) } }
         var out: [StudyComparison] = []
         func perParticipant(_ c: String, _ value: ([[String: String]], [[String: String]]) -> Double?) -> [String: Double] {
             var r: [String: Double] = [:]
             for p in participants {
-                let ts = trials.filter { $0["participant"] == p && $0["condition"] == c }
-                let gs = gestures.filter { $0["participant"] == p && $0["condition"] == c }
+                let cell = Cell(participant: p, condition: c)
+                let ts = cellTrials[cell] ?? [], gs = cellGestures[cell] ?? []
                 if !ts.isEmpty, let v = value(ts, gs) { r[p] = v }
             }
             return r
@@ -192,11 +258,12 @@ extension StudyData {
 
     public static let csvHeader = "condition,task,trials,success_rate,time_on_task_mean,time_on_task_median,gestures_per_trial,accidental_dismissals,missed_dismissals,snap_backs,skipped_detents,regrabs,settle_time_mean,overshoot_mean,rating_mean,rating_median,rating_ci_low,rating_ci_high,expected_rate,expected_ci_low,expected_ci_high"
 
-    /// The aggregate table as CSV (numbers to 3 decimals; an empty field where undefined).
-    public func summaryCSV() -> String {
+    /// The aggregate table as CSV (numbers to 3 decimals; an empty field where undefined);
+    /// `rows`: the summary when it is already made.
+    public func summaryCSV(_ rows: [StudySummaryRow]? = nil) -> String {
         func n(_ v: Double?) -> String { v.map { cFormat("%.3f", $0) } ?? "" }
         var out = Self.csvHeader + "\n"
-        for r in summary() {
+        for r in rows ?? summary() {
             let fields: [String] = [
                 CSV.field(r.condition), CSV.field(r.task), "\(r.trials)", n(r.successRate), n(r.timeOnTaskMean), n(r.timeOnTaskMedian),
                 n(r.gesturesPerTrial), "\(r.accidentalDismissals)", "\(r.missedDismissals)", "\(r.snapBacks)", "\(r.skippedDetents)",

@@ -153,4 +153,32 @@ final class FormSceneTests: XCTestCase {
         s.handleText("ada@example.org", time: t)
         XCTAssertEqual(s.content.fieldValues[3], "ada@example.org")
     } }
+
+    /// A 20 MB clipboard pasted with Ctrl+V goes in up to the field's limit, cut between two
+    /// characters, and the field says so as typing past the limit does; the state dump says
+    /// it too, and after how many of the pasted characters the paste stopped.
+    func testATwentyMegabytePasteGoesInUpToTheLimitAndSaysWhereItStopped() { MainActor.assumeIsolated {
+        typealias K = OnScreenKeyboardTests
+        let d = K.formApp(Size(width: 1024, height: 768), kiosk: false)
+        K.tapField(d, "Email", id: 0)
+        d.app.handle(.text("Ada ", time: d.t))
+        // Each "é" an e and a combining accent: a cut inside one would leave a bare "e".
+        let accented = "e\u{301}"
+        d.app.env.clipboard.text = String(repeating: accented, count: 7_000_000)
+        XCTAssertEqual(d.app.env.clipboard.text?.utf8.count, 21_000_000)
+        d.key("ctrl+V")
+        let limit = InteractionConstants.maxFieldCharacters, room = limit - 4
+        XCTAssertEqual(K.field(d, "Email").text, "Ada " + String(repeating: accented, count: room))
+        XCTAssertEqual(K.state(d)["form"]?["caret"], .int(limit))
+        XCTAssertEqual(K.state(d)["form"]?["notice"], .object([("field", .string("Email")), ("text", .string("10,000-character limit")),
+                                                                ("kept", .int(room))]))
+        // A letter typed past the limit says the same, stopped at once.
+        d.app.handle(.text("x", time: d.t))
+        XCTAssertEqual(K.state(d)["form"]?["notice"], .object([("field", .string("Email")), ("text", .string("10,000-character limit")),
+                                                                ("kept", .int(0))]))
+        // An edit takes the notice away (Backspace takes the last accent, as on iOS).
+        d.key("Backspace")
+        XCTAssertNil(K.state(d)["form"]?["notice"])
+        XCTAssertEqual(K.field(d, "Email").text, "Ada " + String(repeating: accented, count: room - 1) + "e")
+    } }
 }

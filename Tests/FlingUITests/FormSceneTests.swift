@@ -181,4 +181,17 @@ final class FormSceneTests: XCTestCase {
         XCTAssertNil(K.state(d)["form"]?["notice"])
         XCTAssertEqual(K.field(d, "Email").text, "Ada " + String(repeating: accented, count: room - 1) + "e")
     } }
+
+    /// A script's `paste` replays in-process as in the binary: the text on the clipboard,
+    /// then Ctrl+V (the in-process feeder dropped it: a recorded paste replayed as nothing).
+    func testAScriptsPasteReplaysInProcess() { MainActor.assumeIsolated {
+        let app = makeSampleApp(first: .form)
+        app.handle(.resize(Size(width: 1024, height: 768), time: 0))
+        let email = app.state(time: 0, frame: 0, render: nil)["form"]?["fields"]?.arrayValue?
+            .first { $0["label"]?.stringValue == "Email" }?["frame"]?.arrayValue?.compactMap(\.doubleValue) ?? [0, 0, 0, 0]
+        let states = playScript("0.1 tap \(email[0] + 10) \(email[1] + email[3] / 2)\n0.5 paste Ada  Lovelace\n0.6 state s\n", app: app)
+        let fields = states.at("s", "form.fields")?.arrayValue ?? []
+        XCTAssertEqual(fields.first { $0["label"]?.stringValue == "Email" }?["text"]?.stringValue, "Ada  Lovelace")
+        XCTAssertEqual(app.env.clipboard.text, "Ada  Lovelace")
+    } }
 }

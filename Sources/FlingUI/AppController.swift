@@ -181,12 +181,34 @@ package final class AppController {
     // -----------------------------------------------------------------------------------------
 
     private func handleOnSceneClock(_ event: InputEvent) {
+        route(event)
+        keyboardFollowsFocus(after: event)
+    }
+
+    /// The on-screen keyboard's one rule: after every event, whatever it did to focus (a tap,
+    /// Tab, Escape, a resize whose layout no longer has the focused field, a paste), the
+    /// keyboard follows it: focus lost, it goes down, as iOS dismisses it; kept, it stays; a
+    /// field newly focused brings it up when the mode says so. Asked here rather than where
+    /// focus moves, since focus moves in many places (the view tree drops a field that is
+    /// gone at its next build) and a keyboard left up over no field types nothing.
+    private func keyboardFollowsFocus(after event: InputEvent) {
+        switch event {
+        // Focus moves on a press or a release, not on a move: a drag's moves skip the look.
+        case .pointer(let p): if p.phase != .moved { keyboard.follow(scene, time: p.time) }
+        // A physical key or typed text: a field it focuses (Tab) keeps the keyboard down.
+        case .key(_, let time), .text(_, let time): keyboard.follow(scene, time: time, byKey: true)
+        case .wheel(_, _, let time), .composition(_, let time), .resize(_, let time), .middleClick(_, _, let time),
+             .focusLost(let time):
+            keyboard.follow(scene, time: time)
+        case .quit: break
+        }
+    }
+
+    private func route(_ event: InputEvent) {
         switch event {
         case .pointer(let raw):
             // Every finger goes to the keyboard first: a touch on it is never the scene's.
             if keyboard.handlePointer(raw, scene: scene) { return }
-            // (Focus moves on a press or a release, not on a move: a drag's moves skip the look.)
-            defer { if raw.phase != .moved { keyboard.follow(scene, time: raw.time) } }
             guard let e = pointerFilter.filter(raw) else { return }
             if e.phase == .began { returningHome = false }   // a visitor took over mid-reset
             lastPointerLocation = e.location
@@ -210,7 +232,6 @@ package final class AppController {
         case let .key(key, time):
             if key.is(.char("q"), .control) { quitRequested = true; return }
             keyboard.physicalKeyPressed(scene, time: time)
-            defer { keyboard.follow(scene, time: time, byKey: true) }
             // Keyboard navigation (issue 30 item 14), as iPadOS's full keyboard access goes
             // through controls and then on to the tab bar: Tab moves through the scene's
             // controls and, past the last, on to the next scene (Shift+Tab: backwards); in a
@@ -273,8 +294,13 @@ package final class AppController {
         }
     }
 
-    /// A screen reader acted on the app (an action, a value, text): the frame is drawn again.
-    func noteAccessibilityInput() { needsDisplay = true }
+    /// A screen reader acted on the app (an action, a value, text): the frame is drawn again,
+    /// and the on-screen keyboard follows focus as after any event (`time`: scene time). A
+    /// field the screen reader focuses keeps it down, as one focused with Tab does.
+    func noteAccessibilityInput(time: Double) {
+        needsDisplay = true
+        keyboard.follow(scene, time: time, byKey: true)
+    }
 
     /// The next (previous) scene in tab-bar order.
     private func switchScene(backwards: Bool, time: Double) {

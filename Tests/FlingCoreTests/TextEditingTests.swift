@@ -4,18 +4,22 @@ import XCTest
 /// Editing counts grapheme clusters: Backspace removes a whole "é" (e + combining accent) or
 /// a skin-toned emoji, as iOS does.
 final class TextEditingTests: XCTestCase {
-    func testTypingStopsAtTheLimitAndSaysHowMuchDidNotFit() {
+    func testTypingStopsAtTheLimitAndSaysWhereItStopped() {
         var e = TextEditing(text: "abc")
         e.limit = 5
-        XCTAssertEqual(e.insert("defgh"), 3)
+        XCTAssertEqual(e.insert("defgh"), TextEditing.Insertion(kept: 2, cut: true))
         XCTAssertEqual(e.text, "abcde")
         XCTAssertEqual(e.head, 5)
-        XCTAssertEqual(e.insert("x"), 1, "full: nothing more goes in")
+        XCTAssertEqual(e.insert("x"), TextEditing.Insertion(kept: 0, cut: true), "full: nothing more goes in")
         XCTAssertEqual(e.text, "abcde")
         // Typing over a selection has the selection's room too.
         e.move(to: 1); e.move(to: 4, extending: true)
-        XCTAssertEqual(e.insert("WXYZ"), 1)
+        XCTAssertEqual(e.insert("WXYZ"), TextEditing.Insertion(kept: 3, cut: true))
         XCTAssertEqual(e.text, "aWXYe")
+        // What fits exactly is not cut, nor is a control character dropped after it.
+        e.move(to: 1); e.move(to: 4, extending: true)
+        XCTAssertEqual(e.insert("bcd\u{1B}"), TextEditing.Insertion(kept: 3, cut: false))
+        XCTAssertEqual(e.text, "abcde")
         XCTAssertEqual(TextEditing(text: "").limit, InteractionConstants.maxFieldCharacters)
     }
 
@@ -88,6 +92,54 @@ final class TextEditingTests: XCTestCase {
         XCTAssertEqual(e.text, "e\u{301}")
         XCTAssertEqual(e.count, 1)
         XCTAssertEqual(e.head, 1)
+    }
+
+    /// Characters handed out one at a time, counted: how far an insertion read them.
+    private final class Counted: Sequence, IteratorProtocol {
+        private let character: Character
+        private let length: Int
+        private(set) var read = 0
+        init(_ character: Character, length: Int) { self.character = character; self.length = length }
+        func next() -> Character? {
+            guard read < length else { return nil }
+            read += 1
+            return character
+        }
+    }
+
+    /// A paste far past the limit is read up to the first character that does not fit, not
+    /// to its end (a 20 MB clipboard was walked whole, several times, to count what was cut).
+    func testAPasteIsReadOnlyAsFarAsItGoesIn() {
+        var e = TextEditing(text: "Ada ")
+        e.limit = 10
+        let paste = Counted("x", length: 20_000_000)
+        XCTAssertEqual(e.insert(paste), TextEditing.Insertion(kept: 6, cut: true))
+        XCTAssertEqual(paste.read, 7, "six that fit and the one that did not")
+        XCTAssertEqual(e.text, "Ada xxxxxx")
+        XCTAssertEqual(e.head, 10)
+    }
+
+    /// The cut falls between characters, never inside one: an accent typed after its letter
+    /// stays on it, a flag stays whole, a family stays together.
+    func testAPasteIsCutBetweenCharacters() {
+        for (pasted, expected) in [("e\u{301}e\u{301}e\u{301}e\u{301}", "e\u{301}e\u{301}e\u{301}"),
+                                   ("🇫🇷🇩🇪🇮🇹🇪🇸", "🇫🇷🇩🇪🇮🇹"),
+                                   ("👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧", "👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧")] {
+            var e = TextEditing(text: "")
+            e.limit = 3
+            XCTAssertEqual(e.paste(pasted), TextEditing.Insertion(kept: 3, cut: true))
+            XCTAssertEqual(e.text, expected)
+            XCTAssertEqual(e.text.unicodeScalars.count, expected.unicodeScalars.count, "no scalar of a character left behind")
+            XCTAssertEqual(e.head, 3)
+        }
+    }
+
+    /// A paste is one line: every line break becomes a space (Unicode's too), each of them,
+    /// as UITextField does; other control characters go.
+    func testAPasteTurnsEveryLineBreakIntoASpace() {
+        var e = TextEditing(text: "")
+        XCTAssertEqual(e.paste("Ada\r\nLovelace\u{2028}and\n\nBabbage\t!"), TextEditing.Insertion(kept: 26, cut: false))
+        XCTAssertEqual(e.text, "Ada Lovelace and  Babbage!")
     }
 
     func testSyncKeepsTheCaretInRange() {

@@ -153,4 +153,21 @@ final class FormCompactTests: XCTestCase {
         XCTAssertEqual(FormSceneTests.assertMiniMapIsThePreferencesScaled(narrow), 3, accuracy: 1e-9)
         XCTAssertLessThan(Self.containers(narrow)[0].maxY, Self.containers(narrow)[1].minY, "the name fields stacked")
     } }
+
+    /// A window 1 pt wide (the fuzzer's resize): the compact form and its mini-map area have
+    /// no width, so the mini-map has nothing to scale and draws nothing; its scale factor was
+    /// 0 / 0, every rectangle's frame NaN. Every laid-out node's frame is finite.
+    func testAOnePointWideFormHasAnEmptyMiniMapAndNoNaN() { onMain {
+        let s = FormSceneTests.scene(Size(1, 900))
+        let state = FormSceneTests.state(s)
+        XCTAssertEqual(state["miniMap"], .object([("area", .array([.number(-4.5), .number(20), .number(10), .number(220)])),
+                                                  ("rects", .array([]))]))
+        var nodes = 0
+        s.host.currentTree()?.visit { node in
+            nodes += 1
+            let f = node.frame
+            XCTAssertTrue(f.x.isFinite && f.y.isFinite && f.width.isFinite && f.height.isFinite, "\(type(of: node)) at \(f)")
+        }
+        XCTAssertGreaterThan(nodes, 0)
+    } }
 }

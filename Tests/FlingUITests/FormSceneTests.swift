@@ -153,4 +153,45 @@ final class FormSceneTests: XCTestCase {
         s.handleText("ada@example.org", time: t)
         XCTAssertEqual(s.content.fieldValues[3], "ada@example.org")
     } }
+
+    /// A 20 MB clipboard pasted with Ctrl+V goes in up to the field's limit, cut between two
+    /// characters, and the field says so as typing past the limit does; the state dump says
+    /// it too, and after how many of the pasted characters the paste stopped.
+    func testATwentyMegabytePasteGoesInUpToTheLimitAndSaysWhereItStopped() { MainActor.assumeIsolated {
+        typealias K = OnScreenKeyboardTests
+        let d = K.formApp(Size(width: 1024, height: 768), kiosk: false)
+        K.tapField(d, "Email", id: 0)
+        d.app.handle(.text("Ada ", time: d.t))
+        // Each "é" an e and a combining accent: a cut inside one would leave a bare "e".
+        let accented = "e\u{301}"
+        d.app.env.clipboard.text = String(repeating: accented, count: 7_000_000)
+        XCTAssertEqual(d.app.env.clipboard.text?.utf8.count, 21_000_000)
+        d.key("ctrl+V")
+        let limit = InteractionConstants.maxFieldCharacters, room = limit - 4
+        XCTAssertEqual(K.field(d, "Email").text, "Ada " + String(repeating: accented, count: room))
+        XCTAssertEqual(K.state(d)["form"]?["caret"], .int(limit))
+        XCTAssertEqual(K.state(d)["form"]?["notice"], .object([("field", .string("Email")), ("text", .string("10,000-character limit")),
+                                                                ("kept", .int(room))]))
+        // A letter typed past the limit says the same, stopped at once.
+        d.app.handle(.text("x", time: d.t))
+        XCTAssertEqual(K.state(d)["form"]?["notice"], .object([("field", .string("Email")), ("text", .string("10,000-character limit")),
+                                                                ("kept", .int(0))]))
+        // An edit takes the notice away (Backspace takes the last accent, as on iOS).
+        d.key("Backspace")
+        XCTAssertNil(K.state(d)["form"]?["notice"])
+        XCTAssertEqual(K.field(d, "Email").text, "Ada " + String(repeating: accented, count: room - 1) + "e")
+    } }
+
+    /// A script's `paste` replays in-process as in the binary: the text on the clipboard,
+    /// then Ctrl+V (the in-process feeder dropped it: a recorded paste replayed as nothing).
+    func testAScriptsPasteReplaysInProcess() { MainActor.assumeIsolated {
+        let app = makeSampleApp(first: .form)
+        app.handle(.resize(Size(width: 1024, height: 768), time: 0))
+        let email = app.state(time: 0, frame: 0, render: nil)["form"]?["fields"]?.arrayValue?
+            .first { $0["label"]?.stringValue == "Email" }?["frame"]?.arrayValue?.compactMap(\.doubleValue) ?? [0, 0, 0, 0]
+        let states = playScript("0.1 tap \(email[0] + 10) \(email[1] + email[3] / 2)\n0.5 paste Ada  Lovelace\n0.6 state s\n", app: app)
+        let fields = states.at("s", "form.fields")?.arrayValue ?? []
+        XCTAssertEqual(fields.first { $0["label"]?.stringValue == "Email" }?["text"]?.stringValue, "Ada  Lovelace")
+        XCTAssertEqual(app.env.clipboard.text, "Ada  Lovelace")
+    } }
 }

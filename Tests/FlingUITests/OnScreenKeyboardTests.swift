@@ -230,4 +230,73 @@ final class OnScreenKeyboardTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(f.minY, 0)
         XCTAssertLessThanOrEqual(f.maxY, 300 - TabBar.height, "the field scrolled back into the smaller window")
     } }
+
+    /// The app's whole state dump without the clock's fields (`time`, `frame`), to compare an
+    /// app with one that got there another way.
+    @MainActor static func stateWithoutClock(_ d: Driver) -> JSONValue {
+        guard case .object(let fields) = state(d) else { return .null }
+        return .object(fields.filter { $0.0 != "time" && $0.0 != "frame" })
+    }
+
+    /// A phone's form turned into a tablet's (390 → 1024 pt: compact to regular) is another
+    /// layout, without the focused field: focus goes, and so must the keyboard, as iOS
+    /// dismisses it when its field resigns. It stayed up, over no field, and its next key
+    /// typed nothing.
+    func testAResizeThatLosesTheFocusedFieldTakesTheKeyboardDown() { MainActor.assumeIsolated {
+        let d = Self.formApp(Size(width: 390, height: 844))
+        Self.tapField(d, "First Name")
+        XCTAssertEqual(Self.state(d)["keyboard"]?["shown"], .bool(true))
+        d.app.handle(.resize(Size(width: 1024, height: 768), time: d.t))
+        // At once: no field focused, no text input, the keyboard on its way down.
+        XCTAssertEqual(Self.state(d)["form"]?["focused"], .null)
+        XCTAssertNil(d.app.textInputOwner)
+        XCTAssertEqual(Self.state(d)["keyboard"]?["shown"], .bool(false))
+        // Where its "a" key is at the new width, as it goes.
+        let keys = Self.state(d)["keyboard"]?["keys"]?.arrayValue ?? []
+        let a = keys.first { $0["label"]?.stringValue == "a" }?["frame"]?.arrayValue?.compactMap(\.doubleValue) ?? []
+        XCTAssertEqual(a.count, 4)
+        d.run(until: d.t + 1)
+        // Down and gone: the whole app as one opened at 1024 × 768 that nothing touched.
+        let fresh = Self.formApp(Size(width: 1024, height: 768))
+        fresh.run(until: d.t)
+        XCTAssertEqual(Self.stateWithoutClock(d), Self.stateWithoutClock(fresh))
+        // A tap where that key was is the form's: it focuses no field, types nothing.
+        let p = Point(a.first ?? 0, a.dropFirst().first ?? 0)
+        d.pointer(.began, p.x + 5, p.y + 5, id: 8)
+        d.pointer(.ended, p.x + 5, p.y + 5, id: 8)
+        d.run(until: d.t + 0.1)
+        XCTAssertEqual(Self.stateWithoutClock(d), Self.stateWithoutClock(fresh))
+    } }
+
+    /// A resize that keeps the layout (a shorter phone window) keeps the focused field, so
+    /// the keyboard stays up, at the window's new bottom, and keeps typing into the field.
+    func testAResizeThatKeepsTheFocusedFieldKeepsTheKeyboard() { MainActor.assumeIsolated {
+        let d = Self.formApp(Size(width: 390, height: 844))
+        Self.tapField(d, "First Name")
+        d.app.handle(.resize(Size(width: 390, height: 700), time: d.t))
+        d.run(until: d.t + 1)
+        XCTAssertEqual(Self.state(d)["form"]?["focused"]?.stringValue, "First Name")
+        // The keyboard as it is for the field focused in a 390 × 700 window.
+        let direct = Self.formApp(Size(width: 390, height: 700))
+        Self.tapField(direct, "First Name")
+        direct.run(until: d.t)
+        XCTAssertEqual(Self.state(d)["keyboard"], Self.state(direct)["keyboard"])
+        XCTAssertEqual(Self.state(d)["keyboard"]?["frame"]?.arrayValue?.compactMap(\.doubleValue), [0, 484, 390, 216])
+        Self.tapKey(d, "a", id: 12)
+        XCTAssertEqual(Self.field(d, "First Name").text, "A")
+    } }
+
+    /// The same rule for a screen reader: moving focus from the field to the switch takes the
+    /// keyboard down (it stayed up over the switch).
+    func testAScreenReaderMovingFocusOffTheFieldTakesTheKeyboardDown() { MainActor.assumeIsolated {
+        let d = Self.formApp(Size(width: 390, height: 844))
+        Self.tapField(d, "First Name")
+        var toggle = ""
+        d.app.accessibilityTree(time: d.t).visit { if $0.label == "Twitter Field" { toggle = $0.id } }
+        XCTAssertTrue(d.app.focusAccessibilityElement(toggle, time: d.t))
+        XCTAssertEqual(Self.state(d)["form"]?["focused"], .null)
+        XCTAssertEqual(Self.state(d)["keyboard"]?["shown"], .bool(false))
+        d.run(until: d.t + 1)
+        XCTAssertNil(Self.state(d)["keyboard"])
+    } }
 }

@@ -111,6 +111,25 @@ final class ViewTreeRegressionTests: XCTestCase {
         XCTAssertEqual(e.text, "🇫🇷")
         XCTAssertEqual(e.head, 1)
     }
+
+    /// Whatever a view's arithmetic gives (a width over a zero width), no frame of the tree
+    /// is NaN or infinite: where frames are made, a NaN becomes 0 and an infinity the bound,
+    /// and the children are placed in the finite frame.
+    func testNoFrameIsNaNOrInfinite() { onMain {
+        let bound = LayoutMetrics.maxLayoutCoordinate
+        let host = makeHost(Size(100, 100)) {
+            VStack(spacing: 0) {
+                Color.red.frame(width: 0.0 / 0.0, height: 10).accessibilityIdentifier("nan")
+                Color.green.frame(width: 10, height: 10).accessibilityIdentifier("infinite").offset(x: 1.0 / 0.0, y: -1.0 / 0.0)
+            }
+        }
+        XCTAssertEqual(host.frame("nan"), Rect(x: 0, y: 40, width: 0, height: 10))
+        XCTAssertEqual(host.frame("infinite"), Rect(x: bound, y: -bound, width: 10, height: 10))
+        host.currentTree()?.visit { node in
+            let f = node.frame
+            XCTAssertTrue(f.x.isFinite && f.y.isFinite && f.width.isFinite && f.height.isFinite, "\(type(of: node)) at \(f)")
+        }
+    } }
 }
 
 @MainActor private final class SwitchModel { @State var on = false }

@@ -77,6 +77,11 @@ extension AppController {
         case .action(.resize(let s)): handle(.resize(s, time: input.time))
         case .action(.blur): handle(.focusLost(time: input.time))
         case .action(.middle(let p, let text)): handle(.middleClick(location: p, text: text, time: input.time))
+        case .action(.paste(let text)):
+            // As the headless run loop does: the text arrives on the clipboard, then Ctrl+V
+            // (this case was missing: an in-process replay pasted nothing).
+            env.clipboard.text = text
+            handle(.key(Key.paste, time: input.time))
         case .action(.state(let name)): return name
         case .action: break
         }

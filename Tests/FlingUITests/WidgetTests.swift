@@ -116,7 +116,7 @@ final class WidgetTests: XCTestCase {
         host.handleKey(Key(.char("V"), .control), time: 0.2)
         XCTAssertEqual(m.name.count, InteractionConstants.maxFieldCharacters)
         XCTAssertEqual(host.fieldNotice?.text, "10,000-character limit")
-        XCTAssertEqual(host.fieldNotice?.dropped, 4)
+        XCTAssertEqual(host.fieldNotice?.kept, InteractionConstants.maxFieldCharacters - 4, "where the paste stopped")
         XCTAssertEqual(host.fieldNotice?.path, host.focusedPath)
         @MainActor func notices() -> [TextRun] {
             var list = DisplayList()
@@ -131,7 +131,7 @@ final class WidgetTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(shown.first?.origin.y ?? 0, host.frame("name").maxY, "under the field, not over its text")
         // Typing that fits (a Backspace, then a letter) takes the notice away.
         host.handleText("y", time: 0.3)
-        XCTAssertEqual(host.fieldNotice?.dropped, 1)
+        XCTAssertEqual(host.fieldNotice?.kept, 0)
         host.handleKey(Key(.backspace), time: 0.4)
         host.handleText("z", time: 0.5)
         XCTAssertNil(host.fieldNotice)
@@ -140,7 +140,7 @@ final class WidgetTests: XCTestCase {
         // Refused again, then Esc: the notice goes with the focus.
         clipboard.text = String(repeating: "y", count: 20_000)
         host.handleKey(Key(.char("V"), .control), time: 0.6)
-        XCTAssertEqual(host.fieldNotice?.dropped, 20_000)
+        XCTAssertEqual(host.fieldNotice?.kept, 0)
         host.handleKey(Key(.escape), time: 0.7)
         XCTAssertNil(host.fieldNotice, "gone with the focus")
     } }

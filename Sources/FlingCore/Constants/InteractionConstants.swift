@@ -85,6 +85,10 @@ public enum LayoutMetrics {
     /// The tab bar: 49 pt of bar plus the home-indicator inset of a notched iPhone.
     public static let tabBarHeight: Double = 49
     public static let tabBarBottomInset: Double = 34
+    /// Where a view's frame stops when layout arithmetic makes it infinite (a size divided by
+    /// a zero width); a NaN becomes 0. Far past any window (`--size` goes to 8192 pt) and any
+    /// script coordinate (±1e6 pt), and still a whole number of pixels at any scale.
+    public static let maxLayoutCoordinate: Double = 1_000_000
 }
 
 /// The bottom sheet's numbers (shared/SPEC.md scene 1 and seed 001), with their sources.

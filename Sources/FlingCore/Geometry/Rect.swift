@@ -50,7 +50,22 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
                     width: lerp(width, other.width), height: lerp(height, other.height))
     }
 
+    /// Every value finite: a NaN becomes 0 and an infinity ±`bound`; finite values stay.
+    public func finite(bound: Double) -> Rect {
+        Rect(x: x.finite(bound: bound), y: y.finite(bound: bound),
+             width: width.finite(bound: bound), height: height.finite(bound: bound))
+    }
+
     public var description: String { "[\(x), \(y), \(width), \(height)]" }
+}
+
+extension Double {
+    /// The value if finite; a NaN becomes 0 and an infinity ±`bound`.
+    public func finite(bound: Double) -> Double {
+        if isFinite { return self }
+        if isNaN { return 0 }
+        return self < 0 ? -bound : bound
+    }
 }
 
 /// Corner radii of a rounded rectangle, in pt, clockwise from the top-left.

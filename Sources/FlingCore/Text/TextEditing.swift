@@ -50,29 +50,68 @@ public struct TextEditing: Equatable, Sendable {
     /// The most characters the field holds (InteractionConstants.maxFieldCharacters).
     public var limit = InteractionConstants.maxFieldCharacters
 
+    /// How far typed or pasted text went in.
+    public struct Insertion: Equatable, Sendable {
+        /// How many of its characters went in (a line end made a space counts; a dropped
+        /// control character does not): where it stopped.
+        public var kept: Int
+        /// It reached the field's limit with more of it left, which was not read any further:
+        /// how much did not fit is not counted, so a 20 MB paste is never walked to its end.
+        public var cut: Bool
+        public init(kept: Int, cut: Bool) { self.kept = kept; self.cut = cut }
+    }
+
     /// Types `s` over the selection. Control characters (a pasted newline, tab, ESC, a C1
     /// code) are dropped, as a one-line UITextField drops them (issue 29), and so is whatever
-    /// would take the text past `limit`. Returns how many characters did not fit.
+    /// would take the text past `limit`. `s` is read one character (grapheme cluster) at a time
+    /// up to the first that does not fit, so a cut falls between two characters, never inside
+    /// one (an accent stays on its letter, a flag whole), and only as much of a long paste is
+    /// read as goes in.
     @discardableResult
-    public mutating func insert(_ s: String) -> Int {
+    public mutating func insert(_ s: some Sequence<Character>) -> Insertion {
         composition = ""
-        var clean = Self.withoutControls(s)
         let room = max(0, limit - (count - selection.count))
-        let typed = clean.count
-        if typed > room { clean = String(clean.prefix(room)) }
+        var clean = "", kept = 0, cut = false
+        for c in s {
+            let piece: Character
+            if c == "\n" || c == "\r" || c == "\r\n" {
+                // A line end is a space, one for a run of them (see `withoutControls`).
+                if clean.unicodeScalars.last == " " { continue }
+                piece = " "
+            } else if c.unicodeScalars.contains(where: Self.isControl) {
+                // A control character is a cluster of its own (UAX #29): it goes alone.
+                continue
+            } else {
+                piece = c
+            }
+            if kept == room { cut = true; break }
+            clean.append(piece)
+            kept += 1
+        }
         replace(selection, with: clean)
-        return max(0, typed - room)
+        return Insertion(kept: kept, cut: cut)
     }
+
+    /// Pastes `s` over the selection as `insert` types it, on one line: each line break
+    /// (any of Unicode's) becomes a space, as UITextField does, mapped lazily, character by
+    /// character, as the insertion reads them.
+    @discardableResult
+    public mutating func paste(_ s: String) -> Insertion {
+        insert(s.lazy.map { $0.isNewline ? " " : $0 })
+    }
+
+    /// C0 and C1 control characters and DEL.
+    private static func isControl(_ u: Unicode.Scalar) -> Bool { u.value < 0x20 || (0x7F...0x9F).contains(u.value) }
 
     /// `s` without C0 and C1 control characters and DEL; a line end becomes a space so the
     /// words either side of a pasted line break stay apart.
     public static func withoutControls(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else { return s }
+        guard s.unicodeScalars.contains(where: isControl) else { return s }
         var out = String.UnicodeScalarView()
         for u in s.unicodeScalars {
             if u == "\n" || u == "\r" {
                 if out.last != " " { out.append(" ") }
-            } else if u.value >= 0x20 && !(0x7F...0x9F).contains(u.value) {
+            } else if !isControl(u) {
                 out.append(u)
             }
         }

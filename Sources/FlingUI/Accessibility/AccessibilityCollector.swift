@@ -171,8 +171,8 @@ extension ViewHost {
         focus(field, ringVisible: true)
         guard var e = editing else { return false }
         e.selectAll()
-        let dropped = e.insert(String(text.map { $0.isNewline ? " " : $0 }))
-        commit(e, to: field, dropped: dropped)
+        let insertion = e.paste(text)
+        commit(e, to: field, insertion: insertion)
         return true
     }
 

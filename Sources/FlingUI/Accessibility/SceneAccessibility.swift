@@ -64,7 +64,7 @@ extension AppController {
     /// no such action.
     package func performAccessibilityAction(_ name: String, on id: String, time realTime: Double) -> Bool {
         let time = clock.scene(at: realTime)
-        defer { noteAccessibilityInput() }
+        defer { noteAccessibilityInput(time: time) }
         if id.hasPrefix(Self.tabBarID + "/"), name == AccessibilityAction.activate.name {
             guard let target = tabBar.scenes.first(where: { Self.tabBarID + "/" + $0.rawValue == id }), !scene.isModal else { return false }
             selectOnSceneClock(target, time: time)
@@ -79,7 +79,7 @@ extension AppController {
     }
 
     package func setAccessibilityValue(_ value: Double, on id: String, time realTime: Double) -> Bool {
-        defer { noteAccessibilityInput() }
+        defer { noteAccessibilityInput(time: clock.scene(at: realTime)) }
         if id.hasPrefix("instrument/") {
             let done = instrument.panel.setAccessibilityValue(value, on: id, prefix: "instrument", time: realTime)
             for c in instrument.panel.takeAccessibilityCommands() { apply(c, time: realTime) }
@@ -89,17 +89,17 @@ extension AppController {
     }
 
     package func setAccessibilityText(_ text: String, on id: String, time realTime: Double) -> Bool {
-        defer { noteAccessibilityInput() }
+        defer { noteAccessibilityInput(time: clock.scene(at: realTime)) }
         return (scene as? SceneAccessibility)?.setAccessibilityText(text, on: id, time: clock.scene(at: realTime)) ?? false
     }
 
     package func setAccessibilityCaret(_ offset: Int, on id: String, time realTime: Double) -> Bool {
-        defer { noteAccessibilityInput() }
+        defer { noteAccessibilityInput(time: clock.scene(at: realTime)) }
         return (scene as? SceneAccessibility)?.setAccessibilityCaret(offset, on: id, time: clock.scene(at: realTime)) ?? false
     }
 
     package func focusAccessibilityElement(_ id: String, time realTime: Double) -> Bool {
-        defer { noteAccessibilityInput() }
+        defer { noteAccessibilityInput(time: clock.scene(at: realTime)) }
         return (scene as? SceneAccessibility)?.focusAccessibilityElement(id, time: clock.scene(at: realTime)) ?? false
     }
 

@@ -143,14 +143,22 @@ package final class FormScene: Scene {
         let focused = textFields.firstIndex { $0.path == viewHost.focusedPath }
         let toggle = viewHost.nodes(of: SwitchNode.self).first
         let slider = viewHost.nodes(of: SliderNode.self).first
-        let form: JSONValue = .object([
+        var formFields: [(String, JSONValue)] = [
             ("title", .string("Hello \(values[0]) \(values[1]) \(values[2])")),
             ("focused", focused.map { .string(ContentView.labels[$0]) } ?? .null),
             ("caret", viewHost.editing.map { .int($0.head) } ?? .null),
             ("toggle", .object([("on", .bool(content.twitterFieldPreset)), ("frame", toggle.map { .rect($0.frame) } ?? .null)])),
             ("slider", .object([("value", .rounded(content.length)), ("frame", slider.map { .rect($0.frame) } ?? .null)])),
             ("fields", .array(fields)),
-        ])
+        ]
+        // Typing or a paste stopped at a field's limit: what the field says under itself, and
+        // after how many of the typed or pasted characters it stopped (only while it says so).
+        if let notice = viewHost.fieldNotice, let i = textFields.firstIndex(where: { $0.path == notice.path }),
+           i < ContentView.labels.count {
+            formFields.append(("notice", .object([("field", .string(ContentView.labels[i])), ("text", .string(notice.text)),
+                                                  ("kept", .int(notice.kept))])))
+        }
+        let form: JSONValue = .object(formFields)
         let preferences: JSONValue = .array(collected.map { p in
             var o: [(String, JSONValue)] = [("kind", .string(p.vtype.kind))]
             if case .field(let count) = p.vtype { o.append(("count", .int(count))) }

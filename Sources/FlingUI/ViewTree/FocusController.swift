@@ -30,10 +30,10 @@ final class FocusController {
     private(set) var ringVisible = false
     /// The selection last offered as the PRIMARY selection (X11/Wayland: select to copy).
     private var publishedSelection: String?
-    /// What the focused field says under itself after typing or a paste went past its limit
-    /// (the field's path, the words, and how many characters did not fit); gone with the next
-    /// edit or the focus.
-    private(set) var fieldNotice: (path: String, text: String, dropped: Int)?
+    /// What the focused field says under itself after typing or a paste reached its limit
+    /// with more to come (the field's path, the words, and how many of the typed or pasted
+    /// characters went in: where it stopped); gone with the next edit or the focus.
+    private(set) var fieldNotice: (path: String, text: String, kept: Int)?
     /// When the caret last became solid (typing or moving it restarts the blink).
     private var caretEpoch: Double = 0
 
@@ -138,8 +138,8 @@ final class FocusController {
         guard let root = host.currentTree(), let field = root.hitChain(p)?.first(where: { $0 is TextFieldNode }) as? TextFieldNode else { return }
         focus(field, caret: field.caretPosition(atX: p.x))
         guard !text.isEmpty, var e = editing else { return }
-        let dropped = e.insert(String(text.map { $0.isNewline ? " " : $0 }))
-        commit(e, to: field, dropped: dropped)
+        let insertion = e.paste(text)
+        commit(e, to: field, insertion: insertion)
     }
 
     /// A non-empty selection in the edited field becomes the PRIMARY selection (X11 and Wayland
@@ -157,8 +157,8 @@ final class FocusController {
     /// Typed text (SDL text input) for the focused text field.
     func handleText(_ s: String) {
         guard let field = focusedNode as? TextFieldNode, var e = editing else { return }
-        let dropped = e.insert(s)
-        commit(e, to: field, dropped: dropped)
+        let insertion = e.insert(s)
+        commit(e, to: field, insertion: insertion)
     }
 
     /// The input method's composition (marked text) for the focused field.
@@ -171,11 +171,12 @@ final class FocusController {
         host.markDirty()
     }
 
-    /// Stores an edit and writes the text back through the field's binding. `dropped`:
-    /// characters typed or pasted that did not fit (the field says so under itself).
-    func commit(_ e: TextEditing, to field: TextFieldNode, dropped: Int = 0) {
+    /// Stores an edit and writes the text back through the field's binding. `insertion`: how
+    /// far the text typed or pasted went in (one cut at the limit: the field says so under
+    /// itself, as far as it went).
+    func commit(_ e: TextEditing, to field: TextFieldNode, insertion: TextEditing.Insertion? = nil) {
         editing = e
-        fieldNotice = dropped > 0 ? (field.path, Self.limitNotice(limit: e.limit), dropped) : nil
+        fieldNotice = insertion.flatMap { $0.cut ? (field.path, Self.limitNotice(limit: e.limit), $0.kept) : nil }
         if field.text.wrappedValue != e.text { field.text.wrappedValue = e.text }
         restartCaretBlink()
         host.markDirty()

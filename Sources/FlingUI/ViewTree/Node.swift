@@ -116,6 +116,11 @@ class Node {
     /// measured with (`rect` has the size it answered): children are placed with the sizes
     /// they answered to that proposal, as SwiftUI places subviews.
     final func place(in rect: Rect, proposal: ProposedSize) {
+        // Every frame of every tree is made here, so here no layout leaves a NaN or an
+        // infinity (a view's arithmetic dividing by a width a tiny window made 0): it becomes
+        // 0 or the bound before drawing, hit-testing, preferences and the state dump see it,
+        // and before the children are placed in it.
+        let rect = rect.finite(bound: LayoutMetrics.maxLayoutCoordinate)
         frame = rect
         placeChildren(in: rect, proposal: proposal)
     }

@@ -28,7 +28,7 @@ package final class ViewHost {
         get { focusController.editing }
         set { focusController.editing = newValue }
     }
-    package var fieldNotice: (path: String, text: String, dropped: Int)? { focusController.fieldNotice }
+    package var fieldNotice: (path: String, text: String, kept: Int)? { focusController.fieldNotice }
     package var focusRingVisible: Bool { focusController.ringVisible }
     package var hasFocus: Bool { focusController.focusedPath != nil }
     var focusedNode: Node? { focusController.focusedNode }
@@ -66,7 +66,9 @@ package final class ViewHost {
     package func handleText(_ s: String, time t: Double) { advanceClock(t); focusController.handleText(s) }
     package func handleComposition(_ s: String, time t: Double) { advanceClock(t); focusController.handleComposition(s) }
     package func pastePrimarySelection(_ text: String, at p: Point, time t: Double) { advanceClock(t); focusController.pastePrimarySelection(text, at: p) }
-    func commit(_ e: TextEditing, to field: TextFieldNode, dropped: Int = 0) { focusController.commit(e, to: field, dropped: dropped) }
+    func commit(_ e: TextEditing, to field: TextFieldNode, insertion: TextEditing.Insertion? = nil) {
+        focusController.commit(e, to: field, insertion: insertion)
+    }
     package func nextRedraw(after t: Double) -> Double? { focusController.nextRedraw(after: t) }
     static func limitNotice(limit: Int) -> String { FocusController.limitNotice(limit: limit) }
 

@@ -276,9 +276,9 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
             if let cut = e.cut() { host.env.clipboard.text = cut }
         case .character("v") where key.modifiers == .control:
             guard let pasted = host.env.clipboard.text else { return true }
-            // One line: a pasted newline becomes a space, as UITextField does.
-            let dropped = e.insert(String(pasted.map { $0.isNewline ? " " : $0 }))
-            host.commit(e, to: self, dropped: dropped)
+            // Up to the limit, read no further (a 20 MB clipboard), and said as typing says it.
+            let insertion = e.paste(pasted)
+            host.commit(e, to: self, insertion: insertion)
             return true
         default:
             return false

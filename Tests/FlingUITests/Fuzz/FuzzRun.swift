@@ -136,8 +136,9 @@ final class FuzzRun {
 
     // MARK: Checks
 
-    /// Fields of the state dump that may be null; any other null is a non-finite number
-    /// (`JSONValue.rounded` writes NaN and infinity as null).
+    /// Fields of the state dump that may be null as a whole (a frame, when there is no such
+    /// view); any other null, every null inside an array included (so every number of every
+    /// frame), is a non-finite number (`JSONValue.rounded` writes NaN and infinity as null).
     private static let nullable: Set<String> = ["detent", "content", "restaurant", "selected", "index", "frame", "focused", "caret", "area"]
 
     private func checkFinite(at t: Double) {
@@ -169,8 +170,10 @@ final class FuzzRun {
         case .number(let d): return d.isFinite ? nil : path
         case .null: return nullable.contains(key) ? nil : path
         case .array(let items):
+            // An item is never absent: a null in an array is a NaN or an infinity written as
+            // null (a frame's x, y, width or height), under a key that may itself be null.
             for (i, item) in items.enumerated() {
-                if let p = nonFinite(in: item, path: "\(path)[\(i)]", key: key) { return p }
+                if let p = nonFinite(in: item, path: "\(path)[\(i)]", key: "") { return p }
             }
             return nil
         case .object(let pairs):

@@ -15,6 +15,11 @@ struct MiniMap: View {
         // Get the minimap area container
         guard let miniMapAreaAnchor = preferences.first(where: { $0.vtype == .miniMapArea })?.bounds else { return AnyView(EmptyView()) }
 
+        // A window too narrow for any form (1 pt wide: the compact form and its area have no
+        // width) leaves nothing to scale and no room to draw it in: the factor below was 0 / 0
+        // and every rectangle NaN. Not the seed's line: its iPad layout always had the width.
+        guard geometry[formContainerAnchor].size.width > 0, geometry[miniMapAreaAnchor].size.width - 10.0 > 0 else { return AnyView(EmptyView()) }
+
         // Calcualte a multiplier factor to scale the views from the form, into the minimap.
         let factor = geometry[formContainerAnchor].size.width / (geometry[miniMapAreaAnchor].size.width - 10.0)
 

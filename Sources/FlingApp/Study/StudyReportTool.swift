@@ -50,7 +50,7 @@ struct StudyReportTool {
         for f in folders {
             for schema in schemas {
                 let path = "\(f)/\(schema.file)"
-                switch readUserFile(path) {
+                switch readUserFile(path, regularOnly: true) {
                 case .success(let bytes): reader.read(Array(bytes), file: path, as: schema)
                 case .failure(let e) where schema.kind == .gestures && e.reason == "not found":
                     // (`fling study` writes both files at its start: a folder without one lost it.)
@@ -104,7 +104,7 @@ struct StudyReportTool {
             var gestures: [GestureMetric] = []
             for f in folders {
                 let file = "\(f)/metrics-\(label).jsonl"
-                guard case .success(let bytes) = readUserFile(file) else { continue }
+                guard case .success(let bytes) = readUserFile(file, regularOnly: true) else { continue }
                 do { gestures += try MetricsReport.parse(String(decoding: bytes, as: UTF8.self), file: file).gestures } catch {
                     Log.warning("\(file): \(error.description): its gestures are not on the plot")
                 }

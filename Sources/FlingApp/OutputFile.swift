@@ -38,7 +38,10 @@ final class OutputFile {
         let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | (mode == .append ? O_APPEND : 0)
         let fd = open(path, flags, 0o644)
         guard fd >= 0 else {
-            throw fail(errno == ENXIO ? "a FIFO with no reader: start the reader first" : String(cString: strerror(errno)))
+            let why = errno
+            var st = stat()
+            let isFIFO = why == ENXIO && stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFIFO
+            throw fail(isFIFO ? "a FIFO with no reader: start the reader first" : String(cString: strerror(why)))
         }
         var st = stat()
         guard fstat(fd, &st) == 0 else { let why = String(cString: strerror(errno)); Glibc.close(fd); throw fail(why) }
@@ -56,13 +59,6 @@ final class OutputFile {
         // Only pipes stay non-blocking: a device (/dev/full, a tty) is written as asked.
         if !isPipe { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }
         self.fd = fd
-    }
-
-    /// Where the next byte goes (the file's size, for a file appended to); nil for a pipe.
-    var offset: Int? {
-        guard !isPipe, fd >= 0 else { return nil }
-        let o = lseek(fd, 0, SEEK_CUR)
-        return o >= 0 ? Int(o) : nil
     }
 
     /// Writes `text`; false once the file has stopped (`failure` says why).

@@ -305,6 +305,21 @@ final class StudyTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("its study \(copy.path):") && r.stderr.contains(": no restaurant 'Nowhere'"), r.stderr)
     }
 
+    /// A folder without a checkpoint (an older Fling's, or files that are no session's) loses
+    /// nothing: another participant's rows and a metrics file stay as they were.
+    func testAFolderWithoutACheckpointKeepsWhatItHolds() throws {
+        let dir = FlingRunner.scratch("study-legacy").appendingPathComponent("P01")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let row = "P09,1,A,to-full,1,success,1.000,yes,5,"
+        try "\(StudyWriterHeadersForTests.trials)\n\(row)\n".write(to: dir.appendingPathComponent("trials.csv"), atomically: true, encoding: .utf8)
+        try "{\"kept\": true}\n".write(to: dir.appendingPathComponent("metrics.jsonl"), atomically: true, encoding: .utf8)
+        let r = try FlingRunner.run(["study", study, "--participant", "P01", "--out", dir.path, "--headless", "--script", "/dev/null"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(try String(contentsOf: dir.appendingPathComponent("trials.csv"), encoding: .utf8).contains(row))
+        XCTAssertTrue(try String(contentsOf: dir.appendingPathComponent("metrics.jsonl"), encoding: .utf8).hasPrefix("{\"kept\": true}\n"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("checkpoint").path), "the session left its own")
+    }
+
     /// Two sessions on one folder would both run every trial into the same files (24 rows
     /// for 12 trials): the second is refused, naming the folder and the process that has it.
     func testASecondSessionOnTheFolderIsRefused() throws {
@@ -375,4 +390,9 @@ final class StudyTests: XCTestCase {
         XCTAssertEqual(try outcomes(replayed), live)
         XCTAssertEqual(try FlingRunner.state(parent, "replay.json").at("study.phase")?.stringValue, "done")
     }
+}
+
+/// trials.csv's header as the app writes it.
+enum StudyWriterHeadersForTests {
+    static let trials = "participant,trial,condition,task,repetition,outcome,time_on_task,expected,rating,expected_outcome"
 }

@@ -37,7 +37,7 @@ final class StudyWriter: StudySink {
     private var windows: [(trial: StudySchedule.Trial, task: String, start: Double, end: Double?)] = []
     private var gestureCount = 0
     /// The folder's lock (held while this process lives) and what the checkpoint records.
-    private let lockFD: Int32
+    private var lockFD: Int32
     private var finishedTrials: Int
 
     static let trialsHeader = StudyWriterHeaders.trials
@@ -67,6 +67,7 @@ final class StudyWriter: StudySink {
         for name in names {
             if lstat("\(dir)/\(name)", &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {
                 Glibc.close(lockFD)
+                lockFD = -1
                 throw RunFailure(message: "\(dir)/\(name): not a regular file (the study keeps its results in regular files)", status: 2)
             }
         }
@@ -81,8 +82,11 @@ final class StudyWriter: StudySink {
             gestures = try Self.open(dir + "/gestures.csv", header: Self.gesturesHeader)
         } catch {
             Glibc.close(lockFD)
+            lockFD = -1
             throw error
         }
+        // Where the session starts: a kill before its first trial ends is cut back to here.
+        checkpoint()
     }
 
     // MARK: The lock
@@ -182,14 +186,12 @@ final class StudyWriter: StudySink {
         if let c = checkpoint, c.participant != participant {
             throw RunFailure(message: "\(dir): holds \(c.participant)'s session, not \(participant)'s; give each participant a folder", status: 2)
         }
-        if checkpoint == nil {
-            // No trial has finished here (or an older Fling ran it): what the files hold is
-            // either nothing or a cut first trial, or rows from before checkpoints existed.
-            let done = legacyTrialsDone(dir, participant: participant)
-            if done > 0 { return try legacyResume(dir, participant: participant, done: done) }
-            checkpoint = Checkpoint(participant: participant, trials: 0, sizes: [])
+        // No checkpoint: a new folder, or one an older Fling wrote (it may hold other
+        // participants' rows, or files that are no session's): nothing is removed, only this
+        // participant's unfinished rows. Every session writes a checkpoint as it starts.
+        guard let c = checkpoint else {
+            return try legacyResume(dir, participant: participant, done: legacyTrialsDone(dir, participant: participant))
         }
-        guard let c = checkpoint else { return (0, 0) }
         if c.trials > total {
             throw RunFailure(message: "\(path): says \(c.trials) trials finished, but the study has \(total)", status: 2)
         }
@@ -233,7 +235,7 @@ final class StudyWriter: StudySink {
                 try write(dir + "/gestures.csv", ([gesturesHeader] + kept.map { $0.map(CSV.field).joined(separator: ",") }).joined(separator: "\n") + "\n")
             }
         }
-        Log.warning("\(dir): no checkpoint (an older Fling wrote it): metrics.jsonl may still hold the cut trial's gestures")
+        if done > 0 { Log.warning("\(dir): no checkpoint (an older Fling wrote it): metrics.jsonl may still hold the cut trial's gestures") }
         return (done, gesturesKept(dir, participant: participant))
     }
 
@@ -347,5 +349,5 @@ final class StudyWriter: StudySink {
         gestures = nil
     }
 
-    deinit { Glibc.close(lockFD) }
+    deinit { if lockFD >= 0 { Glibc.close(lockFD) } }
 }

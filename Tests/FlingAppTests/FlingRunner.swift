@@ -111,6 +111,36 @@ struct FlingRunner {
         try body(":\(number)")
     }
 
+    /// Runs `body` with openbox managing `display` (started, and waited for until it has
+    /// claimed the root window), then stops it. A window manager gives windows frames and focus.
+    static func withWindowManager(_ display: String, _ body: () throws -> Void) throws {
+        let openbox = "/usr/bin/openbox"
+        guard FileManager.default.isExecutableFile(atPath: openbox) else {
+            return XCTFail("openbox is missing: make test installs it (apt-get install openbox)")
+        }
+        let wm = Process()
+        wm.executableURL = URL(fileURLWithPath: openbox)
+        wm.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+        wm.standardOutput = FileHandle.nullDevice
+        wm.standardError = FileHandle.nullDevice
+        try wm.run()
+        defer { wm.terminate(); wm.waitUntilExit() }
+        for _ in 0..<100 {
+            let q = Process(), out = Pipe()
+            q.executableURL = URL(fileURLWithPath: "/usr/bin/xprop")
+            q.arguments = ["-root", "_NET_SUPPORTING_WM_CHECK"]
+            q.environment = ["DISPLAY": display]
+            q.standardOutput = out
+            q.standardError = FileHandle.nullDevice
+            try q.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            q.waitUntilExit()
+            if text.contains("window id") { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        try body()
+    }
+
     /// A scratch folder for one test.
     /// Runs `args`, which must be refused as a usage error (exit 2) with a message containing
     /// `message`.

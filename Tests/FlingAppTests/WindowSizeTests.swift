@@ -23,43 +23,20 @@ final class WindowSizeTests: XCTestCase {
 /// item 19: at --scale 2 on 1280×1024 the client area was fitted and the bottom 40 px fell off).
 final class WindowFrameTests: XCTestCase {
     func testTheFrameOfATallWindowFitsTheScreen() throws {
-        let openbox = "/usr/bin/openbox"
-        guard FileManager.default.isExecutableFile(atPath: openbox) else {
-            return XCTFail("openbox is missing: make test installs it (apt-get install openbox)")
-        }
         try FlingRunner.withXvfb(screen: "1280x1024x24") { display in
-            let wm = Process()
-            wm.executableURL = URL(fileURLWithPath: openbox)
-            wm.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
-            wm.standardOutput = FileHandle.nullDevice
-            wm.standardError = FileHandle.nullDevice
-            try wm.run()
-            defer { wm.terminate(); wm.waitUntilExit() }
             // Openbox manages the root window once it has started: then fling's window gets a frame.
-            for _ in 0..<100 {
-                let q = Process()
-                q.executableURL = URL(fileURLWithPath: "/usr/bin/xprop")
-                q.arguments = ["-root", "_NET_SUPPORTING_WM_CHECK"]
-                q.environment = ["DISPLAY": display]
-                let out = Pipe()
-                q.standardOutput = out
-                q.standardError = FileHandle.nullDevice
-                try q.run()
-                let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                q.waitUntilExit()
-                if text.contains("window id") { break }
-                Thread.sleep(forTimeInterval: 0.1)
+            try FlingRunner.withWindowManager(display) {
+                let text = try FlingRunner.stderrUntil(["--scale", "2", "--log-level", "info"],
+                                                       environment: ["DISPLAY": display, "SDL_VIDEODRIVER": "x11"]) {
+                    $0.contains("did not fit the screen")
+                }
+                // "… did not fit the screen: the window is now 780xH px", H + the title bar ≤ 1024.
+                guard let range = text.range(of: #"px of title bar\) did not fit the screen: the window is now 780x(\d+) px"#, options: .regularExpression)
+                else { return XCTFail("the frame was not fitted: \(text)") }
+                let height = Int(text[range].split(separator: "x").last?.prefix { $0.isNumber } ?? "") ?? 0
+                XCTAssertLessThan(height, 1024, text)
+                XCTAssertGreaterThanOrEqual(height, 960, "no smaller than the 480 pt minimum at scale 2: \(text)")
             }
-            let text = try FlingRunner.stderrUntil(["--scale", "2", "--log-level", "info"],
-                                                   environment: ["DISPLAY": display, "SDL_VIDEODRIVER": "x11"]) {
-                $0.contains("did not fit the screen")
-            }
-            // "… did not fit the screen: the window is now 780xH px", H + the title bar ≤ 1024.
-            guard let range = text.range(of: #"px of title bar\) did not fit the screen: the window is now 780x(\d+) px"#, options: .regularExpression)
-            else { return XCTFail("the frame was not fitted: \(text)") }
-            let height = Int(text[range].split(separator: "x").last?.prefix { $0.isNumber } ?? "") ?? 0
-            XCTAssertLessThan(height, 1024, text)
-            XCTAssertGreaterThanOrEqual(height, 960, "no smaller than the 480 pt minimum at scale 2: \(text)")
         }
     }
 }

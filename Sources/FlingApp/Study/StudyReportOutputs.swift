@@ -27,7 +27,7 @@ enum StudyReportOutputs {
         var inputs: [FileID: String] = [:]
         for f in participantFolders {
             folders[realPath(f) ?? f] = f
-            for name in entries(f) {
+            for name in folderEntries(f) {
                 if let id = FileID("\(f)/\(name)") { inputs[id] = "\(f)/\(name)" }
             }
         }
@@ -84,17 +84,5 @@ enum StudyReportOutputs {
         let n = readlink(path, &buffer, buffer.count - 1)
         guard n > 0 else { return nil }
         return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// The names in a folder (not . and ..).
-    private static func entries(_ folder: String) -> [String] {
-        guard let d = opendir(folder) else { return [] }
-        defer { closedir(d) }
-        var out: [String] = []
-        while let e = readdir(d) {
-            let name = withUnsafePointer(to: e.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
-            if name != "." && name != ".." { out.append(name) }
-        }
-        return out
     }
 }

@@ -21,15 +21,7 @@ struct StudyReportTool {
     /// that do (sorted by name).
     func participantFolders() -> [String] {
         if access(dir + "/trials.csv", R_OK) == 0 { return [dir] }
-        guard let d = opendir(dir) else { return [] }
-        defer { closedir(d) }
-        var out: [String] = []
-        while let e = readdir(d) {
-            let name = withUnsafePointer(to: e.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
-            guard !name.hasPrefix(".") else { continue }
-            if access("\(dir)/\(name)/trials.csv", R_OK) == 0 { out.append("\(dir)/\(name)") }
-        }
-        return out.sorted()
+        return folderEntries(dir).filter { !$0.hasPrefix(".") && access("\(dir)/\($0)/trials.csv", R_OK) == 0 }.map { "\(dir)/\($0)" }
     }
 
     func run() -> Int32 {

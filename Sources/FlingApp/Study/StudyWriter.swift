@@ -119,14 +119,7 @@ final class StudyWriter: StudySink {
 
     /// `DIR/metrics-LABEL.jsonl`, as they are there.
     private static func conditionFiles(_ dir: String) -> [String] {
-        guard let d = opendir(dir) else { return [] }
-        defer { closedir(d) }
-        var out: [String] = []
-        while let e = readdir(d) {
-            let name = withUnsafePointer(to: e.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
-            if name.hasPrefix("metrics-"), name.hasSuffix(".jsonl") { out.append(name) }
-        }
-        return out.sorted()
+        folderEntries(dir).filter { $0.hasPrefix("metrics-") && $0.hasSuffix(".jsonl") }
     }
 
     /// A checkpoint's text: the participant, the trials finished, each file's size then.

@@ -88,9 +88,22 @@ class Kiosk:
             "sheet-rot90": reference(a, "sheet-rot90", [f"0.5 tap {ROT_TAP[0]} {ROT_TAP[1]}"], (H, W), extra),
         }
 
-    def look(self, name, want, refs, limit=4.0):
+    def look(self, name, want, refs, limit=4.0, patience=15):
+        """The panel must come to show `want`: a guest under TCG on a slow or busy host (CI's
+        was three times slower than a quiet one) may take seconds more to draw it, so the
+        panel is looked at again every 3 s for `patience` s, each look said, before it fails."""
         others = [p for k, p in refs.items() if p != want]
-        expect(self.shot(name), want, others + [self.black()], limit)
+        deadline = time.time() + patience
+        while True:
+            shot = self.shot(name)
+            try:
+                expect(shot, want, others + [self.black()], limit)
+                return
+            except Failure as e:
+                if time.time() >= deadline:
+                    raise
+                log(f"  not yet: {e}; looking again in 3 s")
+                time.sleep(3)
 
     def black(self):
         path = os.path.join(self.args.out, "ref", "black.png")

@@ -10,7 +10,8 @@ struct Resources {
     let root: String
     var fonts: String { root + "/fonts" }
     var images: String { root + "/images" }
-    let restaurants: [Restaurant]
+    /// Built as the list shows them (`RestaurantFile`).
+    let restaurants: RestaurantRows
     let articles: [Article]
 
     /// A failure to start for want of resources: exit status 1 with this message.
@@ -99,21 +100,11 @@ struct Resources {
         for sub in ["fonts", "images"] where !isDirectory(root + "/" + sub) {
             throw LoadError(message: "resources folder incomplete: \(root)/\(sub) not found")
         }
+        let images = root + "/images"
+        let restaurants = try RestaurantFile.rows(root + "/restaurants.json", images: images)
         var cut: [String] = []
-        var restaurants = try loadData(root + "/restaurants.json") { try SampleData.restaurants(fromJSON: $0, warnings: &cut) }
-        for w in cut { Log.warning("warning: \(root)/restaurants.json: \(w)") }
-        cut = []
         var articles = try loadData(root + "/articles.json") { try SampleData.articles(fromJSON: $0, warnings: &cut) }
         for w in cut { Log.warning("warning: \(root)/articles.json: \(w)") }
-        let images = root + "/images"
-        // Checked once per name: rows share a few photos, and each check resolves links.
-        var checked: [String: String] = [:]
-        for i in restaurants.indices {
-            let name = restaurants[i].image
-            if let known = checked[name] { restaurants[i].image = known; continue }
-            restaurants[i].image = checkedImage(name, in: images, entry: "\(root)/restaurants.json: item \(i + 1) (\"\(restaurants[i].name)\")")
-            checked[name] = restaurants[i].image
-        }
         for i in articles.indices {
             articles[i].image = checkedImage(articles[i].image, in: images, entry: "\(root)/articles.json: item \(i + 1) (\"\(articles[i].headline)\")")
         }

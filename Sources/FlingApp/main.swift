@@ -113,7 +113,7 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
     let desktop = options.headless || (options.reduceMotion && options.textSize != nil) ? DesktopSettings() : DesktopSettings.read()
     let textScale = options.textSize ?? desktop.textScale.map { min(LayoutMetrics.textSizeRange.upperBound, max(LayoutMetrics.textSizeRange.lowerBound, $0)) } ?? 1
     env.textScale = textScale
-    let app = AppController(restaurants: resources.restaurants, articles: resources.articles, env: env, first: options.scene, windowSize: display.size,
+    let app = AppController(rows: resources.restaurants, articles: resources.articles, env: env, first: options.scene, windowSize: display.size,
                             scale: display.scale, sheetPolicy: options.sheetPolicy, dateText: todayText(options.date))
     app.reduceMotion = options.reduceMotion || desktop.animations == false
     if app.reduceMotion || textScale != 1 {
@@ -260,28 +260,59 @@ struct UserFileError: Error { var reason: String }
 /// (nothing, when no writer has it open).
 func readUserFile(_ path: String, regularOnly: Bool = false, limit: Int = InteractionConstants.maxUserFileBytes,
                   kinds: String = "scripts, recordings and metrics files") -> Result<Data, UserFileError> {
+    let fd: Int32, info: stat
+    switch openUserFile(path, regularOnly: regularOnly, limit: limit, kinds: kinds) {
+    case .success(let opened): (fd, info) = opened
+    case .failure(let e): return .failure(e)
+    }
+    defer { close(fd) }
+    if (info.st_mode & S_IFMT) == S_IFIFO, !waitForWriter(fd, path) { return .failure(UserFileError(reason: "unreadable (\(String(cString: strerror(errno))))")) }
+    let tooLarge = UserFileError(reason: "is over \(limit >> 20) MiB (\(kinds) are read up to \(limit >> 20) MiB)")
+    guard let data = readToEnd(fd, limit: limit) else { return .failure(UserFileError(reason: "unreadable (\(String(cString: strerror(errno))))")) }
+    return data.count > limit ? .failure(tooLarge) : .success(data)
+}
+
+/// A FIFO read before its writer has opened it reads as empty at once (`--script FIFO`, then
+/// the writer: an empty script ran): wait for the writer, as `cat` does, saying so after 2 s.
+/// false on a poll error.
+func waitForWriter(_ fd: Int32, _ path: String) -> Bool {
+    var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    var told = false
+    while true {
+        let n = poll(&p, 1, told ? -1 : 2000)
+        if n > 0 { return true }
+        if n < 0 { if errno == EINTR { continue }; return false }
+        printError("fling: \(path): a FIFO with no writer yet: waiting for one (Ctrl+C stops)")
+        told = true
+    }
+}
+
+/// The file opened for reading as `readUserFile` opens it (never waiting in open; kinds
+/// refused as it refuses them; a regular file over `limit` refused), reads blocking again,
+/// with its `stat`. The caller closes it.
+func openUserFile(_ path: String, regularOnly: Bool, limit: Int, kinds: String) -> Result<(Int32, stat), UserFileError> {
     guard !path.isEmpty else { return .failure(UserFileError(reason: "has an empty path")) }
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
     guard fd >= 0 else {
         return .failure(UserFileError(reason: errno == ENOENT ? "not found" : "unreadable (\(String(cString: strerror(errno))))"))
     }
-    defer { close(fd) }
+    func fail(_ reason: String) -> Result<(Int32, stat), UserFileError> { close(fd); return .failure(UserFileError(reason: reason)) }
     var info = stat()
-    guard fstat(fd, &info) == 0 else { return .failure(UserFileError(reason: "unreadable (\(String(cString: strerror(errno))))")) }
+    guard fstat(fd, &info) == 0 else { return fail("unreadable (\(String(cString: strerror(errno))))") }
     switch info.st_mode & S_IFMT {
     case S_IFREG: break
-    case S_IFDIR: return .failure(UserFileError(reason: "is a directory"))
-    case S_IFIFO where regularOnly: return .failure(UserFileError(reason: "is a FIFO (named pipe), not a regular file"))
-    case S_IFCHR, S_IFBLK: if regularOnly { return .failure(UserFileError(reason: "is a device, not a regular file")) }
-    case S_IFSOCK: return .failure(UserFileError(reason: "is a socket, not a regular file"))
+    case S_IFDIR: return fail("is a directory")
+    case S_IFIFO where regularOnly: return fail("is a FIFO (named pipe), not a regular file")
+    case S_IFCHR, S_IFBLK: if regularOnly { return fail("is a device, not a regular file") }
+    case S_IFSOCK: return fail("is a socket, not a regular file")
     default: break
     }
     // Reads block again (a pipe's writer may be slow); the open is what must not wait.
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-    let tooLarge = UserFileError(reason: "is over \(limit >> 20) MiB (\(kinds) are read up to \(limit >> 20) MiB)")
-    if (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > limit { return .failure(tooLarge) }
-    guard let data = readToEnd(fd, limit: limit) else { return .failure(UserFileError(reason: "unreadable (\(String(cString: strerror(errno))))")) }
-    return data.count > limit ? .failure(tooLarge) : .success(data)
+    if (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > limit {
+        return fail("is over \(limit >> 20) MiB (\(kinds) are read up to \(limit >> 20) MiB)")
+    }
+    return .success((fd, info))
 }
 
 /// Everything left to read from `fd`, or its first `limit` + 1 bytes when there is more (nil

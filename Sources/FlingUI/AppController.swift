@@ -22,14 +22,21 @@ package final class AppController {
     /// Something changed since the last drawn frame.
     package private(set) var needsDisplay = true
 
-    package init(restaurants: [Restaurant], articles: [Article], env: SceneEnvironment, first: SceneID, windowSize: Size, scale: Double,
+    package convenience init(restaurants: [Restaurant], articles: [Article], env: SceneEnvironment, first: SceneID, windowSize: Size, scale: Double,
+         sheetPolicy: SheetPolicyKind? = nil, dateText: String = "") {
+        self.init(rows: RestaurantRows(restaurants), articles: articles, env: env, first: first, windowSize: windowSize, scale: scale,
+                  sheetPolicy: sheetPolicy, dateText: dateText)
+    }
+
+    /// The app over a data file's rows, built as they are shown.
+    package init(rows restaurants: RestaurantRows, articles: [Article], env: SceneEnvironment, first: SceneID, windowSize: Size, scale: Double,
          sheetPolicy: SheetPolicyKind? = nil, dateText: String = "") {
         self.env = env
         home = first
         self.windowSize = windowSize
         self.scale = scale
         scenes = [
-            RestaurantsScene(restaurants: restaurants, env: env, policy: sheetPolicy ?? .fluid, window: windowSize),
+            RestaurantsScene(rows: restaurants, env: env, policy: sheetPolicy ?? .fluid, window: windowSize),
             TodayScene(articles: articles, env: env, dateText: dateText),
             TwoStageScene(env: env, policy: sheetPolicy ?? .twoStage, window: windowSize),
             FormScene(env: env),

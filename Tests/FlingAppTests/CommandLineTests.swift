@@ -266,6 +266,39 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(f.stderr.contains("\(fifo.path)/articles.json: data file is a FIFO (named pipe), not a regular file"), f.stderr)
     }
 
+    /// A data file of 100,000 rows starts with only the rows shown built (it was parsed whole:
+    /// 2 s and 400 MB): Up selects the last row and Return opens it, read from the file then;
+    /// its bad image path is said only then, naming its item.
+    func testAHundredThousandRowDataFileReadsARowWhenItIsShown() throws {
+        var rows: [String] = []
+        for i in 0..<100_000 {
+            let image = i == 99_999 ? "../outside.jpg" : "restaurants/espresso.jpg"
+            rows.append("{\"name\": \"R \(i)\", \"type\": \"Cafe\", \"location\": \"Here\", \"phone\": \"1\", \"description\": \"Text.\", \"image\": \"\(image)\"}")
+        }
+        let res = try resourcesCopy("many-rows", replacing: "restaurants.json", with: "[\n" + rows.joined(separator: ",\n") + "\n]\n")
+        let (dir, r) = try FlingRunner.headlessRun("0.2 state $OUT/start\n0.5 key Up\n2 key Return\n4 state $OUT/open\n4.1 quit\n",
+                                                   args: ["--resources", res.path])
+        let start = try FlingRunner.state(dir, "start")
+        XCTAssertEqual(start.at("list.rows.0.name")?.stringValue, "R 0")
+        XCTAssertEqual(start.at("list.contentHeight")?.doubleValue ?? 0, 100_000 * LayoutMetrics.rowHeight + 200, accuracy: 200)
+        let open = try FlingRunner.state(dir, "open")
+        XCTAssertEqual(open.at("sheet.restaurant")?.stringValue, "R 99999")
+        let warnings = r.stderr.split(separator: "\n").filter { $0.contains("warning") }
+        XCTAssertEqual(warnings.count, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(res.path)/restaurants.json: item 100000 (\"R 99999\"): image \"../outside.jpg\" leaves the images folder"), r.stderr)
+    }
+
+    /// A row that is not a restaurant is refused at start wherever it is, as before: the
+    /// whole file is checked even though rows are built later.
+    func testABadLastRowIsRefusedAtStart() throws {
+        let good = "{\"name\": \"A\", \"type\": \"Cafe\", \"location\": \"Here\", \"phone\": \"1\", \"description\": \"Text.\", \"image\": \"x.jpg\"}"
+        let res = try resourcesCopy("bad-last-row", replacing: "restaurants.json",
+                                    with: "[\n" + Array(repeating: good, count: 5000).joined(separator: ",\n") + ",\n{\"name\": \"B\"}\n]\n")
+        let r = try FlingRunner.run(["--headless", "--script", FlingRunner.emptyScript, "--resources", res.path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("\(res.path)/restaurants.json: item 5001: missing field \"type\""), r.stderr)
+    }
+
     /// `--record a --record b` kept only b without a word: an option given twice is refused.
     func testAnAppOptionGivenTwiceIsRefused() throws {
         try FlingRunner.assertUsageError(["--headless", "--script", FlingRunner.emptyScript, "--record", "/tmp/a", "--record", "/tmp/b"],

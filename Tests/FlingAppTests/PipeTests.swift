@@ -58,4 +58,23 @@ final class PipeTests: XCTestCase {
         let line = String(decoding: got.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertTrue(line.hasPrefix("{"), "the reader got a whole line: \(line)")
     }
+
+    /// `--script FIFO` started before the FIFO's writer read the FIFO as empty at once (an
+    /// empty script ran): the app waits for the writer, says so, then runs what it writes.
+    func testAScriptFIFOWaitsForItsWriter() throws {
+        let dir = FlingRunner.scratch("fifo-script-writer-later")
+        let fifo = dir.appendingPathComponent("script.fifo").path
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        let state = dir.appendingPathComponent("s.json").path
+        // The writer comes 3 s after the app has started.
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", "sleep 3; printf '0.1 state %s\\n0.2 quit\\n' \"$1\" > \"$2\"", "sh", state, fifo]
+        try writer.run()
+        let r = try FlingRunner.run(["--headless", "--script", fifo], timeout: 60)
+        writer.waitUntilExit()
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(fifo): a FIFO with no writer yet: waiting for one"), r.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: state), "the script the writer wrote ran")
+    }
 }

@@ -211,3 +211,37 @@ final class NavigationBarMaterialTests: XCTestCase {
         }, "no plain wash any more")
     } }
 }
+
+/// A list of 100,000 rows builds only the rows it shows (issue 45: a 100k-row file was
+/// built whole, 2 s and 400 MB to start): a fling, then Up to the last row and its sheet.
+final class RestaurantListManyRowsTests: XCTestCase {
+    func testAHundredThousandRowsBuildOnlyTheRowsShown() { onMain {
+        var loads = Set<Int>(), calls = 0
+        let rows = RestaurantRows(count: 100_000) { i in
+            loads.insert(i); calls += 1
+            return Restaurant(name: "R \(i)", type: "Cafe", location: "Here", phone: "1", description: "Text.", image: "", isVisited: false)
+        }
+        let env = SceneEnvironment(measurer: FixedAdvanceMeasurer(), imageSize: { _ in Size(width: 800, height: 600) })
+        let app = AppController(rows: rows, articles: [], env: env, first: .restaurants, windowSize: Size(width: 390, height: 844), scale: 1)
+        let states = playScript("""
+            0.1 state start
+            0.5 drag 200 700 200 200 0.1
+            3 state flung
+            3.5 key Up
+            5 state last
+            5.1 key Return
+            7 state sheet
+            """, app: app)
+        let h = LayoutMetrics.rowHeight
+        XCTAssertEqual(states.number("start", "list.contentHeight"), RestaurantListView.Metrics.rowsTop + 100_000 * h + ListConstants.bottomPadding, accuracy: 0.01)
+        XCTAssertEqual(states.at("start", "list.rows.0.name")?.stringValue, "R 0")
+        XCTAssertGreaterThan(states.number("flung", "list.offset"), 844, "the fling carried the list on")
+        XCTAssertEqual(states.number("last", "list.selected"), 99_999, "Up from no selection selects the last row")
+        let lastRows = states.at("last", "list.rows")?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+        XCTAssertTrue(lastRows.contains("R 99999"), "the last row is scrolled into view: \(lastRows)")
+        XCTAssertEqual(states.at("sheet", "sheet.restaurant")?.stringValue, "R 99999")
+        // The rows shown and those beside them, never the whole list.
+        XCTAssertLessThan(loads.count, 400, "rows built: \(loads.count)")
+        XCTAssertLessThan(calls, 400, "builds: \(calls)")
+    } }
+}

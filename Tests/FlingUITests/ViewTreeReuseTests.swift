@@ -84,12 +84,11 @@ final class ViewTreeReuseTests: XCTestCase {
             Restaurant(name: "Restaurant with a long name \(i)", type: "Cafe", location: "Here", phone: "1",
                        description: "Text.", image: "x.jpg", isVisited: false)
         }
-        let list = RestaurantListView(restaurants: restaurants, env: env)
+        let list = RestaurantListView(restaurants: RestaurantRows(restaurants), env: env)
         for width in [390.0, 388, 120, 1920, 390] {
             let bounds = Rect(x: 0, y: 0, width: width, height: 700)
             list.layout(in: bounds, time: 0)
-            let all = RestaurantList(restaurants: restaurants, details: restaurants.map(RestaurantList.detail),
-                                     rowIDs: restaurants.indices.map(RestaurantList.rowID), spokenRows: restaurants.map(RestaurantList.spoken), offset: 0, listBounds: bounds, column: list.column,
+            let all = RestaurantList(restaurants: RestaurantRows(restaurants), rowText: { RestaurantList.RowText(restaurants[$0], row: $0) }, offset: 0, listBounds: bounds, column: list.column,
                                      pressedRow: nil, selection: { _ in 0 }, rows: restaurants.indices)
             XCTAssertEqual(list.contentHeight, list.host.idealHeight(of: all.columnContent, width: list.column.width),
                            "width \(width)")

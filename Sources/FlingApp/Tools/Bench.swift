@@ -128,7 +128,7 @@ enum Bench {
     static func measure(_ scenario: BenchScenario, options o: Options, resources: Resources, display: Display,
                         env: SceneEnvironment, floor: Double) throws -> BenchResult {
         let script = try cycleScript(scenario, size: o.size, frames: o.frames)
-        let app = AppController(restaurants: resources.restaurants, articles: resources.articles, env: env, first: scenario.scene,
+        let app = AppController(rows: resources.restaurants, articles: resources.articles, env: env, first: scenario.scene,
                                 windowSize: display.size, scale: display.scale, dateText: "Sunday, Nov 22")
         var times: [Double] = [], allocs: [Double] = [], cpu: [Double] = [], latencies: [Double] = []
         times.reserveCapacity(o.frames * 2); allocs.reserveCapacity(o.frames * 2); cpu.reserveCapacity(o.frames * 2)

@@ -120,7 +120,7 @@ enum Replay {
         } catch { throw RunFailure(message: "\(error)", status: 1) }
         defer { display.close() }
         let env = SceneEnvironment(measurer: display.renderer.fonts, imageSize: { display.renderer.imageSize($0) })
-        let app = AppController(restaurants: resources.restaurants, articles: resources.articles, env: env, first: recording.scene,
+        let app = AppController(rows: resources.restaurants, articles: resources.articles, env: env, first: recording.scene,
                                 windowSize: display.size, scale: display.scale, sheetPolicy: setting.policy,
                                 dateText: todayText(recording.date))
         // The session's instrument and feel; --tune and --compare's keys go over the recording's tuning.

@@ -19,6 +19,10 @@ public enum InteractionConstants {
     /// holds 100,000 restaurants with a paragraph each. A bigger one (a million rows, 787 MB,
     /// took over a minute and 3.5 GB to start) is refused with its size, not left to run.
     public static let maxDataFileBytes = 128 << 20
+    /// A data file's rows are built when shown, and this many of the latest kept built: a
+    /// 1080×1920 list shows about 25 rows, and the rows near it, a sheet's row and a screen
+    /// reader's walk fit many times over (issue 45).
+    public static let builtRowsKept = 512
     /// A file written as the app runs may be a pipe (`--metrics /dev/stdout | jq`): lines wait
     /// in memory while its reader is behind, up to this many bytes (minutes of a busy session's
     /// recording); past it the reader is taken as stuck and the file stops, said once, so a

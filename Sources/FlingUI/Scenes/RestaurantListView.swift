@@ -11,11 +11,11 @@ import FlingCore
 /// row frames, hit-testing and the state dump all read the laid-out tree.
 @MainActor
 package final class RestaurantListView {
-    package let restaurants: [Restaurant]
-    /// Each row's detail line and identifier, made once for the list's builds.
-    private let details: [String]
-    private let rowIDs: [String]
-    private let spokenRows: [String]
+    /// The rows, built from the data file as they are shown (issue 45).
+    package let restaurants: RestaurantRows
+    /// Each shown row's detail line, spoken label and identifier, made once for the list's
+    /// builds (a row's strings were made in every build) and kept as its row is.
+    private var rowTexts: [Int: RestaurantList.RowText] = [:]
     private let env: SceneEnvironment
     package private(set) var scroll = ScrollInteraction()
     package private(set) var bounds = Rect.zero
@@ -70,16 +70,22 @@ package final class RestaurantListView {
     /// The column width `contentHeight` was measured at.
     private var measuredWidth: Double?
 
-    package init(restaurants: [Restaurant], env: SceneEnvironment) {
+    package init(restaurants: RestaurantRows, env: SceneEnvironment) {
         self.restaurants = restaurants
-        details = restaurants.map(RestaurantList.detail)
-        rowIDs = restaurants.indices.map(RestaurantList.rowID)
-        spokenRows = restaurants.map(RestaurantList.spoken)
         self.env = env
     }
 
+    /// Row `i`'s strings, made when it is first built.
+    private func rowText(_ i: Int) -> RestaurantList.RowText {
+        if let t = rowTexts[i] { return t }
+        let t = RestaurantList.RowText(restaurants[i], row: i)
+        if rowTexts.count >= InteractionConstants.builtRowsKept { rowTexts.removeAll(keepingCapacity: true) }
+        rowTexts[i] = t
+        return t
+    }
+
     private func view(offset: Double, rows: Range<Int>) -> RestaurantList {
-        RestaurantList(restaurants: restaurants, details: details, rowIDs: rowIDs, spokenRows: spokenRows, offset: offset, listBounds: bounds, column: column,
+        RestaurantList(restaurants: restaurants, rowText: { [unowned self] i in self.rowText(i) }, offset: offset, listBounds: bounds, column: column,
                        pressedRow: pressedRow, selection: { [unowned self] i in self.selectionOpacity(i, time: self.builtTime) },
                        rows: rows, rowHeight: rowHeight, textScale: env.textScale, drift: { [unowned self] in self.builtOffset - self.liveOffset })
     }
@@ -117,9 +123,10 @@ package final class RestaurantListView {
         }
     }
 
-    /// Every row's frame (window pt) at the live offset: the built rows as laid out, moved
-    /// by the drift; the others at whole row heights from them (rows have a fixed height).
-    private var rowFrames: [Rect] = []
+    /// Where row 0's frame is (window pt) at the live offset: the built rows as laid out,
+    /// moved by the drift; row `i` is `i` whole row heights below it (rows have a fixed
+    /// height), so no frame is kept per row and a frame costs the same in a list of 100,000.
+    private var rowsOrigin: Rect?
     private var rowFramesOffset: Double?
     /// The built rows' laid-out frames (at `builtOffset`), read from the tree once per build.
     private var builtFrames: [Int: Rect] = [:]
@@ -145,21 +152,15 @@ package final class RestaurantListView {
             builtFrames = frames
             rowFramesOffset = nil
         }
-        if rowFramesOffset != offset || rowFrames.count != restaurants.count {
-            // x and width as laid out; y summed as the list's VStack places its rows at this
-            // offset (same order of additions, so the frames are the ones a full build gives).
-            guard let (j, f) = builtFrames.min(by: { $0.key < $1.key }) else { rowFrames = []; rowFramesOffset = offset; return }
+        if rowFramesOffset != offset {
+            // x and width as laid out; y from the list's top at this offset.
+            guard let (j, f) = builtFrames.min(by: { $0.key < $1.key }) else { rowsOrigin = nil; rowFramesOffset = offset; return }
             // The rows' top in the content (the title block's height), from the built layout.
             let head = ((f.minY - (bounds.minY + -builtOffset) - Double(j) * rowHeight) * 1024).rounded() / 1024
             rowsHead = head
             var y = bounds.minY + -offset
             y += head
-            // Written in place: a new array here was the one allocation of a scrolled frame.
-            if rowFrames.count != restaurants.count { rowFrames = [Rect](repeating: .zero, count: restaurants.count) }
-            for i in restaurants.indices {
-                rowFrames[i] = Rect(x: f.minX, y: y, width: f.width, height: rowHeight)
-                y += rowHeight
-            }
+            rowsOrigin = Rect(x: f.minX, y: y, width: f.width, height: rowHeight)
             rowFramesOffset = offset
         }
     }
@@ -203,18 +204,31 @@ package final class RestaurantListView {
     /// Row `i`'s frame in window pt at `time` (before any sheet-driven shift), as laid out.
     package func rowFrame(_ i: Int, time: Double) -> Rect {
         sync(time: time)
-        return rowFrames.indices.contains(i) ? rowFrames[i] : .zero
+        return frame(of: i)
+    }
+
+    private func frame(of i: Int) -> Rect {
+        guard let o = rowsOrigin, restaurants.indices.contains(i) else { return .zero }
+        return o.offsetBy(dx: 0, dy: Double(i) * o.height)
+    }
+
+    /// The rows whose frames may meet the band `minY..<maxY` (one more each side).
+    private func rows(near minY: Double, _ maxY: Double) -> Range<Int> {
+        guard let o = rowsOrigin, o.height > 0, minY.isFinite, maxY.isFinite, !restaurants.isEmpty else { return 0..<0 }
+        let lo = ((minY - o.minY) / o.height).rounded(.down) - 1, hi = ((maxY - o.minY) / o.height).rounded(.down) + 2
+        let n = Double(restaurants.count)
+        return Int(max(0, min(n, lo)))..<Int(max(0, min(n, hi)))
     }
 
     package func row(at p: Point, time: Double) -> Int? {
         guard bounds.contains(p) else { return nil }
         sync(time: time)
-        return rowFrames.firstIndex { $0.contains(p) }
+        return rows(near: p.y, p.y).first { frame(of: $0).contains(p) }
     }
 
     package func visibleRows(time: Double) -> [Int] {
         sync(time: time)
-        return rowFrames.indices.filter { rowFrames[$0].intersects(bounds) }
+        return rows(near: bounds.minY, bounds.maxY).filter { frame(of: $0).intersects(bounds) }
     }
 
     // MARK: Input

@@ -19,7 +19,11 @@ package final class RestaurantsScene: Scene {
     /// selection stays, as the cursor the arrow keys move).
     private var openedByTap = false
 
-    package init(restaurants: [Restaurant], env: SceneEnvironment, policy: SheetPolicyKind, window: Size) {
+    package convenience init(restaurants: [Restaurant], env: SceneEnvironment, policy: SheetPolicyKind, window: Size) {
+        self.init(rows: RestaurantRows(restaurants), env: env, policy: policy, window: window)
+    }
+
+    package init(rows restaurants: RestaurantRows, env: SceneEnvironment, policy: SheetPolicyKind, window: Size) {
         list = RestaurantListView(restaurants: restaurants, env: env)
         presenter = SheetPresenter(policy: policy, window: window, env: env)
         self.env = env

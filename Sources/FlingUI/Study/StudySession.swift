@@ -80,12 +80,12 @@ package final class StudySession {
 
     /// Start states this app cannot reach, with the task's line.
     package func problems(_ app: AppController) -> [(Int, String)] {
-        let restaurants = (app.scenes.first { $0 is RestaurantsScene } as? RestaurantsScene)?.list.restaurants.map(\.name) ?? []
+        let restaurants = (app.scenes.first { $0 is RestaurantsScene } as? RestaurantsScene)?.list.restaurants
         let cards = (app.scenes.first { $0 is TodayScene } as? TodayScene)?.articles.count ?? 0
         return study.tasks.compactMap { t in
             switch t.start {
-            case .sheet(let name, _) where !restaurants.contains(name):
-                return (t.line, "no restaurant '\(name)' (\(restaurants.prefix(4).joined(separator: ", ")), …)")
+            case .sheet(let name, _) where restaurants?.firstIndex(named: name) == nil:
+                return (t.line, "no restaurant '\(name)' (\((restaurants?.names(first: 4) ?? []).joined(separator: ", ")), …)")
             case .card(let n) where n >= cards:
                 return (t.line, "card:\(n): there are \(cards) cards (0 to \(cards - 1))")
             default: return nil
@@ -115,7 +115,7 @@ package final class StudySession {
         case .sheet(let name, let full):
             var steps = [restaurantsHome, { app, t in
                 guard let r = app.scenes.first(where: { $0 is RestaurantsScene }) as? RestaurantsScene,
-                      let row = r.list.restaurants.firstIndex(where: { $0.name == name }) else { return }
+                      let row = r.list.restaurants.firstIndex(named: name) else { return }
                 r.open(row, time: t)
             }]
             if full {

@@ -15,19 +15,20 @@ struct RestaurantList: View {
     static func detail(_ r: Restaurant) -> String { "\(r.type) · \(r.location)" }
     static func rowIndex(_ id: String) -> Int? { id.hasPrefix("row-") ? Int(id.dropFirst(4)) : nil }
 
-    let restaurants: [Restaurant]
+    let restaurants: RestaurantRows
 
     /// How far the compact bar (title and material) has faded in at a scroll offset: from
     /// when the large title is within 8 pt of the bar, over 12 pt (UINavigationBar's collapse).
     static func compactBarFade(_ offset: Double) -> Double {
         max(0, min(1, (offset - (ListConstants.largeTitleHeight - ListConstants.compactBarFadeStart)) / ListConstants.compactBarFadeDistance))
     }
-    /// Each row's "type · location" line and identifier, made once (a row's strings were
-    /// made in every build).
-    let details: [String]
-    let rowIDs: [String]
-    /// What a screen reader reads for each row (made once too).
-    let spokenRows: [String]
+    /// A row's "type · location" line, what a screen reader reads for it and its identifier.
+    @MainActor struct RowText {
+        var detail: String, spoken: String, id: String
+        init(_ r: Restaurant, row: Int) { detail = RestaurantList.detail(r); spoken = RestaurantList.spoken(r); id = RestaurantList.rowID(row) }
+    }
+    /// Each row's strings (the list view makes them once, when the row is first built).
+    let rowText: @MainActor (Int) -> RowText
     /// "Name, Type, Place", as VoiceOver reads a subtitle cell.
     static func spoken(_ r: Restaurant) -> String { "\(r.name), \(r.type), \(r.location)" }
     let offset: Double
@@ -61,14 +62,15 @@ struct RestaurantList: View {
             Color.clear.frame(height: Double(rows.lowerBound) * rowHeight)
 
             ForEach(rows) { i in
-                BasicImageRow(restaurant: restaurants[i], detail: details[i], pressed: pressedRow == i,
+                let text = rowText(i)
+                BasicImageRow(restaurant: restaurants[i], detail: text.detail, pressed: pressedRow == i,
                               selection: selection(i), listBounds: listBounds, showsSeparator: i < restaurants.count - 1,
                               rowHeight: rowHeight, textScale: textScale)
                     // One element, read as VoiceOver reads a subtitle cell: "Name, Type, Place".
                     .accessibilityElement(children: .ignore)
-                    .accessibilityLabel(spokenRows[i])
+                    .accessibilityLabel(text.spoken)
                     .accessibilityRole(.listItem)
-                    .accessibilityIdentifier(rowIDs[i])
+                    .accessibilityIdentifier(text.id)
             }
 
             Color.clear.frame(height: Double(restaurants.count - rows.upperBound) * rowHeight

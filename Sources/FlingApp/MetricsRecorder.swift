@@ -93,6 +93,16 @@ final class MetricsRecorder {
         }
     }
 
+    /// Gestures released and still moving (not yet written).
+    var isSettling: Bool { !pending.isEmpty }
+
+    /// Writes what is still moving now, as it stands (a study's trial ended and the next
+    /// press came before its last gesture settled: the line belongs before the checkpoint).
+    func flushPending() {
+        for p in pending { emit(p) }
+        pending = []
+    }
+
     /// The run ended: what is still moving is written with a null settle time.
     func finish() {
         for p in pending { emit(p) }

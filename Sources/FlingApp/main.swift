@@ -181,6 +181,16 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
         }
         app.study = study.session
         metrics?.onMetric = { study.writer.gesture($0) }
+        study.writer.gesturesSettling = { metrics?.isSettling ?? false }
+        study.writer.flushGestures = { metrics?.flushPending() }
+        run.kiosk.observer = { e in
+            metrics?.input(e)
+            if case .pointer(let p) = e, p.phase == .began { study.writer.pressed() }
+        }
+        run.onFrame = { t, d in
+            metrics?.frame(time: t, drawSeconds: d)
+            study.writer.checkpointIfSettled()
+        }
         run.studyStall = { study.session.stall }
     }
     defer { metrics?.finish() }

@@ -291,6 +291,32 @@ final class StudyWriter: StudySink {
         line(trials, [r.participant, "\(r.trial)", r.condition, r.task, "\(r.repetition)", r.outcome, Self.number(r.timeOnTask),
                       r.expected ? "yes" : "no", "\(r.rating)", r.expectedOutcome ?? ""])
         finishedTrials = max(finishedTrials, r.trial)
+        // The trial's last gesture may still be moving: its metrics and gestures.csv lines
+        // are written when it settles, and a checkpoint before them would leave them past it,
+        // cut by a resume that does not run the trial again. So the checkpoint waits for them.
+        checkpointDue = true
+        checkpointIfSettled()
+    }
+
+    /// A trial ended and its checkpoint waits for its gestures to be written.
+    private var checkpointDue = false
+    /// Whether the metrics recorder still holds gestures that move, and writes them now.
+    var gesturesSettling: () -> Bool = { false }
+    var flushGestures: () -> Void = {}
+
+    /// After each frame: the checkpoint, once the finished trial's gestures are written.
+    func checkpointIfSettled() {
+        guard checkpointDue, !gesturesSettling() else { return }
+        checkpointDue = false
+        checkpoint()
+    }
+
+    /// A press: the next trial's first gesture may begin, so what the last one left moving is
+    /// written now, then the checkpoint (nothing of the next trial can fall before it).
+    func pressed() {
+        guard checkpointDue else { return }
+        flushGestures()
+        checkpointDue = false
         checkpoint()
     }
 
@@ -333,6 +359,8 @@ final class StudyWriter: StudySink {
     static func number(_ v: Double) -> String { cFormat("%.3f", v) }
 
     func finish() {
+        // (The metrics recorder has written what still moved: the run ended before this.)
+        if checkpointDue { checkpointDue = false; checkpoint() }
         for f in perCondition.values { f.close() }
         perCondition = [:]
         trials?.close()

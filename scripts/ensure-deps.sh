@@ -13,7 +13,7 @@
 # tree to screen readers over AT-SPI.
 set -euo pipefail
 
-packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libjpeg-dev libwayland-dev libx11-dev libfontconfig-dev libdbus-1-dev pkg-config xvfb weston x11-xserver-utils x11-utils openbox xdotool groff-base
+packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libjpeg-dev libwayland-dev libx11-dev libfontconfig-dev libdbus-1-dev pkg-config xvfb weston x11-xserver-utils x11-utils openbox xdotool xclip groff-base
           unicode-data fonts-wqy-microhei fonts-noto-core fonts-noto-color-emoji)
 
 if ! command -v swift >/dev/null 2>&1; then
@@ -23,7 +23,7 @@ fi
 
 if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists sdl2 SDL2_image SDL2_ttf libjpeg wayland-client x11 fontconfig dbus-1 \
    && [ -f /usr/share/unicode/auxiliary/LineBreakTest.txt ] && [ -f /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] \
-   && [ -f /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf ] && [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] && command -v Xvfb >/dev/null 2>&1 && command -v weston >/dev/null 2>&1 && command -v xrdb >/dev/null 2>&1 && command -v openbox >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1 && command -v xprop >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; then
+   && [ -f /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf ] && [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] && command -v Xvfb >/dev/null 2>&1 && command -v weston >/dev/null 2>&1 && command -v xrdb >/dev/null 2>&1 && command -v openbox >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1 && command -v xclip >/dev/null 2>&1 && command -v xprop >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; then
   exit 0
 fi
 

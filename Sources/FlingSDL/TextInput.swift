@@ -10,7 +10,9 @@
 // - The clipboard is the system's (SDL_GetClipboardText / SDL_SetClipboardText), and so is
 //   the PRIMARY selection (SDL_SetPrimarySelectionText; a middle click pastes it).
 import CSDL2
+import CX11Screen
 import FlingCore
+import Glibc
 
 @MainActor
 public final class TextInput {
@@ -53,11 +55,46 @@ public final class SDLClipboard: Clipboard {
     public init() {}
     public var text: String? {
         get {
+            // SDL 2 reads an X clipboard too big for one request (INCR) as empty, and leaves
+            // its owner in mid-transfer: a 20 MB clipboard pasted nothing and said nothing.
+            // Another app's clipboard is read here, as far as a field can take (a paste stops
+            // at the field's limit and says so); the app's own copy through SDL.
+            if isX11 {
+                let owner = fling_x11_clipboard_owner(nil)
+                if owner == 0 { return nil }
+                if owner != ownWindow { return Self.x11Text(limit: InteractionConstants.clipboardReadBytes) }
+            }
             guard SDL_HasClipboardText() == SDL_TRUE, let raw = SDL_GetClipboardText() else { return nil }
             defer { SDL_free(raw) }
             return String(cString: raw)
         }
-        set { SDL_SetClipboardText(newValue ?? "") }
+        set {
+            SDL_SetClipboardText(newValue ?? "")
+            if isX11 { ownWindow = fling_x11_clipboard_owner(nil) }
+        }
+    }
+
+    private lazy var isX11: Bool = SDL_GetCurrentVideoDriver().map { String(cString: $0) == "x11" } ?? false
+    /// The clipboard's owner right after the app's last copy (SDL's window).
+    private var ownWindow: UInt = 0
+
+    /// The X clipboard's text up to `limit` bytes, through its own connection; a character
+    /// the limit cut in two is left out.
+    static func x11Text(limit: Int) -> String? {
+        var cut: Int32 = 0
+        guard let raw = fling_x11_clipboard_text(nil, limit, &cut) else { return nil }
+        defer { free(raw) }
+        var bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw)))
+        if cut != 0 {
+            // Back to the start of the last character, and drop it if it is incomplete.
+            var i = bytes.count - 1
+            while i > 0, bytes[i] & 0xC0 == 0x80 { i -= 1 }
+            if i >= 0, i < bytes.count {
+                let lead = bytes[i], need = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+                if bytes.count - i < need { bytes.removeSubrange(i...) }
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -38,6 +38,9 @@ public enum InteractionConstants {
     /// there and the field says so. A one-line field of names and handles needs far less;
     /// at this length every keystroke still draws within a frame.
     public static let maxFieldCharacters = 10_000
+    /// What is read of an X clipboard too big for SDL (INCR): 1 MiB holds a full field's
+    /// 10,000 characters many times over, even in 4-byte scripts; the rest is never read.
+    public static let clipboardReadBytes = 1 << 20
     /// What a string of the data files may hold, in characters: a title or label (name,
     /// type, headline…) and a body (a restaurant's description, a story's content). Longer
     /// ones are cut there with a warning naming the file, item and field (issue 29).

@@ -1,0 +1,75 @@
+// ClipboardWindowTests: Ctrl+V in a real X11 window with another app's 20 MB clipboard (xclip
+// serves it by INCR, which SDL 2 reads as empty): the field takes its 10,000 characters and
+// says where it stopped, and the owner is left able to serve the next paste.
+import FlingCore
+import Foundation
+import XCTest
+
+final class ClipboardWindowTests: XCTestCase {
+    private func tool(_ display: String, _ path: String, _ args: [String]) throws -> Process {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: path)
+        p.arguments = args
+        p.environment = ["DISPLAY": display]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        return p
+    }
+
+    func testATwentyMegabyteClipboardPastesUpToTheFieldsLimit() throws {
+        for t in ["/usr/bin/xdotool", "/usr/bin/xclip"] where !FileManager.default.isExecutableFile(atPath: t) {
+            return XCTFail("\(t) is missing: make test installs it")
+        }
+        let dir = FlingRunner.scratch("clipboard-20mb")
+        let big = dir.appendingPathComponent("clip.txt"), rec = dir.appendingPathComponent("run.rec")
+        // 20 MiB of "abcdefghij" and spaces, no newlines: one line of a recording.
+        let unit = Array("abcdefghi ".utf8)
+        try Data((0..<(20 << 20)).map { unit[$0 % unit.count] }).write(to: big)
+        try FlingRunner.withXvfb { display in
+            try FlingRunner.withWindowManager(display) {
+                let owner = try tool(display, "/usr/bin/xclip", ["-selection", "clipboard", "-i", big.path])
+                defer { if owner.isRunning { owner.terminate() } }
+                let fling = Process()
+                fling.executableURL = URL(fileURLWithPath: FlingRunner.binary)
+                fling.arguments = ["--resources", FlingRunner.packageRoot.appendingPathComponent("Resources").path, "--no-accessibility",
+                                   "--scene", "form", "--size", "390x844", "--scale", "1", "--record", rec.path]
+                fling.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display, "SDL_VIDEODRIVER": "x11"]) { $1 }
+                fling.standardOutput = FileHandle.nullDevice
+                fling.standardError = FileHandle.nullDevice
+                try fling.run()
+                defer { if fling.isRunning { fling.terminate() } }
+                Thread.sleep(forTimeInterval: 3)
+                // The first field (First Name, at y 399…433 in the window), then two pastes.
+                for args in [["search", "--sync", "--name", "Fling", "mousemove", "--window", "%1", "100", "416", "click", "1"],
+                             ["key", "ctrl+v"], ["key", "ctrl+v"], ["key", "ctrl+q"]] {
+                    let p = try tool(display, "/usr/bin/xdotool", args)
+                    p.waitUntilExit()
+                    Thread.sleep(forTimeInterval: 1.5)
+                }
+                for _ in 0..<100 where fling.isRunning { usleep(50_000) }
+                XCTAssertFalse(fling.isRunning, "Ctrl+Q ends the run")
+            }
+        }
+        // Each paste is recorded with what the field can take and one character more.
+        let pastes = try String(contentsOf: rec, encoding: .utf8).split(separator: "\n").compactMap { line -> Substring? in
+            let f = line.split(separator: " ", maxSplits: 2)
+            return f.count == 3 && f[1] == "paste" ? f[2] : nil
+        }
+        XCTAssertEqual(pastes.map(\.count), [InteractionConstants.maxFieldCharacters + 1, InteractionConstants.maxFieldCharacters + 1],
+                       "both pastes read the clipboard (the owner still answered the second)")
+        // Played back, the field holds 10,000 characters and says where it stopped.
+        let script = dir.appendingPathComponent("replay.txt"), state = dir.appendingPathComponent("state")
+        // (Up to the second paste: the recorded Ctrl+Q would end the replay.)
+        var lines = try String(contentsOf: rec, encoding: .utf8).split(separator: "\n").map(String.init)
+        guard let last = lines.lastIndex(where: { $0.split(separator: " ").dropFirst().first == "paste" }) else { return XCTFail("no paste recorded") }
+        lines = Array(lines[...last])
+        let t = (Double(lines[last].split(separator: " ")[0]) ?? 0) + 1
+        try (lines.joined(separator: "\n") + "\n\(t) state \(state.path)\n\(t + 0.1) quit\n").write(to: script, atomically: true, encoding: .utf8)
+        let r = try FlingRunner.run(["--headless", "--scene", "form", "--size", "390x844", "--script", script.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let s = try JSONParser.parse(try String(contentsOf: state, encoding: .utf8))
+        XCTAssertEqual(s.at("form.fields.0.text")?.stringValue?.count, InteractionConstants.maxFieldCharacters)
+        XCTAssertEqual(s.at("form.notice.text")?.stringValue, "10,000-character limit")
+    }
+}

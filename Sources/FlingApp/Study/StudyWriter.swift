@@ -238,15 +238,19 @@ final class StudyWriter: StudySink {
     }
 
     /// Records where every file stands now (after trial `finishedTrials`), replaced atomically.
+    /// Each file on the disk before the checkpoint that counts it, and the checkpoint before
+    /// it replaces the last one: after a power cut the checkpoint never claims lines the disk
+    /// lost (a trial the resume would then skip), nor is it found empty.
     private func checkpoint() {
         var sizes: [(String, Int)] = []
         for name in Self.appendedFiles + Self.conditionFiles(dir) {
             var st = stat()
-            if stat("\(dir)/\(name)", &st) == 0 { sizes.append((name, Int(st.st_size))) }
+            if stat("\(dir)/\(name)", &st) == 0 { sizes.append((name, Int(st.st_size))); Self.sync("\(dir)/\(name)") }
         }
         let text = Checkpoint(participant: participant, trials: finishedTrials, sizes: sizes).text
         let temporary = "\(dir)/\(Self.checkpointName).new"
-        if let why = writeFile(temporary, text) ?? (rename(temporary, "\(dir)/\(Self.checkpointName)") == 0 ? nil : String(cString: strerror(errno))) {
+        if let why = writeFile(temporary, text) ?? Self.sync(temporary)
+            ?? (rename(temporary, "\(dir)/\(Self.checkpointName)") == 0 ? Self.sync(dir) : String(cString: strerror(errno))) {
             let message = "\(dir)/\(Self.checkpointName): could not be written (\(why)): a resumed session would run trial \(finishedTrials) again"
             if failure == nil { failure = message }
             Log.error(message)
@@ -254,6 +258,15 @@ final class StudyWriter: StudySink {
     }
 
     // MARK: Writing
+
+    /// fsync of a file or folder by its path; the error, if any.
+    @discardableResult
+    private static func sync(_ path: String) -> String? {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        defer { Glibc.close(fd) }
+        return fsync(fd) == 0 ? nil : String(cString: strerror(errno))
+    }
 
     private static func write(_ path: String, _ text: String) throws(RunFailure) {
         if let why = writeFile(path, text) { throw RunFailure(message: "\(path): could not be written (\(why))", status: 1) }

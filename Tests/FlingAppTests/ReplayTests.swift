@@ -109,6 +109,24 @@ final class ReplayTests: XCTestCase {
         XCTAssertFalse(r.stderr.contains("times in s"), "a note is not a header key: \(r.stderr)")
     }
 
+    /// A recording with a byte that is not UTF-8 replayed it as U+FFFD (typed into a field):
+    /// it is refused with its line; a last line cut inside a character is a cut line, left out.
+    func testARecordingThatIsNotUTF8IsRefusedWithItsLine() throws {
+        let dir = FlingRunner.scratch("utf8recording")
+        let head = Array("# fling recording 2\n# scene: form\n# size: 390x844\n0.5 tap 100 416\n1 text ab".utf8)
+        let bad = dir.appendingPathComponent("bad.rec").path, cut = dir.appendingPathComponent("cut.rec").path
+        try Data(head + [0xFF] + Array("c\n2 quit\n".utf8)).write(to: URL(fileURLWithPath: bad))
+        let r = try FlingRunner.run(["replay", bad])
+        XCTAssertNotEqual(r.status, 0)
+        XCTAssertTrue(r.stderr.contains("\(bad):5: not UTF-8 text (byte 75, column 10, starts no UTF-8 character); recordings are UTF-8"), r.stderr)
+        let state = dir.appendingPathComponent("end.json").path
+        try Data(Array("# fling recording 2\n# scene: form\n# size: 390x844\n0.5 tap 100 416\n1 text ab\n".utf8) + Array("1.5 text \u{4E2D}".utf8.dropLast())).write(to: URL(fileURLWithPath: cut))
+        let c = try FlingRunner.run(["replay", cut, "--state", state])
+        XCTAssertEqual(c.status, 0, c.stderr)
+        XCTAssertTrue(c.stderr.contains("\(cut):6: the recording is cut here"), c.stderr)
+        XCTAssertEqual(try Self.stateWithoutRender(state).at("form.fields.0.text")?.stringValue, "ab")
+    }
+
     /// A kiosk session replays with its locks (review of issue 29): the visitor's F5 that did
     /// nothing in the kiosk does nothing in the replay either.
     func testAKioskRecordingReplaysWithTheInstrumentLocked() throws {

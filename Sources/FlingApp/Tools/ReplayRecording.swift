@@ -51,9 +51,22 @@ struct Recording {
         case .success(let d): data = d
         case .failure(let e): throw LoadError(message: "\(path): recording \(e.reason)")
         }
-        var text = String(decoding: data, as: UTF8.self)
-        let script: Script
+        // Checked before decoding, with its line, as a script is: String(decoding:) put U+FFFD
+        // for a bad byte and the replay typed it. A last line cut inside a character (a crash
+        // mid-write) is left out as a cut line is (below).
+        var text: String
         var cut: Int?
+        if let valid = String(validating: data, as: UTF8.self) { text = valid } else {
+            let bytes = [UInt8](data)
+            let (offset, line, column) = firstInvalidUTF8(bytes)
+            let end = bytes[..<offset].lastIndex(of: 0x0A)
+            guard !bytes[offset...].contains(0x0A), let whole = String(validating: bytes[..<((end ?? -1) + 1)], as: UTF8.self) else {
+                throw LoadError(message: "\(path):\(line): not UTF-8 text (byte \(offset), column \(column), starts no UTF-8 character); recordings are UTF-8")
+            }
+            text = whole
+            cut = line
+        }
+        let script: Script
         do { script = try Script.parse(text, file: path, maxTime: InteractionConstants.maxRecordingTime) } catch {
             // A recording cut mid-line (a crash, a full disk) keeps every whole line before it:
             // an unended last line that does not parse is left out, and said (issue 29).

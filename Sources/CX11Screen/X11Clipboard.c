@@ -72,8 +72,12 @@ char *fling_x11_clipboard_text(const char *display_name, size_t limit, int *cut)
         // would wait for it and answer no later request.
         XDeleteProperty(d, w, prop);
         XFlush(d);
+        // The whole transfer within 5 s: an owner that never ends it cannot hold the app.
+        struct timespec start;
+        clock_gettime(CLOCK_MONOTONIC, &start);
         for (;;) {
-            if (!wait_event(d, w, PropertyNotify, prop, &ev, 2000)) break;
+            long left = 5000 - elapsed_ms(&start);
+            if (left <= 0 || !wait_event(d, w, PropertyNotify, prop, &ev, left < 2000 ? left : 2000)) break;
             if (XGetWindowProperty(d, w, prop, 0, LONG_MAX / 4, True, AnyPropertyType, &type, &format, &n, &after, &data) != Success) break;
             size_t bytes = n * (size_t)(format / 8);
             if (bytes > 0 && !*cut) append(out, &len, limit, data, bytes, cut);

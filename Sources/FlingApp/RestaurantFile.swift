@@ -13,18 +13,23 @@ import Glibc
 enum RestaurantFile {
     static func rows(_ path: String, images: String) throws(Resources.LoadError) -> RestaurantRows {
         let limit = InteractionConstants.maxDataFileBytes
-        let fd: Int32, size: Int
+        let fd: Int32, size: Int, info: stat
         switch openUserFile(path, regularOnly: true, limit: limit, kinds: "data files") {
-        case .success(let (f, info)): fd = f; size = Int(info.st_size)
+        case .success(let (f, i)): fd = f; size = Int(i.st_size); info = i
         case .failure(let e) where e.reason == "not found": throw Resources.LoadError(message: "data file not found: \(path)")
         case .failure(let e): throw Resources.LoadError(message: "\(path): data file \(e.reason)")
         }
         var bytes = [UInt8](repeating: 0, count: size)
         let got = bytes.withUnsafeMutableBytes { readFully(fd, $0.baseAddress, size, at: 0) }
         guard got == size else {
+            let why = got < 0 ? String(cString: strerror(errno)) : "it changed size while it was read"
             close(fd)
-            throw Resources.LoadError(message: "\(path): data file unreadable (\(got < 0 ? String(cString: strerror(errno)) : "it changed size while it was read"))")
+            throw Resources.LoadError(message: "\(path): data file unreadable (\(why))")
         }
+        // A byte order mark (an editor's "UTF-8 with BOM") is no JSON: skipped, as the
+        // whole-file decode skipped it; the rows' ranges count from after it.
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        if bom > 0 { bytes.removeFirst(bom) }
         let ranges: [Range<Int>]
         do {
             guard isUTF8(bytes) else {
@@ -41,7 +46,8 @@ enum RestaurantFile {
             close(fd); throw Resources.LoadError(message: "\(path): \(error)")
         }
         bytes = []
-        let reader = RowReader(path: path, fd: fd, ranges: ranges, images: images)
+        let reader = RowReader(path: path, fd: fd, ranges: ranges.map { ($0.lowerBound + bom)..<($0.upperBound + bom) }, images: images,
+                               size: info.st_size, modified: info.st_mtim)
         return RestaurantRows(count: ranges.count) { reader.restaurant($0) }
     }
 
@@ -88,37 +94,60 @@ enum RestaurantFile {
     }
 }
 
-/// Reads and builds one row of an open data file. What goes wrong with a row after start
-/// (the file changed under the app) is said once for that row, which then shows empty.
+/// Reads and builds one row of an open data file. What goes wrong after start (the file
+/// written over under the app) is said once, and the rows it spoils show empty.
 @MainActor
 private final class RowReader {
     let path: String, fd: Int32, ranges: [Range<Int>], images: String
+    /// The file's size and time when it was checked: a file written over in place since
+    /// (not replaced: a replaced file's old content stays readable here) has rows elsewhere.
+    let size: off_t, modified: timespec
     /// Each image path, checked once (rows share a few photos; each check resolves links).
     private var checked: [String: String] = [:]
-    /// The rows whose problems have been said (a row is built again after it was let go).
-    private var said = Set<Int>()
+    /// The rows whose warnings have been said (a row is built again after it was let go),
+    /// and whether the file's change has been.
+    private var warned = Set<Int>()
+    private var changeSaid = false
 
-    init(path: String, fd: Int32, ranges: [Range<Int>], images: String) {
-        self.path = path; self.fd = fd; self.ranges = ranges; self.images = images
+    init(path: String, fd: Int32, ranges: [Range<Int>], images: String, size: off_t, modified: timespec) {
+        self.path = path; self.fd = fd; self.ranges = ranges; self.images = images; self.size = size; self.modified = modified
     }
 
+    deinit { close(fd) }
+
+    private var changed: Bool {
+        var now = stat()
+        guard fstat(fd, &now) == 0 else { return true }
+        return now.st_size != size || now.st_mtim.tv_sec != modified.tv_sec || now.st_mtim.tv_nsec != modified.tv_nsec
+    }
+
+    private static let empty = Restaurant(name: "", type: "", location: "", phone: "", description: "", image: "", isVisited: false)
+
     func restaurant(_ row: Int) -> Restaurant {
+        // Written over since start: its bytes are no longer the rows checked then. Said once;
+        // rows not built before show empty (restart the app to read the new file).
+        if changed {
+            if !changeSaid {
+                changeSaid = true
+                Log.warning("warning: \(path): changed since start; rows not shown before show empty until Fling starts again")
+            }
+            return Self.empty
+        }
         let range = ranges[row]
         var bytes = [UInt8](repeating: 0, count: range.count)
         let got = bytes.withUnsafeMutableBytes { RestaurantFile.readFully(fd, $0.baseAddress, range.count, at: range.lowerBound) }
         var warnings: [String] = []
         var r: Restaurant
         do {
-            guard got == range.count else { throw DataFormatError(message: "item \(row + 1) could not be read again (\(got < 0 ? String(cString: strerror(errno)) : "the file is shorter than it was"))") }
+            guard got == range.count else {
+                throw DataFormatError(message: "item \(row + 1) could not be read again (\(got < 0 ? String(cString: strerror(errno)) : "the file is shorter than it was"))")
+            }
             r = try SampleData.restaurant(item: bytes, number: row + 1, warnings: &warnings)
         } catch {
-            if said.insert(row).inserted {
-                Log.warning("warning: \(path): \(error) (the file changed after start?); the row shows empty")
-            }
-            return Restaurant(name: "", type: "", location: "", phone: "", description: "", image: "", isVisited: false)
+            if !changeSaid { changeSaid = true; Log.warning("warning: \(path): \(error); the row shows empty") }
+            return Self.empty
         }
-        let first = said.insert(row).inserted
-        if first { for w in warnings { Log.warning("warning: \(path): \(w)") } }
+        if warned.insert(row).inserted { for w in warnings { Log.warning("warning: \(path): \(w)") } }
         if let known = checked[r.image] { r.image = known } else {
             let name = r.image
             r.image = Resources.checkedImage(name, in: images, entry: "\(path): item \(row + 1) (\"\(r.name)\")")

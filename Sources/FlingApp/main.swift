@@ -189,7 +189,7 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
         }
         run.onFrame = { t, d in
             metrics?.frame(time: t, drawSeconds: d)
-            study.writer.checkpointIfSettled()
+            study.writer.checkpointIfSettled(time: t)
         }
         run.studyStall = { study.session.stall }
     }
@@ -292,7 +292,7 @@ func waitForWriter(_ fd: Int32, _ path: String) -> Bool {
         let n = poll(&p, 1, told ? -1 : 2000)
         if n > 0 { return true }
         if n < 0 { if errno == EINTR { continue }; return false }
-        printError("fling: \(path): a FIFO with no writer yet: waiting for one (Ctrl+C stops)")
+        printError("fling: \(path): a FIFO with nothing to read yet: waiting for its writer (Ctrl+C stops)")
         told = true
     }
 }

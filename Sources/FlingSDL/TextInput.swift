@@ -70,7 +70,9 @@ public final class SDLClipboard: Clipboard {
         }
         set {
             SDL_SetClipboardText(newValue ?? "")
-            if isX11 { ownWindow = fling_x11_clipboard_owner(nil) }
+            // SDL queues its claim on the clipboard without sending it: sent now (the event
+            // pump flushes SDL's connection), so the owner read next is SDL's window.
+            if isX11 { SDL_PumpEvents(); ownWindow = fling_x11_clipboard_owner(nil) }
         }
     }
 

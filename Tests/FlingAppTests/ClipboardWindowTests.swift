@@ -17,6 +17,42 @@ final class ClipboardWindowTests: XCTestCase {
         return p
     }
 
+    /// The app's own copy pastes (through SDL): SDL sends its claim on the clipboard late,
+    /// and an owner read too soon sent the paste to an X request only SDL could answer.
+    func testTheAppsOwnCopyPastes() throws {
+        for t in ["/usr/bin/xdotool"] where !FileManager.default.isExecutableFile(atPath: t) {
+            return XCTFail("\(t) is missing: make test installs it")
+        }
+        let rec = FlingRunner.scratch("clipboard-own").appendingPathComponent("run.rec")
+        try FlingRunner.withXvfb { display in
+            try FlingRunner.withWindowManager(display) {
+                let fling = Process()
+                fling.executableURL = URL(fileURLWithPath: FlingRunner.binary)
+                fling.arguments = ["--resources", FlingRunner.packageRoot.appendingPathComponent("Resources").path, "--no-accessibility",
+                                   "--scene", "form", "--size", "390x844", "--scale", "1", "--record", rec.path]
+                fling.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display, "SDL_VIDEODRIVER": "x11"]) { $1 }
+                fling.standardOutput = FileHandle.nullDevice
+                fling.standardError = FileHandle.nullDevice
+                try fling.run()
+                defer { if fling.isRunning { fling.terminate() } }
+                Thread.sleep(forTimeInterval: 3)
+                // Type in First Name, select it all, copy; then Middle Name (y 500…534), paste.
+                for args in [["search", "--sync", "--name", "Fling", "mousemove", "--window", "%1", "100", "416", "click", "1"],
+                             ["type", "abc"], ["key", "ctrl+a"], ["key", "ctrl+c"],
+                             ["search", "--sync", "--name", "Fling", "mousemove", "--window", "%1", "100", "517", "click", "1"],
+                             ["key", "ctrl+v"], ["key", "ctrl+q"]] {
+                    let p = try tool(display, "/usr/bin/xdotool", args)
+                    p.waitUntilExit()
+                    Thread.sleep(forTimeInterval: 1)
+                }
+                for _ in 0..<100 where fling.isRunning { usleep(50_000) }
+                XCTAssertFalse(fling.isRunning, "Ctrl+Q ends the run")
+            }
+        }
+        let pastes = try String(contentsOf: rec, encoding: .utf8).split(separator: "\n").filter { $0.split(separator: " ").dropFirst().first == "paste" }
+        XCTAssertEqual(pastes.map { $0.split(separator: " ", maxSplits: 1).last.map(String.init) ?? "" }, ["paste abc"])
+    }
+
     func testATwentyMegabyteClipboardPastesUpToTheFieldsLimit() throws {
         for t in ["/usr/bin/xdotool", "/usr/bin/xclip"] where !FileManager.default.isExecutableFile(atPath: t) {
             return XCTFail("\(t) is missing: make test installs it")

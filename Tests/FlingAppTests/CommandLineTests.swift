@@ -288,6 +288,14 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("\(res.path)/restaurants.json: item 100000 (\"R 99999\"): image \"../outside.jpg\" leaves the images folder"), r.stderr)
     }
 
+    /// A data file saved "UTF-8 with BOM" loads as it did when it was decoded whole.
+    func testADataFileWithAByteOrderMarkLoads() throws {
+        let rows = (0..<3).map { "{\"name\": \"B \($0)\", \"type\": \"Cafe\", \"location\": \"Here\", \"phone\": \"1\", \"description\": \"Text.\", \"image\": \"restaurants/espresso.jpg\"}" }
+        let res = try resourcesCopy("bom-data", replacing: "restaurants.json", with: "\u{FEFF}[\n" + rows.joined(separator: ",\n") + "\n]\n")
+        let (dir, r) = try FlingRunner.headlessRun("0.2 key Up\n1 key Return\n3 state $OUT/s\n3.1 quit\n", args: ["--resources", res.path])
+        XCTAssertEqual(try FlingRunner.state(dir, "s").at("sheet.restaurant")?.stringValue, "B 2", r.stderr)
+    }
+
     /// A row that is not a restaurant is refused at start wherever it is, as before: the
     /// whole file is checked even though rows are built later.
     func testABadLastRowIsRefusedAtStart() throws {

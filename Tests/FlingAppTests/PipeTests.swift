@@ -74,7 +74,7 @@ final class PipeTests: XCTestCase {
         let r = try FlingRunner.run(["--headless", "--script", fifo], timeout: 60)
         writer.waitUntilExit()
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stderr.contains("\(fifo): a FIFO with no writer yet: waiting for one"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(fifo): a FIFO with nothing to read yet: waiting for its writer"), r.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: state), "the script the writer wrote ran")
     }
 }

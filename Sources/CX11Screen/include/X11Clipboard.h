@@ -7,7 +7,8 @@
 
 /// The clipboard's UTF-8 text, malloc'd and NUL-terminated, at most `limit` bytes (`*cut` set
 /// when there was more: the rest is not read), or NULL when no X server answers, nothing owns
-/// the clipboard, it has no text, or its owner does not answer within 2 s a step.
+/// the clipboard, it has no text, or its owner does not answer within 2 s a step (a
+/// transfer in parts ends within 5 s in all: what came by then is returned).
 /// `display_name` NULL: $DISPLAY. Free the text with free().
 char *fling_x11_clipboard_text(const char *display_name, size_t limit, int *cut);
 

@@ -245,7 +245,15 @@ final class StudyWriter: StudySink {
         var sizes: [(String, Int)] = []
         for name in Self.appendedFiles + Self.conditionFiles(dir) {
             var st = stat()
-            if stat("\(dir)/\(name)", &st) == 0 { sizes.append((name, Int(st.st_size))); Self.sync("\(dir)/\(name)") }
+            guard stat("\(dir)/\(name)", &st) == 0 else { continue }
+            sizes.append((name, Int(st.st_size)))
+            // Not on the disk: no checkpoint may count it (a resume runs the trial again).
+            if let why = Self.sync("\(dir)/\(name)") {
+                let message = "\(dir)/\(name): could not be flushed to the disk (\(why)): no checkpoint after trial \(finishedTrials)"
+                if failure == nil { failure = message }
+                Log.error(message)
+                return
+            }
         }
         let text = Checkpoint(participant: participant, trials: finishedTrials, sizes: sizes).text
         let temporary = "\(dir)/\(Self.checkpointName).new"
@@ -260,7 +268,6 @@ final class StudyWriter: StudySink {
     // MARK: Writing
 
     /// fsync of a file or folder by its path; the error, if any.
-    @discardableResult
     private static func sync(_ path: String) -> String? {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return String(cString: strerror(errno)) }
@@ -307,20 +314,30 @@ final class StudyWriter: StudySink {
         // The trial's last gesture may still be moving: its metrics and gestures.csv lines
         // are written when it settles, and a checkpoint before them would leave them past it,
         // cut by a resume that does not run the trial again. So the checkpoint waits for them.
-        checkpointDue = true
-        checkpointIfSettled()
+        if gesturesSettling() { checkpointDue = true; dueSince = nil } else { checkpoint() }
     }
 
-    /// A trial ended and its checkpoint waits for its gestures to be written.
+    /// A trial ended and its checkpoint waits for its gestures to be written: since when
+    /// (the first frame after; scene time).
     private var checkpointDue = false
+    private var dueSince: Double?
     /// Whether the metrics recorder still holds gestures that move, and writes them now.
     var gesturesSettling: () -> Bool = { false }
     var flushGestures: () -> Void = {}
 
-    /// After each frame: the checkpoint, once the finished trial's gestures are written.
-    func checkpointIfSettled() {
-        guard checkpointDue, !gesturesSettling() else { return }
+    /// After each frame: the checkpoint, once the finished trial's gestures are written, or
+    /// after `InteractionConstants.studyCheckpointWait` s with what still moves written as it
+    /// stands (a sheet moved by a key or a resize has no settle to wait for).
+    func checkpointIfSettled(time: Double) {
+        guard checkpointDue else { return }
+        let since = dueSince ?? time
+        dueSince = since
+        if gesturesSettling() {
+            guard time - since >= InteractionConstants.studyCheckpointWait else { return }
+            flushGestures()
+        }
         checkpointDue = false
+        dueSince = nil
         checkpoint()
     }
 
@@ -330,6 +347,7 @@ final class StudyWriter: StudySink {
         guard checkpointDue else { return }
         flushGestures()
         checkpointDue = false
+        dueSince = nil
         checkpoint()
     }
 

@@ -60,7 +60,11 @@ struct Recording {
             let bytes = [UInt8](data)
             let (offset, line, column) = firstInvalidUTF8(bytes)
             let end = bytes[..<offset].lastIndex(of: 0x0A)
-            guard !bytes[offset...].contains(0x0A), let whole = String(validating: bytes[..<((end ?? -1) + 1)], as: UTF8.self) else {
+            // Cut only if the bad bytes are the start of a character the end of the file cut.
+            let tail = bytes[offset...]
+            let lead = bytes[offset], need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            let cutCharacter = lead >= 0xC2 && lead <= 0xF4 && tail.count < need && tail.dropFirst().allSatisfy { $0 & 0xC0 == 0x80 }
+            guard cutCharacter, let whole = String(validating: bytes[..<((end ?? -1) + 1)], as: UTF8.self) else {
                 throw LoadError(message: "\(path):\(line): not UTF-8 text (byte \(offset), column \(column), starts no UTF-8 character); recordings are UTF-8")
             }
             text = whole

@@ -31,6 +31,10 @@ public enum InteractionConstants {
     /// At the end of a run, how long the lines still waiting may take to reach a pipe's reader
     /// before they are given up (said): a stuck reader cannot keep the app from exiting.
     public static let pipeDrainSeconds: Double = 2
+    /// A study trial's checkpoint waits for the trial's last gesture to settle (its lines come
+    /// then), at most this long: a sheet moved by a key or a resize never reports a settle, and
+    /// the last trial's checkpoint would wait for the end of the run.
+    public static let studyCheckpointWait: Double = 3
     /// Scripts: coordinates within ±1e6 pt, times and drag durations within an hour.
     public static let maxScriptCoordinate: Double = 1_000_000
     public static let maxScriptTime: Double = 3600

@@ -113,7 +113,7 @@ final class SessionRecorder {
             if key == Key.paste, let clipboard {
                 // Only what a field can take, and one character more (the paste stops at the
                 // field's limit, and says so): a 20 MB clipboard was walked and written whole.
-                let pasted = clipboard().map { Self.oneLine(String($0.prefix(InteractionConstants.maxFieldCharacters + 1).map { $0.isNewline ? " " : $0 })) } ?? ""
+                let pasted = clipboard().map { String(TextEditing.pasted($0).prefix(InteractionConstants.maxFieldCharacters + 1)) } ?? ""
                 line(time, pasted.isEmpty ? "paste" : "paste \(pasted)")
                 return
             }
@@ -133,7 +133,7 @@ final class SessionRecorder {
         case let .middleClick(location, text, time):
             // The pasted selection goes with the click: a replay has another PRIMARY selection.
             let xy = "\(ScriptNumber.text(location.x)) \(ScriptNumber.text(location.y))"
-            let pasted = text.map { Self.oneLine(String($0.prefix(InteractionConstants.maxFieldCharacters + 1).map { $0.isNewline ? " " : $0 })) } ?? ""
+            let pasted = text.map { String(TextEditing.pasted($0).prefix(InteractionConstants.maxFieldCharacters + 1)) } ?? ""
             line(time, pasted.isEmpty ? "middle \(xy)" : "middle \(xy) \(pasted)")
         case .focusLost(let time):
             line(time, "blur")

@@ -148,4 +148,20 @@ final class TextEditingTests: XCTestCase {
         XCTAssertEqual(e.head, 2)
         XCTAssertEqual(e.text, "ab")
     }
+
+    /// What a recording keeps of a paste (`pasted`, the field's limit and one more) pastes as
+    /// the whole did: control characters (tabs) are not counted, line ends are spaces.
+    func testARecordedPastePrefixPastesAsTheWholeClipboard() {
+        let clipboard = "a\tb\nc\u{7}d\r\nefgh" + String(repeating: "\t", count: 50) + "ijklmnop"
+        for limit in [0, 1, 4, 6, 9, 12] {
+            var whole = TextEditing(text: ""), replay = TextEditing(text: "")
+            whole.limit = limit; replay.limit = limit
+            let a = whole.paste(clipboard)
+            let recorded = String(TextEditing.pasted(clipboard).prefix(limit + 1))
+            let b = replay.paste(recorded)
+            XCTAssertEqual(replay.text, whole.text, "limit \(limit)")
+            XCTAssertEqual(b, a, "limit \(limit)")
+        }
+        XCTAssertEqual(String(TextEditing.pasted("a\tb\nc")), "ab c")
+    }
 }

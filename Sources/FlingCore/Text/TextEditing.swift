@@ -78,7 +78,7 @@ public struct TextEditing: Equatable, Sendable {
                 // A line end is a space, one for a run of them (see `withoutControls`).
                 if clean.unicodeScalars.last == " " { continue }
                 piece = " "
-            } else if c.unicodeScalars.contains(where: Self.isControl) {
+            } else if Self.isControl(c) {
                 // A control character is a cluster of its own (UAX #29): it goes alone.
                 continue
             } else {
@@ -102,6 +102,14 @@ public struct TextEditing: Equatable, Sendable {
 
     /// C0 and C1 control characters and DEL.
     private static func isControl(_ u: Unicode.Scalar) -> Bool { u.value < 0x20 || (0x7F...0x9F).contains(u.value) }
+    /// A character a paste leaves out (a control character; a line end becomes a space).
+    public static func isControl(_ c: Character) -> Bool { c.unicodeScalars.contains(where: isControl) }
+
+    /// What a paste of `s` reads: line ends as spaces, control characters left out, lazily
+    /// (the characters a field counts against its limit; a recording keeps as many).
+    public static func pasted(_ s: String) -> some Sequence<Character> {
+        s.lazy.map { $0.isNewline ? " " : $0 }.filter { !isControl($0) }
+    }
 
     /// `s` without C0 and C1 control characters and DEL; a line end becomes a space so the
     /// words either side of a pasted line break stay apart.

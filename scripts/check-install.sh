@@ -4,6 +4,7 @@
 #  - the installed binary runs headless from another working directory, with no --resources,
 #    on the resources it installed (not on the checkout's);
 #  - ldd names no Swift runtime (make release links it statically);
+#  - the stripped binary holds no ICU data and stays within its size budget;
 #  - the kiosk units name the installed binary and attract script (which loads);
 #  - `make uninstall` removes every file that `make install` put there.
 # Installs desktop-file-utils and appstream from apt when missing, as ensure-deps.sh does for SDL.
@@ -75,6 +76,14 @@ echo "0.5 quit" > "$work/quit.txt"
   2> "$work/attract.err" || { cat "$work/attract.err" >&2; fail "the installed attract script does not load"; }
 
 size="$(du -h "$root/bin/fling" | cut -f1)"
+# The binary's size is guarded (issue 46): one `import Foundation` linked ICU's data back in
+# (63 MB stripped) and nothing noticed. FoundationEssentials is all the app may use.
+if grep -a -q 'icudt[0-9]' "$root/bin/fling"; then
+  fail "the installed binary holds ICU's data (icudt…): a file imports Foundation (or FoundationInternationalization); use FoundationEssentials"
+fi
+bytes="$(stat -c %s "$root/bin/fling")"
+max_mb=25
+[ "$bytes" -le $((max_mb << 20)) ] || fail "the stripped binary is $((bytes >> 20)) MiB, over its $max_mb MiB budget"
 make --no-print-directory uninstall PREFIX="$prefix" DESTDIR="$dest" >/dev/null
 left="$(cd "$dest" && find . -type f -o -type l)"
 [ -z "$left" ] || fail "uninstall left: $left"

@@ -1,6 +1,7 @@
 // PhysicalKeyboard: whether a physical keyboard is attached (the kernel's input device list),
 // so a kiosk without one brings up the on-screen keyboard for any focused field.
-import Foundation
+// (No Foundation here: its String(contentsOfFile:) and components(separatedBy:) linked ICU's
+// 30 MB of data back into the binary; issue 46.)
 
 enum PhysicalKeyboard {
     /// A device the kernel lists with a keyboard handler that repeats keys and has letter
@@ -8,8 +9,8 @@ enum PhysicalKeyboard {
     /// buttons have the handler but neither repeat nor letters). A headless run has no
     /// keyboard of its own (scripts type with `text`/`key` or the on-screen keys).
     static func isAttached(headless: Bool, devices path: String = "/proc/bus/input/devices") -> Bool {
-        guard !headless, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return false }
-        return text.components(separatedBy: "\n\n").contains(where: isKeyboard)
+        guard !headless, case .success(let data) = readUserFile(path, kinds: "device lists") else { return false }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n\n").contains { isKeyboard(String($0)) }
     }
 
     static func isKeyboard(_ block: String) -> Bool {

@@ -6,16 +6,19 @@ import Foundation
 import XCTest
 
 final class ClipboardWindowTests: XCTestCase {
-    private func tool(_ display: String, _ path: String, _ args: [String]) throws -> Process {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = args
-        p.environment = ["DISPLAY": display]
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        return p
+    /// The form in a 390×844 window, recording into `rec`; `steps` for xdotool (1.5 s
+    /// apart), then the window must be gone (the steps end with Ctrl+Q).
+    private func session(_ display: String, recording rec: URL, _ steps: [[String]]) throws {
+        let fling = try FlingRunner.startWindow(display, ["--scene", "form", "--size", "390x844", "--scale", "1", "--record", rec.path])
+        defer { if fling.isRunning { fling.terminate() } }
+        Thread.sleep(forTimeInterval: 3)
+        try FlingRunner.xdotool(display, steps, pause: 1.5)
+        for _ in 0..<100 where fling.isRunning { usleep(50_000) }
+        XCTAssertFalse(fling.isRunning, "Ctrl+Q ends the run")
     }
+
+    /// A click on the form's field at window y (First Name: 416, Middle Name: 517).
+    private func click(_ y: Int) -> [String] { ["search", "--sync", "--name", "Fling", "mousemove", "--window", "%1", "100", "\(y)", "click", "1"] }
 
     /// The app's own copy pastes (through SDL): SDL sends its claim on the clipboard late,
     /// and an owner read too soon sent the paste to an X request only SDL could answer.
@@ -26,27 +29,9 @@ final class ClipboardWindowTests: XCTestCase {
         let rec = FlingRunner.scratch("clipboard-own").appendingPathComponent("run.rec")
         try FlingRunner.withXvfb { display in
             try FlingRunner.withWindowManager(display) {
-                let fling = Process()
-                fling.executableURL = URL(fileURLWithPath: FlingRunner.binary)
-                fling.arguments = ["--resources", FlingRunner.packageRoot.appendingPathComponent("Resources").path, "--no-accessibility",
-                                   "--scene", "form", "--size", "390x844", "--scale", "1", "--record", rec.path]
-                fling.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display, "SDL_VIDEODRIVER": "x11"]) { $1 }
-                fling.standardOutput = FileHandle.nullDevice
-                fling.standardError = FileHandle.nullDevice
-                try fling.run()
-                defer { if fling.isRunning { fling.terminate() } }
-                Thread.sleep(forTimeInterval: 3)
-                // Type in First Name, select it all, copy; then Middle Name (y 500…534), paste.
-                for args in [["search", "--sync", "--name", "Fling", "mousemove", "--window", "%1", "100", "416", "click", "1"],
-                             ["type", "abc"], ["key", "ctrl+a"], ["key", "ctrl+c"],
-                             ["search", "--sync", "--name", "Fling", "mousemove", "--window", "%1", "100", "517", "click", "1"],
-                             ["key", "ctrl+v"], ["key", "ctrl+q"]] {
-                    let p = try tool(display, "/usr/bin/xdotool", args)
-                    p.waitUntilExit()
-                    Thread.sleep(forTimeInterval: 1)
-                }
-                for _ in 0..<100 where fling.isRunning { usleep(50_000) }
-                XCTAssertFalse(fling.isRunning, "Ctrl+Q ends the run")
+                // Type in First Name, select it all, copy; then Middle Name, paste.
+                try session(display, recording: rec, [click(416), ["type", "abc"], ["key", "ctrl+a"], ["key", "ctrl+c"],
+                                                      click(517), ["key", "ctrl+v"], ["key", "ctrl+q"]])
             }
         }
         let pastes = try String(contentsOf: rec, encoding: .utf8).split(separator: "\n").filter { $0.split(separator: " ").dropFirst().first == "paste" }
@@ -59,32 +44,19 @@ final class ClipboardWindowTests: XCTestCase {
         }
         let dir = FlingRunner.scratch("clipboard-20mb")
         let big = dir.appendingPathComponent("clip.txt"), rec = dir.appendingPathComponent("run.rec")
-        // 20 MiB of "abcdefghij" and spaces, no newlines: one line of a recording.
+        // 20 MiB of "abcdefghi " over and over, no newlines: one line of a recording.
         let unit = Array("abcdefghi ".utf8)
         try Data((0..<(20 << 20)).map { unit[$0 % unit.count] }).write(to: big)
         try FlingRunner.withXvfb { display in
             try FlingRunner.withWindowManager(display) {
-                let owner = try tool(display, "/usr/bin/xclip", ["-selection", "clipboard", "-i", big.path])
+                let owner = Process()
+                owner.executableURL = URL(fileURLWithPath: "/usr/bin/xclip")
+                owner.arguments = ["-selection", "clipboard", "-i", big.path]
+                owner.environment = ["DISPLAY": display]
+                try owner.run()
                 defer { if owner.isRunning { owner.terminate() } }
-                let fling = Process()
-                fling.executableURL = URL(fileURLWithPath: FlingRunner.binary)
-                fling.arguments = ["--resources", FlingRunner.packageRoot.appendingPathComponent("Resources").path, "--no-accessibility",
-                                   "--scene", "form", "--size", "390x844", "--scale", "1", "--record", rec.path]
-                fling.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display, "SDL_VIDEODRIVER": "x11"]) { $1 }
-                fling.standardOutput = FileHandle.nullDevice
-                fling.standardError = FileHandle.nullDevice
-                try fling.run()
-                defer { if fling.isRunning { fling.terminate() } }
-                Thread.sleep(forTimeInterval: 3)
-                // The first field (First Name, at y 399…433 in the window), then two pastes.
-                for args in [["search", "--sync", "--name", "Fling", "mousemove", "--window", "%1", "100", "416", "click", "1"],
-                             ["key", "ctrl+v"], ["key", "ctrl+v"], ["key", "ctrl+q"]] {
-                    let p = try tool(display, "/usr/bin/xdotool", args)
-                    p.waitUntilExit()
-                    Thread.sleep(forTimeInterval: 1.5)
-                }
-                for _ in 0..<100 where fling.isRunning { usleep(50_000) }
-                XCTAssertFalse(fling.isRunning, "Ctrl+Q ends the run")
+                // First Name, then two pastes.
+                try session(display, recording: rec, [click(416), ["key", "ctrl+v"], ["key", "ctrl+v"], ["key", "ctrl+q"]])
             }
         }
         // Each paste is recorded with what the field can take and one character more.

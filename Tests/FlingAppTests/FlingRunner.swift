@@ -111,6 +111,35 @@ struct FlingRunner {
         try body(":\(number)")
     }
 
+    /// Starts the app in a window on `display` (X11, the checkout's resources, no
+    /// accessibility bridge) with `args`, its output discarded; the caller ends it.
+    static func startWindow(_ display: String, _ args: [String] = []) throws -> Process {
+        let fling = Process()
+        fling.executableURL = URL(fileURLWithPath: binary)
+        fling.arguments = ["--resources", packageRoot.appendingPathComponent("Resources").path, "--no-accessibility"] + args
+        fling.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display, "SDL_VIDEODRIVER": "x11"]) { $1 }
+        fling.standardOutput = FileHandle.nullDevice
+        fling.standardError = FileHandle.nullDevice
+        try fling.run()
+        return fling
+    }
+
+    /// Runs xdotool on `display` once per step (its arguments), each to its end, then waits
+    /// `pause` seconds.
+    static func xdotool(_ display: String, _ steps: [[String]], pause: Double = 0) throws {
+        for args in steps {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+            p.arguments = args
+            p.environment = ["DISPLAY": display]
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            p.waitUntilExit()
+            if pause > 0 { Thread.sleep(forTimeInterval: pause) }
+        }
+    }
+
     /// Runs `body` with openbox managing `display` (started, and waited for until it has
     /// claimed the root window), then stops it. A window manager gives windows frames and focus.
     static func withWindowManager(_ display: String, _ body: () throws -> Void) throws {

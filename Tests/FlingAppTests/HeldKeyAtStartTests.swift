@@ -4,15 +4,6 @@ import Foundation
 import XCTest
 
 final class HeldKeyAtStartTests: XCTestCase {
-    private func xdotool(_ display: String, _ args: [String]) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        p.arguments = args
-        p.environment = ["DISPLAY": display]
-        try p.run()
-        p.waitUntilExit()
-    }
-
     func testCtrlQHeldAtStartDoesNotQuitButAPressDuringTheRunDoes() throws {
         for tool in ["/usr/bin/xdotool", "/usr/bin/xprop"] where !FileManager.default.isExecutableFile(atPath: tool) {
             return XCTFail("\(tool) is missing: make test installs it")
@@ -20,21 +11,14 @@ final class HeldKeyAtStartTests: XCTestCase {
         try FlingRunner.withXvfb { display in
             // A window manager gives the new window focus (and with it X's KeymapNotify).
             try FlingRunner.withWindowManager(display) {
-                try xdotool(display, ["keydown", "ctrl+q"])
-                let fling = Process()
-                fling.executableURL = URL(fileURLWithPath: FlingRunner.binary)
-                fling.arguments = ["--resources", FlingRunner.packageRoot.appendingPathComponent("Resources").path, "--no-accessibility"]
-                fling.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display, "SDL_VIDEODRIVER": "x11"]) { $1 }
-                fling.standardOutput = FileHandle.nullDevice
-                fling.standardError = FileHandle.nullDevice
-                try fling.run()
+                try FlingRunner.xdotool(display, [["keydown", "ctrl+q"]])
+                let fling = try FlingRunner.startWindow(display)
                 defer { if fling.isRunning { fling.terminate() } }
                 // X repeats the held Q into the new window for these seconds: none of it quits.
                 Thread.sleep(forTimeInterval: 3)
                 XCTAssertTrue(fling.isRunning, "Ctrl+Q held at start ended the new Fling (status \(fling.isRunning ? 0 : fling.terminationStatus))")
-                try xdotool(display, ["keyup", "ctrl+q"])
-                Thread.sleep(forTimeInterval: 0.3)
-                try xdotool(display, ["key", "ctrl+q"])
+                try FlingRunner.xdotool(display, [["keyup", "ctrl+q"]], pause: 0.3)
+                try FlingRunner.xdotool(display, [["key", "ctrl+q"]])
                 for _ in 0..<100 where fling.isRunning { usleep(50_000) }
                 XCTAssertFalse(fling.isRunning, "a Ctrl+Q pressed during the run quits")
                 if !fling.isRunning { XCTAssertEqual(fling.terminationStatus, 0) }

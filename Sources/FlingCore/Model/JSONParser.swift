@@ -50,7 +50,7 @@ public struct JSONParser {
                 let start = p.index
                 if p.current == UInt8(ascii: "{") {
                     var kinds = [JSONKind](repeating: .absent, count: keys.count)
-                    try p.scanObject(keys: keys, into: &kinds)
+                    _ = try p.parseObject(depth: 1, build: false, keys: keys, kinds: &kinds)
                     visit(items.count, kinds)
                 } else {
                     _ = try p.parseValue(depth: 1, build: false)
@@ -66,30 +66,6 @@ public struct JSONParser {
         p.skipWhitespace()
         guard p.index == p.bytes.count else { throw p.error("unexpected text after the end of the document") }
         return items
-    }
-
-    /// An object of a scanned array: its keys read, its values checked and not built.
-    private mutating func scanObject(keys: [String], into kinds: inout [JSONKind]) throws(JSONSyntaxError) {
-        index += 1
-        skipWhitespace()
-        if current == UInt8(ascii: "}") { index += 1; return }
-        while true {
-            skipWhitespace()
-            guard current == UInt8(ascii: "\"") else { throw error("a string key was expected") }
-            let key = try parseString(build: true)
-            skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw error("':' was expected after the key \"\(key)\"") }
-            index += 1
-            skipWhitespace()
-            let kind = JSONKind(first: current)
-            _ = try parseValue(depth: 2, build: false)
-            // The first of a repeated key counts, as `JSONValue`'s subscript reads it.
-            if let k = keys.firstIndex(of: key), kinds[k] == .absent { kinds[k] = kind }
-            skipWhitespace()
-            if current == UInt8(ascii: ",") { index += 1; continue }
-            if current == UInt8(ascii: "}") { index += 1; return }
-            throw error("',' or '}' was expected in an object")
-        }
     }
 
     private func error(_ message: String) -> JSONSyntaxError {
@@ -131,6 +107,12 @@ public struct JSONParser {
     }
 
     private mutating func parseObject(depth: Int, build: Bool) throws(JSONSyntaxError) -> JSONValue {
+        var none: [JSONKind] = []
+        return try parseObject(depth: depth, build: build, keys: [], kinds: &none)
+    }
+
+    /// An object; for a scanned array's item also the kind of each of `keys`' first value.
+    private mutating func parseObject(depth: Int, build: Bool, keys: [String], kinds: inout [JSONKind]) throws(JSONSyntaxError) -> JSONValue {
         index += 1
         var pairs: [(String, JSONValue)] = []
         skipWhitespace()
@@ -143,8 +125,11 @@ public struct JSONParser {
             guard current == UInt8(ascii: ":") else { throw error("':' was expected after the key \"\(key)\"") }
             index += 1
             skipWhitespace()
+            let kind = keys.isEmpty ? JSONKind.absent : JSONKind(first: current)
             let value = try parseValue(depth: depth + 1, build: build)
             if build { pairs.append((key, value)) }
+            // The first of a repeated key counts, as `JSONValue`'s subscript reads it.
+            if !keys.isEmpty, let k = keys.firstIndex(of: key), kinds[k] == .absent { kinds[k] = kind }
             skipWhitespace()
             if current == UInt8(ascii: ",") { index += 1; continue }
             if current == UInt8(ascii: "}") { index += 1; return .object(pairs) }

@@ -288,6 +288,32 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("\(res.path)/restaurants.json: item 100000 (\"R 99999\"): image \"../outside.jpg\" leaves the images folder"), r.stderr)
     }
 
+    /// A data file written over in place while the app runs (not replaced: a replaced file's
+    /// old rows stay readable) is said once, and a row not shown before shows empty instead of
+    /// another row read from the new bytes.
+    func testADataFileWrittenOverAfterStartIsSaidOnce() throws {
+        let row = { (i: Int) in "{\"name\": \"W \(i)\", \"type\": \"Cafe\", \"location\": \"Here\", \"phone\": \"1\", \"description\": \"Text.\", \"image\": \"restaurants/espresso.jpg\"}" }
+        let res = try resourcesCopy("data-written-over", replacing: "restaurants.json", with: "[\n" + (0..<200).map(row).joined(separator: ",\n") + "\n]\n")
+        let err = FlingRunner.scratch("data-written-over-log").appendingPathComponent("stderr.txt")
+        try FlingRunner.withXvfb { display in
+            let fling = try FlingRunner.startWindow(display, ["--size", "390x844", "--scale", "1"], resources: res, stderr: err)
+            defer { if fling.isRunning { fling.terminate() } }
+            Thread.sleep(forTimeInterval: 3)
+            // In place: the same file (inode), other bytes.
+            let h = try FileHandle(forWritingTo: res.appendingPathComponent("restaurants.json"))
+            try h.truncate(atOffset: 0)
+            try h.write(contentsOf: Data(("[\n" + (0..<5).map(row).joined(separator: ",\n") + "\n]\n").utf8))
+            try h.close()
+            // Up selects the last row (never shown before), twice over.
+            try FlingRunner.xdotool(display, [["search", "--sync", "--name", "Fling", "windowfocus", "--sync"], ["key", "Up"], ["key", "Up"]], pause: 1)
+            fling.terminate()
+            fling.waitUntilExit()
+        }
+        let said = try String(contentsOf: err, encoding: .utf8)
+        XCTAssertEqual(said.components(separatedBy: "changed since start").count - 1, 1, said)
+        XCTAssertTrue(said.contains("\(res.path)/restaurants.json: changed since start; rows not shown before show empty until Fling starts again"), said)
+    }
+
     /// A data file saved "UTF-8 with BOM" loads as it did when it was decoded whole.
     func testADataFileWithAByteOrderMarkLoads() throws {
         let rows = (0..<3).map { "{\"name\": \"B \($0)\", \"type\": \"Cafe\", \"location\": \"Here\", \"phone\": \"1\", \"description\": \"Text.\", \"image\": \"restaurants/espresso.jpg\"}" }

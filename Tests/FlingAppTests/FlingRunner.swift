@@ -113,13 +113,19 @@ struct FlingRunner {
 
     /// Starts the app in a window on `display` (X11, the checkout's resources, no
     /// accessibility bridge) with `args`, its output discarded; the caller ends it.
-    static func startWindow(_ display: String, _ args: [String] = []) throws -> Process {
+    /// `resources` replaces the checkout's; `stderr`, if given, receives what it says there.
+    static func startWindow(_ display: String, _ args: [String] = [], resources: URL? = nil, stderr: URL? = nil) throws -> Process {
         let fling = Process()
         fling.executableURL = URL(fileURLWithPath: binary)
-        fling.arguments = ["--resources", packageRoot.appendingPathComponent("Resources").path, "--no-accessibility"] + args
+        fling.arguments = ["--resources", (resources ?? packageRoot.appendingPathComponent("Resources")).path, "--no-accessibility"] + args
         fling.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display, "SDL_VIDEODRIVER": "x11"]) { $1 }
         fling.standardOutput = FileHandle.nullDevice
-        fling.standardError = FileHandle.nullDevice
+        if let stderr {
+            FileManager.default.createFile(atPath: stderr.path, contents: nil)
+            fling.standardError = try FileHandle(forWritingTo: stderr)
+        } else {
+            fling.standardError = FileHandle.nullDevice
+        }
         try fling.run()
         return fling
     }

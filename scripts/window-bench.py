@@ -8,9 +8,12 @@ server's read from /proc.
                           [--env NAME=VALUE ...] [--label L] [--json]
   scripts/window-bench.py BINARY --memory [--size 1080x1920]   (RSS idle and after a tour)
   scripts/window-bench.py BINARY --startup [--size 1080x1920]  (exec -> first frame on screen)
-  BINARY `qml` runs the peer instead: bench/peer/restaurants.qml on Qt Quick's software renderer
-  (apt-get install qml-qt6 qml6-module-qtquick qml6-module-qtquick-window); list-scroll,
-  sheet-drag, --memory (its tour opens and drags the sheet) and --startup. BINARY `chromium`
+  BINARY `qml` runs the peer instead on Qt Quick's software renderer (apt-get install qml-qt6
+  qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtquick-controls
+  qml6-module-qtquick-templates): bench/peer/restaurants.qml for list-scroll, sheet-drag,
+  --memory (its tour opens and drags the sheet) and --startup; today.qml for card-expand (a
+  card that grows with a spring); form.qml for caret-blink, slider-step and switch-flip (Qt
+  Quick Controls at the points Fling's form draws its own, read from its state dump). BINARY `chromium`
   runs bench/peer/restaurants.html in Chromium with --disable-gpu (apt-get install chromium),
   the same way; its CPU and memory are those of all its processes (RSS and PSS).
 
@@ -58,17 +61,31 @@ def process_tree(pid):
 
 
 def cpu_seconds(pid):
-    """user + system time of a process and the processes under it (all their threads), in
-    seconds; exited children's time is counted by their parent's cutime/cstime."""
-    total = 0
+    """CPU time of a process and the processes under it, all their threads, in seconds: the
+    scheduler's nanosecond run time of each live thread (/proc/PID/task/TID/schedstat; the
+    10 ms ticks of /proc/PID/stat cannot resolve a caret blink's 9 frames), plus what exited
+    threads and children left in the ticks (their time stays in the process's stat)."""
+    total = 0.0
     for p in process_tree(pid):
         try:
             with open(f"/proc/{p}/stat") as f:
                 fields = f.read().rsplit(")", 1)[1].split()
+            tids = os.listdir(f"/proc/{p}/task")
         except OSError:
             continue
-        total += int(fields[11]) + int(fields[12])
-    return total / CLK
+        live_ticks = 0
+        for tid in tids:
+            try:
+                with open(f"/proc/{p}/task/{tid}/schedstat") as f:
+                    total += int(f.read().split()[0]) / 1e9
+                with open(f"/proc/{p}/task/{tid}/stat") as f:
+                    tf = f.read().rsplit(")", 1)[1].split()
+                live_ticks += int(tf[11]) + int(tf[12])
+            except (OSError, ValueError, IndexError):
+                continue
+        # Threads that have exited: the process's ticks less its live threads' ticks.
+        total += max(0, int(fields[11]) + int(fields[12]) - live_ticks) / CLK
+    return total
 
 
 def _status_kb(pid, key, path="status"):
@@ -191,6 +208,34 @@ def drag(x, y0, y1, seconds, step=0.008):
     return args + ["mouseup", "1"]
 
 
+_form_frames = {}
+
+
+def form_frames(w, h, scale):
+    """Where Fling's Form scene draws its controls at this size, in window pixels, from a
+    headless state dump of the repo's release build: both apps are driven at these points, and
+    the Qt peer lays its controls out on them."""
+    key = (w, h, scale)
+    if key not in _form_frames:
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        binary = os.environ.get("FLING", os.path.join(root, ".build/release/fling"))
+        state = f"/tmp/window-bench-form-{os.getpid()}.json"
+        subprocess.run([binary, "--headless", "--script", "/dev/stdin", "--scene", "form", "--size", f"{w}x{h}",
+                        "--scale", str(scale)], input=f"0.5 state {state}\n0.6 quit\n", text=True, check=True,
+                       stdout=subprocess.DEVNULL)
+        with open(state) as fh:
+            dump = json.load(fh)
+        os.unlink(state)
+        px = lambda r: [v * scale for v in r]
+        form = dump["form"]
+        title = next(p["frame"] for p in dump["preferences"] if p["kind"] == "formContainer")
+        _form_frames[key] = {
+            "scale": scale, "toggle": px(form["toggle"]["frame"]), "slider": px(form["slider"]["frame"]),
+            "title": px([title[0], title[1], title[2], 34]), "miniMap": px(dump["miniMap"]["area"]),
+            "fields": [{"label": f["label"], "frame": px(f["frame"]), "container": px(f["container"])} for f in form["fields"]]}
+    return _form_frames[key]
+
+
 def scenario_args(name, w, h, scale):
     """(first scene, setup xdotool args, driven xdotool args, driven seconds) in window px."""
     x = int(w * scale / 2)
@@ -200,6 +245,13 @@ def scenario_args(name, w, h, scale):
         for _ in range(3):
             driven += drag(x, H * 0.8, H * 0.35, 0.4) + ["sleep", "0.6"] + drag(x, H * 0.35, H * 0.8, 0.4) + ["sleep", "0.6"]
         return "restaurants", [], driven
+    if name == "wheel-scroll":
+        # Wheel notches 25 ms apart, 24 down then 24 up, three times.
+        driven = ["mousemove", str(x), str(int(H / 2))]
+        for _ in range(3):
+            driven += ["click", "--repeat", "24", "--delay", "25", "5", "sleep", "0.8",
+                       "click", "--repeat", "24", "--delay", "25", "4", "sleep", "0.8"]
+        return "restaurants", [], driven
     if name == "sheet-drag":
         setup = ["mousemove", str(x), str(int(230 * scale)), "click", "1", "sleep", "1.0"]
         driven = []
@@ -207,6 +259,25 @@ def scenario_args(name, w, h, scale):
             driven += drag(x, H * 0.7, H * 0.3, 0.5) + drag(x, H * 0.3, H * 0.7, 0.5)
         # Each drag is a press, moves and a release: the sheet stays up between them.
         return "restaurants", setup, driven
+    if name in ("caret-blink", "slider-step", "switch-flip"):
+        f = form_frames(w, h, scale)
+        if name == "caret-blink":
+            # Focus the first field, then touch nothing for 4 s: each presented frame is a blink.
+            fx, fy, fw, fh = f["fields"][0]["frame"]
+            return "form", ["mousemove", str(int(fx + fw / 2)), str(int(fy + fh / 2)), "click", "1", "sleep", "1.2"], ["sleep", "4"]
+        if name == "slider-step":
+            # Press the thumb and move it 8 px every 0.1 s across the track: one step a move.
+            sx, sy, sw, sh = f["slider"]
+            x0, y = sx + sh / 2, int(sy + sh / 2)
+            driven = ["mousemove", str(int(x0)), str(y), "mousedown", "1"]
+            for i in range(1, 31):
+                driven += ["sleep", "0.1", "mousemove", str(int(x0 + 8 * i)), str(y)]
+            return "form", [], driven + ["mouseup", "1"]
+        tx, ty, tw, th = f["toggle"]
+        driven = []
+        for _ in range(6):
+            driven += ["mousemove", str(int(tx + tw / 2)), str(int(ty + th / 2)), "click", "1", "sleep", "0.8"]
+        return "form", [], driven
     if name == "card-expand":
         cx = int(min(w, 600) * scale / 2) if w < 700 else int(200 * scale)
         driven = []
@@ -234,7 +305,10 @@ class Session:
             # The peer: Qt Quick with its software renderer (bench/peer/restaurants.qml).
             root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
             self.env.update({"QT_QUICK_BACKEND": "software", "QML_XHR_ALLOW_FILE_READ": "1"})
-            self.args = ["/usr/lib/qt6/bin/qml", os.path.join(root, "bench/peer/restaurants.qml"), "--",
+            # One QML file a scene: restaurants.qml, today.qml (the card), form.qml.
+            peer = {"today": "today.qml", "form": "form.qml"}.get(scene, "restaurants.qml")
+            frames = [json.dumps(form_frames(w, h, scale))] if scene == "form" else []
+            self.args = ["/usr/lib/qt6/bin/qml", os.path.join(root, "bench/peer", peer), "--", *frames,
                          os.path.join(root, "Resources"), str(int(w * scale)), str(int(h * scale))]
         elif binary == "chromium":
             # The browser peer: Chromium without a GPU (bench/peer/restaurants.html), in a

@@ -209,7 +209,7 @@ final class PhotoPainter {
         // with radii in 4 px steps and stretched by the copy: a gesture that only scales and
         // moves a photo never resamples or re-masks it.
         let k = frame.transform.scale
-        let (x0, y0, x1, y1) = frame.snapped(destination)
+        var (x0, y0, x1, y1) = frame.snapped(destination)
         let w: Int, h: Int, r: (tl: Int, tr: Int, br: Int, bl: Int)
         if abs(k - 1) > 1e-6, k > 0.05 {
             w = Int((destination.width / k).rounded()); h = Int((destination.height / k).rounded())
@@ -219,8 +219,13 @@ final class PhotoPainter {
                                                bottomRight: scaledRadii.bottomRight / k, bottomLeft: scaledRadii.bottomLeft / k), w: w, h: h)
             r = (q(exact.tl), q(exact.tr), q(exact.br), q(exact.bl))
         } else {
-            w = x1 - x0; h = y1 - y0
+            // The bake's size is the frame's, rounded, wherever the frame sits: snapping both
+            // edges made a card scrolled by a fraction of a pixel one row taller or shorter
+            // every few frames, and each time its photo was baked again (10 ms at 390×844 @2x,
+            // the Today scroll's p99, issue 46).
+            w = Int(destination.width.rounded()); h = Int(destination.height.rounded())
             guard w > 0, h > 0 else { return }
+            x1 = x0 + w; y1 = y0 + h
             r = frame.pixelRadii(scaledRadii, w: w, h: h)
         }
         // In ¼ px; clamped so that no geometry (however large, or NaN) traps the conversion.

@@ -127,7 +127,7 @@ final class ImageStore {
     struct CheckedFile { var bytes: [UInt8]; var header: ImageHeader }
 
     /// Reads and checks an image file: a PNG or JPEG within the budgets, a JPEG complete.
-    static func read(_ path: String) -> Result<CheckedFile, PNGFile.IOError> {
+    nonisolated static func read(_ path: String) -> Result<CheckedFile, PNGFile.IOError> {
         func fail(_ reason: String) -> Result<CheckedFile, PNGFile.IOError> { .failure(PNGFile.IOError(path: path, reason: reason)) }
         if let problem = RegularFile.problem(path) { return fail(problem.reason) }
         guard let rw = SDL_RWFromFile(path, "rb") else { return fail("file not found or unreadable") }
@@ -156,6 +156,7 @@ final class ImageStore {
     /// is on screen, directly or in a layer; the rest come back from their files when drawn).
     func trimForIdle(keeping inUse: Set<String>) {
         drop(textures.keys.filter { !inUse.contains($0) })
+        prefetcher.dropFinished()
         originals.removeAll()
         originalUse.removeAll()
         originalBytes = 0
@@ -163,7 +164,7 @@ final class ImageStore {
 
     /// Reads, checks and decodes an image file: a JPEG at the smallest DCT scale at least
     /// `atLeast` in size (JPEGDecoder; SDL_image if libjpeg refuses it), anything else whole.
-    static func load(_ path: String, atLeast: (w: Int, h: Int) = (.max, .max)) -> Result<RGBAImage, PNGFile.IOError> {
+    nonisolated static func load(_ path: String, atLeast: (w: Int, h: Int) = (.max, .max)) -> Result<RGBAImage, PNGFile.IOError> {
         func fail(_ reason: String) -> Result<RGBAImage, PNGFile.IOError> { .failure(PNGFile.IOError(path: path, reason: reason)) }
         let file: CheckedFile
         switch read(path) {
@@ -200,30 +201,73 @@ final class ImageStore {
         return .success(PNGFile.copyPixels(rgba))
     }
 
-    /// A texture at least `needed` pixels in size (capped at the original), or nil.
-    func texture(_ name: String, needed: (w: Int, h: Int)) -> Entry? {
-        if let e = textures[name], Int(e.width) >= needed.w - 1 || Int(e.height) >= needed.h - 1 || e.width >= Int32(e.originalSize.width) {
-            return e
-        }
-        guard let natural = originalSize(name) else { return nil }
-        // Round the request up by 25 % so a growing animation does not re-derive every frame.
-        // (Keeping a smaller DCT-scaled decode instead, when it covers what is drawn, saved 2 MB
-        // at a tour's peak but resampled photos nearly 1:1: visibly softer, issue 34.)
+    /// Decodes photos ahead of the frames that draw them (`prefetch`).
+    private let prefetcher = PhotoPrefetcher()
+    /// Photos decoded ahead and then drawn, and those a frame had to wait for.
+    var prefetchCounts: (ahead: Int, waited: Int) { (prefetcher.finishedAhead, prefetcher.waitedFor) }
+
+    /// Whether the texture held for `name` covers `needed` pixels.
+    private func covers(_ e: Entry, _ needed: (w: Int, h: Int)) -> Bool {
+        Int(e.width) >= needed.w - 1 || Int(e.height) >= needed.h - 1 || e.width >= Int32(e.originalSize.width)
+    }
+
+    /// The texture size made for `needed` pixels of a photo `natural` in size: the request
+    /// rounded up by 25 % so a growing animation does not re-derive every frame, capped at the
+    /// original. (Keeping a smaller DCT-scaled decode instead, when it covers what is drawn,
+    /// saved 2 MB at a tour's peak but resampled photos nearly 1:1: visibly softer, issue 34.)
+    private static func textureSize(natural: Size, needed: (w: Int, h: Int)) -> (w: Int, h: Int) {
         let factor = min(1, max(Double(needed.w) / natural.width, Double(needed.h) / natural.height) * 1.25)
-        let tw = max(1, Int((natural.width * factor).rounded(.up)))
-        let th = max(1, Int((natural.height * factor).rounded(.up)))
-        guard let img = original(name, atLeast: (tw, th)) else { return nil }
-        let scaled = img.downscaled(toWidth: tw, height: th)
+        return (max(1, Int((natural.width * factor).rounded(.up))), max(1, Int((natural.height * factor).rounded(.up))))
+    }
+
+    /// A texture at least `needed` pixels in size (capped at the original), or nil: from a
+    /// decode made ahead (waited for if it is still running), else decoded now.
+    func texture(_ name: String, needed: (w: Int, h: Int)) -> Entry? {
+        if let e = textures[name], covers(e, needed) { return e }
+        guard let natural = originalSize(name) else { return nil }
+        let (tw, th) = Self.textureSize(natural: natural, needed: needed)
+        var made: (image: RGBAImage, opaque: Bool)?
+        if let ahead = prefetcher.take(name) {
+            switch ahead.result {
+            // Only the very size this frame would make: the pixels drawn stay exactly the same.
+            case .success(let d) where d.image.width == tw && d.image.height == th:
+                made = d
+            case .success: break   // drawn at another size than foreseen: decoded again below
+            case .failure(let error):
+                failed.insert(name)
+                if warnedImages.insert(directory + "/" + name).inserted { log("warning: image \(error.description); drawing a placeholder") }
+                return nil
+            }
+        }
+        if made == nil {
+            guard let img = original(name, atLeast: (tw, th)) else { return nil }
+            let scaled = img.downscaled(toWidth: tw, height: th)
+            made = (scaled, Self.isOpaque(scaled))
+        }
+        guard let (scaled, opaque) = made else { return nil }
         generation += 1
         if let old = textures[name]?.texture { SDL_DestroyTexture(old) }
-        var opaque = true
-        scaled.pixels.withUnsafeBufferPointer { p in
-            for i in stride(from: 3, to: p.count, by: 4) where p[i] != 255 { opaque = false; break }
-        }
         let e = Entry(texture: nil, width: Int32(scaled.width), height: Int32(scaled.height),
                       originalSize: natural, pixels: scaled, opaque: opaque)
         textures[name] = e
         return e
+    }
+
+    /// Starts decoding `name` for `needed` pixels on the prefetch thread, unless what is held
+    /// already covers it (a texture, a decoded original, or a decode under way).
+    func prefetch(_ name: String, needed: (w: Int, h: Int)) {
+        if let e = textures[name], covers(e, needed) { return }
+        guard originals[name] == nil, !prefetcher.has(name), let natural = originalSize(name) else { return }
+        let (tw, th) = Self.textureSize(natural: natural, needed: needed)
+        prefetcher.request(PhotoPrefetcher.Job(name: name, path: directory + "/" + name, width: tw, height: th))
+    }
+
+    /// Every pixel of `image` is opaque.
+    nonisolated static func isOpaque(_ image: RGBAImage) -> Bool {
+        image.pixels.withUnsafeBufferPointer { p in
+            for i in stride(from: 3, to: p.count, by: 4) where p[i] != 255 { return false }
+            return true
+        }
     }
 
     /// The SDL texture of a photo's current pixels (made now if it has none); nil if the photo

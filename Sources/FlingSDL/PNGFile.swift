@@ -5,7 +5,7 @@ import FlingCore
 import Glibc
 
 public enum PNGFile {
-    public struct IOError: Error, CustomStringConvertible {
+    public struct IOError: Error, CustomStringConvertible, Sendable {
         public var path: String
         public var reason: String
         public var description: String { "\(path): \(reason)" }

@@ -144,6 +144,23 @@ final class PhotoPainter {
         return last != key && last != Self.drawnTwice
     }
 
+    /// Starts decoding, off the main thread, the photos the next frames may draw
+    /// (`DisplayList.upcomingImages`), at the pixels `draw` will ask of them.
+    func prefetch(_ upcoming: [UpcomingImage]) {
+        for u in upcoming {
+            guard let natural = images.originalSize(u.name) else { continue }
+            let (needW, needH) = Self.neededPixels(natural: natural, in: frame.px(u.frame), mode: u.mode)
+            images.prefetch(u.name, needed: (needW, needH))
+        }
+    }
+
+    /// The pixels of a photo `natural` in size that cover `d` (px) by `mode`.
+    private static func neededPixels(natural: Size, in d: Rect, mode: ContentMode) -> (Int, Int) {
+        let (source, destination) = mode.placement(imageSize: natural, in: d)
+        return (Int((natural.width * destination.width / max(1, source.width)).rounded(.up)),
+                Int((natural.height * destination.height / max(1, source.height)).rounded(.up)))
+    }
+
     /// Draws a photo into `box` (pt) by `mode` with its corners rounded by `radii`: onto the
     /// canvas, or through SDL from its texture or a bake; a placeholder if it cannot be read.
     func draw(_ name: String, frame box: Rect, mode: ContentMode, radii: CornerRadii) {
@@ -159,8 +176,7 @@ final class PhotoPainter {
         }
         let (source, destination) = mode.placement(imageSize: natural, in: d)
         // The texture needs as many pixels as the image covers on screen.
-        let needW = Int((natural.width * destination.width / max(1, source.width)).rounded(.up))
-        let needH = Int((natural.height * destination.height / max(1, source.height)).rounded(.up))
+        let (needW, needH) = Self.neededPixels(natural: natural, in: d, mode: mode)
         guard let tex = images.texture(name, needed: (needW, needH)) else {
             // Its header was fine but it did not decode: the placeholder, as for a missing one.
             canvas.prepareFrameForSDL()

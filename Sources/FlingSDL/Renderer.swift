@@ -122,6 +122,10 @@ public final class Renderer {
     var bakedPhotoBlendModes: [(texture: SDL_BlendMode, edges: SDL_BlendMode?)] { photos.bakedBlendModes }
     var layerTextureCount: Int { layers.textureCount }
 
+    /// Photos drawn from a decode made ahead (`DisplayList.upcomingImages`): finished before
+    /// their frame, or waited for by it.
+    public var photosDecodedAhead: (ahead: Int, waited: Int) { images.prefetchCounts }
+
     /// The pixel size of an image file, for layout (nil if missing or corrupt).
     public func imageSize(_ name: String) -> Size? { images.originalSize(name) }
 
@@ -146,6 +150,8 @@ public final class Renderer {
         frame.roundedCopy.beginFrame()
         occluders.find(in: list.commands)
         run(list.commands, 0..<list.commands.count)
+        // What the next frames may draw is decoded meanwhile, on a thread of its own.
+        photos.prefetch(list.upcomingImages)
         canvas.prepareFrameForSDL()
         frame.flushSolid()
         noteFrameDamage(list, pixelWidth: pixelWidth, pixelHeight: pixelHeight, consecutive: consecutive)

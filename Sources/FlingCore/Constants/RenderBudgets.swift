@@ -19,4 +19,14 @@ public enum RenderBudgets {
     /// them (an expanded card at rest: card, list and the backdrop made ready for a pull).
     /// Source: Fling (issue 34), the window bench's memory tour at 1080×1920.
     public static let layerFrames = 2
+
+    /// How far beyond the screen a list names its photos for decoding ahead
+    /// (`DisplayList.upcomingImages`), in screen heights, both ways: a fling covers about a
+    /// screen in the 100–200 ms a photo takes to decode on a kiosk board, so the next photo is
+    /// ready when its card comes into view. Source: UIKit's `UITableViewDataSourcePrefetching`,
+    /// which asks for the rows about a screen ahead; Fling (issue 46).
+    public static let prefetchScreens = 1.0
+    /// Photos decoded ahead but not yet drawn are kept up to this many bytes (a screen of
+    /// Today cards at 1080×1920 is 4 × ~1.9 MB); the oldest go first.
+    public static let prefetchedPhotoBytes = 12 << 20
 }

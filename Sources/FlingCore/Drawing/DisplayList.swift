@@ -117,6 +117,15 @@ public enum DrawCommand: Equatable, Sendable {
     case dim(Rect, amount: Double)
 }
 
+/// A photo a coming frame may draw, as its `.image` command will draw it (its frame in pt and
+/// its content mode set the pixels it needs).
+public struct UpcomingImage: Equatable, Sendable {
+    public var name: String
+    public var frame: Rect
+    public var mode: ContentMode
+    public init(_ name: String, frame: Rect, mode: ContentMode) { self.name = name; self.frame = frame; self.mode = mode }
+}
+
 /// The frame's drawing, built fresh by the scenes each frame and drawn by the backend.
 public struct DisplayList: Sendable {
     public private(set) var commands: [DrawCommand] = []
@@ -127,6 +136,10 @@ public struct DisplayList: Sendable {
     /// Which screen the frame shows ("today", …; empty: not the app's). A change lets the
     /// renderer give back the photos only the screen left behind drew (issue 34).
     public var scene = ""
+    /// Photos the next frames may draw (cards and rows just beyond the screen): the backend
+    /// may decode them ahead, off the main thread, as UIKit's table prefetching does, so that
+    /// a scroll never waits for a decode. The frame draws the same with or without them.
+    public var upcomingImages: [UpcomingImage] = []
 
     public init(background: Color = .white) { self.background = background }
 

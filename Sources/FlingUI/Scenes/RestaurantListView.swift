@@ -319,6 +319,14 @@ package final class RestaurantListView {
     package func draw(into list: inout DisplayList, time: Double) {
         sync(time: time)
         host.draw(into: &list)
+        // The thumbnails of the rows a screen beyond either edge: decoded ahead.
+        let reach = bounds.height * RenderBudgets.prefetchScreens
+        let shown = rows(near: bounds.minY, bounds.maxY)
+        let thumb = Size(LayoutMetrics.thumbnailSize, LayoutMetrics.thumbnailSize)
+        for i in rows(near: bounds.minY - reach, bounds.maxY + reach) where !shown.contains(i) {
+            let name = restaurants[i].image
+            if !name.isEmpty { list.upcomingImages.append(UpcomingImage(name, frame: Rect(origin: .zero, size: thumb), mode: .fill)) }
+        }
     }
 
     /// `shift` moves the list on screen (the sheet's −100 pt); row frames include it.

@@ -313,9 +313,16 @@ package final class TodayScene: Scene {
                 }
                 let built = topBarBuiltIn ?? bar
                 dl.transformed(.translate(bar.minX - built.minX, bar.minY - built.minY)) { dl in topBarHost.draw(into: &dl) }
+                let reach = bounds.insetBy(dx: 0, dy: -bounds.height * RenderBudgets.prefetchScreens)
                 for i in slots.indices where i != cards.index && i != cards.outgoing?.index {
                     let f = slotFrame(i, time: time)
-                    guard f.insetBy(dx: -CardConstants.cullMargin, dy: -CardConstants.cullMargin).intersects(bounds) else { continue }
+                    guard f.insetBy(dx: -CardConstants.cullMargin, dy: -CardConstants.cullMargin).intersects(bounds) else {
+                        // A screen beyond either edge: its photo is decoded ahead.
+                        if f.intersects(reach) {
+                            dl.upcomingImages.append(UpcomingImage(articles[i].image, frame: cardLayout(i, progress: 0, time: time).image, mode: .fill))
+                        }
+                        continue
+                    }
                     drawCard(i, pose: listPose(i, time: time), contentOffset: 0, time: time, into: &dl)
                 }
                 // The keyboard selection: a focus ring around the card (iPadOS style).

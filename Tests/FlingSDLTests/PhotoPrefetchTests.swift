@@ -1,0 +1,77 @@
+// PhotoPrefetchTests: a photo named ahead (DisplayList.upcomingImages) is decoded off the main
+// thread and drawn from that decode, pixel for pixel as if its frame had decoded it; and a
+// rounded photo scrolled by fractions of a pixel keeps its one bake (issue 46).
+import FlingCore
+@testable import FlingSDL
+import XCTest
+
+final class PhotoPrefetchTests: XCTestCase {
+    static let photo = "articles/boats-sunset.jpg"
+    static let frame = Rect(x: 4, y: 6, width: 80, height: 50.3)
+
+    static func drawPhoto(_ l: inout DisplayList) {
+        l.add(.image(photo, frame: frame, mode: .fill, radii: CornerRadii(topLeft: 10, topRight: 10, bottomRight: 0, bottomLeft: 0)))
+    }
+
+    func testAPhotoNamedAheadIsDecodedOffTheFrameAndDrawsTheSamePixels() throws { try MainActor.assumeIsolated {
+        let ahead: RGBAImage = try withHeadlessDisplay(scale: 2) { display in
+            var first = DisplayList(background: .white)
+            first.upcomingImages = [UpcomingImage(Self.photo, frame: Rect(origin: .zero, size: Self.frame.size), mode: .fill)]
+            display.draw(first)
+            var second = DisplayList(background: .white)
+            Self.drawPhoto(&second)
+            display.draw(second)
+            let counts = display.renderer.photosDecodedAhead
+            XCTAssertEqual(counts.ahead + counts.waited, 1, "the frame took the decode made ahead: \(counts)")
+            return try XCTUnwrap(display.readPixels())
+        }
+        let inFrame: RGBAImage = try withHeadlessDisplay(scale: 2) { display in
+            var only = DisplayList(background: .white)
+            Self.drawPhoto(&only)
+            display.draw(only)
+            XCTAssertEqual(display.renderer.photosDecodedAhead.ahead + display.renderer.photosDecodedAhead.waited, 0)
+            return try XCTUnwrap(display.readPixels())
+        }
+        XCTAssertEqual(maxChannelDifference(ahead, inFrame), 0)
+    } }
+
+    func testANamedPhotoThatCannotBeReadDrawsThePlaceholderAsWithoutIt() throws { try MainActor.assumeIsolated {
+        // Its header is a JPEG's; the rest is not.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("prefetch-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0, 17, 8, 0, 100, 0, 100, 3]
+        bytes += [UInt8](repeating: 0x41, count: 500) + [0xFF, 0xD9]
+        try Data(bytes).write(to: dir.appendingPathComponent("bad.jpg"))
+        let context = try SDLContext(headless: true)
+        defer { context.shutdown() }
+        var warnings: [String] = []
+        let display = try Display(context: context, size: Size(100, 100), uiScale: 1, fullscreen: false, title: "t",
+                                  fontDirectory: testResources + "/fonts", imageDirectory: dir.path, log: { warnings.append($0) })
+        defer { display.close() }
+        var first = DisplayList(background: .white)
+        first.upcomingImages = [UpcomingImage("bad.jpg", frame: Rect(x: 0, y: 0, width: 50, height: 50), mode: .fill)]
+        display.draw(first)
+        var second = DisplayList(background: .white)
+        second.add(.image("bad.jpg", frame: Rect(x: 10, y: 10, width: 50, height: 50), mode: .fill, radii: .zero))
+        display.draw(second)
+        let img = try XCTUnwrap(display.readPixels())
+        let i = (30 * img.width + 30) * 4
+        XCTAssertNotEqual(Array(img.pixels[i..<i + 3]), [255, 255, 255], "a placeholder, not nothing")
+        XCTAssertEqual(warnings.filter { $0.contains("bad.jpg") }.count, 1, "\(warnings)")
+    } }
+
+    func testARoundedPhotoScrolledByFractionsOfAPixelIsBakedOnce() throws { try MainActor.assumeIsolated {
+        try withHeadlessDisplay(scale: 2) { display in
+            var bakes: [Int] = []
+            for step in 0..<12 {
+                var l = DisplayList(background: .white)
+                l.transformed(.translate(0, Double(step) * 0.37)) { Self.drawPhoto(&$0) }
+                display.draw(l)
+                bakes.append(display.renderer.stats.photoBakes)
+            }
+            // Before: its snapped height went 100, 101, 100… px with the fraction, a bake each time.
+            XCTAssertEqual(bakes, [1] + Array(repeating: 0, count: 11))
+        }
+    } }
+}

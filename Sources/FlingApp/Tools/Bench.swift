@@ -150,9 +150,9 @@ enum Bench {
             if t >= scenario.cycle, scenario.measured.contains(inCycle), times.count < o.frames {
                 if trace {
                     let r = display.renderer.stats
-                    printError("bench trace: \(scenario.name) " + cFormat("cycle %d t %.3f s: %.2f ms (draw calls %d, canvas draws %d, layers rasterised %d, allocations %d)",
+                    printError("bench trace: \(scenario.name) " + cFormat("cycle %d t %.3f s: %.2f ms (draw calls %d, canvas draws %d, layers rasterised %d, photo bakes %d, text rasterised %d, allocations %d)",
                                       Int32(t / scenario.cycle), inCycle, dt * 1000, Int32(r.drawCalls), Int32(r.canvasDraws), Int32(r.layersRasterized),
-                                      Int32(now - lastAllocs)))
+                                      Int32(r.photoBakes), Int32(r.textRasterizations), Int32(now - lastAllocs)))
                 }
                 times.append(dt)
                 // Each input's wait for its frame's tick plus the frame's real time, present included.

@@ -63,8 +63,9 @@ def process_tree(pid):
 def cpu_seconds(pid):
     """CPU time of a process and the processes under it, all their threads, in seconds: the
     scheduler's nanosecond run time of each live thread (/proc/PID/task/TID/schedstat; the
-    10 ms ticks of /proc/PID/stat cannot resolve a caret blink's 9 frames), plus what exited
-    threads and children left in the ticks (their time stays in the process's stat)."""
+    10 ms ticks of /proc/PID/stat cannot resolve a caret blink's nine frames), plus what
+    exited child processes left in their parent's cutime/cstime. A thread that exits between
+    two readings is not counted (neither app starts and ends threads while it is driven)."""
     total = 0.0
     for p in process_tree(pid):
         try:
@@ -73,18 +74,13 @@ def cpu_seconds(pid):
             tids = os.listdir(f"/proc/{p}/task")
         except OSError:
             continue
-        live_ticks = 0
+        total += (int(fields[13]) + int(fields[14])) / CLK
         for tid in tids:
             try:
                 with open(f"/proc/{p}/task/{tid}/schedstat") as f:
                     total += int(f.read().split()[0]) / 1e9
-                with open(f"/proc/{p}/task/{tid}/stat") as f:
-                    tf = f.read().rsplit(")", 1)[1].split()
-                live_ticks += int(tf[11]) + int(tf[12])
             except (OSError, ValueError, IndexError):
                 continue
-        # Threads that have exited: the process's ticks less its live threads' ticks.
-        total += max(0, int(fields[11]) + int(fields[12]) - live_ticks) / CLK
     return total
 
 
@@ -211,11 +207,13 @@ def drag(x, y0, y1, seconds, step=0.008):
 _form_frames = {}
 
 
-def form_frames(w, h, scale):
-    """Where Fling's Form scene draws its controls at this size, in window pixels, from a
+def form_frames(w, h, scale, unit=None):
+    """Where Fling's Form scene draws its controls at this size, in window pixels (`unit`
+    pixels a pt; 1: in pt, for the Qt peer at its own scale factor), from a
     headless state dump of the repo's release build: both apps are driven at these points, and
     the Qt peer lays its controls out on them."""
-    key = (w, h, scale)
+    unit = scale if unit is None else unit
+    key = (w, h, scale, unit)
     if key not in _form_frames:
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         binary = os.environ.get("FLING", os.path.join(root, ".build/release/fling"))
@@ -226,11 +224,11 @@ def form_frames(w, h, scale):
         with open(state) as fh:
             dump = json.load(fh)
         os.unlink(state)
-        px = lambda r: [v * scale for v in r]
+        px = lambda r: [v * unit for v in r]
         form = dump["form"]
         title = next(p["frame"] for p in dump["preferences"] if p["kind"] == "formContainer")
         _form_frames[key] = {
-            "scale": scale, "toggle": px(form["toggle"]["frame"]), "slider": px(form["slider"]["frame"]),
+            "scale": unit, "toggle": px(form["toggle"]["frame"]), "slider": px(form["slider"]["frame"]),
             "title": px([title[0], title[1], title[2], 34]), "miniMap": px(dump["miniMap"]["area"]),
             "fields": [{"label": f["label"], "frame": px(f["frame"]), "container": px(f["container"])} for f in form["fields"]]}
     return _form_frames[key]
@@ -244,13 +242,6 @@ def scenario_args(name, w, h, scale):
         driven = []
         for _ in range(3):
             driven += drag(x, H * 0.8, H * 0.35, 0.4) + ["sleep", "0.6"] + drag(x, H * 0.35, H * 0.8, 0.4) + ["sleep", "0.6"]
-        return "restaurants", [], driven
-    if name == "wheel-scroll":
-        # Wheel notches 25 ms apart, 24 down then 24 up, three times.
-        driven = ["mousemove", str(x), str(int(H / 2))]
-        for _ in range(3):
-            driven += ["click", "--repeat", "24", "--delay", "25", "5", "sleep", "0.8",
-                       "click", "--repeat", "24", "--delay", "25", "4", "sleep", "0.8"]
         return "restaurants", [], driven
     if name == "sheet-drag":
         setup = ["mousemove", str(x), str(int(230 * scale)), "click", "1", "sleep", "1.0"]
@@ -304,12 +295,13 @@ class Session:
         if binary == "qml":
             # The peer: Qt Quick with its software renderer (bench/peer/restaurants.qml).
             root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-            self.env.update({"QT_QUICK_BACKEND": "software", "QML_XHR_ALLOW_FILE_READ": "1"})
+            # At the bench's scale, as Fling draws at it: Qt's scale factor, sizes in pt.
+            self.env.update({"QT_QUICK_BACKEND": "software", "QML_XHR_ALLOW_FILE_READ": "1", "QT_SCALE_FACTOR": str(scale)})
             # One QML file a scene: restaurants.qml, today.qml (the card), form.qml.
             peer = {"today": "today.qml", "form": "form.qml"}.get(scene, "restaurants.qml")
-            frames = [json.dumps(form_frames(w, h, scale))] if scene == "form" else []
+            frames = [json.dumps(form_frames(w, h, scale, unit=1))] if scene == "form" else []
             self.args = ["/usr/lib/qt6/bin/qml", os.path.join(root, "bench/peer", peer), "--", *frames,
-                         os.path.join(root, "Resources"), str(int(w * scale)), str(int(h * scale))]
+                         os.path.join(root, "Resources"), str(w), str(h)]
         elif binary == "chromium":
             # The browser peer: Chromium without a GPU (bench/peer/restaurants.html), in a
             # profile of its own so that no earlier state or extension is in the way.

@@ -78,16 +78,19 @@ final class SwitchNode: Node, PointerTarget, Focusable {
         host.storage[knobKey]?.value(at: host.time) ?? (isOn.wrappedValue ? 1 : 0)
     }
 
-    private func animate(to on: Bool) {
-        let current = host.storage[knobKey] ?? .resting(position)
+    private func animate(to on: Bool, from start: Double? = nil) {
+        let current = host.storage[knobKey] ?? .resting(start ?? position)
         host.storage[knobKey] = current.animated(to: on ? 1 : 0, with: WidgetMetrics.switchSpring, at: host.time,
                                               restDistance: CardConstants.unitRestDistance,
                                               restVelocity: CardConstants.unitRestVelocity)
     }
 
     func set(_ on: Bool) {
+        // Where the thumb is before the value changes: read after, an unanimated thumb would
+        // start from where it is going (the first flip jumped instead of sliding).
+        let start = position
         if isOn.wrappedValue != on { isOn.wrappedValue = on }
-        animate(to: on)
+        animate(to: on, from: start)
     }
 
     override func draw(into list: inout DisplayList) {

@@ -16,7 +16,13 @@ package final class FormScene: Scene {
     package let id = SceneID.form
     private let env: SceneEnvironment
     let content = ContentView()
-    private lazy var viewHost = ViewHost(env: env) { [unowned self] in self.root }
+    private lazy var viewHost: ViewHost = {
+        let host = ViewHost(env: env) { [unowned self] in self.root }
+        // Seed 002's views read no time while they are built: the switch's spring and the
+        // caret's blink draw again without rebuilding the form.
+        host.rebuildsForTime = false
+        return host
+    }()
     /// The preferences the form published, in collection order (for the state dump). Read
     /// from the laid-out tree when asked: an `onPreferenceChange` recording them made the
     /// host build the tree twice in every frame whose layout moved a field (its action may

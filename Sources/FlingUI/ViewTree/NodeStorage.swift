@@ -38,17 +38,20 @@ struct NodeStorage {
     mutating func removeRaw(_ raw: String) { values.removeValue(forKey: raw) }
     func containsRaw(_ raw: String) -> Bool { values[raw] != nil }
 
-    /// Steps every stored scroll position and animation to `t`; true while any moves.
-    mutating func advanceAnimations(to t: Double) -> Bool {
-        var moving = false
+    /// Steps every stored scroll position and animation to `t`. `moving`: any still moves;
+    /// `movesLayout`: a scroll position moved or came to rest (where children are placed
+    /// changed). A widget's animation (a switch's knob, a segmented control's thumb) is read
+    /// when it draws and moves no layout.
+    mutating func advanceAnimations(to t: Double) -> (moving: Bool, movesLayout: Bool) {
+        var moving = false, movesLayout = false
         // Only what changed is written back, after the loop: writing into the dictionary
         // while iterating it copied it, and each write boxed the value again, every frame.
         var changed: [(String, Any)] = []
         for (raw, value) in values {
             if let old = value as? ScrollState {
                 var s = old
-                if s.advance(to: t) { moving = true }
-                if s != old { changed.append((raw, s)) }
+                if s.advance(to: t) { moving = true; movesLayout = true }
+                if s != old { changed.append((raw, s)); movesLayout = true }
             } else if let a = value as? AnimatedValue {
                 let settled = a.settled(at: t)
                 if settled.isAnimating { moving = true }
@@ -56,6 +59,6 @@ struct NodeStorage {
             }
         }
         for (raw, value) in changed { values[raw] = value }
-        return moving
+        return (moving, movesLayout)
     }
 }

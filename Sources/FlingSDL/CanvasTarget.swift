@@ -41,8 +41,13 @@ final class CanvasTarget {
     }
 
     /// A frame begins: nothing drawn, its clear waiting (in `background`), no base.
-    func beginFrame(clearColor background: Color) {
+    /// The part of the frame the clear fills: all of it, or the damage of a frame redrawn in
+    /// part (Renderer.redrawsInPart), whose other pixels are the last frame's and stay.
+    private var clearBounds: PixelRect?
+
+    func beginFrame(clearColor background: Color, within part: PixelRect? = nil) {
         clearColor = background
+        clearBounds = part
         clearPending = true
         pendingBase = nil
         untinted = nil
@@ -91,9 +96,12 @@ final class CanvasTarget {
         }
         if clearPending {
             clearPending = false
-            if frame.cpuCompositing, let c = covering?.intersection(frame.bounds), !c.isEmpty {
+            let area = clearBounds ?? frame.bounds
+            if frame.cpuCompositing, let c = covering?.intersection(area), !c.isEmpty {
                 // Only around what the next copy paints.
-                frame.bounds.forEachPart(around: c) { fillWithClearColor($0) }
+                area.forEachPart(around: c) { fillWithClearColor($0) }
+            } else if clearBounds != nil {
+                fillWithClearColor(area)
             } else if let s = frame.surface, s.pointee.w > frame.width || s.pointee.h > frame.height {
                 // The surface is larger than the frame (a headless window made smaller): SDL's
                 // clear would fill all of it.
@@ -140,7 +148,7 @@ final class CanvasTarget {
         frame.flushSolid()
         if let t = openCanvas() { return t }
         // SDL refused: the caller draws through SDL, which may not paint all of `covering`.
-        if uncleared, let c = covering?.intersection(frame.bounds) {
+        if uncleared, let c = covering?.intersection(clearBounds ?? frame.bounds) {
             fillWithClearColor(c)
         }
         return nil

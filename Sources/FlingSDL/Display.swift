@@ -256,6 +256,9 @@ public final class Display {
             renderer.cpuCompositing = String(cString: name) == "software"
         }
         renderer.tracksFrameDamage = partialPresentsPossible && rotation == .none
+        // X11's window surface keeps what was drawn: a frame changed in part is drawn in part
+        // (FLING_FULL_REDRAW=1 draws every frame whole, to compare).
+        renderer.redrawsInPart = rendererChoice?.kind == .softwareWindowFramebuffer && rotation == .none && getenv("FLING_FULL_REDRAW") == nil
         if headless { try makeFrame(size: size) } else { refreshWindowMetrics() }
         if options.kiosk { setCursorVisible(false) }
         if options.kiosk && !headless {

@@ -126,8 +126,13 @@ final class FrameContext {
     /// The frame's pixels.
     var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: Int(width), y1: Int(height)) }
 
-    /// The frame's pixels inside the current clip.
-    var visible: PixelRect { clip.map { bounds.intersection(PixelRect(inside: $0)) } ?? bounds }
+    /// The frame's pixels inside the current clip (and the damage of a part being redrawn,
+    /// unless a copy is being drawn whole).
+    var visible: PixelRect {
+        let v = clip.map { bounds.intersection(PixelRect(inside: $0)) } ?? bounds
+        guard let p = partialRedraw, !p.drawingWhole else { return v }
+        return v.intersection(PixelRect(inside: p.damage))
+    }
 
     /// No clip, or one around the whole frame (as a layer drawn directly sets).
     var unclipped: Bool {
@@ -139,7 +144,8 @@ final class FrameContext {
     var outputVisible: Rect {
         var tw: Int32 = 0, th: Int32 = 0
         SDL_GetRendererOutputSize(sdl, &tw, &th)
-        let output = Rect(x: 0, y: 0, width: Double(tw), height: Double(th))
+        var output = Rect(x: 0, y: 0, width: Double(tw), height: Double(th))
+        if let p = partialRedraw, !p.drawingWhole { output = output.intersection(p.damage) }
         return clip.map { output.intersection($0) } ?? output
     }
 

@@ -15,6 +15,8 @@ public struct RenderStats: Equatable, Sendable {
     /// Of those rasterised, how many only where their commands changed (LayerDamage). Not in
     /// the state dump.
     public var partialRasterizations = 0
+    /// 1 when the frame was drawn only where it changed (Renderer.redrawsInPart).
+    public var partialFrames = 0
     /// Backdrops blurred this frame (a material over what is drawn, DrawCommand.backdropBlur)
     /// and how many of them on the frame's own pixels (the rest read back through SDL). Not in
     /// the state dump.

@@ -124,7 +124,9 @@ public final class Renderer {
 
     /// Photos drawn from a decode made ahead (`DisplayList.upcomingImages`): finished before
     /// their frame, or waited for by it.
-    public var photosDecodedAhead: (ahead: Int, waited: Int) { images.prefetchCounts }
+    public var photosDecodedAhead: (ahead: Int, waited: Int, failed: Int) { images.prefetchCounts }
+    /// Waits until the photos asked for ahead are decoded (tests: deterministic counts).
+    func waitForPhotoDecodes() { images.waitForPrefetches() }
 
     /// The pixel size of an image file, for layout (nil if missing or corrupt).
     public func imageSize(_ name: String) -> Size? { images.originalSize(name) }
@@ -134,6 +136,44 @@ public final class Renderer {
     /// Draws a frame. `consecutive`: it directly follows the last frame drawn (an animation
     /// is being shown frame by frame), so things that change size each frame are in motion.
     public func draw(_ list: DisplayList, pixelWidth: Int32, pixelHeight: Int32, consecutive: Bool = false) {
+        let part = redrawsInPart ? partialPlan(list, pixelWidth: pixelWidth, pixelHeight: pixelHeight, consecutive: consecutive) : nil
+        drawFrame(list, pixelWidth: pixelWidth, pixelHeight: pixelHeight, consecutive: consecutive, part: part)
+        // A photo made again (baked sharp, derived bigger) may reach past the damage: whole.
+        if part != nil, frame.stats.photoBakes > 0 || images.generation != imageGenerationAtFrameStart {
+            drawFrame(list, pixelWidth: pixelWidth, pixelHeight: pixelHeight, consecutive: consecutive, part: nil)
+        }
+        noteFrameDamage(list, pixelWidth: pixelWidth, pixelHeight: pixelHeight, consecutive: consecutive)
+        frame.stats.partialFrames = part == nil ? 0 : 1
+        frame.stats.textCacheEntries = text.count
+        frame.stats.layerEntries = layers.count
+        frame.stats.imageCacheEntries = images.count
+    }
+
+    /// Whether the frame's target keeps the frame drawn before (a window's own surface, not
+    /// double-buffered): a frame whose commands changed in part is then drawn only where it
+    /// can differ, as a layer is (LayerDamage.plan), and the rest of the last frame stays. A
+    /// caret's blink drew all 2 MP of a 1080×1920 window to send 40 pixels (issue 46).
+    public var redrawsInPart = false
+
+    /// Frames redrawn in part are at most this much of the window (tenths); larger changes
+    /// draw whole (the plan's bookkeeping then costs more than it saves).
+    private static let partialFrameMaximumTenths = 5
+
+    /// How to draw this frame in part, or nil to draw it whole: the last frame was drawn at
+    /// this size and scale and is still on the surface, and the plan can bound the change.
+    private func partialPlan(_ list: DisplayList, pixelWidth: Int32, pixelHeight: Int32, consecutive: Bool) -> LayerDamage.Plan? {
+        guard tracksFrameDamage, frame.target == nil, let s = frame.surface, s.pointee.pixels != nil,
+              Int(s.pointee.w) == Int(pixelWidth), Int(s.pointee.h) == Int(pixelHeight),
+              let last = lastFrame, last.background == list.background, last.width == pixelWidth, last.height == pixelHeight,
+              last.scale == frame.scale, consecutive || !last.consecutive,
+              let p = LayerDamage.plan(old: last.commands[...], new: list.commands[...], base: .identity, scale: frame.scale,
+                                       width: Int(pixelWidth), height: Int(pixelHeight)),
+              p.damage.area * 10 < Int(pixelWidth) * Int(pixelHeight) * Self.partialFrameMaximumTenths
+        else { return nil }
+        return p
+    }
+
+    private func drawFrame(_ list: DisplayList, pixelWidth: Int32, pixelHeight: Int32, consecutive: Bool, part: LayerDamage.Plan?) {
         frame.stats = RenderStats()
         photos.beginFrame(scene: list.scene, consecutive: consecutive, heldByLayers: { layers.imagesHeld(drawnOnly: true) })
         imageGenerationAtFrameStart = images.generation
@@ -142,22 +182,62 @@ public final class Renderer {
         frame.currentTarget = frame.target
         SDL_RenderSetClipRect(frame.sdl, nil)
         SDL_SetRenderDrawBlendMode(frame.sdl, SDL_BLENDMODE_BLEND)
-        canvas.beginFrame(clearColor: list.background)
+        canvas.beginFrame(clearColor: list.background, within: part?.damage)
         frame.width = pixelWidth; frame.height = pixelHeight
         frame.targetBackground = list.background
         frame.targetTouched = false
         layers.beginFrame(list.commands, preparesHidden: list.preparesHidden)
         frame.roundedCopy.beginFrame()
         occluders.find(in: list.commands)
-        run(list.commands, 0..<list.commands.count)
+        // In part: only the commands that reach the damage run, clipped to it, except copies
+        // drawn whole (their sampling must not depend on the clip); what those spill around
+        // the damage is put back from the last frame's pixels afterwards.
+        var kept: (rect: PixelRect, pixels: [UInt32])?
+        if let part, let s = frame.surface {
+            kept = (part.touched, Self.copyPixels(of: s, part.touched))
+            frame.partialRedraw = FrameContext.PartialRedraw(damage: Rect(x: Double(part.damage.x0), y: Double(part.damage.y0),
+                                                                          width: Double(part.damage.x1 - part.damage.x0),
+                                                                          height: Double(part.damage.y1 - part.damage.y0)),
+                                                             runs: part.runs, first: 0)
+            frame.applyClip()
+        }
+        // Nothing changed (an empty damage): nothing to draw.
+        if part.map({ !$0.damage.isEmpty }) ?? true { run(list.commands, 0..<list.commands.count) }
         // What the next frames may draw is decoded meanwhile, on a thread of its own.
         photos.prefetch(list.upcomingImages)
         canvas.prepareFrameForSDL()
         frame.flushSolid()
-        noteFrameDamage(list, pixelWidth: pixelWidth, pixelHeight: pixelHeight, consecutive: consecutive)
-        frame.stats.textCacheEntries = text.count
-        frame.stats.layerEntries = layers.count
-        frame.stats.imageCacheEntries = images.count
+        if let part, let kept, let s = frame.surface {
+            frame.partialRedraw = nil
+            SDL_RenderFlush(frame.sdl)
+            kept.rect.forEachPart(around: part.damage.intersection(kept.rect)) { Self.write(kept, $0, into: s) }
+            frame.applyClip()
+        }
+    }
+
+    /// A rectangle of a 32-bit surface's pixels, row after row.
+    private static func copyPixels(of s: UnsafeMutablePointer<SDL_Surface>, _ r: PixelRect) -> [UInt32] {
+        guard !r.isEmpty, let base = s.pointee.pixels else { return [] }
+        let w = r.x1 - r.x0, pitch = Int(s.pointee.pitch)
+        return [UInt32](unsafeUninitializedCapacity: w * (r.y1 - r.y0)) { out, n in
+            for y in r.y0..<r.y1 {
+                let row = (base + y * pitch).assumingMemoryBound(to: UInt32.self) + r.x0
+                (out.baseAddress! + (y - r.y0) * w).update(from: row, count: w)
+            }
+            n = w * (r.y1 - r.y0)
+        }
+    }
+
+    /// Writes `part` of the kept pixels back into the surface.
+    private static func write(_ kept: (rect: PixelRect, pixels: [UInt32]), _ part: PixelRect, into s: UnsafeMutablePointer<SDL_Surface>) {
+        guard !part.isEmpty, let base = s.pointee.pixels else { return }
+        let w = kept.rect.x1 - kept.rect.x0, pitch = Int(s.pointee.pitch)
+        kept.pixels.withUnsafeBufferPointer { src in
+            for y in part.y0..<part.y1 {
+                let row = (base + y * pitch).assumingMemoryBound(to: UInt32.self) + part.x0
+                row.update(from: src.baseAddress! + (y - kept.rect.y0) * w + (part.x0 - kept.rect.x0), count: part.x1 - part.x0)
+            }
+        }
     }
 
     /// The pixels this frame changed from the last one drawn (LayerDamage.frameDamage), for
@@ -215,7 +295,12 @@ public final class Renderer {
                     frame.flushSolid()
                     frame.partialRedraw?.drawingWhole = true
                     frame.applyClip()
-                    drawPrimitive(c)
+                    // The same way as drawn in a whole frame: a shadow on the canvas if it can.
+                    if case let .shadow(r, radii, color, radius, offset) = c,
+                       shadows.drawOnCanvas(r, radii: radii, color: color, radius: radius, offset: offset) {
+                    } else {
+                        drawPrimitive(c)
+                    }
                     frame.flushSolid()
                     frame.partialRedraw?.drawingWhole = false
                     frame.applyClip()

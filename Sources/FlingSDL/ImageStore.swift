@@ -124,7 +124,7 @@ final class ImageStore {
     }
 
     /// An image file's bytes and header, checked but not decoded.
-    struct CheckedFile { var bytes: [UInt8]; var header: ImageHeader }
+    struct CheckedFile: Sendable { var bytes: [UInt8]; var header: ImageHeader }
 
     /// Reads and checks an image file: a PNG or JPEG within the budgets, a JPEG complete.
     nonisolated static func read(_ path: String) -> Result<CheckedFile, PNGFile.IOError> {
@@ -156,7 +156,7 @@ final class ImageStore {
     /// is on screen, directly or in a layer; the rest come back from their files when drawn).
     func trimForIdle(keeping inUse: Set<String>) {
         drop(textures.keys.filter { !inUse.contains($0) })
-        prefetcher.dropFinished()
+        prefetcher.stop()
         originals.removeAll()
         originalUse.removeAll()
         originalBytes = 0
@@ -165,12 +165,15 @@ final class ImageStore {
     /// Reads, checks and decodes an image file: a JPEG at the smallest DCT scale at least
     /// `atLeast` in size (JPEGDecoder; SDL_image if libjpeg refuses it), anything else whole.
     nonisolated static func load(_ path: String, atLeast: (w: Int, h: Int) = (.max, .max)) -> Result<RGBAImage, PNGFile.IOError> {
-        func fail(_ reason: String) -> Result<RGBAImage, PNGFile.IOError> { .failure(PNGFile.IOError(path: path, reason: reason)) }
-        let file: CheckedFile
         switch read(path) {
-        case .success(let f): file = f
+        case .success(let file): return decode(file, path: path, atLeast: atLeast)
         case .failure(let e): return .failure(e)
         }
+    }
+
+    /// Decodes a checked file (`read`), as `load` does.
+    nonisolated static func decode(_ file: CheckedFile, path: String, atLeast: (w: Int, h: Int)) -> Result<RGBAImage, PNGFile.IOError> {
+        func fail(_ reason: String) -> Result<RGBAImage, PNGFile.IOError> { .failure(PNGFile.IOError(path: path, reason: reason)) }
         let bytes = file.bytes, header = file.header
         if header.format == .jpeg, let image = JPEGDecoder.decode(bytes, header: header, atLeast: atLeast) { return .success(image) }
         let decoded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
@@ -203,8 +206,11 @@ final class ImageStore {
 
     /// Decodes photos ahead of the frames that draw them (`prefetch`).
     private let prefetcher = PhotoPrefetcher()
-    /// Photos decoded ahead and then drawn, and those a frame had to wait for.
-    var prefetchCounts: (ahead: Int, waited: Int) { (prefetcher.finishedAhead, prefetcher.waitedFor) }
+    /// Photos decoded ahead and then drawn: finished before their frame, or waited for by it.
+    private(set) var prefetchCounts = (ahead: 0, waited: 0, failed: 0)
+
+    /// Waits for the decodes asked for ahead (tests).
+    func waitForPrefetches() { prefetcher.waitUntilIdle() }
 
     /// Whether the texture held for `name` covers `needed` pixels.
     private func covers(_ e: Entry, _ needed: (w: Int, h: Int)) -> Bool {
@@ -215,7 +221,7 @@ final class ImageStore {
     /// rounded up by 25 % so a growing animation does not re-derive every frame, capped at the
     /// original. (Keeping a smaller DCT-scaled decode instead, when it covers what is drawn,
     /// saved 2 MB at a tour's peak but resampled photos nearly 1:1: visibly softer, issue 34.)
-    private static func textureSize(natural: Size, needed: (w: Int, h: Int)) -> (w: Int, h: Int) {
+    nonisolated static func textureSize(natural: Size, needed: (w: Int, h: Int)) -> (w: Int, h: Int) {
         let factor = min(1, max(Double(needed.w) / natural.width, Double(needed.h) / natural.height) * 1.25)
         return (max(1, Int((natural.width * factor).rounded(.up))), max(1, Int((natural.height * factor).rounded(.up))))
     }
@@ -227,13 +233,15 @@ final class ImageStore {
         guard let natural = originalSize(name) else { return nil }
         let (tw, th) = Self.textureSize(natural: natural, needed: needed)
         var made: (image: RGBAImage, opaque: Bool)?
-        if let ahead = prefetcher.take(name) {
+        if let (ahead, waited) = prefetcher.take(name) {
             switch ahead.result {
             // Only the very size this frame would make: the pixels drawn stay exactly the same.
             case .success(let d) where d.image.width == tw && d.image.height == th:
-                made = d
+                made = (d.image, d.opaque)
+                if waited { prefetchCounts.waited += 1 } else { prefetchCounts.ahead += 1 }
             case .success: break   // drawn at another size than foreseen: decoded again below
             case .failure(let error):
+                prefetchCounts.failed += 1
                 failed.insert(name)
                 if warnedImages.insert(directory + "/" + name).inserted { log("warning: image \(error.description); drawing a placeholder") }
                 return nil
@@ -253,13 +261,26 @@ final class ImageStore {
         return e
     }
 
-    /// Starts decoding `name` for `needed` pixels on the prefetch thread, unless what is held
-    /// already covers it (a texture, a decoded original, or a decode under way).
-    func prefetch(_ name: String, needed: (w: Int, h: Int)) {
-        if let e = textures[name], covers(e, needed) { return }
-        guard originals[name] == nil, !prefetcher.has(name), let natural = originalSize(name) else { return }
-        let (tw, th) = Self.textureSize(natural: natural, needed: needed)
-        prefetcher.request(PhotoPrefetcher.Job(name: name, path: directory + "/" + name, width: tw, height: th))
+    /// The photos the next frames may draw, each into a box (px) by a mode, nearest the screen
+    /// first: decoded on the prefetch thread, except those a texture or a decoded original
+    /// already holds; ones asked for before and no longer named are not decoded.
+    func prefetch(_ wanted: [(name: String, box: Size, mode: ContentMode)]) {
+        var jobs: [PhotoPrefetcher.Job] = []
+        for w in wanted where !w.name.isEmpty && textures[w.name] == nil && originals[w.name] == nil && !failed.contains(w.name) {
+            jobs.append(PhotoPrefetcher.Job(name: w.name, path: directory + "/" + w.name, box: w.box, mode: w.mode))
+        }
+        prefetcher.want(jobs)
+    }
+
+    /// The pixels of a photo `natural` in size that cover a `box` (px) by `mode`. The box's
+    /// size is taken to a millionth of a pixel first: one measured as the difference of two
+    /// scaled edges carries their rounding error, and a 120 px box read as 120.0000001 needed
+    /// 121 here and 120 where it was measured at the origin.
+    nonisolated static func neededPixels(natural: Size, box: Size, mode: ContentMode) -> (w: Int, h: Int) {
+        let clean = { (v: Double) in (v * 1e6).rounded() / 1e6 }
+        let (source, destination) = mode.placement(imageSize: natural, in: Rect(x: 0, y: 0, width: box.width, height: box.height))
+        return (Int(clean(natural.width * destination.width / max(1, source.width)).rounded(.up)),
+                Int(clean(natural.height * destination.height / max(1, source.height)).rounded(.up)))
     }
 
     /// Every pixel of `image` is opaque.
@@ -301,6 +322,7 @@ final class ImageStore {
     }
 
     func destroyAll() {
+        prefetcher.stop()
         generation += 1
         for e in textures.values { if let t = e.texture { SDL_DestroyTexture(t) } }
         textures.removeAll()

@@ -145,20 +145,10 @@ final class PhotoPainter {
     }
 
     /// Starts decoding, off the main thread, the photos the next frames may draw
-    /// (`DisplayList.upcomingImages`), at the pixels `draw` will ask of them.
+    /// (`DisplayList.upcomingImages`, nearest the screen first), at the pixels `draw` will ask
+    /// of them.
     func prefetch(_ upcoming: [UpcomingImage]) {
-        for u in upcoming {
-            guard let natural = images.originalSize(u.name) else { continue }
-            let (needW, needH) = Self.neededPixels(natural: natural, in: frame.px(u.frame), mode: u.mode)
-            images.prefetch(u.name, needed: (needW, needH))
-        }
-    }
-
-    /// The pixels of a photo `natural` in size that cover `d` (px) by `mode`.
-    private static func neededPixels(natural: Size, in d: Rect, mode: ContentMode) -> (Int, Int) {
-        let (source, destination) = mode.placement(imageSize: natural, in: d)
-        return (Int((natural.width * destination.width / max(1, source.width)).rounded(.up)),
-                Int((natural.height * destination.height / max(1, source.height)).rounded(.up)))
+        images.prefetch(upcoming.map { ($0.name, frame.px($0.frame).size, $0.mode) })
     }
 
     /// Draws a photo into `box` (pt) by `mode` with its corners rounded by `radii`: onto the
@@ -176,7 +166,7 @@ final class PhotoPainter {
         }
         let (source, destination) = mode.placement(imageSize: natural, in: d)
         // The texture needs as many pixels as the image covers on screen.
-        let (needW, needH) = Self.neededPixels(natural: natural, in: d, mode: mode)
+        let (needW, needH) = ImageStore.neededPixels(natural: natural, box: d.size, mode: mode)
         guard let tex = images.texture(name, needed: (needW, needH)) else {
             // Its header was fine but it did not decode: the placeholder, as for a missing one.
             canvas.prepareFrameForSDL()

@@ -8,32 +8,33 @@ import FlingCore
 import Glibc
 
 final class PhotoPrefetcher: @unchecked Sendable {
-    /// A photo decoded at least `width` × `height` pixels and scaled to exactly that.
+    /// A photo to be drawn into a `box` (px) by `mode`: decoded and scaled to the texture
+    /// size `ImageStore.texture` makes for that (which needs the file's header, read there).
     struct Job: Equatable, Sendable {
         var name: String
         var path: String
-        var width: Int
-        var height: Int
+        var box: Size
+        var mode: ContentMode
     }
 
-    /// A finished job: the scaled pixels and whether every one is opaque, or why it failed.
+    /// A finished job: the photo's size and its texture's pixels, whether every one is
+    /// opaque, or why it failed.
     struct Decoded: Sendable {
         var job: Job
-        var result: Result<(image: RGBAImage, opaque: Bool), PNGFile.IOError>
+        var result: Result<(natural: Size, image: RGBAImage, opaque: Bool), PNGFile.IOError>
         var bytes: Int { (try? result.get().image.pixels.count) ?? 0 }
     }
 
     // Everything below is guarded by `mutex`; `changed` is signalled when a job finishes.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var pending: [String: Job] = [:]
+    /// Jobs not started, nearest the screen first; the one being decoded.
+    private var queued: [Job] = []
+    private var running: String?
     private var done: [String: Decoded] = [:]
     private var doneOrder: [String] = []
     private var doneBytes = 0
     private let queue = DispatchQueue(label: "fling.photo-prefetch", qos: .utility)
-    /// Decodes finished ahead of their frame and decodes a frame waited for (tests, the state dump).
-    private(set) var finishedAhead = 0
-    private(set) var waitedFor = 0
 
     init() {
         pthread_mutex_init(mutex, nil)
@@ -41,7 +42,7 @@ final class PhotoPrefetcher: @unchecked Sendable {
     }
 
     deinit {
-        // The queue holds `self` until its last job has run, so nothing waits here.
+        // The queue holds `self` until its last block has run, so nothing waits here.
         pthread_cond_destroy(changed); pthread_mutex_destroy(mutex)
         changed.deallocate(); mutex.deallocate()
     }
@@ -52,21 +53,38 @@ final class PhotoPrefetcher: @unchecked Sendable {
     }
 
     /// Whether a decode of `name` is queued, running or finished and not yet taken.
-    func has(_ name: String) -> Bool { locked { pending[name] != nil || done[name] != nil } }
+    func has(_ name: String) -> Bool {
+        locked { running == name || done[name] != nil || queued.contains { $0.name == name } }
+    }
 
-    /// Decodes `job` on the prefetch thread, unless one for its photo is already there.
-    func request(_ job: Job) {
-        let queued = locked { () -> Bool in
-            guard pending[job.name] == nil, done[job.name] == nil else { return false }
-            pending[job.name] = job
-            return true
+    /// The photos a frame names, nearest the screen first: each not yet asked for is queued;
+    /// queued ones it no longer names are dropped (the list moved on: a jump to the end of a
+    /// long list names rows it never shows), and the queue is in its order.
+    func want(_ jobs: [Job]) {
+        let start = locked { () -> Bool in
+            var next: [Job] = []
+            next.reserveCapacity(jobs.count)
+            for j in jobs where j.name != running && done[j.name] == nil && !next.contains(where: { $0.name == j.name }) {
+                next.append(j)
+            }
+            let wasIdle = queued.isEmpty && running == nil
+            queued = next
+            return wasIdle && !next.isEmpty
         }
-        guard queued else { return }
-        queue.async { [self] in
-            let result = Self.decode(job)
+        if start { queue.async { [self] in work() } }
+    }
+
+    /// Decodes the queue's first job, then the next, until it is empty.
+    private func work() {
+        while let job = locked({ () -> Job? in
+            guard !queued.isEmpty else { return nil }
+            let j = queued.removeFirst()
+            running = j.name
+            return j
+        }) {
+            let d = Decoded(job: job, result: Self.decode(job))
             locked {
-                pending[job.name] = nil
-                let d = Decoded(job: job, result: result)
+                running = nil
                 done[job.name] = d
                 doneOrder.append(job.name)
                 doneBytes += d.bytes
@@ -80,31 +98,50 @@ final class PhotoPrefetcher: @unchecked Sendable {
         }
     }
 
-    /// The decode of `name` (waited for if it is still running), taken out; nil if none was asked.
-    func take(_ name: String) -> Decoded? {
+    /// The decode of `name`, taken out: waited for if it is being decoded now; a job not yet
+    /// started is dropped instead (the frame decodes it itself, sooner than behind others).
+    /// nil: none to take.
+    func take(_ name: String) -> (decoded: Decoded, waited: Bool)? {
         locked {
+            queued.removeAll { $0.name == name }
             var waited = false
-            while pending[name] != nil { waited = true; pthread_cond_wait(changed, mutex) }
+            while running == name { waited = true; pthread_cond_wait(changed, mutex) }
             guard let d = done.removeValue(forKey: name) else { return nil }
             doneOrder.removeAll { $0 == name }
             doneBytes -= d.bytes
-            if waited { waitedFor += 1 } else { finishedAhead += 1 }
-            return d
+            return (d, waited)
         }
     }
 
-    /// Drops every finished decode not taken (the app went idle); running ones still finish.
-    func dropFinished() {
-        locked { done.removeAll(); doneOrder.removeAll(); doneBytes = 0 }
+    /// Waits until every queued decode has finished (tests: a frame then finds them done).
+    func waitUntilIdle() {
+        locked { while running != nil || !queued.isEmpty { pthread_cond_wait(changed, mutex) } }
+    }
+
+    /// Drops every decode not taken (the app went idle, or closes): queued ones are not
+    /// started, and the one running is waited for, so that no decode outlives the renderer.
+    func stop() {
+        locked {
+            queued.removeAll()
+            while running != nil { pthread_cond_wait(changed, mutex) }
+            done.removeAll(); doneOrder.removeAll(); doneBytes = 0
+        }
     }
 
     /// The photo decoded and scaled as `ImageStore.texture` does it on the main thread.
-    private static func decode(_ job: Job) -> Result<(image: RGBAImage, opaque: Bool), PNGFile.IOError> {
-        switch ImageStore.load(job.path, atLeast: (job.width, job.height)) {
+    private static func decode(_ job: Job) -> Result<(natural: Size, image: RGBAImage, opaque: Bool), PNGFile.IOError> {
+        let file: ImageStore.CheckedFile
+        switch ImageStore.read(job.path) {
+        case .failure(let e): return .failure(e)
+        case .success(let f): file = f
+        }
+        let natural = Size(Double(file.header.width), Double(file.header.height))
+        let size = ImageStore.textureSize(natural: natural, needed: ImageStore.neededPixels(natural: natural, box: job.box, mode: job.mode))
+        switch ImageStore.decode(file, path: job.path, atLeast: size) {
         case .failure(let e): return .failure(e)
         case .success(let original):
-            let scaled = original.downscaled(toWidth: job.width, height: job.height)
-            return .success((scaled, ImageStore.isOpaque(scaled)))
+            let scaled = original.downscaled(toWidth: size.w, height: size.h)
+            return .success((natural, scaled, ImageStore.isOpaque(scaled)))
         }
     }
 }

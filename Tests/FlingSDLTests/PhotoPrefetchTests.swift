@@ -18,6 +18,7 @@ final class PhotoPrefetchTests: XCTestCase {
             var first = DisplayList(background: .white)
             first.upcomingImages = [UpcomingImage(Self.photo, frame: Rect(origin: .zero, size: Self.frame.size), mode: .fill)]
             display.draw(first)
+            display.renderer.waitForPhotoDecodes()
             var second = DisplayList(background: .white)
             Self.drawPhoto(&second)
             display.draw(second)
@@ -35,13 +36,33 @@ final class PhotoPrefetchTests: XCTestCase {
         XCTAssertEqual(maxChannelDifference(ahead, inFrame), 0)
     } }
 
+    func testAPhotoNamedAtTheOriginIsTakenWhereItsEdgesCarryRoundingError() throws { try MainActor.assumeIsolated {
+        // A 60 pt thumbnail at @2x is 120 px; drawn at x 4.3, y 6.7 its box measures
+        // 120.00000000000001 px, which needed 121 px of texture (and threw the decode away).
+        try withHeadlessDisplay(size: Size(100, 100), scale: 2) { display in
+            let name = "restaurants/citrus.jpg"
+            var first = DisplayList(background: .white)
+            first.upcomingImages = [UpcomingImage(name, frame: Rect(x: 0, y: 0, width: 60, height: 60), mode: .fill)]
+            display.draw(first)
+            display.renderer.waitForPhotoDecodes()
+            var second = DisplayList(background: .white)
+            second.add(.image(name, frame: Rect(x: 4.3, y: 6.7, width: 60, height: 60), mode: .fill, radii: CornerRadii(12)))
+            display.draw(second)
+            let counts = display.renderer.photosDecodedAhead
+            XCTAssertEqual(counts.ahead + counts.waited, 1, "\(counts)")
+        }
+    } }
+
     func testANamedPhotoThatCannotBeReadDrawsThePlaceholderAsWithoutIt() throws { try MainActor.assumeIsolated {
         // Its header is a JPEG's; the rest is not.
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("prefetch-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0, 17, 8, 0, 100, 0, 100, 3]
-        bytes += [UInt8](repeating: 0x41, count: 500) + [0xFF, 0xD9]
+        // A JPEG whole to its end marker, its frame and scan headers sound, but with no
+        // Huffman tables: it passes every check before decoding and fails in the decoder.
+        var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0, 17, 8, 0, 16, 0, 16, 3, 1, 0x22, 0, 2, 0x11, 0, 3, 0x11, 0]
+        bytes += [0xFF, 0xDA, 0, 12, 3, 1, 0, 2, 0x11, 3, 0x11, 0, 0x3F, 0]
+        bytes += [UInt8](repeating: 0x41, count: 200) + [0xFF, 0xD9]
         try Data(bytes).write(to: dir.appendingPathComponent("bad.jpg"))
         let context = try SDLContext(headless: true)
         defer { context.shutdown() }
@@ -52,6 +73,7 @@ final class PhotoPrefetchTests: XCTestCase {
         var first = DisplayList(background: .white)
         first.upcomingImages = [UpcomingImage("bad.jpg", frame: Rect(x: 0, y: 0, width: 50, height: 50), mode: .fill)]
         display.draw(first)
+        display.renderer.waitForPhotoDecodes()
         var second = DisplayList(background: .white)
         second.add(.image("bad.jpg", frame: Rect(x: 10, y: 10, width: 50, height: 50), mode: .fill, radii: .zero))
         display.draw(second)
@@ -59,6 +81,7 @@ final class PhotoPrefetchTests: XCTestCase {
         let i = (30 * img.width + 30) * 4
         XCTAssertNotEqual(Array(img.pixels[i..<i + 3]), [255, 255, 255], "a placeholder, not nothing")
         XCTAssertEqual(warnings.filter { $0.contains("bad.jpg") }.count, 1, "\(warnings)")
+        XCTAssertEqual(display.renderer.photosDecodedAhead.failed, 1, "the decode made ahead failed, and the frame took that: \(warnings)")
     } }
 
     func testARoundedPhotoScrolledByFractionsOfAPixelIsBakedOnce() throws { try MainActor.assumeIsolated {

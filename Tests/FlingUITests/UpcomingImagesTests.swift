@@ -25,17 +25,24 @@ final class UpcomingImagesTests: XCTestCase {
             let f = scene.slotFrame(i, time: 0)
             return !f.insetBy(dx: -CardConstants.cullMargin, dy: -CardConstants.cullMargin).intersects(screen) && f.intersects(reach)
         }
-        XCTAssertFalse(expected.isEmpty, "390×844 shows two cards; the next ones are a screen below")
-        XCTAssertEqual(list.upcomingImages, expected.map { i in
-            UpcomingImage(scene.articles[i].image, frame: scene.cardLayout(i, progress: 0, time: 0).image, mode: .fill)
-        })
+        XCTAssertEqual(expected, [2, 3], "390×844 shows cards 0 and 1; 2 and 3 start within a screen below")
+        XCTAssertEqual(list.upcomingImages.map(\.name), expected.map { scene.articles[$0].image })
+        XCTAssertTrue(list.upcomingImages.allSatisfy { $0.mode == .fill })
         for u in list.upcomingImages { XCTAssertNil(drawn[u.name], "\(u.name) is on screen: drawn, not named ahead") }
-        // What is named is drawn at that size once scrolled to.
-        let first = try XCTUnwrap(expected.first)
-        XCTAssertEqual(scene.cardLayout(first, progress: 0, time: 0).image.size, list.upcomingImages[0].frame.size)
+        // Scrolled to, a card is drawn at the very size it was named at.
+        var checked = 0
+        for notches in [-3.0, -6, -9, -12] {
+            let later = try TodaySceneTests.makeScene()
+            later.handleWheel(dy: notches, at: Point(195, 400), time: 0)
+            var shown = DisplayList()
+            later.draw(into: &shown, time: 10)
+            let drawnLater = Self.drawnImages(shown)
+            for u in list.upcomingImages { if let f = drawnLater[u.name] { XCTAssertEqual(f.size, u.frame.size, u.name); checked += 1 } }
+        }
+        XCTAssertGreaterThan(checked, 0, "no named card came on screen")
     } }
 
-    func testTheRestaurantListNamesTheThumbnailsOfTheRowsAScreenBelow() { MainActor.assumeIsolated {
+    func testTheRestaurantListNamesTheThumbnailsOfTheRowsAScreenBelow() throws { try MainActor.assumeIsolated {
         let env = SceneEnvironment(measurer: FixedAdvanceMeasurer(), imageSize: { _ in Size(800, 600) })
         let restaurants = (0..<60).map { i in
             Restaurant(name: "R\(i)", type: "Cafe", location: "Here", phone: "1", description: "Text.", image: "photo-\(i).jpg", isVisited: false)
@@ -49,12 +56,22 @@ final class UpcomingImagesTests: XCTestCase {
         let named = list.upcomingImages.map(\.name)
         XCTAssertTrue(Set(named).isDisjoint(with: drawn), "rows on screen are drawn, not named ahead")
         // The rows after the last drawn one, up to a screen (761 pt / 84 pt rows) and one more.
-        let lastDrawn = try? XCTUnwrap(drawn.compactMap { Int($0.dropFirst(6).dropLast(4)) }.max())
-        let next = (lastDrawn ?? 0) + 1
-        XCTAssertEqual(named.first, "photo-\(next).jpg")
+        let lastDrawn = try XCTUnwrap(drawn.compactMap { Int($0.dropFirst(6).dropLast(4)) }.max())
+        XCTAssertEqual(named, (lastDrawn + 1...lastDrawn + named.count).map { "photo-\($0).jpg" }, "in order, nearest first")
         XCTAssertGreaterThanOrEqual(named.count, Int(761 / view.rowHeight))
         XCTAssertLessThanOrEqual(named.count, Int(761 / view.rowHeight) + 4, "not the whole list: \(named.count)")
         XCTAssertTrue(list.upcomingImages.allSatisfy { $0.frame.size == Size(LayoutMetrics.thumbnailSize, LayoutMetrics.thumbnailSize) })
         XCTAssertTrue(list.upcomingImages.allSatisfy { $0.mode == .fill })
+
+        // Scrolled into the middle: rows below and above, nearest first, in turn.
+        view.handleWheel(dy: -40, time: 0)
+        _ = view.advance(to: 3)
+        var middle = DisplayList()
+        view.draw(into: &middle, time: 3)
+        let shownNow = Self.drawnImages(middle).keys.compactMap { Int($0.dropFirst(6).dropLast(4)) }
+        let (lo, hi) = (try XCTUnwrap(shownNow.min()), try XCTUnwrap(shownNow.max()))
+        XCTAssertGreaterThan(lo, 9, "scrolled past a screen of rows")
+        XCTAssertEqual(Array(middle.upcomingImages.prefix(4).map(\.name)),
+                       ["photo-\(hi + 1).jpg", "photo-\(lo - 1).jpg", "photo-\(hi + 2).jpg", "photo-\(lo - 2).jpg"])
     } }
 }

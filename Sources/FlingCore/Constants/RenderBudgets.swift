@@ -26,7 +26,8 @@ public enum RenderBudgets {
     /// ready when its card comes into view. Source: UIKit's `UITableViewDataSourcePrefetching`,
     /// which asks for the rows about a screen ahead; Fling (issue 46).
     public static let prefetchScreens = 1.0
-    /// Photos decoded ahead but not yet drawn are kept up to this many bytes (a screen of
-    /// Today cards at 1080×1920 is 4 × ~1.9 MB); the oldest go first.
+    /// Photos decoded ahead but not yet drawn are kept up to this many bytes, the oldest going
+    /// first: a screen of Today cards at 1080×1920 is 4 × ~1.9 MB, so this holds the screen
+    /// ahead in the direction of a scroll and part of the one behind. Idle, they all go.
     public static let prefetchedPhotoBytes = 12 << 20
 }

@@ -319,13 +319,21 @@ package final class RestaurantListView {
     package func draw(into list: inout DisplayList, time: Double) {
         sync(time: time)
         host.draw(into: &list)
-        // The thumbnails of the rows a screen beyond either edge: decoded ahead.
+        // The thumbnails of the rows a screen beyond either edge: decoded ahead, nearest the
+        // screen first (below and above in turn).
         let reach = bounds.height * RenderBudgets.prefetchScreens
         let shown = rows(near: bounds.minY, bounds.maxY)
-        let thumb = Size(LayoutMetrics.thumbnailSize, LayoutMetrics.thumbnailSize)
-        for i in rows(near: bounds.minY - reach, bounds.maxY + reach) where !shown.contains(i) {
-            let name = restaurants[i].image
-            if !name.isEmpty { list.upcomingImages.append(UpcomingImage(name, frame: Rect(origin: .zero, size: thumb), mode: .fill)) }
+        let band = rows(near: bounds.minY - reach, bounds.maxY + reach)
+        let thumb = Rect(origin: .zero, size: Size(LayoutMetrics.thumbnailSize, LayoutMetrics.thumbnailSize))
+        var below = shown.upperBound, above = shown.lowerBound - 1
+        func name(_ i: Int) {
+            guard band.contains(i), !shown.contains(i) else { return }
+            let image = restaurants[i].image
+            if !image.isEmpty { list.upcomingImages.append(UpcomingImage(image, frame: thumb, mode: .fill)) }
+        }
+        while below < band.upperBound || above >= band.lowerBound {
+            name(below); name(above)
+            below += 1; above -= 1
         }
     }
 

@@ -314,12 +314,15 @@ package final class TodayScene: Scene {
                 let built = topBarBuiltIn ?? bar
                 dl.transformed(.translate(bar.minX - built.minX, bar.minY - built.minY)) { dl in topBarHost.draw(into: &dl) }
                 let reach = bounds.insetBy(dx: 0, dy: -bounds.height * RenderBudgets.prefetchScreens)
+                var ahead: [(distance: Double, image: UpcomingImage)] = []
+                defer { dl.upcomingImages += ahead.sorted { $0.distance < $1.distance }.map(\.image) }
                 for i in slots.indices where i != cards.index && i != cards.outgoing?.index {
                     let f = slotFrame(i, time: time)
                     guard f.insetBy(dx: -CardConstants.cullMargin, dy: -CardConstants.cullMargin).intersects(bounds) else {
-                        // A screen beyond either edge: its photo is decoded ahead.
+                        // A screen beyond either edge: its photo is decoded ahead, nearest first.
                         if f.intersects(reach) {
-                            dl.upcomingImages.append(UpcomingImage(articles[i].image, frame: cardLayout(i, progress: 0, time: time).image, mode: .fill))
+                            ahead.append((f.minY > bounds.maxY ? f.minY - bounds.maxY : bounds.minY - f.maxY,
+                                          UpcomingImage(articles[i].image, frame: cardLayout(i, progress: 0, time: time).image, mode: .fill)))
                         }
                         continue
                     }

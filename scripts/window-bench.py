@@ -4,7 +4,7 @@ frames counted from the X server's DAMAGE events (not from the app), its CPU tim
 server's read from /proc.
 
   scripts/window-bench.py BINARY [--size 1080x1920] [--scale 1] [--runs 3]
-                          [--scenario list-scroll,sheet-drag,card-expand]
+                          [--scenario list-scroll,sheet-drag,card-expand,caret-blink,slider-step,switch-flip]
                           [--env NAME=VALUE ...] [--label L] [--json]
   scripts/window-bench.py BINARY --memory [--size 1080x1920]   (RSS idle and after a tour)
   scripts/window-bench.py BINARY --startup [--size 1080x1920]  (exec -> first frame on screen)
@@ -61,26 +61,22 @@ def process_tree(pid):
 
 
 def cpu_seconds(pid):
-    """CPU time of a process and the processes under it, all their threads, in seconds: the
-    scheduler's nanosecond run time of each live thread (/proc/PID/task/TID/schedstat; the
-    10 ms ticks of /proc/PID/stat cannot resolve a caret blink's nine frames), plus what
-    exited child processes left in their parent's cutime/cstime. A thread that exits between
-    two readings is not counted (neither app starts and ends threads while it is driven)."""
+    """CPU time of a process and the processes under it, all their threads, in seconds: each
+    process's CPU clock (clock_gettime on its CPUCLOCK_SCHED clock: the scheduler's
+    nanoseconds of every thread, those that exited included; the 10 ms ticks of /proc/PID/stat
+    cannot resolve a caret blink's nine frames), plus what exited child processes left in
+    their parent's cutime/cstime."""
     total = 0.0
     for p in process_tree(pid):
         try:
             with open(f"/proc/{p}/stat") as f:
                 fields = f.read().rsplit(")", 1)[1].split()
-            tids = os.listdir(f"/proc/{p}/task")
-        except OSError:
-            continue
-        total += (int(fields[13]) + int(fields[14])) / CLK
-        for tid in tids:
-            try:
-                with open(f"/proc/{p}/task/{tid}/schedstat") as f:
-                    total += int(f.read().split()[0]) / 1e9
-            except (OSError, ValueError, IndexError):
-                continue
+            total += (int(fields[13]) + int(fields[14])) / CLK
+            total += time.clock_gettime(((~p) << 3) | 2)
+        except OSError as e:
+            if not os.path.exists(f"/proc/{p}"):
+                continue   # it exited meanwhile
+            raise SystemExit(f"window-bench: no CPU clock for process {p}: {e}")
     return total
 
 
@@ -205,6 +201,8 @@ def drag(x, y0, y1, seconds, step=0.008):
 
 
 _form_frames = {}
+# The Fling build whose form is read (the one under test; the repo's release build for the peer).
+FORM_BINARY = None
 
 
 def form_frames(w, h, scale, unit=None):
@@ -216,7 +214,7 @@ def form_frames(w, h, scale, unit=None):
     key = (w, h, scale, unit)
     if key not in _form_frames:
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        binary = os.environ.get("FLING", os.path.join(root, ".build/release/fling"))
+        binary = FORM_BINARY or os.path.join(root, ".build/release/fling")
         state = f"/tmp/window-bench-form-{os.getpid()}.json"
         subprocess.run([binary, "--headless", "--script", "/dev/stdin", "--scene", "form", "--size", f"{w}x{h}",
                         "--scale", str(scale)], input=f"0.5 state {state}\n0.6 quit\n", text=True, check=True,
@@ -492,6 +490,8 @@ def main():
     a.env = dict(e.split("=", 1) for e in a.env)
     if a.binary not in ("qml", "chromium"):
         a.binary = os.path.abspath(a.binary)
+        global FORM_BINARY
+        FORM_BINARY = a.binary
     for r in range(a.runs):
         if a.memory:
             print(json.dumps(run_memory(a, a.display)), flush=True)

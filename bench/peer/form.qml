@@ -32,7 +32,11 @@ Window {
         {label: f.fields[0].label, frame: f.fields[0].frame, container: f.fields[0].container},
         {label: f.fields[1].label, frame: f.fields[1].frame, container: f.fields[1].container},
         {label: f.fields[2].label, frame: f.fields[2].frame, container: f.fields[2].container}]
-    property real secondWidth: (length.value * f.scale - (twitter.checked ? 8 * f.scale : 0)) / (twitter.checked ? 2 : 1)
+    // A compact window (a phone) stacks every field, as Fling's CompactContentView does: the
+    // second row's fields go one under the other, `length / 540` of the form's width each.
+    property bool compact: f.fields[0].container[0] === f.fields[1].container[0]
+    property real secondWidth: compact ? f.fields[0].container[2] * length.value / 540
+                                       : (length.value * f.scale - (twitter.checked ? 8 * f.scale : 0)) / (twitter.checked ? 2 : 1)
     Repeater {
         model: 5
         delegate: Rectangle {
@@ -40,14 +44,14 @@ Window {
             property var first: index < 3 ? root.rows[index] : null
             property var email: f.fields[3]
             visible: index < 4 || twitter.checked
-            x: first ? first.container[0] : email.container[0] + (index - 3) * (root.secondWidth + 8 * f.scale)
-            y: first ? first.container[1] : email.container[1]
+            x: first ? first.container[0] : email.container[0] + (root.compact ? 0 : (index - 3) * (root.secondWidth + 8 * f.scale))
+            y: first ? first.container[1] : email.container[1] + (root.compact ? (index - 3) * (email.container[3] + 8 * f.scale) : 0)
             width: first ? first.container[2] : root.secondWidth
             height: first ? first.container[3] : email.container[3]
             radius: 15 * f.scale; color: "#e6e6e6"
             Text { x: 15 * f.scale; y: 14 * f.scale; text: box.first ? box.first.label : (index == 3 ? "Email" : "Twitter"); font.pixelSize: 17 * f.scale }
             TextField { id: field; x: 15 * f.scale; y: (box.first ? box.first.frame[1] - box.first.container[1] : box.email.frame[1] - box.email.container[1])
-                        width: box.width - 30 * f.scale; height: 34 * f.scale; font.pixelSize: 17 * f.scale }
+                        width: box.width - 30 * f.scale; height: f.fields[0].frame[3]; font.pixelSize: 17 * f.scale }
             // The mini-map's copy of this container and its field, drawn from their geometry
             // as the seed's mini-map is drawn from their anchor preferences.
             Rectangle {

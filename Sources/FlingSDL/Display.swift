@@ -402,6 +402,9 @@ public final class Display {
     @discardableResult
     public func refreshWindowMetrics() -> Size {
         guard let window else { return size }
+        // SDL may make the window's surface anew (a resize there and back): nothing of the
+        // last frame is kept for a frame drawn in part.
+        renderer.forgetLastFrame()
         var ww: Int32 = 0, wh: Int32 = 0, dw: Int32 = 0, dh: Int32 = 0
         SDL_GetWindowSize(window, &ww, &wh)
         if let wayland {

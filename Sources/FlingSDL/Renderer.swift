@@ -138,11 +138,14 @@ public final class Renderer {
     public func draw(_ list: DisplayList, pixelWidth: Int32, pixelHeight: Int32, consecutive: Bool = false) {
         let part = redrawsInPart ? partialPlan(list, pixelWidth: pixelWidth, pixelHeight: pixelHeight, consecutive: consecutive) : nil
         drawFrame(list, pixelWidth: pixelWidth, pixelHeight: pixelHeight, consecutive: consecutive, part: part)
-        // A photo made again (baked sharp, derived bigger) may reach past the damage: whole.
-        if part != nil, frame.stats.photoBakes > 0 || images.generation != imageGenerationAtFrameStart {
+        // A photo made again (baked sharp, derived bigger) may reach past the damage: drawn
+        // again whole, and presented whole (its pixels changed beyond the commands' damage).
+        let redone = part != nil && (frame.stats.photoBakes > 0 || images.generation != imageGenerationAtFrameStart)
+        if redone {
             drawFrame(list, pixelWidth: pixelWidth, pixelHeight: pixelHeight, consecutive: consecutive, part: nil)
         }
         noteFrameDamage(list, pixelWidth: pixelWidth, pixelHeight: pixelHeight, consecutive: consecutive)
+        if redone { frameDamage = nil }
         frame.stats.partialFrames = part == nil ? 0 : 1
         frame.stats.textCacheEntries = text.count
         frame.stats.layerEntries = layers.count
@@ -247,6 +250,10 @@ public final class Renderer {
     private(set) var frameDamage: PixelRect?
     private var lastFrame: (commands: [DrawCommand], background: Color, width: Int32, height: Int32, scale: Double, consecutive: Bool)?
     private var imageGenerationAtFrameStart = 0
+
+    /// The surface no longer holds the last frame drawn (the window's was made anew): the
+    /// next frame is drawn and presented whole.
+    public func forgetLastFrame() { lastFrame = nil }
 
     /// Whether the frame's damage is wanted (a window that presents only what changed): the
     /// comparison with the last frame's commands is skipped everywhere else.

@@ -148,8 +148,13 @@ final class PhotoPainter {
     /// (`DisplayList.upcomingImages`, nearest the screen first), at the pixels `draw` will ask
     /// of them.
     func prefetch(_ upcoming: [UpcomingImage]) {
+        // The same as the last frame's (a list at rest, a caret's blink): asked for already.
+        guard upcoming != lastUpcoming || frame.scale != lastUpcomingScale else { return }
+        lastUpcoming = upcoming; lastUpcomingScale = frame.scale
         images.prefetch(upcoming.map { ($0.name, frame.px($0.frame).size, $0.mode) })
     }
+    private var lastUpcoming: [UpcomingImage] = []
+    private var lastUpcomingScale = 0.0
 
     /// Draws a photo into `box` (pt) by `mode` with its corners rounded by `radii`: onto the
     /// canvas, or through SDL from its texture or a bake; a placeholder if it cannot be read.

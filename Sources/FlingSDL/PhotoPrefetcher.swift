@@ -52,11 +52,6 @@ final class PhotoPrefetcher: @unchecked Sendable {
         return body()
     }
 
-    /// Whether a decode of `name` is queued, running or finished and not yet taken.
-    func has(_ name: String) -> Bool {
-        locked { running == name || done[name] != nil || queued.contains { $0.name == name } }
-    }
-
     /// The photos a frame names, nearest the screen first: each not yet asked for is queued;
     /// queued ones it no longer names are dropped (the list moved on: a jump to the end of a
     /// long list names rows it never shows), and the queue is in its order.

@@ -146,7 +146,7 @@ public final class Renderer {
         }
         noteFrameDamage(list, pixelWidth: pixelWidth, pixelHeight: pixelHeight, consecutive: consecutive)
         if redone { frameDamage = nil }
-        frame.stats.partialFrames = part == nil ? 0 : 1
+        frame.stats.partialFrames = part == nil || redone ? 0 : 1
         frame.stats.textCacheEntries = text.count
         frame.stats.layerEntries = layers.count
         frame.stats.imageCacheEntries = images.count

@@ -73,8 +73,8 @@ final class TextPainter {
             // coverage. Opaque, SDL's per-pixel-alpha blit takes each pixel through branches:
             // here the same arithmetic four pixels at a time, to the same pixels, where the SDL
             // in use blends so (`OpaqueTextCheck`: its MMX blitter, x86). Clips are whole
-            // pixels, so SDL's clip rectangle is `frame.visible`; a partial redraw's damage
-            // happens only while rasterising.
+            // pixels, so SDL's clip rectangle is `frame.visible` (which holds a partial
+            // redraw's damage too, a layer's or the frame's).
             let onCanvas = k == 1 && frame.surface != nil && frame.rasterizing == 0 && frame.cpuCompositing
                 && (alpha < 255 || OpaqueTextCheck.matchesSDL)
             guard let tex = textTexture(key, font, coverage: onCanvas) else { continue }

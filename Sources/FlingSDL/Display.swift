@@ -218,6 +218,10 @@ public final class Display {
                     if let r = SDL_CreateSoftwareRenderer(presenter.canvas) {
                         wayland = presenter
                         made = r
+                        // SDL 2.26 makes every Wayland window an EGL one (fixed in 2.30), which
+                        // initialises Mesa and maps llvmpipe's LLVM; the wl_shm present never
+                        // uses it, so EGL goes again now (SDL's own teardown tolerates this).
+                        SDL_GL_UnloadLibrary()
                     } else {
                         presenter.close(); presenter.freeCanvas()
                         throw SDLError("the software renderer could not be created on the frame")

@@ -59,8 +59,13 @@ final class TextPainter {
         let alpha = UInt8(max(0, min(255, (frame.opacity * 255).rounded())))
         let lineHeightPx = Double(TTF_FontHeight(handle))
         let k = frame.transform.scale
-        for line in run.layout.lines where !line.text.isEmpty {
+        let lines = run.layout.lines
+        for index in firstLineReaching(lines, run: run, lineHeightPx: lineHeightPx, scale: k)..<lines.count {
+            let line = lines[index]
             let origin = frame.px(Point(run.origin.x + line.x, run.origin.y + line.baseline))
+            // Lines go down the page: past the clip's bottom, no later one shows.
+            if k > 0, let c = frame.clip, origin.y - 2 * lineHeightPx * k > c.maxY { break }
+            if line.text.isEmpty { continue }
             var x = origin.x
             if k == 1 { x = x.rounded() }   // crisp glyphs on whole pixels
             // Off-screen or clipped-away lines are never rasterised (the box allows a line's
@@ -102,6 +107,20 @@ final class TextPainter {
             SDL_RenderCopyF(frame.sdl, tex.texture, nil, &dst)
             frame.stats.drawCalls += 1
         }
+    }
+
+    /// The first of `lines` whose box reaches the clip's top: a long story (thousands of
+    /// lines, a few on screen) is not walked from its start every frame. Baselines grow down
+    /// the block, and the frame's transform keeps their order while its scale is positive.
+    private func firstLineReaching(_ lines: [TextLine], run: TextRun, lineHeightPx: Double, scale k: Double) -> Int {
+        guard k > 0, let c = frame.clip, lines.count > 16 else { return 0 }
+        var low = 0, high = lines.count
+        while low < high {
+            let mid = (low + high) / 2
+            let y = frame.px(Point(run.origin.x, run.origin.y + lines[mid].baseline)).y
+            if y + 2 * lineHeightPx * k < c.minY { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     /// The run's texture, cached; `coverage`: with its glyph coverage too (kept only for text

@@ -43,6 +43,12 @@ struct BenchScenario: Sendable {
             let x = firstCardX
             return "0.0 tap \(x) 250\n1.0 drag \(x) \(s.height * 0.3) \(x) \(s.height * 0.3 + 150) 0.6\n2.4 key Escape\n"
         },
+        // Expand a card, then flick its story up twice: the story's scrolled frames (a story
+        // of any length should cost the same a frame: only what is on screen is drawn).
+        BenchScenario(name: "story-scroll", scene: .today, cycle: 4.0, measured: 1.0...3.0) { s in
+            let x = s.width / 2
+            return "0.0 tap \(firstCardX) 250\n1.0 drag \(x) \(s.height * 0.8) \(x) \(s.height * 0.3) 0.15\n2.0 drag \(x) \(s.height * 0.8) \(x) \(s.height * 0.3) 0.15\n3.5 key Escape\n"
+        },
         // Live resize with a sheet up: the window's width changes by a few pt every frame.
         BenchScenario(name: "resize", scene: .restaurants, cycle: 2.0, measured: 1.0...1.98) { s in
             var text = "0.0 tap \(s.width / 2) 230\n"

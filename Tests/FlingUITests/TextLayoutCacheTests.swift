@@ -1,11 +1,11 @@
-// TextLayoutCacheTests: the scene environment's cache of set text keys a long text by its
-// length and ends for speed (issue 46); texts that share both still get their own layouts.
+// TextLayoutCacheTests: the scene environment's cache of set text keys a text by its first and
+// last characters for speed (issue 46); texts that share both still get their own layouts.
 import FlingCore
 @testable import FlingUI
 import XCTest
 
 final class TextLayoutCacheTests: XCTestCase {
-    func testTextsAlikeAtTheirEndsAndLengthAreSetApart() { onMain {
+    func testTextsAlikeAtTheirEndsAreSetApart() { onMain {
         let env = SceneEnvironment(measurer: FixedAdvanceMeasurer(), imageSize: { _ in nil })
         let side = String(repeating: "a ", count: 100)
         let first = env.layout(side + "X" + side, Font(size: 13), TextOptions(maxWidth: 80))

@@ -221,7 +221,9 @@ final class PhotoPainter {
         // moves a photo never resamples or re-masks it.
         let k = frame.transform.scale
         var (x0, y0, x1, y1) = frame.snapped(destination)
-        let w: Int, h: Int, r: (tl: Int, tr: Int, br: Int, bl: Int)
+        let w: Int, h: Int
+        var r: (tl: Int, tr: Int, br: Int, bl: Int)
+        var exactUnderScale: (tl: Int, tr: Int, br: Int, bl: Int)?
         if abs(k - 1) > 1e-6, k > 0.05 {
             w = Int((destination.width / k).rounded()); h = Int((destination.height / k).rounded())
             guard w > 0, h > 0 else { return }
@@ -229,6 +231,7 @@ final class PhotoPainter {
             let exact = frame.pixelRadii(CornerRadii(topLeft: scaledRadii.topLeft / k, topRight: scaledRadii.topRight / k,
                                                bottomRight: scaledRadii.bottomRight / k, bottomLeft: scaledRadii.bottomLeft / k), w: w, h: h)
             r = (q(exact.tl), q(exact.tr), q(exact.br), q(exact.bl))
+            exactUnderScale = exact
         } else {
             // The bake's size is the frame's, rounded, wherever the frame sits: snapping both
             // edges made a card scrolled by a fraction of a pixel one row taller or shorter
@@ -242,8 +245,16 @@ final class PhotoPainter {
         // In ¼ px; clamped so that no geometry (however large, or NaN) traps the conversion.
         let quarterPx = { (v: Double) in Int32(max(-1e9, min(1e9, (v * 4).rounded()))) }
         let src = SIMD4(quarterPx(source.minX), quarterPx(source.minY), quarterPx(source.width), quarterPx(source.height))
-        let key = RoundedImageKey(name: name, w: Int32(w), h: Int32(h), source: src,
-                                  radii: SIMD4(Int32(clamping: r.tl), Int32(clamping: r.tr), Int32(clamping: r.br), Int32(clamping: r.bl)))
+        func keyFor(_ r: (tl: Int, tr: Int, br: Int, bl: Int)) -> RoundedImageKey {
+            RoundedImageKey(name: name, w: Int32(w), h: Int32(h), source: src,
+                            radii: SIMD4(Int32(clamping: r.tl), Int32(clamping: r.tr), Int32(clamping: r.br), Int32(clamping: r.bl)))
+        }
+        // Scaled with its radii as at rest (a card pressed, or opening from its pressed size):
+        // the bake it has at rest is stretched, not one at stepped radii made beside it. Each
+        // replaced the other, so every open baked the photo twice (9–15 ms a bake at 390×844
+        // @2x: card-expand's p99, issue 46).
+        if let exact = exactUnderScale, roundedImages.value(for: keyFor(exact)) != nil { r = exact }
+        let key = keyFor(r)
         let moving = inMotion(key)
         bakeKeysThisFrame.insert(key)
         let baked: BakedPhoto

@@ -99,10 +99,12 @@ enum Bench {
         var times: [Double] = []
         times.reserveCapacity(frames)
         for _ in 0..<frames {
+            benchFrameBegin()
             let t0 = SDLContext.monotonicSeconds()
             display.draw(list)
             display.present()
             times.append(SDLContext.monotonicSeconds() - t0)
+            benchFrameEnd()
         }
         return BenchStatistics.percentile(times, 0.5)
     }
@@ -139,6 +141,12 @@ enum Bench {
         defer { profiler.measuring(false) }
         var lastAllocs = BenchStatistics.allocations
         var lastCPU = BenchStatistics.threadCPUTime
+        // Whether the frame at time t is one of those measured (after the first cycle, inside
+        // the scenario's window, until `frames` are measured).
+        func measuresFrame(_ t: Double) -> Bool {
+            t >= scenario.cycle && scenario.measured.contains(t.truncatingRemainder(dividingBy: scenario.cycle)) && times.count < o.frames
+        }
+        if measuresFrame(0) { benchFrameBegin() }
         try runHeadless(app: app, display: display, script: script, fps: 60, renderEveryFrame: true) { drawn in
             // A window's frame ends when it is presented (a GL renderer works asynchronously).
             let p0 = SDLContext.monotonicSeconds()
@@ -146,6 +154,7 @@ enum Bench {
             let dt = drawn + SDLContext.monotonicSeconds() - p0
             let now = BenchStatistics.allocations, nowCPU = BenchStatistics.threadCPUTime
             let t = Double(frame) / 60
+            if measuresFrame(t) { benchFrameEnd() }
             let inCycle = t.truncatingRemainder(dividingBy: scenario.cycle)
             if t >= scenario.cycle, scenario.measured.contains(inCycle), times.count < o.frames {
                 if trace {
@@ -163,6 +172,7 @@ enum Bench {
             frame += 1
             let next = Double(frame) / 60
             profiler.measuring(next >= scenario.cycle && scenario.measured.contains(next.truncatingRemainder(dividingBy: scenario.cycle)))
+            if measuresFrame(next) { benchFrameBegin() }
             lastAllocs = BenchStatistics.allocations
             lastCPU = BenchStatistics.threadCPUTime
         }

@@ -2,18 +2,23 @@
 // SDL_BLENDMODE_BLEND copy would (dst = src·a + dst·(1 − a), a = its alpha × the group's
 // opacity), so that a layer with transparent parts (the sheet's card over the dimmed list) needs
 // no SDL texture and no edge-row texture beside its CPU copy: 12 MB at 1080×1920 (issue 34).
-// Opaque pixels are copied, transparent ones skipped; rows in bands on every core.
+// Opaque pixels are copied (a row's opaque span, LayerOpacity, without looking at them),
+// transparent ones skipped; rows in bands on every core.
 
 enum LayerBlend {
     /// Blends `rows × width` ARGB8888 pixels from `source` (rows `sourceStride` pixels apart)
     /// onto `destination` (rows `destinationStride` pixels apart), modulated by `alpha`
     /// (0…255). The destination's alpha becomes a + d·(1 − a), as SDL's.
+    /// `spans`, when given, holds the opaque span of each source row (`spans[0]` the first
+    /// row's, in columns of the source where `source` is column `column`).
     static func blend(_ source: UnsafePointer<UInt32>, sourceStride: Int, onto destination: UnsafeMutablePointer<UInt32>,
-                      destinationStride: Int, width: Int, rows: Int, alpha: UInt32) {
+                      destinationStride: Int, width: Int, rows: Int, alpha: UInt32,
+                      spans: UnsafePointer<OpaqueSpan>? = nil, column: Int = 0) {
         guard width > 0, rows > 0 else { return }
         ParallelRows.run(0..<rows, bands: ParallelRows.bands(rows: rows, columns: width),
                          Bands(source: source, sourceStride: sourceStride, destination: destination,
-                               destinationStride: destinationStride, width: width, alpha: min(255, alpha)))
+                               destinationStride: destinationStride, width: width, alpha: min(255, alpha),
+                               spans: spans, column: column))
     }
 
     /// `blend`'s work, one band of rows at a time.
@@ -24,9 +29,20 @@ enum LayerBlend {
         let destinationStride: Int
         let width: Int
         let alpha: UInt32
+        let spans: UnsafePointer<OpaqueSpan>?
+        let column: Int
         func run(band: Int, rows: Range<Int>) {
             for y in rows {
-                LayerBlend.blendRow(source + y * sourceStride, onto: destination + y * destinationStride, width: width, alpha: alpha)
+                let s = source + y * sourceStride, d = destination + y * destinationStride
+                guard alpha == 255, let span = spans?[y] else {
+                    LayerBlend.blendRow(s, onto: d, width: width, alpha: alpha)
+                    continue
+                }
+                // Left of the span, the span copied as it is, right of it.
+                let x0 = min(width, max(0, Int(span.start) - column)), x1 = max(x0, min(width, Int(span.end) - column))
+                LayerBlend.blendRow(s, onto: d, width: x0, alpha: 255)
+                (d + x0).update(from: s + x0, count: x1 - x0)
+                LayerBlend.blendRow(s + x1, onto: d + x1, width: width - x1, alpha: 255)
             }
         }
     }

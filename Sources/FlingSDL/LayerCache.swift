@@ -44,6 +44,9 @@ struct LayerCache {
         /// blending left in alpha).
         var pixels: [UInt32]
         var opaqueRows: Range<Int>
+        /// Each row's opaque span when the background is clear (LayerOpacity), copied, not
+        /// blended, by LayerBlend; empty when the background is opaque.
+        var opaqueSpans: [OpaqueSpan]
         /// The rows around `opaqueRows`, drawn blended from a texture of their own (EdgeRows).
         var edges: EdgeRows?
         /// The darkened/faded copy and the tint it holds (kept while the tint holds still).

@@ -367,9 +367,23 @@ final class LayerCompositor {
         guard ok == 0 else { dropUnheld(); cache.remove(id); return false }
         // An opaque background makes the layer opaque. (What SDL blends onto it may read 253 or
         // 254 in alpha from its rounding: scanned, one such pixel left every row below it to a
-        // blended copy, four times slower, at every composite of the Today list.)
-        let rows = seen.spec.background.a >= 1 ? 0..<Int(seen.height) : Self.opaqueRows(pixels, width: Int(seen.width), height: Int(seen.height))
+        // blended copy, four times slower, at every composite of the Today list.) A clear one
+        // is opaque where each row's span says, SDL's rounding put back (LayerOpacity).
         let old = cache.entries[id]
+        var spans: [OpaqueSpan] = []
+        let rows: Range<Int>
+        if seen.spec.background.a >= 1 {
+            rows = 0..<Int(seen.height)
+        } else {
+            let scanned = plan == nil ? whole : region
+            spans = plan != nil && old?.opaqueSpans.count == Int(seen.height) ? old?.opaqueSpans ?? []
+                : [OpaqueSpan](repeating: .none, count: Int(seen.height))
+            if spans.count != Int(seen.height) { spans = [OpaqueSpan](repeating: .none, count: Int(seen.height)) }
+            pixels.withUnsafeMutableBufferPointer {
+                LayerOpacity.snapAndScan($0, width: width, rows: scanned.y0..<scanned.y1, columns: scanned.x0..<scanned.x1, into: &spans)
+            }
+            rows = LayerOpacity.opaqueRows(spans, width: width)
+        }
         // (A stretched layer is copied by RoundedCopy or the canvas, never in bands.)
         // (Nor one composited from its pixels: its edge rows are blended there, LayerBlend.)
         let edges = seen.stretched || frame.releasesLayerTargets ? nil : pixels.withUnsafeBufferPointer {
@@ -378,7 +392,7 @@ final class LayerCompositor {
         cache.store(LayerCache.Entry(texture: texture, width: seen.width, height: seen.height, scale: seen.scale,
                                       stretched: seen.stretched, base: base, still: still,
                                       imageGeneration: images.generation, spec: seen.spec,
-                                      commands: seen.commands, range: seen.range, pixels: pixels, opaqueRows: rows, edges: edges,
+                                      commands: seen.commands, range: seen.range, pixels: pixels, opaqueRows: rows, opaqueSpans: spans, edges: edges,
                                       tinted: old?.width == seen.width && old?.height == seen.height ? old?.tinted : nil, tint: nil))
         if let t = old?.tinted, old?.width != seen.width || old?.height != seen.height { SDL_DestroyTexture(t) }
         if frame.releasesLayerTargets {
@@ -404,21 +418,6 @@ final class LayerCompositor {
             frame.stats.drawCalls += 1
         }
         return ok
-    }
-
-    /// The longest run of fully opaque rows starting at the first one.
-    private static func opaqueRows(_ pixels: [UInt32], width: Int, height: Int) -> Range<Int> {
-        pixels.withUnsafeBufferPointer { p in
-            func opaque(_ y: Int) -> Bool {
-                for x in 0..<width where p[y * width + x] >> 24 != 255 { return false }
-                return true
-            }
-            var y0 = 0
-            while y0 < height, !opaque(y0) { y0 += 1 }
-            var y1 = y0
-            while y1 < height, opaque(y1) { y1 += 1 }
-            return y0..<y1
-        }
     }
 
     /// Copies the layer tinted (dimmed and/or faded over the background) without blending;

@@ -30,4 +30,11 @@ public enum RenderBudgets {
     /// first: a screen of Today cards at 1080×1920 is 4 × ~1.9 MB, so this holds the screen
     /// ahead in the direction of a scroll and part of the one behind. Idle, they all go.
     public static let prefetchedPhotoBytes = 12 << 20
+
+    /// Set text kept for reuse (`SceneEnvironment.layout`), in UTF-8 bytes of the texts held,
+    /// beside its 2,048 entries: five 200,000-character stories. A long text set again at each
+    /// width of a live resize, or edited in the middle of a long field, made a new entry each
+    /// time, 0.5–0.7 MB of lines for a story; the least recently used go first. Source:
+    /// Fling (issue 46's review).
+    public static let setTextBytes = 1 << 20
 }

@@ -16,20 +16,22 @@ package final class SceneEnvironment {
     private struct LayoutKey: Hashable {
         var text: String; var font: Font; var maxWidth: Double?; var lineLimit: Int?; var maxHeight: Double?
         var minimumScale: Double; var lineHeight: Double?; var alignment: String
-        /// The text's first and last 32 characters, not all of it: a story of 200,000
-        /// characters is looked up every frame it shows, and hashing it whole cost more than
-        /// drawing it (issue 46). Characters hash as `String` does (canonically equivalent
-        /// text alike), so equal keys hash alike; `==` still compares the whole text (at once
-        /// for the same string, the common case: it shares its storage).
+        /// Text of up to 512 characters whole; longer, its first and last 32 characters: a
+        /// story of 200,000 characters is looked up every frame it shows, and hashing it whole
+        /// cost more than drawing it (issue 46). Characters hash as `String` does (canonically
+        /// equivalent text alike), and the length is counted in characters, so equal keys hash
+        /// alike; `==` still compares the whole text (at once for the same string, the common
+        /// case: it shares its storage).
         func hash(into h: inout Hasher) {
-            let head = text.prefix(32)
-            h.combine(head)
-            if head.endIndex != text.endIndex { h.combine(text.suffix(32)) }
+            let short = text.index(text.startIndex, offsetBy: 512, limitedBy: text.endIndex).map { $0 == text.endIndex } ?? true
+            if short { h.combine(text) } else { h.combine(text.prefix(32)); h.combine(text.suffix(32)) }
             h.combine(font); h.combine(maxWidth); h.combine(lineLimit); h.combine(maxHeight)
             h.combine(minimumScale); h.combine(lineHeight); h.combine(alignment)
         }
     }
-    private var layouts = LRUCache<LayoutKey, TextLayout>(capacity: 2048)
+    /// Set text and the UTF-8 bytes of the text it was set from.
+    private struct Held { var layout: TextLayout; var bytes: Int }
+    private var layouts = LRUCache<LayoutKey, Held>(capacity: 2048)
 
     /// Larger text (issue 44): the scale of every text style the scenes' views use (1 by
     /// default); the on-screen keyboard and the instrument keep theirs.
@@ -48,15 +50,32 @@ package final class SceneEnvironment {
     package func layout(_ text: String, _ font: Font, _ options: TextOptions = TextOptions()) -> TextLayout {
         let key = LayoutKey(text: text, font: font, maxWidth: options.maxWidth, lineLimit: options.lineLimit,
                             maxHeight: options.maxHeight, minimumScale: options.minimumScale, lineHeight: options.lineHeight, alignment: options.alignment.rawValue)
-        if let l = layouts.value(for: key) { return l }
+        if let held = layouts.value(for: key) { return held.layout }
         let l = TextLayoutEngine.layout(text, font: font, options: options, measurer: measurer)
-        layouts.insert(l, for: key)
+        let bytes = text.utf8.count
+        for gone in layouts.insert(Held(layout: l, bytes: bytes), for: key) { heldTextBytes -= gone.bytes }
+        heldTextBytes += bytes
+        if heldTextBytes > RenderBudgets.setTextBytes { trimLayouts(keeping: key) }
         return l
+    }
+
+    /// UTF-8 bytes of the texts `layouts` holds.
+    package private(set) var heldTextBytes = 0
+
+    /// The least recently set text goes until what is held fits `RenderBudgets.setTextBytes`
+    /// (the text just set stays, however long).
+    private func trimLayouts(keeping key: LayoutKey) {
+        for (old, held) in layouts.keysOldestFirst where old != key {
+            guard heldTextBytes > RenderBudgets.setTextBytes else { break }
+            _ = layouts.remove(old)
+            heldTextBytes -= held.bytes
+        }
     }
 
     /// Forget set text (the scale changed, so widths did).
     package func invalidateLayouts() {
         _ = layouts.removeAll()
+        heldTextBytes = 0
         layoutGeneration += 1
     }
     /// Counts `invalidateLayouts()`: what a scene keeps of set text is stale once it changes.

@@ -287,9 +287,20 @@ public final class Renderer {
             _ = frame.updateStateStacks(c)
         case .dim(let r, let amount):
             guard !frame.clippedAway, frame.opacity > 0.001 else { return }
-            canvas.prepareFrameForSDL()
+            let color = Color(white: 0, alpha: max(0, min(1, amount)) * frame.opacity)
             frame.targetTouched = true
-            shapes.fillRounded(frame.px(r), radii: .zero, color: Color(white: 0, alpha: max(0, min(1, amount)) * frame.opacity))
+            // On the frame's own pixels, in place (CanvasDimKernel: SDL's blended fill, its
+            // arithmetic exactly, a third of a dragged sheet's CPU when done by SDL).
+            if let t = canvas.canvasForNextDraw() ?? canvas.frameCanvas() {
+                canvas.fillUntinted()
+                frame.flushSolid()
+                let (x0, y0, x1, y1) = frame.snapped(frame.px(r))
+                CanvasKernels.dim(alpha: color.rgba8.3, area: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1).intersection(frame.visible), into: t)
+                frame.stats.canvasDraws += 1
+                return
+            }
+            canvas.prepareFrameForSDL()
+            shapes.fillRounded(frame.px(r), radii: .zero, color: color)
         case .beginLayer, .endLayer:
             break   // handled by run(_:_:)
         default:

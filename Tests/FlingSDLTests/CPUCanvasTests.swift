@@ -299,6 +299,34 @@ final class CPUCanvasTests: XCTestCase {
         for f in frames { XCTAssertEqual(f.0.pixels, reference.pixels) }
     }
 
+    func testADimOnTheFrameIsSDLsBlendedFillExactly() throws {
+        // The list drawn directly (no layer to fold the dim into), then dims of several
+        // amounts, clipped and not, over a photo, stripes and white.
+        func dimmed(_ amount: Double, clip: Rect?) -> DisplayList {
+            var l = DisplayList(background: .white)
+            Self.backdropContent(&l)
+            l.add(.verticalGradient(Rect(x: 40, y: 40, width: 60, height: 60), top: SystemColor.red, bottom: SystemColor.green))
+            if let clip { l.clipped(to: clip) { $0.add(.dim(Self.window, amount: amount)) } } else { l.add(.dim(Self.window, amount: amount)) }
+            return l
+        }
+        let lists = [dimmed(0.5, clip: nil), dimmed(0.137, clip: nil), dimmed(0.9, clip: Rect(x: 10.5, y: 20.25, width: 50, height: 33)), dimmed(1, clip: nil)]
+        let cpu = try draw(lists, canvas: true), sdl = try draw(lists, canvas: false)
+        for i in lists.indices {
+            XCTAssertGreaterThanOrEqual(cpu[i].1.canvasDraws, 1, "frame \(i) dims on the canvas")
+            XCTAssertEqual(zip(cpu[i].0.pixels, sdl[i].0.pixels).filter { $0 != $1 }.count, 0, "frame \(i): bytes that differ from SDL's")
+        }
+    }
+
+    func testDividingBy255InLanesIsExactForEveryProductOfTwoBytes() {
+        for x in stride(from: 0, through: 65025, by: 8) {
+            let lanes = SIMD8<UInt16>((0..<8).map { UInt16(min(65025, x + $0)) })
+            let q = CanvasKernels.divide255(lanes)
+            for i in 0..<8 { XCTAssertEqual(q[i], lanes[i] / 255, "\(lanes[i])") }
+        }
+        // 0xFF8040FF at alpha 128: each channel × 127 / 255, alpha 128 + 127.
+        XCTAssertEqual(CanvasKernels.dimPixel(0xFF80_40FF, alpha: 128), 0xFF3F_1F7F as UInt32)
+    }
+
     func testAFadeInProgressIsTintedStraightOntoTheFrame() throws {
         func faded(_ o: Double) -> DisplayList {
             var l = DisplayList(background: .white)

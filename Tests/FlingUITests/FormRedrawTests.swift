@@ -47,4 +47,37 @@ final class FormRedrawTests: XCTestCase {
         XCTAssertGreaterThan(Set(knobs).count, 10, "the knob moved frame by frame")
         XCTAssertEqual(knobs.last ?? 0, knobs.max() ?? -1, "and rests on the right, on")
     } }
+
+    func testASliderDraggedByAFastMouseIsBuiltOnceAFrameNotOnceAMove() { onMain {
+        // A 125 Hz mouse: two moves a frame. Each move used to rebuild the tree the move
+        // before had dirtied, and the frame built it again: three builds a frame.
+        let env = SceneEnvironment(measurer: FixedAdvanceMeasurer(), imageSize: { _ in Size(800, 600) })
+        let form = FormScene(env: env)
+        let bounds = Rect(x: 0, y: 0, width: 1024, height: 685)
+        form.layout(in: bounds, window: bounds.size, time: 0)
+        @MainActor func slider() -> (value: Double, frame: [Double]) {
+            let s = form.stateFields(time: 0).first { $0.0 == "form" }?.1
+            return (s?.at("slider.value")?.doubleValue ?? -1, s?.at("slider.frame")?.arrayValue?.compactMap(\.doubleValue) ?? [])
+        }
+        let f = slider().frame
+        XCTAssertEqual(f.count, 4)
+        let y = f[1] + f[3] / 2, x0 = f[0] + 20
+        _ = form.handlePointer(PointerEvent(id: 0, phase: .began, location: Point(x0, y), time: 0.1))
+        var values: [Double] = []
+        let before = form.host.builds
+        for frame in 1...20 {
+            let time = 0.1 + Double(frame) / 60
+            for k in 0..<2 {
+                _ = form.handlePointer(PointerEvent(id: 0, phase: .moved, location: Point(x0 + Double(frame * 2 + k) * 3, y), time: time - 0.008 * Double(1 - k)))
+            }
+            _ = form.advance(to: time)
+            var list = DisplayList()
+            form.draw(into: &list, time: time)
+            values.append(slider().value)
+        }
+        XCTAssertLessThanOrEqual(form.host.builds - before, 20, "one build a frame, not one a move")
+        XCTAssertEqual(values.count, 20)
+        XCTAssertTrue(zip(values, values.dropFirst()).allSatisfy { $0.0 < $0.1 }, "the value follows every frame: \(values)")
+        _ = form.handlePointer(PointerEvent(id: 0, phase: .ended, location: Point(x0 + 123, y), time: 0.5))
+    } }
 }

@@ -74,11 +74,11 @@ final class PointerRouter {
             return true
         case .moved:
             switch press {
-            case .gesture(let path): target(path)?.pressMoved(e, host: host)
+            case .gesture(let path): target(path, asBuilt: true)?.pressMoved(e, host: host)
             case .scroll(let path, var direct):
                 _ = direct?.move(to: e.location)
                 press = .scroll(path: path, direct: direct)
-                target(path)?.pressMoved(e, host: host)
+                target(path, asBuilt: true)?.pressMoved(e, host: host)
             case .tap(let path, let scroll, var classifier):
                 let dragging = classifier.move(to: e.location)
                 press = .tap(path: path, scroll: scroll, classifier: classifier)
@@ -86,9 +86,9 @@ final class PointerRouter {
                     // The press became a scroll: the widget lets go.
                     target(path)?.pressCancelled(time: e.time, host: host)
                     press = .scroll(path: scroll, direct: nil)
-                    target(scroll)?.pressMoved(e, host: host)
+                    target(scroll, asBuilt: true)?.pressMoved(e, host: host)
                 } else {
-                    target(path)?.pressMoved(e, host: host)
+                    target(path, asBuilt: true)?.pressMoved(e, host: host)
                 }
             case .nothing, nil: return false
             }
@@ -133,8 +133,12 @@ final class PointerRouter {
 
     var isPressing: Bool { press != nil }
 
-    private func target(_ path: String) -> PointerTarget? {
-        _ = host.currentTree()
+    /// `asBuilt`: the node of the tree as last built, not rebuilt first (a press moving: each
+    /// move marks the tree dirty, and rebuilding it for the next move, with a 125 Hz mouse
+    /// twice a frame, tripled a slider drag's builds; the pressed node keeps its place and
+    /// its geometry while it is dragged).
+    private func target(_ path: String, asBuilt: Bool = false) -> PointerTarget? {
+        if !asBuilt || host.node(at: path) == nil { _ = host.currentTree() }
         guard let node = host.node(at: path) as? PointerTarget else { return nil }
         guard ObjectIdentifier(type(of: node)) == pressedType || node is ScrollNode else {
             // Another kind of view took the pressed one's place: the press ends here.

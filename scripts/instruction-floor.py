@@ -40,17 +40,28 @@ def top_functions(path, n):
     threads' entry points and main, as their own)."""
     names = {}
     own = {}
+    objects = {}
     current = None
+    current_object = ""
     after_call = False
     with open(path) as f:
         for line in f:
+            if line.startswith("ob="):
+                # The library a function is in (named in full the first time, then by number).
+                ref = line[3:].strip()
+                key, _, name = ref.partition(")") if ref.startswith("(") else (ref, "", "")
+                if name.strip():
+                    objects[key] = os.path.basename(name.strip())
+                current_object = objects.get(key, os.path.basename(ref))
+                continue
             if line.startswith("fn="):
                 ref = line[3:].strip()
                 if ref.startswith("("):
                     key, _, name = ref.partition(")")
                     key += ")"
                     if name.strip():
-                        names[key] = name.strip()
+                        # An address alone (a stripped library): say which library.
+                        names[key] = name.strip() if not name.strip().startswith("0x") else f"{name.strip()} in {current_object}"
                     current = key
                 else:
                     current = names.setdefault(ref, ref)

@@ -127,9 +127,10 @@ def main():
                     sys.exit(f"instruction-floor: {scenario} at {size}: {len(dumps)} frame dumps, not {2 * a.frames} "
                              "(was the binary built with the bench's frame marks?)")
                 counts = [(totals(os.path.join(out, f)), f) for f in dumps]
-                floor = statistics.median(c for c, _ in counts[:a.frames])
+                # The lower middle of each (one frame's own count, and the same rule for both).
+                floor = statistics.median_low(c for c, _ in counts[:a.frames])
                 frames = sorted(counts[a.frames:])
-                median, median_file = frames[len(frames) // 2]
+                median, median_file = frames[(len(frames) - 1) // 2]
                 top = "; ".join(f"{name} {count / 1e6:.1f} M" for count, name in top_functions(os.path.join(out, median_file), a.top))
                 print(f"| {scenario} | {size} | {median / 1e6:.2f} M | {floor / 1e6:.2f} M | {median / floor:.1f} | {top} |", flush=True)
                 shutil.rmtree(out)

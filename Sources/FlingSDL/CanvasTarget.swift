@@ -224,14 +224,16 @@ final class CanvasTarget {
         let inside = region.intersection(t.bounds)
         let width = Int(e.width)
         let alpha = UInt32(max(0, min(255, (frame.opacity * 255).rounded())))
-        let spans = e.opaqueSpans.count == Int(e.height) ? e.opaqueSpans : []
+        // (No spans, an opaque background's layer: each pixel is looked at. An empty array's
+        // buffer may still have an address: never read as spans.)
+        let hasSpans = e.opaqueSpans.count == Int(e.height)
         e.pixels.withUnsafeBufferPointer { px in
-            spans.withUnsafeBufferPointer { sp in
+            e.opaqueSpans.withUnsafeBufferPointer { sp in
                 guard let src = px.baseAddress else { return }
                 occluders.forEachUnoccludedPart(of: inside) { p in
                     LayerBlend.blend(src + (p.y0 - oy) * width + (p.x0 - ox), sourceStride: width, onto: t.row(p.y0) + p.x0,
                                      destinationStride: t.pitch / 4, width: p.x1 - p.x0, rows: p.y1 - p.y0, alpha: alpha,
-                                     spans: sp.baseAddress.map { $0 + (p.y0 - oy) }, column: p.x0 - ox)
+                                     spans: hasSpans ? sp.baseAddress.map { $0 + (p.y0 - oy) } : nil, column: p.x0 - ox)
                 }
             }
         }

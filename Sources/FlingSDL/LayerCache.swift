@@ -39,9 +39,10 @@ struct LayerCache {
         var commands: [DrawCommand]
         var range: Range<Int>
         /// ARGB8888 copy of the texture (LayerTint's source, and what a partial redraw keeps
-        /// and puts back; taken out of the entry while `rasterize` writes it) and the rows that
-        /// are fully opaque (all of them when the background is opaque, whatever SDL's
-        /// blending left in alpha).
+        /// and puts back; taken out of the entry while `rasterize` writes it), with the alpha
+        /// SDL's blending rounds down put back to opaque where the background is clear
+        /// (LayerOpacity), and the rows that are fully opaque (all of them when the background
+        /// is opaque, whatever SDL's blending left in alpha).
         var pixels: [UInt32]
         var opaqueRows: Range<Int>
         /// Each row's opaque span when the background is clear (LayerOpacity), copied, not

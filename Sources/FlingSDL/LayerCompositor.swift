@@ -383,6 +383,14 @@ final class LayerCompositor {
                 LayerOpacity.snapAndScan($0, width: width, rows: scanned.y0..<scanned.y1, columns: scanned.x0..<scanned.x1, into: &spans)
             }
             rows = LayerOpacity.opaqueRows(spans, width: width)
+            // A texture kept (copied by SDL) holds the same snapped pixels: every path shows
+            // the layer alike.
+            if !frame.releasesLayerTargets, !scanned.isEmpty {
+                var r = frame.sdlRect(scanned)
+                _ = pixels.withUnsafeBytes { buf in
+                    SDL_UpdateTexture(texture, &r, buf.baseAddress.map { $0 + (scanned.y0 * width + scanned.x0) * 4 }, seen.width * 4)
+                }
+            }
         }
         // (A stretched layer is copied by RoundedCopy or the canvas, never in bands.)
         // (Nor one composited from its pixels: its edge rows are blended there, LayerBlend.)

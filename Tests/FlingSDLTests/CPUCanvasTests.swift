@@ -311,8 +311,13 @@ final class CPUCanvasTests: XCTestCase {
         }
         let lists = [dimmed(0.5, clip: nil), dimmed(0.137, clip: nil), dimmed(0.9, clip: Rect(x: 10.5, y: 20.25, width: 50, height: 33)), dimmed(1, clip: nil)]
         let cpu = try draw(lists, canvas: true), sdl = try draw(lists, canvas: false)
+        // The same frame without its dim draws one canvas draw fewer: the dim is the kernel's.
+        var undimmed = DisplayList(background: .white)
+        Self.backdropContent(&undimmed)
+        undimmed.add(.verticalGradient(Rect(x: 40, y: 40, width: 60, height: 60), top: SystemColor.red, bottom: SystemColor.green))
+        let plain = try draw([undimmed], canvas: true)
         for i in lists.indices {
-            XCTAssertGreaterThanOrEqual(cpu[i].1.canvasDraws, 1, "frame \(i) dims on the canvas")
+            XCTAssertEqual(cpu[i].1.canvasDraws, plain[0].1.canvasDraws + 1, "frame \(i) dims on the canvas")
             XCTAssertEqual(zip(cpu[i].0.pixels, sdl[i].0.pixels).filter { $0 != $1 }.count, 0, "frame \(i): bytes that differ from SDL's")
         }
     }

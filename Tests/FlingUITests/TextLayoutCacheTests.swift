@@ -68,4 +68,20 @@ final class TextLayoutCacheTests: XCTestCase {
         env.invalidateLayouts()
         XCTAssertEqual(env.heldTextBytes, 0)
     } }
+
+    func testAStoryLongerThanTheBudgetStaysWhileLabelsAreSetAroundIt() { onMain {
+        // 400,000 characters of three bytes: 1.2 MB, over the budget alone. Setting labels
+        // after it must not evict it (it would be set again, 60 ms, every frame it shows).
+        let measurer = CountingMeasurer()
+        let env = SceneEnvironment(measurer: measurer, imageSize: { _ in nil })
+        let story = String(repeating: "\u{4E2D}", count: 400_000)
+        _ = env.layout(story, Font(size: 13), TextOptions(maxWidth: 2000))
+        for i in 0..<20 { _ = env.layout("Label \(i)", Font(size: 13)) }
+        let before = measurer.measured
+        _ = env.layout(story, Font(size: 13), TextOptions(maxWidth: 2000))
+        XCTAssertEqual(measurer.measured, before, "the story was set again")
+        // The labels are held too (only the story is over the budget).
+        _ = env.layout("Label 3", Font(size: 13))
+        XCTAssertEqual(measurer.measured, before)
+    } }
 }

@@ -62,11 +62,19 @@ package final class SceneEnvironment {
     /// UTF-8 bytes of the texts `layouts` holds.
     package private(set) var heldTextBytes = 0
 
-    /// The least recently set text goes until what is held fits `RenderBudgets.setTextBytes`
-    /// (the text just set stays, however long).
+    /// The least recently set text goes until what is held fits `RenderBudgets.setTextBytes`.
+    /// The text just set stays, however long, and so does the newest text longer than the
+    /// budget alone (a story of 200,000 characters in a script of three bytes a character,
+    /// 600 KB to 1.7 MB): the next label set must not evict the story shown, to set it again
+    /// in the next frame.
     private func trimLayouts(keeping key: LayoutKey) {
-        for (old, held) in layouts.keysOldestFirst where old != key {
-            guard heldTextBytes > RenderBudgets.setTextBytes else { break }
+        let oldestFirst = layouts.keysOldestFirst
+        let isLong = { (held: Held) in held.bytes > RenderBudgets.setTextBytes / 2 }
+        let long = oldestFirst.last { $0.0 != key && isLong($0.1) }
+        // What stays whatever the budget: the newest long text, and the one just set if long.
+        let spared = (long?.1.bytes ?? 0) + (oldestFirst.last { $0.0 == key && isLong($0.1) }?.1.bytes ?? 0)
+        for (old, held) in oldestFirst where old != key && old != long?.0 {
+            guard heldTextBytes - spared > RenderBudgets.setTextBytes else { break }
             _ = layouts.remove(old)
             heldTextBytes -= held.bytes
         }

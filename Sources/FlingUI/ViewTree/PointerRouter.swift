@@ -13,8 +13,9 @@ enum PressClaim {
     case tap
 }
 
-/// A node that takes pointer input. Nodes are rebuilt after every event, so the host finds
-/// the pressed node again by its path for each event of a gesture (pointer capture).
+/// A node that takes pointer input. The tree is rebuilt after events, so the host finds the
+/// pressed node again by its path for each event of a gesture (pointer capture): in a tree
+/// rebuilt first for a press's start and end, in the tree as last built for its moves.
 @MainActor
 protocol PointerTarget: Node {
     func pressBegan(_ e: PointerEvent, host: ViewHost) -> PressClaim
@@ -138,8 +139,9 @@ final class PointerRouter {
     /// twice a frame, tripled a slider drag's builds; the pressed node keeps its place and
     /// its geometry while it is dragged).
     private func target(_ path: String, asBuilt: Bool = false) -> PointerTarget? {
-        if !asBuilt || host.node(at: path) == nil { _ = host.currentTree() }
-        guard let node = host.node(at: path) as? PointerTarget else { return nil }
+        var found = asBuilt ? host.node(at: path) : nil
+        if found == nil { _ = host.currentTree(); found = host.node(at: path) }
+        guard let node = found as? PointerTarget else { return nil }
         guard ObjectIdentifier(type(of: node)) == pressedType || node is ScrollNode else {
             // Another kind of view took the pressed one's place: the press ends here.
             press = nil

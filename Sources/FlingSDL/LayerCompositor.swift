@@ -376,8 +376,8 @@ final class LayerCompositor {
             rows = 0..<Int(seen.height)
         } else {
             let scanned = plan == nil ? whole : region
-            spans = plan != nil && old?.opaqueSpans.count == Int(seen.height) ? old?.opaqueSpans ?? []
-                : [OpaqueSpan](repeating: .none, count: Int(seen.height))
+            // Redrawn in part, the rows outside the region keep the spans they had.
+            spans = plan != nil ? old?.opaqueSpans ?? [] : []
             if spans.count != Int(seen.height) { spans = [OpaqueSpan](repeating: .none, count: Int(seen.height)) }
             pixels.withUnsafeMutableBufferPointer {
                 LayerOpacity.snapAndScan($0, width: width, rows: scanned.y0..<scanned.y1, columns: scanned.x0..<scanned.x1, into: &spans)

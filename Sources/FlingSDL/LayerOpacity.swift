@@ -21,7 +21,7 @@ enum LayerOpacity {
     static let opaqueAlpha: UInt32 = 253
 
     /// Snaps alpha ≥ `opaqueAlpha` to 255 in `rows` × `columns` of `pixels` (`width` px a
-    /// row), and returns the opaque span of each row of `rows` (whole rows scanned).
+    /// row), and writes the opaque span of each row of `rows` into `spans` (whole rows scanned).
     static func snapAndScan(_ pixels: UnsafeMutableBufferPointer<UInt32>, width: Int, rows: Range<Int>,
                             columns: Range<Int>, into spans: inout [OpaqueSpan]) {
         guard let base = pixels.baseAddress, width > 0 else { return }

@@ -55,12 +55,16 @@ package final class SceneEnvironment {
         let bytes = text.utf8.count
         for gone in layouts.insert(Held(layout: l, bytes: bytes), for: key) { heldTextBytes -= gone.bytes }
         heldTextBytes += bytes
-        if heldTextBytes > RenderBudgets.setTextBytes { trimLayouts(keeping: key) }
+        if heldTextBytes > trimAbove { trimLayouts(keeping: key) }
         return l
     }
 
     /// UTF-8 bytes of the texts `layouts` holds.
     package private(set) var heldTextBytes = 0
+    /// What is held before the next trim: the budget, or, while a long text is spared, what
+    /// the last trim left plus a quarter of the budget (each label set beside a story held
+    /// would otherwise sort every entry to trim nothing).
+    private var trimAbove = RenderBudgets.setTextBytes
 
     /// The least recently set text goes until what is held fits `RenderBudgets.setTextBytes`.
     /// The text just set stays, however long, and so does the newest text longer than the
@@ -78,12 +82,14 @@ package final class SceneEnvironment {
             _ = layouts.remove(old)
             heldTextBytes -= held.bytes
         }
+        trimAbove = spared > 0 ? max(RenderBudgets.setTextBytes, heldTextBytes + RenderBudgets.setTextBytes / 4) : RenderBudgets.setTextBytes
     }
 
     /// Forget set text (the scale changed, so widths did).
     package func invalidateLayouts() {
         _ = layouts.removeAll()
         heldTextBytes = 0
+        trimAbove = RenderBudgets.setTextBytes
         layoutGeneration += 1
     }
     /// Counts `invalidateLayouts()`: what a scene keeps of set text is stale once it changes.

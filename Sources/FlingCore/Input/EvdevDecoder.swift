@@ -214,6 +214,9 @@ public struct TouchTransform: Equatable, Sendable {
     /// Calibration: the raw values at the panel's edges; nil = the device's reported range.
     public var xRange: ClosedRange<Int32>?
     public var yRange: ClosedRange<Int32>?
+    /// The device's LIBINPUT_CALIBRATION_MATRIX (udev), applied as libinput applies it: to the
+    /// position normalised to 0…1, before the flags above.
+    public var calibration: CalibrationMatrix?
     public init() {}
 
     public func panelPoint(x: Int32, y: Int32, deviceX: ClosedRange<Int32>, deviceY: ClosedRange<Int32>, panel: Size) -> Point {
@@ -223,6 +226,9 @@ public struct TouchTransform: Equatable, Sendable {
             return max(0, min(1, (Double(v) - Double(r.lowerBound)) / span))
         }
         var nx = norm(x, xRange ?? deviceX), ny = norm(y, yRange ?? deviceY)
+        if let m = calibration {
+            (nx, ny) = (max(0, min(1, m.a * nx + m.b * ny + m.c)), max(0, min(1, m.d * nx + m.e * ny + m.f)))
+        }
         if invertX { nx = 1 - nx }
         if invertY { ny = 1 - ny }
         if swapXY { swap(&nx, &ny) }
@@ -234,5 +240,31 @@ extension ScheduledInput {
     /// A pointer input at `time` (recorded evdev touches merged into a headless run).
     public init(at time: Double, pointer phase: PointerEvent.Phase, id: Int64, _ p: Point, sequence: Int = 0) {
         self.init(time: time, kind: .pointer(phase, id: id, p), sequence: sequence)
+    }
+}
+
+/// libinput's calibration matrix (the udev property LIBINPUT_CALIBRATION_MATRIX, "a b c d e f"):
+/// a touch at (x, y), normalised to 0…1 on the device, lands at (a·x + b·y + c, d·x + e·y + f).
+/// Operators set it in a udev rule to turn a panel's touches with its mounting (cage and
+/// every libinput compositor read it; Fling's own evdev reader does too, issue 47).
+public struct CalibrationMatrix: Equatable, Sendable, CustomStringConvertible {
+    public var a, b, c, d, e, f: Double
+    public init(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ e: Double, _ f: Double) {
+        self.a = a; self.b = b; self.c = c; self.d = d; self.e = e; self.f = f
+    }
+
+    /// Six finite numbers separated by spaces (libinput's own format); nil for anything else.
+    public init?(property: String) {
+        let parts = property.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let v = parts.compactMap { Double($0) }.filter(\.isFinite)
+        guard parts.count == 6, v.count == 6 else { return nil }
+        self.init(v[0], v[1], v[2], v[3], v[4], v[5])
+    }
+
+    /// The identity: touches as the device reports them.
+    public var isIdentity: Bool { self == CalibrationMatrix(1, 0, 0, 0, 1, 0) }
+
+    public var description: String {
+        [a, b, c, d, e, f].map { $0 == $0.rounded() ? String(Int($0)) : String($0) }.joined(separator: " ")
     }
 }

@@ -179,6 +179,33 @@ final class EvdevDecoderTests: XCTestCase {
         // Out of range clamps to the edge.
         XCTAssertEqual(TouchTransform().panelPoint(x: -50, y: 9000, deviceX: 0...4096, deviceY: 0...4096, panel: panel), Point(0, 480))
     }
+
+    /// libinput's matrix for a panel turned 90° clockwise, as the udev rule documents it.
+    func testACalibrationMatrixTurnsTouchesAsLibinputDoes() throws {
+        var t = TouchTransform()
+        t.calibration = try XCTUnwrap(CalibrationMatrix(property: "0 -1 1 1 0 0"))
+        let panel = Size(1280, 800)
+        // Device (0.25, 0.25) → (−0.25 + 1, 0.25): what lands at panel (960, 200), not (320, 200).
+        XCTAssertEqual(t.panelPoint(x: 1024, y: 1024, deviceX: 0...4096, deviceY: 0...4096, panel: panel), Point(960, 200))
+        // The rest of the transform applies after it, as --touch-transform comes after udev.
+        t.invertX = true
+        XCTAssertEqual(t.panelPoint(x: 1024, y: 1024, deviceX: 0...4096, deviceY: 0...4096, panel: panel), Point(320, 200))
+        // Outside the panel once turned: at its edge.
+        t = TouchTransform()
+        t.calibration = CalibrationMatrix(2, 0, 0, 0, 1, 0)
+        XCTAssertEqual(t.panelPoint(x: 3072, y: 0, deviceX: 0...4096, deviceY: 0...4096, panel: panel), Point(1280, 0))
+    }
+
+    func testACalibrationPropertyIsSixNumbers() {
+        XCTAssertEqual(CalibrationMatrix(property: "0 -1 1 1 0 0"), CalibrationMatrix(0, -1, 1, 1, 0, 0))
+        XCTAssertEqual(CalibrationMatrix(property: "1.0\t0 0  0 1 0"), CalibrationMatrix(1, 0, 0, 0, 1, 0))
+        XCTAssertEqual(CalibrationMatrix(property: "1 0 0 0 1 0")?.isIdentity, true)
+        for bad in ["", "0 -1 1 1 0", "0 -1 1 1 0 0 0", "0 -1 x 1 0 0", "nan 0 0 0 1 0", "inf 0 0 0 1 0"] {
+            XCTAssertNil(CalibrationMatrix(property: bad), bad)
+        }
+        XCTAssertEqual(CalibrationMatrix(0, -1, 1, 1, 0, 0).description, "0 -1 1 1 0 0")
+        XCTAssertEqual(CalibrationMatrix(0.5, 0, 0.25, 0, 1, 0).description, "0.5 0 0.25 0 1 0")
+    }
 }
 
 final class ScreenInfoTests: XCTestCase {

@@ -36,4 +36,24 @@ public enum KioskConstants {
     /// The systemd watchdog is fed at this fraction of WATCHDOG_USEC (sd_watchdog_enabled's
     /// documentation recommends half the interval).
     public static let watchdogFraction: Double = 0.5
+    /// A kiosk that was asked for a frame and has shown none for this long exits (status 70)
+    /// so that its service restarts it (`--frozen-screen`, issue 47): systemd's watchdog sees
+    /// the loop run, not the panel change. Longer than any frame, a console switch aside (a
+    /// frame not shown while another console is in front is not asked for), and than the
+    /// 10 s WatchdogSec of the shipped units, which catch a loop that stops.
+    public static let frozenScreenLimit: Double = 15
+    /// The exit status of a frozen screen: sysexits' EX_SOFTWARE.
+    public static let frozenScreenStatus: Int32 = 70
+    /// What `--frozen-screen` takes (s): at least a second (frames are 16 ms), at most an hour.
+    public static let frozenScreenRange: ClosedRange<Double> = 1...3600
+    /// A KMS frame waits this long (ms) for the flip queued before it: six vblanks at 60 Hz.
+    /// A flip that has not completed by then drops this frame rather than stall the loop.
+    public static let kmsFlipWaitMilliseconds: Int32 = 100
+    /// A frame the console's display did not take is offered again this soon (s).
+    public static let unshownFrameRetry: Double = 0.05
+    /// The cards looked at for a connected display (/dev/dri/card0 to card15).
+    public static let kmsCardsScanned = 16
+    /// `--status-file` is written again at least this often (s), and at once when the scene
+    /// changes, a touch starts, or an error is logged (issue 47).
+    public static let statusInterval: Double = 10
 }

@@ -49,10 +49,15 @@ let package = Package(
         // (libwayland-client: already a dependency of SDL 2 and of libsdl2-dev).
         .target(name: "CWaylandSHM", linkerSettings: [.linkedLibrary("wayland-client")]),
 
+        // A KMS display's dumb buffers, mode and page flips with the kernel's DRM ioctls, for the
+        // console without GL, and whether a render node is a GPU (libdrm-dev's uapi headers
+        // only, a dependency of libsdl2-dev; nothing linked).
+        .target(name: "CKMS"),
+
         // Platform-neutral: imports no SDL.
         .target(name: "FlingCore"),
         // The SDL backend: the only code that touches SDL pointers.
-        .target(name: "FlingSDL", dependencies: ["FlingCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CJPEG", "CInputTime", "CWaylandSHM", "CX11Screen", "CStartupGuard", "CFontconfig"]),
+        .target(name: "FlingSDL", dependencies: ["FlingCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CJPEG", "CInputTime", "CWaylandSHM", "CX11Screen", "CStartupGuard", "CFontconfig", "CKMS"]),
         // The view tree, widgets, scenes and the app controller: on FlingCore only, so tests
         // drive it in-process with a fake text measurer.
         .target(name: "FlingUI", dependencies: ["FlingCore"]),
@@ -63,7 +68,7 @@ let package = Package(
         .target(name: "CAllocCounter"),
         // main, the run loops, the command line, the tools.
         .executableTarget(name: "FlingApp", dependencies: [
-            "FlingCore", "FlingUI", "FlingSDL", "FlingAccessibility", "CAllocCounter", "CZlib",
+            "FlingCore", "FlingUI", "FlingSDL", "FlingAccessibility", "CAllocCounter", "CZlib", "CKMS",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

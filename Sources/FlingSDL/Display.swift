@@ -18,6 +18,7 @@
 //      made again without GL; --renderer and SDL_RENDER_DRIVER override
 //  [x] Wayland without a GPU: the software renderer draws into a frame of Fling's own that
 //      WaylandPresenter commits in wl_shm buffers, only the changed part (no GLES texture)
+import CKMS
 import CSDL2
 import CSDL2Image
 import CX11Screen
@@ -290,14 +291,27 @@ public final class Display {
     }
 
     /// A GPU render node exists (/dev/dri/renderD128…): without one there is no GPU to ask.
-    static func hasRenderNode() -> Bool {
+    /// `probingDrivers` (the console's choice): each node is opened and a render node of
+    /// virtio-gpu without 3D or of vgem is not one (Mesa draws on the CPU there: llvmpipe), told
+    /// by its kernel driver without making a GL context (RendererChoice.isGPU). A window's choice
+    /// only looks (opening a node can wake a GPU powered down) and tells llvmpipe by GL_RENDERER.
+    public static func hasRenderNode(probingDrivers: Bool = false) -> Bool {
         guard let dir = opendir("/dev/dri") else { return false }
-        defer { closedir(dir) }
+        var nodes: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-            if name.hasPrefix("renderD") { return true }
+            if name.hasPrefix("renderD") { nodes.append("/dev/dri/" + name) }
         }
-        return false
+        closedir(dir)
+        guard probingDrivers else { return !nodes.isEmpty }
+        return nodes.sorted().contains { path in
+            var name = [CChar](repeating: 0, count: 64)
+            // A node that cannot be asked (no permission) is taken as a GPU, as before.
+            guard fling_drm_driver_name(path, &name, name.count) == 0 else { return true }
+            let driver = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let has3D: Bool? = driver == "virtio_gpu" ? { let r = fling_virtio_gpu_has_3d(path); return r < 0 ? nil : r == 1 }() : nil
+            return RendererChoice.isGPU(driver: driver, virtio3D: has3D)
+        }
     }
 
     /// SDL's index of a render driver by name ("opengl", "opengles2"), or nil.
@@ -528,6 +542,17 @@ public final class Display {
 
     /// The frame as the panel shows it: turned by `rotation` (H×W for 90 and 270).
     public func readOutput() -> RGBAImage? { readPixels()?.rotated(rotation) }
+
+    /// Headless: the frame's own pixels as drawn (32-bit ARGB8888, `pitch` bytes a row, from
+    /// the top-left of the renderer's surface), for an output that copies them itself with no
+    /// read-back (the KMS dumb buffers). false when the frame is not in that surface.
+    public func withFramePixels(_ body: (_ pixels: UnsafeRawPointer, _ pitch: Int) -> Void) -> Bool {
+        guard headless, frameTexture == nil, let s = surface, let p = s.pointee.pixels,
+              s.pointee.w >= pixelWidth, s.pointee.h >= pixelHeight else { return false }
+        SDL_RenderFlush(renderer.sdl)
+        body(UnsafeRawPointer(p), Int(s.pointee.pitch))
+        return true
+    }
 
     public func present() {
         guard let window else { return }

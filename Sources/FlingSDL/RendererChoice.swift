@@ -18,7 +18,10 @@
 //    Fling's own that WaylandPresenter hands to the compositor in wl_shm buffers, only the
 //    changed part; SDL's texture framebuffer stays only as the fallback if that fails.
 //  - KMSDRM: only the GLES2 renderer presents (SDL's software renderer shows nothing there
-//    and the desktop-GL one draws no textures, issue 27).
+//    and the desktop-GL one draws no textures, issue 27). Without a GPU that is GLES on
+//    llvmpipe (125–138 MB resident in a guest, against 40 MB on fbdev, issue 47): Fling then
+//    makes no SDL window at all and shows its software frames in KMS dumb buffers itself
+//    (`consoleDumbBuffers`, KMSOutput in the app).
 //  - `--renderer software|gl|gles2` (or SDL_RENDER_DRIVER, as SDL documents it) wins.
 import FlingCore
 
@@ -63,6 +66,28 @@ public struct RendererChoice: Equatable, Sendable {
         case "x11": return .softwareWindowFramebuffer
         case "wayland": return .softwareWaylandSHM
         default: return .softwareTextureFramebuffer
+        }
+    }
+
+    /// Why a console run asking for SDL's KMSDRM (`SDL_VIDEODRIVER=kmsdrm`, as the kiosk unit
+    /// sets it) shows its frames in KMS dumb buffers instead, or nil to keep SDL's KMSDRM:
+    /// nothing but GLES presents there, which without a GPU is llvmpipe on the CPU. Only under
+    /// `--renderer auto` with no SDL_RENDER_DRIVER (either keeps SDL's KMSDRM).
+    public static func consoleDumbBuffers(request: RendererRequest, requestedVideoDriver: String?, environmentDriver: String?,
+                                          hasRenderNode: Bool) -> String? {
+        guard requestedVideoDriver?.lowercased() == "kmsdrm", request == .auto, environmentDriver?.isEmpty ?? true, !hasRenderNode else { return nil }
+        return "KMSDRM without a GPU (no /dev/dri render node of one: none, or only virtio-gpu without 3D or vgem): software frames shown in KMS dumb buffers, page-flipped on vblank, no GL (SDL's KMSDRM would draw through GLES on llvmpipe; --renderer gles2 keeps it)"
+    }
+
+    /// Whether a render node's kernel driver stands for a GPU that draws GL: vgem is memory
+    /// only, and virtio-gpu draws only when the host gave it 3D (virgl, venus; `virtio3D`, nil
+    /// when it could not be asked: taken as a GPU). QEMU's plain virtio-gpu has a render node
+    /// and no 3D: there Mesa's EGL is llvmpipe (issue 47).
+    public static func isGPU(driver: String, virtio3D: Bool?) -> Bool {
+        switch driver {
+        case "vgem": return false
+        case "virtio_gpu": return virtio3D ?? true
+        default: return true
         }
     }
 

@@ -31,6 +31,33 @@ final class RendererChoiceTests: XCTestCase {
         }
     }
 
+    func testKmsdrmWithoutAGPUShowsDumbBuffersUnlessTheUserAsksForSDLs() {
+        func choice(_ r: RendererRequest = .auto, video: String? = "kmsdrm", env: String? = nil, gpu: Bool = false) -> Bool {
+            RendererChoice.consoleDumbBuffers(request: r, requestedVideoDriver: video, environmentDriver: env, hasRenderNode: gpu) != nil
+        }
+        XCTAssertTrue(choice())
+        XCTAssertTrue(choice(video: "KMSDRM"))
+        XCTAssertTrue(choice(env: ""))
+        XCTAssertFalse(choice(gpu: true), "a GPU: SDL's KMSDRM draws with it")
+        XCTAssertFalse(choice(.gles2), "--renderer gles2 keeps SDL's KMSDRM")
+        XCTAssertFalse(choice(.software))
+        XCTAssertFalse(choice(env: "opengles2"), "SDL_RENDER_DRIVER keeps SDL's KMSDRM")
+        XCTAssertFalse(choice(video: nil), "no SDL_VIDEODRIVER: a window")
+        XCTAssertFalse(choice(video: "x11"))
+        XCTAssertEqual(RendererChoice.consoleDumbBuffers(request: .auto, requestedVideoDriver: "kmsdrm", environmentDriver: nil, hasRenderNode: false),
+                       "KMSDRM without a GPU (no /dev/dri render node of one: none, or only virtio-gpu without 3D or vgem): software frames shown in KMS dumb buffers, page-flipped on vblank, no GL (SDL's KMSDRM would draw through GLES on llvmpipe; --renderer gles2 keeps it)")
+    }
+
+    func testARenderNodeWithoutGLIsNotAGPU() {
+        XCTAssertTrue(RendererChoice.isGPU(driver: "i915", virtio3D: nil))
+        XCTAssertTrue(RendererChoice.isGPU(driver: "amdgpu", virtio3D: nil))
+        XCTAssertTrue(RendererChoice.isGPU(driver: "v3d", virtio3D: nil))
+        XCTAssertFalse(RendererChoice.isGPU(driver: "vgem", virtio3D: nil))
+        XCTAssertFalse(RendererChoice.isGPU(driver: "virtio_gpu", virtio3D: false), "QEMU's plain virtio-gpu: llvmpipe")
+        XCTAssertTrue(RendererChoice.isGPU(driver: "virtio_gpu", virtio3D: true), "virgl")
+        XCTAssertTrue(RendererChoice.isGPU(driver: "virtio_gpu", virtio3D: nil), "could not ask: as before")
+    }
+
     func testWaylandWithoutAGPUPresentsInSharedMemoryBuffersNotThroughGL() {
         let c = RendererChoice.decide(request: .auto, videoDriver: "wayland", environmentDriver: nil, hasRenderNode: false)
         XCTAssert(c.kind == .softwareWaylandSHM)

@@ -103,12 +103,19 @@ final class ConsoleMode {
 
     /// A console switch since the last call: `.away` (Fling has let go; write nothing until
     /// `.back`) or `.back` (its console shows again: the whole frame must be written).
-    func pendingSwitch() -> Switch? {
+    /// `beforeRelease` runs before the switch is let through (a KMS output drops the DRM
+    /// master there, so the other console's kernel framebuffer can set its mode), and
+    /// `refused` when there was no switch to let through after all (it takes the master back).
+    func pendingSwitch(beforeRelease: () -> Void = {}, refused: () -> Void = {}) -> Switch? {
         guard handsOver, !restored else { return nil }
         if vtReleaseAsked.exchange(false, ordering: .sequentiallyConsistent) {
+            beforeRelease()
             // Only a switch the kernel has pending is let go (a stray SIGUSR1 gets EINVAL and
             // must not blank the kiosk).
-            guard ioctl(fd, Self.VT_RELDISP, 1) == 0 else { return nil }
+            guard ioctl(fd, Self.VT_RELDISP, 1) == 0 else {
+                refused()
+                return nil
+            }
             showing = false
             return .away
         }

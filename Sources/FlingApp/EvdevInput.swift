@@ -42,8 +42,19 @@ final class EvdevInput {
     private var reader: DeviceReader?
     static let defaultRange: ClosedRange<Int32> = 0...4095
 
-    init(path: String, transform: TouchTransform) throws(Failure) {
+    init(path: String, transform given: TouchTransform) throws(Failure) {
         self.path = path
+        // The panel's calibration as udev gives it to libinput (LIBINPUT_CALIBRATION_MATRIX),
+        // applied before --touch-transform: operators calibrate a kiosk's touch this way.
+        var transform = given
+        let matrixText = TouchscreenDevices.udevProperties(of: path)["LIBINPUT_CALIBRATION_MATRIX"]
+        if let text = matrixText {
+            if let m = CalibrationMatrix(property: text) {
+                if !m.isIdentity { transform.calibration = m }
+            } else {
+                Log.warning("evdev: \(path): udev's LIBINPUT_CALIBRATION_MATRIX '\(text)' is not six numbers: ignored")
+            }
+        }
         self.transform = transform
         var st = stat()
         guard stat(path, &st) == 0 else { throw Failure(message: "\(path): \(String(cString: strerror(errno)))") }
@@ -105,7 +116,8 @@ final class EvdevInput {
             var monotonic = CLOCK_MONOTONIC
             let clockSet = ioctl(f, EvdevInput.EVIOCSCLOCKID, &monotonic) == 0
             if clockSet { stampClock = CLOCK_MONOTONIC }
-            Log.info("evdev: \(path): x \(x), y \(y); touches timed by the kernel (\(clockSet ? "CLOCK_MONOTONIC" : "its default clock"))")
+            Log.info("evdev: \(path): x \(x), y \(y); touches timed by the kernel (\(clockSet ? "CLOCK_MONOTONIC" : "its default clock"))"
+                     + (transform.calibration.map { "; udev's LIBINPUT_CALIBRATION_MATRIX \($0) applied" } ?? ""))
         } else {
             xRange = Self.defaultRange; yRange = Self.defaultRange
         }

@@ -22,18 +22,22 @@ final class FramebufferOutput {
     /// Where the visible page starts in the mapping (yoffset/xoffset of a panned device).
     private let visibleOffset: Int
     private(set) var framesShown = 0
+    /// A device (not a regular file standing in for one): it can be blanked.
+    private let isDevice: Bool
 
     struct Failure: Error { var message: String }
 
     static let FBIOGET_VSCREENINFO: UInt = 0x4600
     static let FBIOGET_FSCREENINFO: UInt = 0x4602
+    /// FBIOBLANK's argument: FB_BLANK_UNBLANK, FB_BLANK_POWERDOWN (linux/fb.h).
+    static let FBIOBLANK: UInt = 0x4611, FB_BLANK_UNBLANK: Int32 = 0, FB_BLANK_POWERDOWN: Int32 = 4
 
     init(path: String, mode: FramebufferFormat?, rotation: Rotation) throws(Failure) {
         self.path = path
         self.rotation = rotation
         var st = stat()
         let exists = stat(path, &st) == 0
-        let isDevice = exists && (st.st_mode & S_IFMT) == S_IFCHR
+        isDevice = exists && (st.st_mode & S_IFMT) == S_IFCHR
         if isDevice {
             let dev = open(path, O_RDWR | O_CLOEXEC)
             fd = dev
@@ -105,6 +109,18 @@ final class FramebufferOutput {
         let buffer = UnsafeMutableRawBufferPointer(start: map + visibleOffset, count: mapLength - visibleOffset)
         format.write(frame, rotation: rotation, into: buffer)
         framesShown += 1
+    }
+
+    /// The panel blanked (powered down where the driver can) or lit again: false for a
+    /// regular file, or a driver that refuses.
+    func blank(_ off: Bool) -> Bool {
+        guard isDevice else { return false }
+        return ioctl(fd, Self.FBIOBLANK, off ? Self.FB_BLANK_POWERDOWN : Self.FB_BLANK_UNBLANK) == 0
+    }
+
+    /// The visible page black.
+    func clear() {
+        (map + visibleOffset).initializeMemory(as: UInt8.self, repeating: 0, count: min(format.byteCount, mapLength - visibleOffset))
     }
 
     func unmap() {

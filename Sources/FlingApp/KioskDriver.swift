@@ -23,6 +23,9 @@ final class KioskDriver {
     var observer: ((InputEvent) -> Void)?
     /// The latest time the run reached (its last tick or input): where a recording ends.
     private(set) var lastTime = 0.0
+    /// When a visitor last touched the panel (or pressed a key), on the run's clock; nil: not
+    /// yet. The attract loop's inputs are not a visitor's.
+    private(set) var lastVisitorInput: Double?
 
     init(app: AppController, config: KioskState.Config, rotation: Rotation, start: Double = 0) {
         self.app = app
@@ -38,6 +41,11 @@ final class KioskDriver {
         recorder?.record(e)
         lastTime = max(lastTime, now)
         switch e {
+        case .pointer(let p) where p.phase == .began: lastVisitorInput = now
+        case .key, .text, .wheel: lastVisitorInput = now
+        default: break
+        }
+        switch e {
         case .pointer(let p):
             var q = p
             q.location = rotation.layoutPoint(fromPanel: p.location, panel: panelSize)
@@ -51,6 +59,13 @@ final class KioskDriver {
         default:
             apply(state.input(e, now: now))
         }
+    }
+
+    /// A visitor's touch that does nothing but light a dark panel (`--screen-schedule`): the
+    /// kiosk is in use again, nothing else happens.
+    func noteVisitorInput(now: Double) {
+        lastTime = max(lastTime, now)
+        lastVisitorInput = now
     }
 
     /// A screen reader acted for the visitor (AccessibilityLink).

@@ -18,8 +18,10 @@ struct KioskOptions: Sendable {
     var attract: String?
     /// --rotate 0|90|180|270: the panel's mounting.
     var rotation: Rotation = .none
-    /// --output fbdev[:PATH]: frames go to a Linux framebuffer (default /dev/fb0).
-    var fbdev: String?
+    /// --output: frames go to a Linux framebuffer or a KMS display instead of a window.
+    var output: OutputChoice?
+    /// --output fbdev[:PATH]: the framebuffer's path (default /dev/fb0).
+    var fbdev: String? { if case .fbdev(let path) = output { return path }; return nil }
     /// --fb-mode WxHxBPP: the layout of PATH when it is a regular file.
     var fbMode: FramebufferFormat?
     /// --input PATH: touches from an evdev device (or a recorded event stream).
@@ -28,11 +30,25 @@ struct KioskOptions: Sendable {
     var touchTransform = TouchTransform()
     /// --exit-chord KEYS: the key chord that leaves kiosk mode.
     var exitChord: Key?
+    /// --frozen-screen SECONDS (0: off; default 15 s for a kiosk on the console): a frame asked for and none
+    /// shown for this long exits with status 70, for the service to restart the app.
+    var frozenScreen: Double?
+    /// --screen-schedule HH:MM-HH:MM: the hours the panel is lit.
+    var screenSchedule: ScreenSchedule?
+    /// --status-file PATH: a status file for a fleet (`*.prom`: Prometheus' text format).
+    var statusFile: String?
 
     /// Checks across options, after all are read.
     func validate(headless: Bool) throws(UsageError) {
         if fbMode != nil && fbdev == nil { throw UsageError(message: "--fb-mode needs --output fbdev:PATH") }
         if fbdev != nil && display != nil { throw UsageError(message: "--display is for windows; --output fbdev draws to a framebuffer") }
+        // The kiosk's watch on itself runs in the live loops, never headless.
+        if headless && screenSchedule != nil { throw UsageError(message: "--screen-schedule powers a kiosk's panel; not with --headless") }
+        if headless && statusFile != nil { throw UsageError(message: "--status-file is kept by a running kiosk; not with --headless") }
+        if case .kms = output {
+            if display != nil { throw UsageError(message: "--display is for windows; --output kms shows frames on a KMS display (kms:/dev/dri/cardN picks the card)") }
+            if headless { throw UsageError(message: "--output kms shows frames on a display; a headless run writes them only to a framebuffer file (--output fbdev:PATH --fb-mode WxHxBPP)") }
+        }
         // (An empty path was said as "fling: : No such file or directory".)
         if input == "" { throw UsageError(message: "--input: the path is empty (a device, /dev/input/eventN, or with --headless a recorded event stream)") }
         // In a window (or on fbdev) --input is a device Fling reads; a recording plays headless.
@@ -49,6 +65,35 @@ struct KioskOptions: Sendable {
     }
 
     var effectiveExitChord: Key? { exitChord ?? Key(spec: KioskConstants.defaultExitChord) }
+
+    /// The frozen-screen limit in effect: given (0: none), or the default for a kiosk on the
+    /// console (in a window a compositor may hold frames back for its own reasons: an output
+    /// it turned off).
+    func effectiveFrozenScreen(console: Bool) -> Double? {
+        if let frozenScreen { return frozenScreen > 0 ? frozenScreen : nil }
+        return kiosk && console ? KioskConstants.frozenScreenLimit : nil
+    }
+
+    static func parseFrozenScreen(_ v: String) throws(UsageError) -> Double {
+        let r = KioskConstants.frozenScreenRange
+        guard let s = Double(v), s.isFinite, s == 0 || r.contains(s) else {
+            throw UsageError(message: "--frozen-screen takes seconds, \(Int(r.lowerBound)) to \(Int(r.upperBound)), or 0 (never) (got '\(v)')")
+        }
+        return s
+    }
+
+    static func parseScreenSchedule(_ v: String) throws(UsageError) -> ScreenSchedule {
+        do { return try ScreenSchedule.parse(v) } catch { throw UsageError(message: error.message) }
+    }
+
+    static func parseStatusFile(_ v: String) throws(UsageError) -> String {
+        guard !v.isEmpty else { throw UsageError(message: "--status-file: the path is empty") }
+        var st = stat()
+        if stat(v, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
+            throw UsageError(message: "--status-file \(v): is a directory; give a file's path (e.g. \(v)/fling.prom)")
+        }
+        return v
+    }
 
     static func parseDisplay(_ v: String) throws(UsageError) -> Int {
         guard let n = Int(v), n >= 0, n < 64 else { throw UsageError(message: "--display takes a display index 0, 1, … (got '\(v)')") }
@@ -67,11 +112,21 @@ struct KioskOptions: Sendable {
         return r
     }
 
-    /// `fbdev` or `fbdev:PATH` → the path.
-    static func parseOutput(_ v: String) throws(UsageError) -> String {
-        if v == "fbdev" { return "/dev/fb0" }
-        if v.hasPrefix("fbdev:"), v.count > 6 { return String(v.dropFirst(6)) }
-        throw UsageError(message: "--output takes fbdev or fbdev:PATH (got '\(v)')")
+    /// Where --output sends frames.
+    enum OutputChoice: Equatable, Sendable {
+        /// A Linux framebuffer device, or a regular file standing in for one.
+        case fbdev(String)
+        /// A KMS display's dumb buffers, on this card (nil: the first with a connected display).
+        case kms(String?)
+    }
+
+    /// `fbdev`, `fbdev:PATH`, `kms` or `kms:PATH`.
+    static func parseOutput(_ v: String) throws(UsageError) -> OutputChoice {
+        if v == "fbdev" { return .fbdev("/dev/fb0") }
+        if v.hasPrefix("fbdev:"), v.count > 6 { return .fbdev(String(v.dropFirst(6))) }
+        if v == "kms" { return .kms(nil) }
+        if v.hasPrefix("kms:"), v.count > 4 { return .kms(String(v.dropFirst(4))) }
+        throw UsageError(message: "--output takes fbdev, fbdev:PATH, kms or kms:/dev/dri/cardN (got '\(v)')")
     }
 
     /// A framebuffer file's width and height, in pixels.

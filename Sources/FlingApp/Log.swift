@@ -10,7 +10,9 @@ import Darwin
 @MainActor
 enum Log {
     static var level: LogLevel = .warning
-    static func error(_ m: String) { write(.error, m) }
+    /// The last error logged (whatever the level shows), for `--status-file`.
+    private(set) static var lastError: String?
+    static func error(_ m: String) { lastError = m; write(.error, m) }
     static func warning(_ m: String) { write(.warning, m) }
     static func info(_ m: String) { write(.info, m) }
     static func debug(_ m: String) { write(.debug, m) }

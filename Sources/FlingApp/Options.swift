@@ -160,13 +160,25 @@ struct AppOptions: ParsableArguments, Sendable {
     @Option(parsing: .unconditional, help: ArgumentHelp("0, 90, 180 or 270: the frame turns clockwise on output and touches map back.", valueName: "deg"),
             completion: .list(["0", "90", "180", "270"]), transform: { try KioskOptions.parseRotation($0) })
     var rotate: Rotation = .none
-    @Option(help: ArgumentHelp("fbdev or fbdev:PATH: draw into a Linux framebuffer (default /dev/fb0) instead of a window.", valueName: "fbdev[:PATH]"),
+    @Option(help: ArgumentHelp("fbdev or fbdev:PATH: draw into a Linux framebuffer (default /dev/fb0) instead of a window; kms or kms:/dev/dri/cardN: show frames on a KMS display in dumb buffers, page-flipped on vblank, with no GL (the default for SDL_VIDEODRIVER=kmsdrm without a GPU).", valueName: "fbdev[:PATH]|kms[:PATH]"),
             transform: { try KioskOptions.parseOutput($0) })
-    var output: String?
+    var output: KioskOptions.OutputChoice?
+    @Option(name: .customLong("frozen-screen"),
+            help: ArgumentHelp("Exit with status 70 when a frame was asked for and none has reached the panel for this many seconds, so that the service restarts Fling (default 15 for a kiosk on the console; 0: never).", valueName: "seconds"),
+            transform: { try KioskOptions.parseFrozenScreen($0) })
+    var frozenScreen: Double?
+    @Option(name: .customLong("screen-schedule"),
+            help: ArgumentHelp("On the console: the hours the panel is lit, in the system's time zone (e.g. 07:00-22:00); outside them it is powered down (DPMS off on KMS, blanked on fbdev) until a touch.", valueName: "HH:MM-HH:MM"),
+            transform: { try KioskOptions.parseScreenSchedule($0) })
+    var screenSchedule: ScreenSchedule?
+    @Option(name: .customLong("status-file"),
+            help: ArgumentHelp("Keep a status file (version, uptime, scene, last touch, frames shown, last error, memory), replaced atomically: Prometheus' text format for node_exporter's textfile collector when PATH ends in .prom, else JSON.", valueName: "PATH"),
+            completion: .file(), transform: { try KioskOptions.parseStatusFile($0) })
+    var statusFile: String?
     @Option(name: .customLong("fb-mode"), help: ArgumentHelp("The framebuffer layout when PATH is a regular file: WxHxBPP, BPP 32 (XRGB8888) or 16 (RGB565).", valueName: "WxHxBPP"),
             transform: { try KioskOptions.parseFBMode($0) })
     var fbMode: FramebufferFormat?
-    @Option(help: ArgumentHelp("Touches from an evdev device, read by Fling with the kernel's times (with --output fbdev, or in a window, where the device is grabbed from SDL and the display server), or a recorded event stream (with --headless).", valueName: "PATH"),
+    @Option(help: ArgumentHelp("Touches from an evdev device, read by Fling with the kernel's times and udev's LIBINPUT_CALIBRATION_MATRIX (on the console, where the first touchscreen is read without it, or in a window, where the device is grabbed from SDL and the display server), or a recorded event stream (with --headless).", valueName: "PATH"),
             completion: .file())
     var input: String?
     @Option(name: .customLong("touch-transform"),
@@ -227,7 +239,8 @@ struct AppOptions: ParsableArguments, Sendable {
     var kioskOptions: KioskOptions {
         var k = KioskOptions()
         k.kiosk = kiosk; k.display = display; k.idleReset = idleReset; k.attract = attract; k.rotation = rotate
-        k.fbdev = output; k.fbMode = fbMode; k.input = input; k.touchTransform = touchTransform ?? TouchTransform(); k.exitChord = exitChord
+        k.output = output; k.fbMode = fbMode; k.input = input; k.touchTransform = touchTransform ?? TouchTransform(); k.exitChord = exitChord
+        k.frozenScreen = frozenScreen; k.screenSchedule = screenSchedule; k.statusFile = statusFile
         return k
     }
 

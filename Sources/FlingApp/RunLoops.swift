@@ -25,8 +25,8 @@ struct RunContext {
     /// Kiosk mode: hide the cursor unless the mouse moved in the last 3 s.
     var hidesCursor = false
     var systemd = SystemdNotifier()
-    /// Frames that go to a Linux framebuffer too (--output fbdev).
-    var framebuffer: FramebufferOutput?
+    /// Frames that go to the console's display (--output fbdev or kms) instead of a window.
+    var framebuffer: ConsoleOutput?
     /// `--metrics` (issue 15): after each loop iteration's advance, its time and, when a frame
     /// was drawn, how long advance + draw took (s).
     var onFrame: ((_ time: Double, _ drawSeconds: Double?) -> Void)?
@@ -44,6 +44,9 @@ struct RunContext {
     /// Screen readers see the window over AT-SPI when the desktop's accessibility is on
     /// (`--no-accessibility`: never).
     var accessibility = true
+    /// The console's watch on itself: the frozen-screen watchdog, the screen schedule and
+    /// the status file (issue 47).
+    var selfWatch: KioskSelfWatch?
 }
 
 /// The windowed loop of shared/DESIGN.md: drain events → advance to now → draw → present.
@@ -90,6 +93,9 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
         if let w = run.systemd.watchdogInterval { wait = min(wait, w) }   // a sleeping loop still feeds it
         if let next = stalls?.next { wait = min(wait, max(0, next - now())) }   // a stall on time, idle or not
         if display.presentHeld { wait = min(wait, KioskConstants.heldPresentRetry) }   // Wayland: a frame waits for a buffer
+        if let watch = run.selfWatch {
+            for d in [watch.frozen?.deadline, watch.nextStatus()] { if let d { wait = min(wait, max(0, d - now())) } }
+        }
         // Wake to hide the cursor 3 s after the mouse last moved (only while it shows).
         if run.hidesCursor, let m = events.lastMouseMotion, m + KioskConstants.cursorHideDelay > now() {
             wait = min(wait, m + KioskConstants.cursorHideDelay - now())
@@ -127,17 +133,38 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
             let work = now() - t
             app.recordFrameTime(work, at: t)
             display.present()
+            // A frame that waits for a buffer the compositor holds has not reached the screen.
+            run.selfWatch?.asked(at: t)
+            if !display.presentHeld { run.selfWatch?.shown() }
             app.recordPresent(at: now())
             run.onPresented?(t, now())
             run.onFrame?(t, work)
-            if !readySent { readySent = true; run.systemd.send("READY=1") }
+            if !readySent {
+                readySent = true
+                run.systemd.send("READY=1")
+                // SDL's KMSDRM may set the mode with the first frame's flip and drop that frame:
+                // a panel turned by --rotate stayed black until the first touch drew again
+                // (issue 47). The next frame is drawn and flipped too.
+                if display.videoDriver == "kmsdrm" { app.setNeedsDisplay() }
+            }
             if let frameBudget {
                 let spent = now() - t
                 if spent < frameBudget { usleep(UInt32((frameBudget - spent) * 1_000_000)) }
             }
         } else {
+            let wasHeld = display.presentHeld
             display.retryHeldPresent()
+            if wasHeld, !display.presentHeld { run.selfWatch?.shown() }
             run.onFrame?(t, nil)
+        }
+        if let watch = run.selfWatch {
+            // (Frozen is said first: the status file's last error then says it too.)
+            let frozen = watch.isFrozen(at: now())
+            watch.writeStatus(at: now(), scene: app.scene.id.rawValue, lastInput: kiosk.lastVisitorInput)
+            if frozen {
+                frozenScreen = true
+                break
+            }
         }
     }
     run.systemd.send("STOPPING=1")
@@ -220,9 +247,8 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
             drawSeconds = drawTime
             onFrameRendered?(drawTime)
             // The framebuffer receives every frame a probe renders.
-            if let fb = run?.framebuffer {
-                guard let image = display.readPixels() else { throw RunFailure(message: "the frame could not be read back", status: 1) }
-                fb.show(image)
+            if let fb = run?.framebuffer, !fb.show(display) {
+                throw RunFailure(message: "the frame could not be read back", status: 1)
             }
         } else {
             // A tick that draws nothing presents nothing: its inputs are not measured (a probe
@@ -278,27 +304,39 @@ func writeFile(_ path: String, _ text: String) -> String? {
     return failure
 }
 
-/// The framebuffer loop (`--output fbdev` without --headless): real time, touches from evdev,
-/// each changed frame drawn by the software renderer and copied into the framebuffer. fbdev
-/// has no vsync, so the loop paces itself at --fps (60 by default). SIGTERM/SIGINT still end
-/// it (SDL turns them into a quit event).
+/// The console loop (`--output fbdev` or `kms` without --headless, and KMSDRM without a GPU):
+/// real time, touches from evdev, each changed frame drawn by the software renderer and shown
+/// on the console's display. fbdev has no vsync, so the loop paces itself at --fps (60 by
+/// default); KMS flips on vblank as well, at the mode's refresh rate unless --fps is given.
+/// SIGTERM/SIGINT still end it (SDL turns them into a quit event).
 @MainActor
-func runFramebuffer(app: AppController, display: Display, run: RunContext, input: EvdevInput?, console: ConsoleMode?, fps: Double) {
+func runFramebuffer(app: AppController, display: Display, run: RunContext, input: EvdevInput?, console: ConsoleMode?, fps: Double, fpsGiven: Bool) {
     guard let fb = run.framebuffer else { return }
     let events = EventSource(display: display)
     let start = SDLContext.monotonicSeconds()
     func now() -> Double { SDLContext.monotonicSeconds() - start }
     let kiosk = run.kiosk
-    let frameBudget = 1 / fps
+    let frameBudget = 1 / (fpsGiven ? fps : fb.refreshRate ?? fps)
     var animating = true
     var readySent = false
     var trim = IdleTrimSchedule(scene: app.scene.id.rawValue)
     var stalls = run.stalls
     var study = StudyStalls()
+    let watch = run.selfWatch
+    /// The fingers down when a dark panel was touched: they light it and do nothing else, to
+    /// their lift (as a dark phone's screen takes its first touch).
+    var waking: Set<Int64> = []
+    /// The last frame drawn has not reached the panel yet (a flip that did not complete, a
+    /// show that failed): it is offered again soon, not only with the next change.
+    var unshown = false
     while !app.quitRequested {
         study.update(&stalls, run: run, now: now())
         if let length = stalls?.due(at: now()) { injectStall(length) { run.systemd.loopAlive(now: now()) } }
-        var wait = animating || app.needsDisplay ? 0 : 1.0
+        // A dark panel draws nothing: the loop sleeps, whatever moves (an attract loop would
+        // keep it spinning all night).
+        let darkBefore = !(watch?.panelLit ?? true)
+        var wait = !darkBefore && (animating || app.needsDisplay) ? 0 : 1.0
+        if unshown, !darkBefore { wait = min(wait, KioskConstants.unshownFrameRetry) }
         // Idle: the caches shrink to what is on screen, as in the windowed loop.
         if wait > 0, let due = trim.due(scene: app.scene.id.rawValue) {
             if now() >= due {
@@ -306,37 +344,102 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
                 display.renderer.trimForIdle(); fling_heap_release()
             } else { wait = min(wait, due - now()) }
         }
-        if let d = kiosk.nextDeadline { wait = min(wait, max(0, d - now())) }
+        if !darkBefore, let d = kiosk.nextDeadline { wait = min(wait, max(0, d - now())) }
         if let w = run.systemd.watchdogInterval { wait = min(wait, w) }   // a sleeping loop still feeds it
         if let next = stalls?.next { wait = min(wait, max(0, next - now())) }   // a stall on time, idle or not
-        if display.presentHeld { wait = min(wait, KioskConstants.heldPresentRetry) }   // Wayland: a frame waits for a buffer
+        if let watch {
+            for d in [watch.frozen?.deadline, watch.nextStatus(), watch.nextPowerChange(at: now(), lastInput: kiosk.lastVisitorInput)] {
+                if let d { wait = min(wait, max(0, d - now())) }
+            }
+        }
         if let input { input.wait(wait) } else if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
         for e in events.events(waitingUpTo: 0, now: now) { if case .quit = e { app.quitRequested = true } }
-        for p in input?.poll(panel: kiosk.panelSize, now: now()) ?? [] { kiosk.input(.pointer(p), now: now()) }
+        for p in input?.poll(panel: kiosk.panelSize, now: now()) ?? [] {
+            // A touch on a dark panel lights it and goes no further.
+            if !(watch?.panelLit ?? true), p.phase == .began { waking.insert(p.id) }
+            if waking.contains(p.id) {
+                if p.phase == .ended || p.phase == .cancelled { waking.remove(p.id) }
+                kiosk.noteVisitorInput(now: now())
+                continue
+            }
+            kiosk.input(.pointer(p), now: now())
+        }
         if app.quitRequested { break }
         // Another console in front: Fling lets go; back: its frame goes up again at once.
-        if console?.pendingSwitch() == .back, let image = display.readPixels() {
-            fb.remap()
-            fb.show(image)
-            Log.info("console: back on Fling's console, frame restored")
+        let lit = watch?.panelLit ?? true
+        switch console?.pendingSwitch(beforeRelease: { fb.suspend() }, refused: { fb.resume(display, showing: lit) }) {
+        case .back?:
+            fb.resume(display, showing: lit)
+            Log.info("console: back on Fling's console" + (lit ? ", frame restored" : "; the panel stays dark (--screen-schedule)"))
+        case .away?:
+            watch?.pause()
+        case nil:
+            break
         }
         let t = now()
         kiosk.tick(now: t)
         run.systemd.loopAlive(now: t)
+        // The schedule (or a touch) turns the panel off or on; lit again, the frame goes up whole.
+        if let lit = watch?.panelPower(at: t, lastInput: kiosk.lastVisitorInput) {
+            if !fb.setPower(lit), !lit {
+                Log.info("screen: \(fb.summary): the panel cannot be powered down; it is shown black instead")
+                fb.showBlack()
+            }
+            if lit { app.setNeedsDisplay() } else { watch?.pause() }
+        }
+        let dark = !(watch?.panelLit ?? true)
+        // Started outside the schedule's hours: ready with the panel dark (systemd would wait
+        // for a first frame that the schedule holds back, and kill the unit).
+        if dark, !readySent { readySent = true; run.systemd.send("READY=1") }
         let wasAnimating = animating
         animating = app.advance(to: t)
-        if app.needsDisplay || animating || wasAnimating {
+        if !dark, app.needsDisplay || animating || wasAnimating {
             trim.drew(at: t, scene: app.scene.id.rawValue)
             display.draw(app.displayList(time: t), consecutive: animating && wasAnimating)
-            if console?.showing ?? true, let image = display.readPixels() { fb.show(image) }
+            if console?.showing ?? true {
+                watch?.asked(at: t)
+                unshown = !showFrame(fb, display, watch: watch, at: t)
+            }
             app.recordPresent(at: now())
             run.onFrame?(t, now() - t)
             if !readySent { readySent = true; run.systemd.send("READY=1") }
             let spent = now() - t
             if spent < frameBudget { usleep(UInt32((frameBudget - spent) * 1_000_000)) }
+        } else if unshown, !dark, console?.showing ?? true {
+            // The frame drawn last is offered again as it is.
+            unshown = !showFrame(fb, display, watch: watch, at: t)
+        }
+        if dark || !(console?.showing ?? true) { unshown = false }
+        if let watch {
+            // (Frozen is said first: the status file's last error then says it too.)
+            let frozen = watch.isFrozen(at: now())
+            watch.writeStatus(at: now(), scene: app.scene.id.rawValue, lastInput: kiosk.lastVisitorInput)
+            if frozen {
+                frozenScreen = true
+                break
+            }
         }
     }
     run.systemd.send("STOPPING=1")
+}
+
+/// The console loop ended on a frozen screen: the app exits with status 70.
+@MainActor var frozenScreen = false
+
+/// Shows the frame `display` drew on the console's output, telling the frozen-screen watch
+/// whether it reached the panel; returns whether it did.
+@MainActor
+private func showFrame(_ fb: ConsoleOutput, _ display: Display, watch: KioskSelfWatch?, at t: Double) -> Bool {
+    if let why = watch?.presentBlocked(at: t) {
+        watch?.failed(why, at: t)
+        return false
+    }
+    guard fb.show(display) else {
+        watch?.failed(fb.lastFailure ?? "the frame was not shown", at: t)
+        return false
+    }
+    watch?.shown()
+    return true
 }
 
 /// `--inject-stall` (issue 28): the loop does nothing for `seconds` (input piles up unread, as

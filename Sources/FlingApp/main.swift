@@ -52,17 +52,38 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
         printError("fling: \(error.message)")
         return 1
     }
-    // --output fbdev: the framebuffer is opened first, its resolution is the layout's size.
-    var framebuffer: FramebufferOutput?
+    // --output fbdev or kms (and KMSDRM without a GPU: kms): the console's display is opened
+    // first, its resolution is the layout's size.
+    var framebuffer: ConsoleOutput?
     var size = options.size
-    if let path = options.kioskOptions.fbdev {
+    var outputChoice = options.kioskOptions.output
+    // (The render nodes are asked only on the console: opening one can wake a sleeping GPU.)
+    let automaticKMS = outputChoice == nil && !options.headless && environment("SDL_VIDEODRIVER")?.lowercased() == "kmsdrm"
+    if automaticKMS,
+       let why = RendererChoice.consoleDumbBuffers(request: options.renderer, requestedVideoDriver: environment("SDL_VIDEODRIVER"),
+                                                   environmentDriver: environment("SDL_RENDER_DRIVER"),
+                                                   hasRenderNode: Display.hasRenderNode(probingDrivers: true)) {
+        Log.info("renderer: \(why)")
+        // The card SDL would have used (SDL_KMSDRM_DEVICE_INDEX), else the first with a display.
+        outputChoice = .kms(environment("SDL_KMSDRM_DEVICE_INDEX").flatMap { Int($0) }.map { "/dev/dri/card\($0)" })
+    }
+    switch outputChoice {
+    case .fbdev(let path)?:
         do { framebuffer = try FramebufferOutput(path: path, mode: options.kioskOptions.fbMode, rotation: options.kioskOptions.rotation) } catch {
             printError("fling: \(error.message)")
             return 1
         }
-        size = framebuffer?.layoutSize(scale: options.scale ?? 1) ?? size
+    case .kms(let path)?:
+        do { framebuffer = try KMSOutput(path: path, rotation: options.kioskOptions.rotation) } catch {
+            printError("fling: \(options.kioskOptions.output == nil ? "SDL_VIDEODRIVER=kmsdrm" : "kms"): \(error.message)")
+            return 1
+        }
+        if let k = framebuffer { Log.info("kms: \(k.summary)") }
+    case nil:
+        break
     }
-    defer { framebuffer?.unmap() }
+    if let framebuffer { size = framebuffer.layoutSize(scale: options.scale ?? 1) }
+    defer { framebuffer?.close() }
     // Drawing to a console's framebuffer: its text and cursor must not draw over the frame.
     let console = framebuffer != nil && !options.headless ? ConsoleMode.take() : nil
     defer { console?.restore() }
@@ -147,6 +168,22 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
                          fpsCap: options.fpsGiven ? options.fps : nil, hidesCursor: options.kioskOptions.kiosk, framebuffer: framebuffer)
     run.stalls = options.injectStall
     run.accessibility = !options.noAccessibility
+    // A kiosk's watch on itself (issue 47): the frozen-screen watchdog and the status file in
+    // every live loop; the screen schedule on the console's panel.
+    let k = options.kioskOptions
+    let frozenLimit = k.effectiveFrozenScreen(console: framebuffer != nil)
+    if !options.headless, frozenLimit != nil || k.screenSchedule != nil || k.statusFile != nil {
+        let outputName = framebuffer.map { ($0 is KMSOutput ? "kms " : "fbdev ") + $0.summary } ?? (context.videoDriver ?? "window") + " " + display.rendererName
+        if framebuffer == nil, let s = k.screenSchedule {
+            Log.warning("--screen-schedule \(s): only the console's panel is powered by Fling (--output fbdev or kms, or SDL_VIDEODRIVER=kmsdrm without a GPU); a display server or compositor powers its outputs itself")
+        }
+        run.selfWatch = KioskSelfWatch(frozenLimit: frozenLimit, schedule: framebuffer == nil ? nil : k.screenSchedule,
+                                       wake: k.effectiveIdleReset ?? KioskConstants.defaultIdleReset, statusPath: k.statusFile, output: outputName)
+        if let text = environment("FLING_TEST_BLOCK_PRESENT_AFTER"), let after = Double(text), after.isFinite, after >= 0 {
+            run.selfWatch?.blockPresentAfter = after
+            Log.warning("FLING_TEST_BLOCK_PRESENT_AFTER=\(text): no frame reaches the panel after \(text) s (a test of --frozen-screen)")
+        }
+    }
     // --record (issue 15): every input to the file as it arrives; `quit` at the end.
     var recorder: SessionRecorder?
     if let path = options.record {
@@ -195,10 +232,23 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
     }
     defer { metrics?.finish() }
     var input: EvdevInput?
-    if let path = options.kioskOptions.input {
+    // On the console with no --input (KMS, SDL's KMSDRM, fbdev), Fling reads the touch panel
+    // itself: with the kernel's times, and calibrated as udev says (SDL's KMSDRM input ignores
+    // LIBINPUT_CALIBRATION_MATRIX).
+    var inputPath = options.kioskOptions.input
+    if inputPath == nil, !options.headless, outputChoice != nil || context.videoDriver == "kmsdrm" {
+        inputPath = TouchscreenDevices.find()
+        if let p = inputPath { Log.info("evdev: the touch panel is \(p) (no --input given)") } else { Log.warning("evdev: no touchscreen found in /dev/input (no --input given): no touches on the console") }
+    }
+    if let path = inputPath {
         do { input = try EvdevInput(path: path, transform: options.kioskOptions.touchTransform) } catch {
-            printError("fling: \(error.message)")
-            return 1
+            // (A panel Fling found itself and cannot open leaves the kiosk without touch, said;
+            // one the user named is an error.)
+            guard options.kioskOptions.input == nil else {
+                printError("fling: \(error.message)")
+                return 1
+            }
+            Log.error("\(error.message): no touches on the console")
         }
     }
     defer { input?.closeDevice() }
@@ -217,13 +267,23 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
         }
         if let s = Termination.signal { return Termination.exitStatus(s, "fling", at: "before the script's end") }
     } else if framebuffer != nil {
-        runFramebuffer(app: app, display: display, run: run, input: input, console: console, fps: options.fps)
+        runFramebuffer(app: app, display: display, run: run, input: input, console: console, fps: options.fps, fpsGiven: options.fpsGiven)
+        if frozenScreen {
+            recorder?.finish(at: run.kiosk.lastTime)
+            metrics?.finish()
+            return KioskConstants.frozenScreenStatus
+        }
     } else {
         if let input {
             input.readOnItsOwnThread { EventSource.wakeFromAnotherThread() }
             run.touchDevice = input
         }
         runWindowed(app: app, display: display, run: run)
+        if frozenScreen {
+            recorder?.finish(at: run.kiosk.lastTime)
+            metrics?.finish()
+            return KioskConstants.frozenScreenStatus
+        }
     }
     // What was written to files: a recording or metrics cut short (a full disk) fails the run.
     recorder?.finish(at: run.kiosk.lastTime)
@@ -338,6 +398,9 @@ func readToEnd(_ fd: Int32, limit: Int = .max) -> Data? {
     }
     return data
 }
+
+/// An environment variable's value, or nil when it is not set.
+func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
 /// "EEEE, MMM d" of --date (or of today, read once here: core never reads the clock).
 func todayText(_ fixed: CalendarDay?) -> String { (fixed ?? CalendarDay.today()).headlineText }

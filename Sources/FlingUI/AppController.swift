@@ -149,6 +149,8 @@ package final class AppController {
     /// A frame was presented (the run loop's clock): the latencies of the inputs it carried
     /// are measured (the overlay's graph, `fling bench`).
     package func recordPresent(at time: Double) { instrument.recordPresent(at: time) }
+    /// The frame is to be drawn again (the panel was lit again after its schedule's dark hours).
+    package func setNeedsDisplay() { needsDisplay = true }
     package var lastInputLatencies: [Double] { instrument.lastLatencies }
     /// A headless tick that drew nothing: its inputs are never presented, so not measured.
     package func forgetUnpresentedInputs() { instrument.forgetUnpresentedInputs() }

@@ -10,7 +10,7 @@ final class CommandLineTests: XCTestCase {
             (["--display", "-1"], "--display takes a display index 0, 1, … (got '-1')"),
             (["--rotate", "45"], "--rotate takes 0, 90, 180 or 270 (got '45')"),
             (["--idle-reset", "-5"], "--idle-reset takes seconds, 0 (never) to 86400 (got '-5')"),
-            (["--output", "hdmi"], "--output takes fbdev or fbdev:PATH (got 'hdmi')"),
+            (["--output", "hdmi"], "--output takes fbdev, fbdev:PATH, kms or kms:/dev/dri/cardN (got 'hdmi')"),
             (["--fb-mode", "800x480x24"], "--fb-mode: BPP must be 32 (XRGB8888) or 16 (RGB565) (got 24)"),
             (["--fb-mode", "800x480x32"], "--fb-mode needs --output fbdev:PATH"),
         ]

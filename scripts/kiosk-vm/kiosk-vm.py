@@ -6,8 +6,12 @@ render of the same state by the host's Fling, and must be nearer to it than to a
 
     kiosk-vm.py --deb .build/fling_*.deb --fling .build/release/fling [--out DIR] [--only NAMES]
 
-Checks (--only takes a comma-separated subset): kmsdrm (the shipped unit as the kiosk user:
-first frame without input, tap, drag, kill -9, SIGSTOP -> watchdog, VT switch), kmsdrm-rotate,
+Checks (--only takes a comma-separated subset): kmsdrm (the shipped unit as the kiosk user, on
+QEMU's virtio-gpu without 3D: KMS dumb buffers chosen, resident memory beside SDL's GLES path,
+first frame without input, tap, drag, the status file, kill -9, SIGSTOP -> watchdog, a VT switch
+there and back, --touch-transform, udev's LIBINPUT_CALIBRATION_MATRIX), kmsdrm-watch (a blocked
+present -> the frozen-screen exit and restart; --screen-schedule's dark panel and a touch's
+wake), kmsdrm-rotate,
 fbdev (the shipped unit and the udev rule: no console cursor, tap, drag), fbdev-rotate, cage
 (the shipped unit: active, tap, its log in the journal). Screendumps, references, the serial
 log and the guest's journal land in DIR (.build/kiosk-vm). Exit status 0 only if every check
@@ -34,6 +38,7 @@ class Kiosk:
     def __init__(self, guest, args):
         self.g, self.args, self.shots = guest, args, 0
         self.times = []
+        self.rss = []
 
     def shot(self, name):
         self.shots += 1
@@ -46,6 +51,28 @@ class Kiosk:
 
     def unit_pid(self, unit):
         return self.g.sh(f"systemctl show -p MainPID --value {unit}").strip()
+
+    def rss_mb(self, unit, after):
+        """The unit's main process's resident memory `after` s past its start (MB)."""
+        pid = self.unit_pid(unit)
+        up = float(self.g.sh(f"ps -o etimes= -p {pid}").strip() or 0)
+        if up < after:
+            time.sleep(after - up)
+        return int(self.g.sh(f"ps -o rss= -p {pid}").strip() or 0) / 1024
+
+    def journal_since(self, unit, cursor):
+        return self.g.sh(f"journalctl -u {unit} --no-pager -o cat --after-cursor='{cursor}'", check=False)
+
+    def cursor(self):
+        return self.g.sh("journalctl -n 0 --show-cursor --no-pager | sed -n 's/^-- cursor: //p'").strip()
+
+    def status(self):
+        import json
+        text = self.g.sh("cat /run/fling/status.json")
+        try:
+            return json.loads(text)
+        except ValueError as e:
+            raise Failure(f"/run/fling/status.json is not JSON ({e}): {text[:200]}")
 
     def wait_active(self, unit, timeout=180, not_pid=None):
         """Until the unit is active (Type=notify: READY=1 came with the first frame) with a
@@ -125,19 +152,17 @@ class Kiosk:
                   "rm -rf /etc/systemd/system/fling-*.service.d; systemctl daemon-reload", timeout=120)
         self.g.sh(f"systemctl start --no-block {unit}")
 
-    def override(self, unit, sed):
-        """A drop-in that runs the unit's own command line edited by a sed expression, then a
-        restart (the way a user changes options: `systemctl edit`)."""
+    def override(self, unit, sed, environment=""):
+        """A drop-in that runs the unit's own command line edited by a sed expression (and sets
+        `environment`, NAME=VALUE), then a restart (the way a user changes options: `systemctl edit`)."""
         conf = f"/etc/systemd/system/{unit}.service.d/test.conf"
         self.g.sh(f"rm -rf /etc/systemd/system/{unit}.service.d; systemctl daemon-reload")  # the shipped line
+        env = f"Environment={environment}\\n" if environment else ""
         self.g.sh(f"mkdir -p /etc/systemd/system/{unit}.service.d; "
-                  f"printf '[Service]\\nExecStart=\\nExecStart=%s\\n' \"$(systemctl show -p ExecStart --value {unit} "
+                  f"printf '[Service]\\n{env}ExecStart=\\nExecStart=%s\\n' \"$(systemctl show -p ExecStart --value {unit} "
                   f"| sed -n 's/.*argv\\[\\]=\\([^;]*\\) ;.*/\\1/p' | sed '{sed}')\" > {conf}; systemctl daemon-reload")
         log("  " + self.g.sh(f"grep ^ExecStart=. {conf}").strip())
         self.g.sh(f"systemctl restart --no-block {unit}")
-
-    def rotate(self, unit):
-        self.override(unit, "s/--rotate 0/--rotate 90/")
 
     def calibrated(self, unit, name, refs):
         """Fling reads the panel itself (--input) and calibrates it (--touch-transform
@@ -158,8 +183,23 @@ class Kiosk:
         log("KMSDRM through the shipped unit, as the kiosk user")
         refs = self.refs()
         self.started("fling-kmsdrm", "boot")
+        said = self.g.sh("journalctl -b -u fling-kmsdrm --no-pager -o cat | grep -a 'fling: kms: /dev/dri' | tail -1", check=False).strip()
+        if not said:
+            raise Failure("without a GPU the kiosk did not choose the KMS dumb buffers (no 'kms: /dev/dri…' line in its journal)")
+        log(f"  {said}")
         self.look("kmsdrm-first-frame", refs["list"], refs)
+        self.rss.append(("KMS dumb buffers", self.rss_mb("fling-kmsdrm", 10), self.rss_mb("fling-kmsdrm", 30)))
+        log(f"  resident memory 10 s / 30 s after start: {self.rss[-1][1]:.1f} / {self.rss[-1][2]:.1f} MB")
+        st = self.status()
+        if st.get("scene") != "restaurants" or not st.get("frames_presented") or not str(st.get("output", "")).startswith("kms /dev/dri"):
+            raise Failure(f"the status file does not say the kiosk shows the list on KMS: {st}")
         self.tap_and_drag("kmsdrm", refs)
+        time.sleep(1)
+        st = self.status()
+        if st.get("last_input_at") is None or st.get("frames_presented", 0) < 2:
+            raise Failure(f"the status file did not take the taps in: {st}")
+        log(f"  /run/fling/status.json: scene {st['scene']}, {st['frames_presented']} frames, input {st['seconds_since_input']} s ago, "
+            f"{st['resident_bytes'] / 1048576:.1f} MB")
         pid = self.unit_pid("fling-kmsdrm")
         self.g.sh("systemctl kill -s KILL fling-kmsdrm")
         self.started("fling-kmsdrm", "after kill -9", not_pid=pid)
@@ -172,10 +212,89 @@ class Kiosk:
         if int(self.g.sh(count, check=False).strip() or 0) <= before:
             raise Failure("the restart after SIGSTOP was not the watchdog's")
         self.look("kmsdrm-after-watchdog", refs["list"], refs)
-        # KMSDRM: Fling is the display's DRM master, so another console does not take the
-        # panel (the kernel cannot set its mode); what matters is Fling's frame after it.
-        self.vt_switch("kmsdrm", refs, console_shows=False)
+        # Fling lets go of the DRM master before the switch: the other console shows.
+        self.vt_switch("kmsdrm", refs, console_shows=True)
         self.calibrated("fling-kmsdrm", "kmsdrm", refs)
+        self.calibrated_by_udev("fling-kmsdrm", "kmsdrm", refs)
+        # SDL's KMSDRM through GLES (llvmpipe here), for its memory beside the dumb buffers'.
+        pid = self.unit_pid("fling-kmsdrm")
+        self.override("fling-kmsdrm", "s/--rotate 0/--rotate 0 --renderer gles2/")
+        self.started("fling-kmsdrm", "SDL's KMSDRM through GLES (--renderer gles2)", not_pid=pid)
+        self.rss.append(("SDL's KMSDRM, GLES on llvmpipe", self.rss_mb("fling-kmsdrm", 10), self.rss_mb("fling-kmsdrm", 30)))
+        log(f"  resident memory 10 s / 30 s after start: {self.rss[-1][1]:.1f} / {self.rss[-1][2]:.1f} MB")
+
+    def calibrated_by_udev(self, unit, name, refs):
+        """A udev rule gives the panel libinput's matrix for a panel mounted upside down in y
+        (1 0 0 0 -1 1): Fling, reading the panel itself, must honour it as libinput does."""
+        rule = "/etc/udev/rules.d/98-fling-test-calibration.rules"
+        self.g.sh(f"echo 'SUBSYSTEM==\"input\", KERNEL==\"event*\", ENV{{ID_INPUT_TOUCHSCREEN}}==\"1\", "
+                  f"ENV{{LIBINPUT_CALIBRATION_MATRIX}}=\"1 0 0 0 -1 1\"' > {rule}; "
+                  "udevadm control --reload; udevadm trigger -s input; udevadm settle")
+        try:
+            pid = self.unit_pid(unit)
+            self.g.sh(f"rm -rf /etc/systemd/system/{unit}.service.d; systemctl daemon-reload; systemctl restart --no-block {unit}")
+            self.started(unit, f"{name} with udev's calibration matrix", not_pid=pid)
+            said = self.g.sh(f"journalctl -b -u {unit} --no-pager -o cat | grep -a 'LIBINPUT_CALIBRATION_MATRIX' | tail -1", check=False).strip()
+            if "1 0 0 0 -1 1" not in said:
+                raise Failure("the kiosk did not say it applied udev's LIBINPUT_CALIBRATION_MATRIX")
+            log(f"  {said[:160]}")
+            self.look(f"{name}-udev-matrix", refs["list"], refs)
+            mirrored = (ROW_TAP[0], H - 1 - ROW_TAP[1])
+            wrong = reference(self.args, "sheet-uncalibrated", [f"0.5 tap {mirrored[0]} {mirrored[1]}"])
+            self.touch(f"tap {mirrored[0]} {mirrored[1]}"); time.sleep(4)
+            self.look(f"{name}-udev-matrix-tap", refs["sheet"], dict(refs, wrong=wrong))
+        finally:
+            self.g.sh(f"rm -f {rule}; udevadm control --reload; udevadm trigger -s input; udevadm settle", check=False)
+
+    def kmsdrm_watch(self):
+        log("KMSDRM: the kiosk watches itself")
+        refs = self.refs()
+        self.ensure("fling-kmsdrm")
+        # A present that never reaches the panel: after --frozen-screen 6 s Fling exits 70 and
+        # systemd starts it again (the loop kept running, so systemd's own watchdog would not).
+        unit = "fling-kmsdrm"
+        pid = self.unit_pid(unit)
+        self.override(unit, "s/--rotate 0/--rotate 0 --frozen-screen 6/", environment="FLING_TEST_BLOCK_PRESENT_AFTER=20")
+        self.started(unit, "with a present blocked after 20 s", not_pid=pid)
+        pid = self.unit_pid(unit)
+        cursor = self.cursor()
+        # The 20 s are on the loop's clock, which starts about a READY time after exec: taps
+        # (each asks for a frame, never shown) until the journal says the screen froze.
+        up = float(self.g.sh(f"ps -o etimes= -p {pid}").strip() or 0)
+        time.sleep(max(0, 20 + self.times[-1][1] + 2 - up))
+        for _ in range(4):
+            self.touch(f"tap {ROW_TAP[0]} {ROW_TAP[1]}")
+            time.sleep(10)
+            if "frozen screen" in self.journal_since(unit, cursor):
+                break
+        self.g.sh(f"rm -rf /etc/systemd/system/{unit}.service.d; systemctl daemon-reload")
+        self.started(unit, "after the frozen screen", not_pid=pid)
+        said = self.journal_since(unit, cursor)
+        if "frozen screen" not in said or "status=70" not in said:
+            raise Failure("the restart was not the frozen-screen exit (status 70); the journal:\n" + said[-1500:])
+        log("  " + next(l for l in said.split("\n") if "frozen screen" in l)[:180])
+        self.look("kmsdrm-after-frozen", refs["list"], refs)
+        # --screen-schedule with hours that leave the guest's now out: the panel goes dark
+        # (DPMS off); a touch lights it with Fling's frame, and the touch does nothing else.
+        now = int(self.g.sh("date +%H").strip())
+        hours = f"{(now + 2) % 24:02d}:00-{(now + 3) % 24:02d}:00"
+        pid = self.unit_pid(unit)
+        self.override(unit, f"s/--rotate 0/--rotate 0 --screen-schedule {hours}/")
+        self.started(unit, f"--screen-schedule {hours}", not_pid=pid)
+        time.sleep(3)
+        dark = self.shot("kmsdrm-schedule-dark")
+        lit_difference = difference(dark, refs["list"])
+        if difference(dark, self.black()) > 2:
+            raise Failure(f"outside --screen-schedule {hours} the panel is not dark (difference from black {difference(dark, self.black()):.2f}, from the list {lit_difference:.2f})")
+        log(f"  outside {hours}: the panel is dark (difference from black {difference(dark, self.black()):.2f})")
+        st = self.status()
+        if st.get("panel_lit") is not False:
+            raise Failure(f"the status file does not say the panel is dark: {st}")
+        self.touch(f"tap {ROW_TAP[0]} {ROW_TAP[1]}"); time.sleep(4)
+        self.look("kmsdrm-schedule-woken", refs["list"], refs)   # lit, and the tap opened nothing
+        said = self.g.sh(f"journalctl -b -u {unit} --no-pager -o cat | grep -a 'screen: ' | tail -2", check=False).strip()
+        log("  " + said.replace("\n", " | ")[:200])
+        self.g.sh(f"rm -rf /etc/systemd/system/{unit}.service.d; systemctl daemon-reload")
 
     def vt_switch(self, name, refs, console_shows):
         """chvt 2 and back to 1: Fling's frame must be on the panel again without any input."""
@@ -195,27 +314,33 @@ class Kiosk:
         self.touch(f"drag {x1} {y1} {x2} {y2} {d}"); time.sleep(4)
         self.look(f"{name}-drag", refs["sheet-full"], refs)
 
-    def rotated(self, unit, name):
-        """--rotate 90 on `unit`: the portrait layout turned onto the panel; a tap in panel
-        pixels opens the row under it."""
+    def rotated(self, unit, name, extra=""):
+        """--rotate 90 on `unit` (with `extra` options): the portrait layout turned onto the
+        panel, with no input; a tap in panel pixels opens the row under it."""
         refs = self.refs(rotate=True)
         self.ensure(unit)
         pid = self.unit_pid(unit)
-        self.rotate(unit)
-        self.started(unit, f"{name} --rotate 90", not_pid=pid)
+        self.override(unit, f"s/--rotate 0/--rotate 90{extra}/")
+        self.started(unit, f"{name} --rotate 90{extra}", not_pid=pid)
         self.look(f"{name}-rot90", refs["list-rot90"], refs)
         self.touch(f"tap {ROT_TAP[0]} {ROT_TAP[1]}"); time.sleep(4)
         self.look(f"{name}-rot90-tap", refs["sheet-rot90"], refs)
 
     def kmsdrm_rotate(self):
-        log("KMSDRM with --rotate 90")
+        log("KMSDRM with --rotate 90: the KMS dumb buffers, then SDL's KMSDRM through GLES")
         self.rotated("fling-kmsdrm", "kmsdrm")
+        # SDL's KMSDRM set the mode with the first frame's flip and showed black until a touch
+        # drew again (issue 47): its second frame is drawn too.
+        self.rotated("fling-kmsdrm", "kmsdrm-gles", extra=" --renderer gles2")
+        self.g.sh("rm -rf /etc/systemd/system/fling-kmsdrm.service.d; systemctl daemon-reload")
 
     def fbdev(self):
         log("fbdev + evdev through the shipped unit and the udev rule")
         refs = self.refs()
         self.switch_to("fling-fbdev")
         self.started("fling-fbdev", "fbdev start")
+        self.rss.append(("fbdev", self.rss_mb("fling-fbdev", 10), self.rss_mb("fling-fbdev", 30)))
+        log(f"  resident memory 10 s / 30 s after start: {self.rss[-1][1]:.1f} / {self.rss[-1][2]:.1f} MB")
         shot = self.shot("fbdev-first-frame")
         expect(shot, refs["list"], [refs["sheet"], refs["sheet-full"], self.black()])
         # The console's cursor blinks in the top-left cell: no pixel of that corner may differ
@@ -248,7 +373,7 @@ class Kiosk:
         log("  Fling's log is in the journal: " + journal.strip().split("\n")[0][:100])
         self.calibrated("fling-cage", "cage", refs)
 
-CHECKS = ["kmsdrm", "kmsdrm-rotate", "fbdev", "fbdev-rotate", "cage"]
+CHECKS = ["kmsdrm", "kmsdrm-watch", "kmsdrm-rotate", "fbdev", "fbdev-rotate", "cage"]
 
 def kvm_usable():
     return os.access("/dev/kvm", os.R_OK | os.W_OK) and os.environ.get("FLING_VM_ACCEL", "") != "tcg"
@@ -336,6 +461,8 @@ def main():
     if kiosk:
         for label, t in kiosk.times:
             log(f"first frame: {label}: {t:.2f} s")
+        for label, a, b in kiosk.rss:
+            log(f"resident memory: {label}: {a:.1f} MB 10 s after start, {b:.1f} MB at 30 s")
     log(f"{'FAILED: ' + ', '.join(failed) if failed else 'all checks passed'} in {time.time() - t0:.0f} s; "
         f"screendumps and the guest's journal in {args.out}")
     sys.exit(1 if failed else 0)

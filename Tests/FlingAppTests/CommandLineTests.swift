@@ -13,6 +13,13 @@ final class CommandLineTests: XCTestCase {
             (["--output", "hdmi"], "--output takes fbdev, fbdev:PATH, kms or kms:/dev/dri/cardN (got 'hdmi')"),
             (["--fb-mode", "800x480x24"], "--fb-mode: BPP must be 32 (XRGB8888) or 16 (RGB565) (got 24)"),
             (["--fb-mode", "800x480x32"], "--fb-mode needs --output fbdev:PATH"),
+            (["--output", "kms"], "--output kms shows frames on a display; a headless run writes them only to a framebuffer file"),
+            (["--frozen-screen", "0.5"], "--frozen-screen takes seconds, 1 to 3600, or 0 (never) (got '0.5')"),
+            (["--screen-schedule", "7:00-22:00"], "--screen-schedule takes HH:MM-HH:MM, the hours the panel is lit"),
+            (["--screen-schedule", "07:00-07:00"], "--screen-schedule 07:00-07:00: starts and ends at the same time"),
+            (["--screen-schedule", "07:00-22:00"], "--screen-schedule powers a kiosk's panel; not with --headless"),
+            (["--status-file", "/tmp"], "--status-file /tmp: is a directory; give a file's path (e.g. /tmp/fling.prom)"),
+            (["--status-file", "/tmp/s.json"], "--status-file is kept by a running kiosk; not with --headless"),
         ]
         for (args, message) in cases {
             let r = try FlingRunner.run(["--headless"] + args)

@@ -3,6 +3,10 @@
 // on every exit Fling sees, a crash included (a handler for the fatal signals). A switch to
 // another console (chvt, Ctrl+Alt+Fn) is handed over as X does it (VT_PROCESS): Fling stops
 // writing while the other console shows and puts its frame back the moment its own returns.
+// The keyboard is read from evdev while the kernel's console reads it too (so that its console
+// switches work): the tty's line discipline is made raw, so Ctrl+C, Ctrl+Z and Ctrl+\ typed
+// at the kiosk are bytes, not signals that end or stop it, and nothing is echoed; what piles
+// up there is dropped (`dropTyped`).
 import Glibc
 import Synchronization
 
@@ -29,10 +33,13 @@ final class ConsoleMode {
     /// The console's descriptor for the crash handler (-1: none taken).
     nonisolated(unsafe) private static var crashFD: Int32 = -1
     nonisolated(unsafe) private static var crashMode: Int32 = 0
+    nonisolated(unsafe) private static var crashTermios: termios?
 
     private let fd: Int32
     private let ownsFD: Bool
     private let previous: Int32
+    /// The tty's line discipline as found (nil: not a tty, or left alone).
+    private var previousTermios: termios?
     private var restored = false
     private var handsOver = false
     /// False while another console shows: nothing may be written to the framebuffer.
@@ -71,6 +78,18 @@ final class ConsoleMode {
         let c = ConsoleMode(fd: fd, ownsFD: owns, previous: mode)
         crashFD = fd
         crashMode = mode
+        _ = crashTermios   // (first touched here, not in the handler)
+        var t = termios()
+        if tcgetattr(fd, &t) == 0 {
+            var raw = t
+            raw.c_lflag &= ~tcflag_t(ISIG | ICANON | ECHO | IEXTEN)
+            raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT)
+            if tcsetattr(fd, TCSANOW, &raw) == 0 {
+                c.previousTermios = t
+                crashTermios = t
+                _ = tcflush(fd, TCIFLUSH)
+            }
+        }
         for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGQUIT, SIGHUP] { signal(s, restoreAndDie) }
         // Console switches by signal: SIGUSR1 asks Fling to let go, SIGUSR2 gives it back.
         // (The flags are touched first: a lazy global's first use must not be in a handler.)
@@ -128,10 +147,19 @@ final class ConsoleMode {
         return nil
     }
 
+    /// Drops what the keyboard typed into the console's tty (nobody reads it there; it must not
+    /// reach a shell that takes the console after Fling).
+    func dropTyped() { _ = tcflush(fd, TCIFLUSH) }
+
     /// Text mode (or whatever it was) again, and console switches the kernel's own.
     func restore() {
         guard !restored else { return }
         restored = true
+        if var t = previousTermios {
+            _ = tcflush(fd, TCIFLUSH)
+            _ = tcsetattr(fd, TCSANOW, &t)
+            Self.crashTermios = nil
+        }
         if handsOver {
             // A switch asked for while Fling was quitting goes through (VT_SETMODE would
             // cancel it and the user's chvt would wait).
@@ -152,6 +180,7 @@ private func restoreAndDie(_ sig: Int32) {
         var vt = VTMode(mode: ConsoleMode.VT_AUTO)
         _ = ioctl(fd, ConsoleMode.VT_SETMODE, &vt)
         _ = ioctl(fd, ConsoleMode.KDSETMODE, ConsoleMode.crashModeForSignal)
+        if var t = ConsoleMode.crashTermiosForSignal { _ = tcflush(fd, TCIFLUSH); _ = tcsetattr(fd, TCSANOW, &t) }
     }
     signal(sig, SIG_DFL)
     raise(sig)
@@ -160,4 +189,5 @@ private func restoreAndDie(_ sig: Int32) {
 extension ConsoleMode {
     nonisolated static var crashFDForSignal: Int32 { crashFD }
     nonisolated static var crashModeForSignal: Int32 { crashMode }
+    nonisolated static var crashTermiosForSignal: termios? { crashTermios }
 }

@@ -177,6 +177,9 @@ final class EvdevInput {
         decoder.feed(EvdevDecoder.RawEvent(time: time, type: EvdevDecoder.EV_SYN, code: EvdevDecoder.SYN_DROPPED, value: 0))
     }
 
+    /// The descriptor to wait on for input (nil once the device is gone or a reader owns it).
+    var pollDescriptor: Int32? { gone || reader != nil ? nil : fd }
+
     /// Waits up to `timeout` seconds for the device to have input (once it is gone, just sleeps).
     func wait(_ timeout: Double) {
         guard !gone else { if timeout > 0 { usleep(UInt32(min(timeout, 1) * 1_000_000)) }; return }

@@ -310,7 +310,8 @@ func writeFile(_ path: String, _ text: String) -> String? {
 /// default); KMS flips on vblank as well, at the mode's refresh rate unless --fps is given.
 /// SIGTERM/SIGINT still end it (SDL turns them into a quit event).
 @MainActor
-func runFramebuffer(app: AppController, display: Display, run: RunContext, input: EvdevInput?, console: ConsoleMode?, fps: Double, fpsGiven: Bool) {
+func runFramebuffer(app: AppController, display: Display, run: RunContext, input: EvdevInput?, keyboards: EvdevKeyboards?,
+                    console: ConsoleMode?, fps: Double, fpsGiven: Bool) {
     guard let fb = run.framebuffer else { return }
     let events = EventSource(display: display)
     let start = SDLContext.monotonicSeconds()
@@ -326,6 +327,10 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
     /// The fingers down when a dark panel was touched: they light it and do nothing else, to
     /// their lift (as a dark phone's screen takes its first touch).
     var waking: Set<Int64> = []
+    /// A key lit a dark panel: the keyboard types nothing until every key is up.
+    var wakingKeys = false
+    /// The fingers down on the panel, as last delivered.
+    var touching: [Int64: PointerEvent] = [:]
     /// The last frame drawn has not reached the panel yet (a flip that did not complete, a
     /// show that failed): it is offered again soon, not only with the next change.
     var unshown = false
@@ -352,9 +357,23 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
                 if let d { wait = min(wait, max(0, d - now())) }
             }
         }
-        if let input { input.wait(wait) } else if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+        waitForInput([input?.pollDescriptor].compactMap { $0 } + (keyboards?.descriptors ?? []), timeout: wait)
         for e in events.events(waitingUpTo: 0, now: now) { if case .quit = e { app.quitRequested = true } }
+        let inFront = console?.showing ?? true
+        let (typed, pressed) = keyboards?.poll(now: now()) ?? ([], false)
+        if pressed || !typed.isEmpty { console?.dropTyped() }
+        // A key on a dark panel (Shift alone too) lights it, as a touch does, and goes no
+        // further, to the release of every key (its repeats type nothing).
+        if inFront, pressed, !(watch?.panelLit ?? true) { wakingKeys = true; kiosk.noteVisitorInput(now: now()) }
+        for k in typed where inFront {
+            if wakingKeys { kiosk.noteVisitorInput(now: now()); continue }
+            kiosk.input(k, now: now())
+        }
+        if wakingKeys, !(keyboards?.anyKeyHeld ?? false) { wakingKeys = false }
         for p in input?.poll(panel: kiosk.panelSize, now: now()) ?? [] {
+            // Another console in front: its touches are not Fling's (a finger already down on
+            // Fling's was cancelled when it left).
+            guard inFront else { continue }
             // A touch on a dark panel lights it and goes no further.
             if !(watch?.panelLit ?? true), p.phase == .began { waking.insert(p.id) }
             if waking.contains(p.id) {
@@ -362,6 +381,7 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
                 kiosk.noteVisitorInput(now: now())
                 continue
             }
+            if p.phase == .ended || p.phase == .cancelled { touching[p.id] = nil } else { touching[p.id] = p }
             kiosk.input(.pointer(p), now: now())
         }
         if app.quitRequested { break }
@@ -370,9 +390,18 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
         switch console?.pendingSwitch(beforeRelease: { fb.suspend() }, refused: { fb.resume(display, showing: lit) }) {
         case .back?:
             fb.resume(display, showing: lit)
+            // (A schedule that lit the panel while away: its power comes back too.)
+            if lit { _ = fb.setPower(true) }
+            keyboards?.resyncAll()
             Log.info("console: back on Fling's console" + (lit ? ", frame restored" : "; the panel stays dark (--screen-schedule)"))
         case .away?:
             watch?.pause()
+            // The fingers on the panel are cancelled: their lift will not come to Fling.
+            for (_, p) in touching.sorted(by: { $0.key < $1.key }) {
+                kiosk.input(.pointer(PointerEvent(id: p.id, phase: .cancelled, location: p.location, time: now())), now: now())
+            }
+            touching = [:]
+            waking = []
         case nil:
             break
         }
@@ -380,7 +409,8 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
         kiosk.tick(now: t)
         run.systemd.loopAlive(now: t)
         // The schedule (or a touch) turns the panel off or on; lit again, the frame goes up whole.
-        if let lit = watch?.panelPower(at: t, lastInput: kiosk.lastVisitorInput) {
+        // (With another console in front the panel is not Fling's: its return sets the power.)
+        if let lit = watch?.panelPower(at: t, lastInput: kiosk.lastVisitorInput), console?.showing ?? true {
             if !fb.setPower(lit), !lit {
                 Log.info("screen: \(fb.summary): the panel cannot be powered down; it is shown black instead")
                 fb.showBlack()

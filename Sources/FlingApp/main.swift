@@ -267,7 +267,11 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
         }
         if let s = Termination.signal { return Termination.exitStatus(s, "fling", at: "before the script's end") }
     } else if framebuffer != nil {
-        runFramebuffer(app: app, display: display, run: run, input: input, console: console, fps: options.fps, fpsGiven: options.fpsGiven)
+        // The console's keyboards: no SDL video driver reads them here.
+        let keyboards = EvdevKeyboards(now: 0)
+        defer { keyboards.close() }
+        runFramebuffer(app: app, display: display, run: run, input: input, keyboards: keyboards, console: console,
+                       fps: options.fps, fpsGiven: options.fpsGiven)
         if frozenScreen {
             recorder?.finish(at: run.kiosk.lastTime)
             metrics?.finish()

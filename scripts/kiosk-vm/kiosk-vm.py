@@ -61,7 +61,10 @@ class Kiosk:
         return int(self.g.sh(f"ps -o rss= -p {pid}").strip() or 0) / 1024
 
     def journal_since(self, unit, cursor):
-        return self.g.sh(f"journalctl -u {unit} --no-pager -o cat --after-cursor='{cursor}'", check=False)
+        """The whole journal after `cursor`: not filtered by unit, since the last line of a
+        process that exits at once (the exit chord, the frozen screen) can reach journald after
+        the process is gone, without its unit."""
+        return self.g.sh(f"journalctl --no-pager -o cat --after-cursor='{cursor}'", check=False)
 
     def cursor(self):
         return self.g.sh("journalctl -n 0 --show-cursor --no-pager | sed -n 's/^-- cursor: //p'").strip()
@@ -200,6 +203,7 @@ class Kiosk:
             raise Failure(f"the status file did not take the taps in: {st}")
         log(f"  /run/fling/status.json: scene {st['scene']}, {st['frames_presented']} frames, input {st['seconds_since_input']} s ago, "
             f"{st['resident_bytes'] / 1048576:.1f} MB")
+        self.keyboard("fling-kmsdrm", "kmsdrm", refs)
         pid = self.unit_pid("fling-kmsdrm")
         self.g.sh("systemctl kill -s KILL fling-kmsdrm")
         self.started("fling-kmsdrm", "after kill -9", not_pid=pid)
@@ -222,6 +226,29 @@ class Kiosk:
         self.started("fling-kmsdrm", "SDL's KMSDRM through GLES (--renderer gles2)", not_pid=pid)
         self.rss.append(("SDL's KMSDRM, GLES on llvmpipe", self.rss_mb("fling-kmsdrm", 10), self.rss_mb("fling-kmsdrm", 30)))
         log(f"  resident memory 10 s / 30 s after start: {self.rss[-1][1]:.1f} / {self.rss[-1][2]:.1f} MB")
+
+    def keys(self, *names):
+        """Keys pressed together on the guest's own (PS/2) keyboard, by QEMU's key names."""
+        self.g.qmp("send-key", {"keys": [{"type": "qcode", "data": n} for n in names]})
+
+    def keyboard(self, unit, name, refs):
+        """The console's keyboard, read by Fling itself: Escape closes the sheet at full, Ctrl+C
+        does not end the kiosk, and its exit chord (Ctrl+Alt+Shift+Q) does, for systemd to
+        start it again."""
+        self.keys("esc"); time.sleep(4)
+        self.look(f"{name}-key-escape", refs["list"], refs)
+        pid = self.unit_pid(unit)
+        # Ctrl+C and Ctrl+\ at the kiosk's own tty are bytes, not signals that end it.
+        self.keys("ctrl", "c"); self.keys("ctrl", "backslash"); time.sleep(3)
+        if self.unit_pid(unit) != pid:
+            raise Failure("Ctrl+C typed on the console's keyboard ended the kiosk")
+        self.look(f"{name}-key-ctrl-c", refs["list"], refs)
+        cursor = self.cursor()
+        self.keys("ctrl", "alt", "shift", "q")
+        self.started(unit, "after the exit chord", not_pid=pid)
+        if "leaving on the exit chord" not in self.journal_since(unit, cursor):
+            raise Failure("the exit chord typed on the console's keyboard did not end the kiosk")
+        log("  the exit chord on the guest's keyboard ended the kiosk, and systemd started it again")
 
     def calibrated_by_udev(self, unit, name, refs):
         """A udev rule gives the panel libinput's matrix for a panel mounted upside down in y

@@ -51,6 +51,9 @@ public enum KioskConstants {
     public static let kmsFlipWaitMilliseconds: Int32 = 100
     /// A frame the console's display did not take is offered again this soon (s).
     public static let unshownFrameRetry: Double = 0.05
+    /// The console's keyboards (read by Fling itself on KMS and fbdev) are looked for again
+    /// this often (s): one plugged in later is read within this time.
+    public static let keyboardRescanInterval: Double = 5
     /// The cards looked at for a connected display (/dev/dri/card0 to card15).
     public static let kmsCardsScanned = 16
     /// `--status-file` is written again at least this often (s), and at once when the scene

@@ -481,6 +481,11 @@ package final class AppController {
             ("size", .array([.rounded(windowSize.width), .rounded(windowSize.height)])),
             ("scale", .rounded(scale)),
         ]
+        // The UI's language when it is not English (issue 48): its catalogue and direction.
+        if env.strings.language != "en" || env.strings.pseudo {
+            fields.append(("language", .object([("name", .string(env.strings.pseudo ? "pseudo" : env.strings.language)),
+                                                ("rightToLeft", .bool(env.strings.isRightToLeft))])))
+        }
         fields += scene.stateFields(time: time)
         if keyboard.model.isShown || keyboard.model.isVisible(at: time) { fields.append(("keyboard", keyboard.stateJSON(time: time))) }
         if let study { fields.append(("study", study.stateJSON(window: windowSize))) }

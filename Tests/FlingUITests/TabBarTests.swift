@@ -11,7 +11,7 @@ final class TabBarTests: XCTestCase {
         let window = LayoutMetrics.minimumWindowSize
         let item = min(window.width / Double(SceneID.allCases.count), TabBar.maxItemWidth)
         for s in SceneID.allCases {
-            let label = env.layout(s.title, Font(size: TabBarConstants.titleSize, weight: .medium))
+            let label = env.layout(env.localized(s.title), Font(size: TabBarConstants.titleSize, weight: .medium))
             XCTAssertLessThanOrEqual(label.size.width + 4, item, "\(s.title) at \(window)")
         }
     } }

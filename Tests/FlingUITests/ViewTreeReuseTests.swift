@@ -88,7 +88,7 @@ final class ViewTreeReuseTests: XCTestCase {
         for width in [390.0, 388, 120, 1920, 390] {
             let bounds = Rect(x: 0, y: 0, width: width, height: 700)
             list.layout(in: bounds, time: 0)
-            let all = RestaurantList(restaurants: RestaurantRows(restaurants), rowText: { RestaurantList.RowText(restaurants[$0], row: $0) }, offset: 0, listBounds: bounds, column: list.column,
+            let all = RestaurantList(restaurants: RestaurantRows(restaurants), rowText: { RestaurantList.RowText(restaurants[$0], row: $0, strings: .english) }, offset: 0, listBounds: bounds, column: list.column,
                                      pressedRow: nil, selection: { _ in 0 }, rows: restaurants.indices)
             XCTAssertEqual(list.contentHeight, list.host.idealHeight(of: all.columnContent, width: list.column.width),
                            "width \(width)")

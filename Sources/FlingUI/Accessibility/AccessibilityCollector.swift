@@ -28,6 +28,8 @@ struct AccessibilityCollector {
 
     func id(of node: Node) -> String { prefix + "/" + (node.identifier ?? node.path) }
     func frame(of node: Node) -> Rect { transform(node.frame) }
+    /// `key` in the user's language.
+    func localized(_ key: LocalizedStringKey) -> String { host.env.localized(key) }
 
     /// Focus states for a focusable node (focused when the host's focus is on it).
     func focusStates(_ node: Node) -> AccessibilityStates {
@@ -51,7 +53,7 @@ struct AccessibilityCollector {
         switch info.children {
         case .combine?:
             e = AccessibilityElement(id: id(of: node), role: info.role ?? .group, frame: frame(of: node))
-            e.label = Self.joinedLabels(inner)
+            e.label = joinedLabels(inner)
             for c in inner {
                 e.states.formUnion(c.states)
                 for a in c.actions where !e.actions.contains(a) { e.actions.append(a) }
@@ -94,8 +96,9 @@ struct AccessibilityCollector {
         return n is ImageNode
     }
 
-    /// Children's labels joined as VoiceOver reads a combined element ("Name, Type · Place").
-    static func joinedLabels(_ elements: [AccessibilityElement]) -> String {
+    /// Children's labels joined as VoiceOver reads a combined element ("Name, Type · Place"),
+    /// with the language's comma ("، " in Arabic, "，" in Chinese).
+    func joinedLabels(_ elements: [AccessibilityElement]) -> String {
         var parts: [String] = []
         func add(_ e: AccessibilityElement) {
             if !e.label.isEmpty { parts.append(e.label) }
@@ -103,7 +106,9 @@ struct AccessibilityCollector {
             for c in e.children { add(c) }
         }
         for e in elements { add(e) }
-        return parts.joined(separator: ", ")
+        guard var out = parts.first else { return "" }
+        for p in parts.dropFirst() { out = host.env.strings.string("%@, %@", [out, p]) }
+        return out
     }
 }
 

@@ -73,25 +73,31 @@ final class AccessibilityNode: WrapperNode, SetUpWrapper {
 struct AccessibilityModifier: NodeModifier {
     enum Change {
         case label(String), value(String), hint(String), traits(AccessibilityTraits), role(AccessibilityRole)
+        /// Words in the user's language, looked up where the view is built.
+        case localizedLabel(LocalizedStringKey), localizedValue(LocalizedStringKey), localizedHint(LocalizedStringKey)
         case hidden(Bool), children(AccessibilityChildBehavior)
         case action(AccessibilityAction, @MainActor () -> Void)
     }
     let change: Change
 
     func node(wrapping content: Node, _ context: BuildContext) -> Node {
+        let strings = context.scene.strings
         if let a = content as? AccessibilityNode, a.build == context.host.builds {
-            apply(to: &a.info)
+            apply(to: &a.info, strings)
             return a
         }
         let node = context.wrapper(AccessibilityNode.self, around: content)
         node.info = AccessibilityInfo()
         node.build = context.host.builds
-        apply(to: &node.info)
+        apply(to: &node.info, strings)
         return node
     }
 
-    private func apply(to info: inout AccessibilityInfo) {
+    private func apply(to info: inout AccessibilityInfo, _ strings: Localization) {
         switch change {
+        case .localizedLabel(let k): info.label = k.resolved(strings)
+        case .localizedValue(let k): info.value = k.resolved(strings)
+        case .localizedHint(let k): info.hint = k.resolved(strings)
         case .label(let l): info.label = l
         case .value(let v): info.value = v
         case .hint(let h): info.hint = h
@@ -114,11 +120,15 @@ extension View {
     }
 
     /// What a screen reader calls this view (SwiftUI's `accessibilityLabel`).
-    public func accessibilityLabel(_ label: String) -> some View { accessibility(.label(label)) }
+    /// A literal is a key in the user's language; a string is read as it is (a restaurant's name).
+    public func accessibilityLabel(_ key: LocalizedStringKey) -> some View { accessibility(.localizedLabel(key)) }
+    @_disfavoredOverload public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View { accessibility(.label(String(label))) }
     /// Its current value, read after the label ("50 %", "half height").
-    public func accessibilityValue(_ value: String) -> some View { accessibility(.value(value)) }
+    public func accessibilityValue(_ key: LocalizedStringKey) -> some View { accessibility(.localizedValue(key)) }
+    @_disfavoredOverload public func accessibilityValue<S: StringProtocol>(_ value: S) -> some View { accessibility(.value(String(value))) }
     /// What using it does, read after a pause ("Opens the restaurant's details").
-    public func accessibilityHint(_ hint: String) -> some View { accessibility(.hint(hint)) }
+    public func accessibilityHint(_ key: LocalizedStringKey) -> some View { accessibility(.localizedHint(key)) }
+    @_disfavoredOverload public func accessibilityHint<S: StringProtocol>(_ hint: S) -> some View { accessibility(.hint(String(hint))) }
     public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View { accessibility(.traits(traits)) }
     /// A role SwiftUI gives its containers itself (a list, a list's row, a dialog, a tab list).
     public func accessibilityRole(_ role: AccessibilityRole) -> some View { accessibility(.role(role)) }

@@ -42,7 +42,7 @@ extension RestaurantsScene: SceneAccessibility {
     package func accessibilityElements(time: Double) -> [AccessibilityElement] {
         // A sheet up is modal: the list behind it is not read (UIKit's accessibilityViewIsModal).
         // The dialog is named after its restaurant (Orca reads a dialog's name, not its heading).
-        let name = (presenter.content as? RestaurantSheet)?.restaurant.name ?? "Restaurant Details"
+        let name = (presenter.content as? RestaurantSheet)?.restaurant.name ?? env.localized("Restaurant Details")
         if let sheet = presenter.accessibilityElement(prefix: Self.sheetPrefix, label: name, time: time, focused: true) {
             return [sheet]
         }

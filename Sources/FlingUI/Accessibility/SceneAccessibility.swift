@@ -46,18 +46,18 @@ extension AppController {
             children.append(tabBarElement(time: time))
         }
         if let panel = instrument.panel.accessibilityElement(prefix: "instrument", context: instrumentContext) { children.append(panel) }
-        return AccessibilityElement(id: Self.accessibilityWindowID, role: .window, label: "Fling – " + scene.id.title,
+        return AccessibilityElement(id: Self.accessibilityWindowID, role: .window, label: env.localized("Fling – \(env.localized(scene.id.title))"),
                                     states: active ? [.active] : [], frame: Rect(origin: .zero, size: windowSize), children: children)
     }
 
     private func tabBarElement(time: Double) -> AccessibilityElement {
         let frame = tabBar.frame(in: windowSize)
         let tabs = tabBar.scenes.map { id in
-            AccessibilityElement(id: Self.tabBarID + "/" + id.rawValue, role: .tab, label: id.title,
+            AccessibilityElement(id: Self.tabBarID + "/" + id.rawValue, role: .tab, label: env.localized(id.title),
                                  states: id == scene.id ? [.selectable, .selected] : [.selectable],
                                  actions: [.activate], frame: tabBar.itemFrame(id, window: windowSize) ?? frame)
         }
-        return AccessibilityElement(id: Self.tabBarID, role: .tabList, label: "Tab Bar", frame: frame, children: tabs)
+        return AccessibilityElement(id: Self.tabBarID, role: .tabList, label: env.localized("Tab Bar"), frame: frame, children: tabs)
     }
 
     /// Does what a screen reader asked of element `id` (at `realTime`); false when it has

@@ -5,12 +5,12 @@ import FlingCore
 
 extension SheetPresenter {
     /// What a detent is called when read ("half height").
-    static func words(for detent: SheetDetent?) -> String {
+    static func words(for detent: SheetDetent?) -> LocalizedStringKey {
         switch detent {
-        case .full?: "full height"
-        case .half?: "half height"
-        case .expanded?: "half height"   // the two-stage sheet's lower detent (400 of 844)
-        case .dismissed?, nil: "closed"
+        case .full?: LocalizedStringKey("full height")
+        case .half?: LocalizedStringKey("half height")
+        case .expanded?: LocalizedStringKey("half height")   // the two-stage sheet's lower detent (400 of 844)
+        case .dismissed?, nil: LocalizedStringKey("closed")
         }
     }
 
@@ -34,7 +34,7 @@ extension SheetPresenter {
         actions.append(.dismiss)
         if focused { states.insert(.focused) }
         let grabber = AccessibilityElement(
-            id: prefix + "/" + grabberID, role: .button, label: "Sheet Grabber", value: Self.words(for: detent),
+            id: prefix + "/" + grabberID, role: .button, label: env.localized("Sheet Grabber"), value: env.localized(Self.words(for: detent)),
             states: states, actions: actions,
             frame: Rect(x: frame.minX, y: top, width: frame.width, height: SheetConstants.handleAreaHeight))
         // The content's tree, moved with the sheet (the host lays it out at the sheet's top = 0).
@@ -42,7 +42,7 @@ extension SheetPresenter {
         // In reading order, top to bottom (the pinned title bar is drawn over the content, after it).
         let content = host.accessibilityElements(prefix: prefix + "/content") { $0.offsetBy(dx: 0, dy: top) }
             .enumerated().sorted { ($0.element.frame.minY, $0.offset) < ($1.element.frame.minY, $1.offset) }.map(\.element)
-        return AccessibilityElement(id: prefix, role: .dialog, label: label, value: Self.words(for: detent), states: [.modal],
+        return AccessibilityElement(id: prefix, role: .dialog, label: label, value: env.localized(Self.words(for: detent)), states: [.modal],
                                     actions: [.dismiss], frame: shown, children: [grabber] + content)
     }
 
@@ -78,7 +78,8 @@ extension SheetPresenter {
             return
         }
         if let last = restingDetent, last != d {
-            pendingAnnouncements.append(accessibilityName + ", " + Self.words(for: d))
+            let name = env.localized(accessibilityName), words = env.localized(Self.words(for: d))
+            pendingAnnouncements.append(env.localized("\(name), \(words)"))
             // Nobody may be taking them (no screen reader): only the latest few are kept.
             if pendingAnnouncements.count > AccessibilityConstants.announcementsKept { pendingAnnouncements.removeFirst() }
         }

@@ -23,7 +23,7 @@ extension TodayScene: SceneAccessibility {
         for (i, a) in articles.enumerated() {
             var states: AccessibilityStates = [.focusable]
             if selected == i { states.insert(.focused) }
-            elements.append(AccessibilityElement(id: Self.cardID(i), role: .button, label: "\(a.category), \(a.headline)",
+            elements.append(AccessibilityElement(id: Self.cardID(i), role: .button, label: env.localized("\(a.category), \(a.headline)"),
                                                  value: a.subHeadline, states: states, actions: [.activate], frame: slotFrame(i, time: time)))
         }
         return elements
@@ -33,7 +33,7 @@ extension TodayScene: SceneAccessibility {
     private func story(_ i: Int, time: Double) -> AccessibilityElement {
         let a = articles[i]
         let frame = windowRect
-        let close = AccessibilityElement(id: Self.closeID, role: .button, label: "Close", states: [.focusable, .focused],
+        let close = AccessibilityElement(id: Self.closeID, role: .button, label: env.localized("Close"), states: [.focusable, .focused],
                                          actions: [.activate], frame: closeButtonFrame)
         let image = geometry.expandedImageHeight
         let texts = [

@@ -8,7 +8,7 @@ extension TwoStageScene: SceneAccessibility {
 
     package func accessibilityElements(time: Double) -> [AccessibilityElement] {
         // A sheet up is modal: what is behind it is not read (UIKit's accessibilityViewIsModal).
-        if isModal, let sheet = presenter.accessibilityElement(prefix: Self.sheetPrefix, label: "Numbers", time: time, focused: true) {
+        if isModal, let sheet = presenter.accessibilityElement(prefix: Self.sheetPrefix, label: env.localized("Numbers"), time: time, focused: true) {
             return [sheet]
         }
         updateHost(time: host.time)

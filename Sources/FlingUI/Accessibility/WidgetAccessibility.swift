@@ -20,7 +20,7 @@ extension GestureNode: AccessibleNode {
         if inner.count == 1 {
             e = inner[0]
         } else {
-            e = AccessibilityElement(id: c.id(of: self), role: .group, label: AccessibilityCollector.joinedLabels(inner), frame: c.frame(of: self))
+            e = AccessibilityElement(id: c.id(of: self), role: .group, label: c.joinedLabels(inner), frame: c.frame(of: self))
         }
         if !e.actions.contains(.activate) { e.actions.insert(.activate, at: 0) }
         return e
@@ -38,7 +38,7 @@ extension SwitchNode: AccessibleNode {
     func accessibilityElement(_ c: AccessibilityCollector) -> AccessibilityElement? {
         var states = c.focusStates(self)
         if isOn.wrappedValue { states.insert(.checked) }
-        return AccessibilityElement(id: c.id(of: self), role: .toggle, value: isOn.wrappedValue ? "On" : "Off",
+        return AccessibilityElement(id: c.id(of: self), role: .toggle, value: isOn.wrappedValue ? c.localized("On") : c.localized("Off"),
                                     states: states, actions: [.activate], frame: c.frame(of: self))
     }
 
@@ -55,8 +55,9 @@ extension SliderNode: AccessibleNode {
     func accessibilityElement(_ c: AccessibilityCollector) -> AccessibilityElement? {
         let span = range.upperBound - range.lowerBound
         let fraction = span > 0 ? (value.wrappedValue - range.lowerBound) / span : 0
+        let percent = Int((fraction * 100).rounded())
         return AccessibilityElement(
-            id: c.id(of: self), role: .slider, value: "\(Int((fraction * 100).rounded()))%", states: c.focusStates(self),
+            id: c.id(of: self), role: .slider, value: c.localized("\(percent)%"), states: c.focusStates(self),
             actions: [.increment, .decrement], frame: c.frame(of: self),
             range: AccessibilityRange(minimum: range.lowerBound, maximum: range.upperBound,
                                       step: span * WidgetMetrics.sliderKeyStep, current: value.wrappedValue))
@@ -121,7 +122,7 @@ extension SegmentedControlNode: AccessibleNode {
 extension ButtonNode: AccessibleNode {
     /// A button reading its title; activating it is a tap.
     func accessibilityElement(_ c: AccessibilityCollector) -> AccessibilityElement? {
-        AccessibilityElement(id: c.id(of: self), role: .button, label: AccessibilityCollector.joinedLabels(c.elements(of: child)),
+        AccessibilityElement(id: c.id(of: self), role: .button, label: c.joinedLabels(c.elements(of: child)),
                              actions: [.activate], frame: c.frame(of: self))
     }
 

@@ -135,7 +135,7 @@ package final class TuningPanel {
         guard isVisible, let host else { return nil }
         see(context)
         update(host, window: context.windowSize, time: host.time)
-        return AccessibilityElement(id: prefix, role: .dialog, label: "Tuning", frame: frame(window: context.windowSize),
+        return AccessibilityElement(id: prefix, role: .dialog, label: host.env.localized("Tuning"), frame: frame(window: context.windowSize),
                                     children: host.accessibilityElements(prefix: prefix))
     }
 
@@ -293,7 +293,7 @@ struct TuningRow: View {
 
 /// A borderless iOS text button in the tint colour.
 struct PanelButton: View {
-    let title: String
+    let title: LocalizedStringKey
     let action: @MainActor () -> Void
 
     var body: some View {

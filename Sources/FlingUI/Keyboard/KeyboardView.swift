@@ -6,6 +6,8 @@ import FlingCore
 struct KeyCap: View {
     let key: KeyboardKey
     let label: String
+    /// A named key's words in the user's language (space, return); nil: `label` as it is.
+    var words: LocalizedStringKey? = nil
     let isGlyph: Bool
     let pressed: Bool
     let highlighted: Bool
@@ -33,7 +35,7 @@ struct KeyCap: View {
             RoundedRectangle(cornerRadius: KeyboardConstants.keyCornerRadius).fill(KeyboardConstants.keyShadowColor)
                 .offset(y: 1)
             RoundedRectangle(cornerRadius: KeyboardConstants.keyCornerRadius).fill(fill)
-            Text(label).font(font).foregroundColor(KeyboardConstants.labelColor)
+            (words.map { Text($0) } ?? Text(verbatim: label)).font(font).foregroundColor(KeyboardConstants.labelColor)
         }
         .frame(width: key.frame.width, height: key.frame.height)
         .offset(x: key.frame.minX, y: key.frame.minY)
@@ -51,7 +53,7 @@ struct KeyboardView: View {
                 .frame(width: layout.width, height: layout.height)
             ForEach(Array(layout.keys.enumerated()), id: \.offset) { _, key in
                 let (label, glyph) = KeyboardView.label(of: key.kind, model: model)
-                KeyCap(key: key, label: label, isGlyph: glyph,
+                KeyCap(key: key, label: label, words: KeyboardView.words(of: key.kind, model: model), isGlyph: glyph,
                        pressed: model.touches.contains { $0.state != .committed && $0.key == key },
                        highlighted: key.kind == .shift && model.shift != .off, idiom: layout.idiom)
             }
@@ -61,6 +63,19 @@ struct KeyboardView: View {
 
     /// What a key shows: capitals under shift (UIKit shows the case it types), named keys in
     /// words, shift, backspace and hide as glyphs.
+    static func words(of kind: KeyKind, model: KeyboardModel) -> LocalizedStringKey? {
+        switch kind {
+        case .space: return LocalizedStringKey("space")
+        case .returnKey:
+            switch model.returnLabel {
+            case "next": return LocalizedStringKey("next")
+            case "done": return LocalizedStringKey("done")
+            default: return LocalizedStringKey("return")
+            }
+        default: return nil
+        }
+    }
+
     static func label(of kind: KeyKind, model: KeyboardModel) -> (String, Bool) {
         switch kind {
         case .character(let s): return (model.page == .letters && model.shift != .off ? s.uppercased() : s, false)

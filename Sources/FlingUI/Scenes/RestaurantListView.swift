@@ -78,7 +78,7 @@ package final class RestaurantListView {
     /// Row `i`'s strings, made when it is first built.
     private func rowText(_ i: Int) -> RestaurantList.RowText {
         if let t = rowTexts[i] { return t }
-        let t = RestaurantList.RowText(restaurants[i], row: i)
+        let t = RestaurantList.RowText(restaurants[i], row: i, strings: env.strings)
         if rowTexts.count >= InteractionConstants.builtRowsKept { rowTexts.removeAll(keepingCapacity: true) }
         rowTexts[i] = t
         return t

@@ -9,7 +9,7 @@ package final class RestaurantsScene: Scene {
     package let id = SceneID.restaurants
     package let list: RestaurantListView
     package let presenter: SheetPresenter
-    private let env: SceneEnvironment
+    let env: SceneEnvironment
     private var bounds = Rect.zero
     /// The list's vertical shift (0 → −100 pt with ease-out 0.2 s while a sheet shows).
     private var shift = AnimatedValue.resting(0)

@@ -39,6 +39,15 @@ package final class SceneEnvironment {
         didSet { if textScale != oldValue { invalidateLayouts() } }
     }
 
+    /// The user's language (issue 48): every string a view shows is looked up in it.
+    package var strings: Localization = .english {
+        didSet { if strings != oldValue { invalidateLayouts() } }
+    }
+
+    /// `key` in the user's language, for what is drawn without a `Text` (a scene's own
+    /// drawing, accessibility labels).
+    package func localized(_ key: LocalizedStringKey) -> String { key.resolved(strings) }
+
     package init(measurer: any TextMeasurer, imageSize: @escaping (String) -> Size?) {
         self.measurer = measurer
         self.imageSizeLookup = imageSize

@@ -7,12 +7,13 @@ package enum SceneID: String, CaseIterable, Sendable {
     case today
     case twoStage = "two-stage"
     case form
-    package var title: String {
+    /// The tab's title in the user's language.
+    package var title: LocalizedStringKey {
         switch self {
-        case .restaurants: "Restaurants"
-        case .today: "Today"
-        case .twoStage: "Two-Stage"
-        case .form: "Form"
+        case .restaurants: LocalizedStringKey("Restaurants")
+        case .today: LocalizedStringKey("Today")
+        case .twoStage: LocalizedStringKey("Two-Stage")
+        case .form: LocalizedStringKey("Form")
         }
     }
     package var icon: String {

@@ -15,7 +15,7 @@ package final class SheetPresenter {
     package private(set) var policyKind: SheetPolicyKind
     package private(set) var sheet: SheetModel
     package private(set) var content: SheetContent?
-    private let env: SceneEnvironment
+    let env: SceneEnvironment
     private(set) var window = Size.zero
     /// The press began on the dim (a tap there dismisses).
     private var pressOnDim = false
@@ -189,7 +189,7 @@ package final class SheetPresenter {
     /// sheet last came to rest at.
     var pendingAnnouncements: [String] = []
     /// What the sheet is called when its detent is announced ("Details, half height").
-    package var accessibilityName = "Details"
+    package var accessibilityName = LocalizedStringKey("Details")
     var restingDetent: SheetDetent?
 
     // MARK: Drawing

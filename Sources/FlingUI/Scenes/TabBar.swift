@@ -49,7 +49,7 @@ package struct TabBar {
             let cx = left + w * (Double(i) + 0.5)
             let icon = env.layout(s.icon, Font.icons(size: TabBarConstants.iconSize))
             list.text(icon, at: Point((cx - icon.size.width / 2).rounded(), f.minY + TabBarConstants.iconTop), tint)
-            let label = env.layout(s.title, Font(size: TabBarConstants.titleSize, weight: .medium))
+            let label = env.layout(env.localized(s.title), Font(size: TabBarConstants.titleSize, weight: .medium))
             list.text(label, at: Point((cx - label.size.width / 2).rounded(), f.minY + TabBarConstants.titleBaseline - label.firstBaseline), tint)
         }
     }

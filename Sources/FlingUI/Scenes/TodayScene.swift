@@ -10,7 +10,7 @@ import FlingCore
 package final class TodayScene: Scene {
     package let id = SceneID.today
     package let articles: [Article]
-    private let env: SceneEnvironment
+    let env: SceneEnvironment
     private let dateText: String
     package private(set) var scroll = ScrollInteraction()
     package private(set) var cards = CardTransition()
@@ -51,7 +51,7 @@ package final class TodayScene: Scene {
         let f = TextStyle.caption.font
         return env.layout(dateText.uppercased(), f.withSize(f.size * env.textScale))
     }
-    private var todayLayout: TextLayout { env.layout("Today", Font(size: CardConstants.largeTitleSize * env.textScale, weight: .heavy)) }
+    private var todayLayout: TextLayout { env.layout(env.localized("Today"), Font(size: CardConstants.largeTitleSize * env.textScale, weight: .heavy)) }
 
     /// Card `a`'s height in the one-column list, from its image's (`CardGeometry.cardHeight`).
     package func cardHeight(_ a: Article) -> Double { CardGeometry.cardHeight(imageHeight: env.imageSize(a.image)?.height) }
@@ -483,6 +483,7 @@ package final class TodayScene: Scene {
                 ("offset", .rounded(scroll.offset(at: time))), ("contentHeight", .rounded(geometry.contentHeight)),
                 ("velocity", .rounded(scroll.model.velocity(at: time))), ("rows", .array(rows)),
                 ("opacity", .rounded(listOpacity(time: time))),
+                ("date", .string(dateText)),
                 ("selected", selected.map { .int($0) } ?? .null),
                 ("excerpts", .array(excerpts)),
             ])),

@@ -9,7 +9,7 @@ import FlingCore
 package final class TwoStageScene: Scene {
     package let id = SceneID.twoStage
     package let presenter: SheetPresenter
-    private let env: SceneEnvironment
+    let env: SceneEnvironment
     private var bounds = Rect.zero
     private var window = Size.zero
     private(set) lazy var host: ViewHost = ViewHost(env: env) { [unowned self] in self.root }
@@ -29,7 +29,7 @@ package final class TwoStageScene: Scene {
         self.env = env
         self.window = window
         presenter = SheetPresenter(policy: policy, window: window, env: env)
-        presenter.accessibilityName = "Numbers"
+        presenter.accessibilityName = LocalizedStringKey("Numbers")
     }
 
     /// Where the sheet rests when expanded (its lowest resting detent), in window pt: the

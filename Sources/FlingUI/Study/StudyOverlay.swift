@@ -48,24 +48,24 @@ extension StudySession {
             let b = layout.banner
             list.add(.shadow(b, radii: CornerRadii(14), color: Color(white: 0, alpha: 0.2), radius: 10, offset: Point(0, 2)))
             list.add(.fillRect(b, radii: CornerRadii(14), color: Color(white: 1, alpha: 0.97)))
-            let head = env.layout("Trial \(trial.number) of \(schedule.trials.count)", small)
+            let head = env.layout(env.localized("Trial \(trial.number) of \(schedule.trials.count)"), small)
             list.text(head, at: Point(b.minX + 14, b.minY + 8), SystemColor.secondaryLabel)
             let text = env.layout(study.tasks[trial.task].text, font, TextOptions(maxWidth: layout.giveUp.minX - b.minX - 24, lineLimit: 2))
             list.text(text, at: Point(b.minX + 14, b.minY + 10 + head.size.height), .black)
-            button("Give up", layout.giveUp, selected: false)
+            button(env.localized("Give up"), layout.giveUp, selected: false)
         case .prompt(_, _, _, let expected, let rating):
             list.add(.dim(Rect(origin: .zero, size: window), amount: 0.45))
             let c = layout.card
             list.add(.fillRect(c, radii: CornerRadii(16), color: .white))
             let q = env.layout(study.question, font, TextOptions(maxWidth: c.width - 40))
             list.text(q, at: Point(c.minX + 20, c.minY + 24), .black)
-            button("Yes", layout.yes, selected: expected == true)
-            button("No", layout.no, selected: expected == false)
-            let r = env.layout("How did it feel? 1 (poor) to 7 (great)", small)
+            button(env.localized("Yes"), layout.yes, selected: expected == true)
+            button(env.localized("No"), layout.no, selected: expected == false)
+            let r = env.layout(env.localized("How did it feel? \(1) (poor) to \(7) (great)"), small)
             list.text(r, at: Point(c.minX + 20, c.minY + 140), SystemColor.secondaryLabel)
-            for n in 1...7 { button("\(n)", layout.rating(n), selected: rating == n) }
+            for n in 1...7 { button(env.strings.number(n), layout.rating(n), selected: rating == n) }
             if expected == false, !study.expectedChoices.isEmpty {
-                let w = env.layout("What did you expect?", small)
+                let w = env.layout(env.localized("What did you expect?"), small)
                 list.text(w, at: Point(c.minX + 20, c.minY + 236), SystemColor.secondaryLabel)
                 for (i, choice) in study.expectedChoices.enumerated() {
                     button(choice, layout.choice(i, of: study.expectedChoices.count), selected: false)
@@ -75,13 +75,13 @@ extension StudySession {
             guard let trial else { return }
             let b = layout.banner
             list.add(.fillRect(b, radii: CornerRadii(14), color: Color(white: 1, alpha: 0.9)))
-            let t = env.layout("Trial \(trial.number) of \(schedule.trials.count): get ready…", font)
+            let t = env.layout(env.localized("Trial \(trial.number) of \(schedule.trials.count): get ready…"), font)
             list.text(t, at: Point(b.minX + 14, b.midY - t.size.height / 2), SystemColor.secondaryLabel)
         case .done:
             let c = layout.card
             list.add(.dim(Rect(origin: .zero, size: window), amount: 0.45))
             list.add(.fillRect(c, radii: CornerRadii(16), color: .white))
-            let t = env.layout("That's all. Thank you!", Font(size: 22, weight: .bold), TextOptions(maxWidth: c.width - 40))
+            let t = env.layout(env.localized("That's all. Thank you!"), Font(size: 22, weight: .bold), TextOptions(maxWidth: c.width - 40))
             list.text(t, at: Point(c.midX - t.size.width / 2, c.midY - t.size.height / 2), .black)
         }
     }

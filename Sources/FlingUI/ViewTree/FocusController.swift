@@ -59,15 +59,9 @@ final class FocusController {
 
     /// The words under a field that refused characters past its limit (short: a form's
     /// field is ~140 pt wide; the field draws "Limit reached" where even this does not fit).
-    static func limitNotice(limit: Int) -> String {
-        "\(grouped(limit))-character limit"
-    }
-
-    /// 12345 → "12,345".
-    static func grouped(_ n: Int) -> String {
-        var digits = String(n), out = ""
-        while digits.count > 3 { out = "," + digits.suffix(3) + out; digits.removeLast(3) }
-        return digits + out
+    static func limitNotice(limit: Int, _ env: SceneEnvironment? = nil) -> String {
+        let strings = env?.strings ?? .english
+        return strings.plural("%@-character limit", other: "%@-character limit", count: limit, [strings.number(limit, grouped: true)])
     }
 
     func unfocus() {
@@ -176,7 +170,7 @@ final class FocusController {
     /// itself, as far as it went).
     func commit(_ e: TextEditing, to field: TextFieldNode, insertion: TextEditing.Insertion? = nil) {
         editing = e
-        fieldNotice = insertion.flatMap { $0.cut ? (field.path, Self.limitNotice(limit: e.limit), $0.kept) : nil }
+        fieldNotice = insertion.flatMap { $0.cut ? (field.path, Self.limitNotice(limit: e.limit, host.env), $0.kept) : nil }
         if field.text.wrappedValue != e.text { field.text.wrappedValue = e.text }
         restartCaretBlink()
         host.markDirty()

@@ -10,7 +10,17 @@ public struct Text: SingleNodeView {
     var weight: FontWeight?
     var color: Color?
 
-    public init(_ string: String) { self.string = string }
+    /// The text in the user's language: a literal is a key, its English source (SwiftUI's
+    /// `Text(LocalizedStringKey)`), resolved where the view is built.
+    let key: LocalizedStringKey?
+
+    public init(_ key: LocalizedStringKey) { self.key = key; string = "" }
+    /// Text shown as it is (a restaurant's name, what the user typed), as SwiftUI's
+    /// `Text(_: StringProtocol)` and `Text(verbatim:)`.
+    @_disfavoredOverload public init<S: StringProtocol>(_ content: S) { key = nil; string = String(content) }
+    public init(verbatim content: String) { key = nil; string = content }
+    /// A whole number in the language's digits, as SwiftUI's `Text(value, format: .number)`.
+    public init(_ value: Int, format: IntegerFormat) { key = LocalizedStringKey(number: value); string = "" }
 
     public func font(_ font: Font) -> Text { var t = self; t.font = font; return t }
     public func font(_ style: TextStyle) -> Text { font(style.font) }
@@ -27,6 +37,7 @@ public struct Text: SingleNodeView {
         if let weight { f = f.withWeight(weight) }
         if env.textScale != 1 { f = f.withSize(f.size * env.textScale) }
         let c = color ?? env.foregroundColor
+        let string = key?.resolved(context.scene.strings) ?? self.string
         if let node = context.reusable(TextNode.self) {
             node.string = string; node.font = f; node.color = c; node.options = options
             return node

@@ -189,7 +189,7 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
             // Past the limit: said in red just under the field, in the row's bottom padding.
             let font = Font(size: WidgetMetrics.fieldNoticeFontSize)
             let room = frame.width - WidgetMetrics.textFieldInset
-            let words = host.env.measurer.width(of: notice.text, font: font) <= room ? notice.text : "Limit reached"
+            let words = host.env.measurer.width(of: notice.text, font: font) <= room ? notice.text : host.env.localized("Limit reached")
             list.clipped(to: Rect(x: frame.minX, y: frame.maxY, width: frame.width, height: WidgetMetrics.fieldNoticeHeight)) { list in
                 list.text(host.env.layout(words, font), at: Point(frame.minX + WidgetMetrics.textFieldInset, frame.maxY + 1), SystemColor.red)
             }

@@ -13,7 +13,7 @@ import FlingCore
 // This view draws a rounded box, with a label and a textfield
 struct MyFormField: View {
     @Binding var fieldValue: String
-    let label: String
+    let label: LocalizedStringKey
 
     var body: some View {
         VStack(alignment: .leading) {

@@ -25,12 +25,16 @@ struct RestaurantList: View {
     /// A row's "type · location" line, what a screen reader reads for it and its identifier.
     @MainActor struct RowText {
         var detail: String, spoken: String, id: String
-        init(_ r: Restaurant, row: Int) { detail = RestaurantList.detail(r); spoken = RestaurantList.spoken(r); id = RestaurantList.rowID(row) }
+        init(_ r: Restaurant, row: Int, strings: Localization) {
+            detail = RestaurantList.detail(r); spoken = RestaurantList.spoken(r, strings); id = RestaurantList.rowID(row)
+        }
     }
     /// Each row's strings (the list view makes them once, when the row is first built).
     let rowText: @MainActor (Int) -> RowText
-    /// "Name, Type, Place", as VoiceOver reads a subtitle cell.
-    static func spoken(_ r: Restaurant) -> String { "\(r.name), \(r.type), \(r.location)" }
+    /// "Name, Type, Place", as VoiceOver reads a subtitle cell (with the language's commas).
+    static func spoken(_ r: Restaurant, _ strings: Localization) -> String {
+        LocalizedStringKey("\(r.name), \(r.type), \(r.location)").resolved(strings)
+    }
     let offset: Double
     let listBounds: Rect
     /// The column the rows fill (window pt).
@@ -104,7 +108,7 @@ struct RestaurantList: View {
 /// (UINavigationBar's large-title collapse), over the material the list draws under it
 /// (`navigationBarMaterial`).
 private struct CompactNavigationBar: View {
-    let title: String
+    let title: LocalizedStringKey
     let offset: Double
 
     private var fade: Double { RestaurantList.compactBarFade(offset) }

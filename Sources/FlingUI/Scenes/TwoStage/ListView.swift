@@ -9,7 +9,7 @@ struct ListView: View {
     var body: some View {
         VStack(spacing: 0) {
             ForEach(data, id: \.self) { i in
-                NumberCell(text: String(i))
+                NumberCell(number: i)
             }
         }
         .padding(.bottom, TwoStageConstants.listBottomPadding)
@@ -19,11 +19,11 @@ struct ListView: View {
 /// A default `UITableViewCell`: the text label at the 20 pt margin, 44 pt high, a separator
 /// inset to the text.
 struct NumberCell: View {
-    let text: String
+    let number: Int
 
     var body: some View {
         HStack {
-            Text(text).font(.body)
+            Text(number, format: .number).font(.body)
             Spacer()
         }
         .padding(.leading, LayoutMetrics.margin)

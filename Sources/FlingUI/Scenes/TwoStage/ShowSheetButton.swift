@@ -5,7 +5,7 @@ import FlingCore
 /// A filled iOS button (UIButton, `.filled` style): white headline on blue, darker while held;
 /// the action runs on a tap (released within the touch slop, as `touchUpInside` near the button).
 struct FilledButton: View {
-    let title: String
+    let title: LocalizedStringKey
     let action: @MainActor () -> Void
 
     var body: some View {

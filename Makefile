@@ -3,7 +3,7 @@ SWIFT ?= swift
 RELEASE_BIN = .build/release/fling
 DEBUG_BIN = .build/debug/fling
 
-.PHONY: run test deps build release bench gallery golden screenshots soak kiosk-xvfb clean \
+.PHONY: run test deps catalogs po build release bench gallery golden screenshots soak kiosk-xvfb clean \
         install uninstall deb check-install kiosk-vm man icon fuzz memcheck ime-check a11y-check
 
 # Install locations (GNU conventions): `make install PREFIX=/usr DESTDIR=/tmp/stage`.
@@ -21,11 +21,34 @@ SUDO = $(if $(filter 0,$(shell id -u)),,sudo)
 deps:
 	@bash scripts/ensure-deps.sh
 
-build: deps
+## The catalogues (issue 48): po/LANG.po compiled by msgfmt, checked (-c), into .build/locale,
+## where a checkout's build finds them (an install puts them in PREFIX/share/locale).
+LANGUAGES = $(basename $(notdir $(wildcard po/*.po)))
+CATALOGS = $(LANGUAGES:%=.build/locale/%/LC_MESSAGES/fling.mo)
+.build/locale/%/LC_MESSAGES/fling.mo: po/%.po
+	@mkdir -p $(@D)
+	msgfmt -c -o $@ $<
+catalogs: deps $(CATALOGS)
+
+## po/fling.pot from the sources, and each po/LANG.po brought in step with it (msgmerge).
+po:
+	python3 scripts/po-extract.py
+	for f in po/*.po; do msgmerge -q --update --backup=none --no-fuzzy-matching $$f po/fling.pot || exit 1; done
+
+## The glibc locales the date tests read weekday and month names from, compiled into
+## .build/locale-data (LOCPATH) from the `locales` package's sources: no root, no
+## /usr/lib/locale changed.
+TEST_LOCALES = zh_CN zh_TW ar_EG en_US
+LOCALE_DATA = $(TEST_LOCALES:%=.build/locale-data/%.UTF-8/LC_TIME)
+.build/locale-data/%.UTF-8/LC_TIME:
+	@mkdir -p .build/locale-data
+	localedef -i $* -f UTF-8 .build/locale-data/$*.UTF-8 2>/dev/null || test -f $@
+
+build: deps catalogs
 	$(SWIFT) build
 
 ## The release binary, Swift's runtime linked in: it needs only the SDL libraries and libc.
-release: deps
+release: deps catalogs
 	$(SWIFT) build -c release --static-swift-stdlib
 
 ## Opens the app window on the Restaurants list (pass options with ARGS="--scale 2").
@@ -33,7 +56,8 @@ run: release
 	$(RELEASE_BIN) $(ARGS)
 
 ## Unit, end-to-end and golden-image tests (headless: SDL's offscreen driver).
-test: deps
+test: deps catalogs $(LOCALE_DATA)
+	python3 scripts/po-extract.py --check
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
@@ -97,6 +121,8 @@ screenshots: build
 ## `sudo make install` needs no Swift on root's PATH.
 install:
 	@test -x $(RELEASE_BIN) || { echo "make install: no $(RELEASE_BIN): run 'make release' first" >&2; exit 1; }
+	@for l in $(LANGUAGES); do test -f .build/locale/$$l/LC_MESSAGES/fling.mo \
+	  || { echo "make install: no .build/locale/$$l/LC_MESSAGES/fling.mo: run 'make release' first" >&2; exit 1; }; done
 	install -d $(BINDIR) $(DATADIR)/fling $(DATADIR)/applications $(DATADIR)/metainfo \
 	  $(DATADIR)/icons/hicolor/scalable/apps $(DATADIR)/icons/hicolor/256x256/apps $(DATADIR)/man/man1 \
 	  $(DATADIR)/bash-completion/completions $(DATADIR)/zsh/site-functions $(DATADIR)/fish/vendor_completions.d
@@ -108,6 +134,7 @@ install:
 	install -m 644 packaging/fling.svg $(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg
 	install -m 644 Resources/images/fling.png $(DATADIR)/icons/hicolor/256x256/apps/$(APP_ID).png
 	install -m 644 packaging/fling.1 $(DATADIR)/man/man1/fling.1
+	for l in $(LANGUAGES); do install -D -m 644 .build/locale/$$l/LC_MESSAGES/fling.mo $(DATADIR)/locale/$$l/LC_MESSAGES/fling.mo || exit 1; done
 	@# The kiosk's units (not enabled), the udev rule and the demo attract script, on this prefix's paths.
 	install -d $(DATADIR)/fling/deploy $(UNITDIR)
 	install -m 644 deploy/99-fling-touch.rules deploy/attract-demo.txt $(DATADIR)/fling/deploy/
@@ -125,6 +152,8 @@ uninstall:
 	  $(DATADIR)/zsh/site-functions/_fling $(DATADIR)/fish/vendor_completions.d/fling.fish \
 	  $(UNITDIR)/fling-kmsdrm.service $(UNITDIR)/fling-cage.service $(UNITDIR)/fling-fbdev.service
 	rm -rf $(DATADIR)/fling
+	for l in $(LANGUAGES); do rm -f $(DATADIR)/locale/$$l/LC_MESSAGES/fling.mo; \
+	  rmdir $(DATADIR)/locale/$$l/LC_MESSAGES $(DATADIR)/locale/$$l 2>/dev/null || true; done
 
 ## A Debian package (dpkg-deb) of `make install PREFIX=/usr`: .build/fling_VERSION_ARCH.deb.
 deb: release

@@ -58,6 +58,14 @@ grep -q "^fling: resources: $root/share/fling\$" "$work/stderr" \
   || { cat "$work/stderr" >&2; fail "resources not taken from $root/share/fling"; }
 grep -q '"sheet"' "$work/state.json" || fail "state probe: no sheet after a tap on a row"
 [ -s "$work/shot.png" ] || fail "no screenshot"
+
+# The catalogues (issue 48): installed under share/locale and found there by the installed binary.
+for l in zh_CN zh_TW ar; do [ -s "$root/share/locale/$l/LC_MESSAGES/fling.mo" ] || fail "missing: share/locale/$l/LC_MESSAGES/fling.mo"; done
+echo "0.2 state $work/zh.json" > "$work/zh.txt"
+( cd / && env -u DISPLAY -u WAYLAND_DISPLAY -u TEXTDOMAINDIR XDG_DATA_DIRS=/nonexistent \
+    "$root/bin/fling" --headless --language zh-Hans --script "$work/zh.txt" ) 2> "$work/stderr" \
+  || { cat "$work/stderr" >&2; fail "the installed binary did not run in zh-Hans"; }
+grep -Eq '"language": ?\{"name": ?"zh_CN"' "$work/zh.json" || { cat "$work/stderr" >&2; fail "zh-Hans: the installed catalogue was not used"; }
 "$root/bin/fling" --version | grep -q '^fling ' || fail "--version"
 
 # The kiosk units run what the install put there (issue 27: they named /opt/fling and looped

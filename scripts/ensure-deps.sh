@@ -10,11 +10,12 @@
 # (1.6 MB, where Noto CJK is 57 MB), Arabic, Hebrew, Thai and Devanagari with Noto
 # (fonts-noto-core) and emoji with Noto Color Emoji, and check the Unicode algorithms against
 # Unicode's own test files (unicode-data). libdbus (libdbus-1-dev) carries the accessibility
-# tree to screen readers over AT-SPI.
+# tree to screen readers over AT-SPI. gettext's msgfmt compiles the catalogues (po/), and the
+# locales package's sources give the date tests their Chinese and Arabic month names.
 set -euo pipefail
 
 packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libjpeg-dev libwayland-dev libx11-dev libfontconfig-dev libdbus-1-dev pkg-config xvfb weston x11-xserver-utils x11-utils openbox xdotool xclip groff-base
-          unicode-data fonts-wqy-microhei fonts-noto-core fonts-noto-color-emoji)
+          unicode-data fonts-wqy-microhei fonts-noto-core fonts-noto-color-emoji gettext locales)
 
 if ! command -v swift >/dev/null 2>&1; then
   echo "ensure-deps: 'swift' is not on PATH. Install Swift 6.2 or later (README: Installing Swift) and retry." >&2
@@ -23,7 +24,8 @@ fi
 
 if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists sdl2 SDL2_image SDL2_ttf libjpeg wayland-client x11 fontconfig dbus-1 \
    && [ -f /usr/share/unicode/auxiliary/LineBreakTest.txt ] && [ -f /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] \
-   && [ -f /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf ] && [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] && command -v Xvfb >/dev/null 2>&1 && command -v weston >/dev/null 2>&1 && command -v xrdb >/dev/null 2>&1 && command -v openbox >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1 && command -v xclip >/dev/null 2>&1 && command -v xprop >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; then
+   && [ -f /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf ] && [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] && command -v Xvfb >/dev/null 2>&1 && command -v weston >/dev/null 2>&1 && command -v xrdb >/dev/null 2>&1 && command -v openbox >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1 && command -v xclip >/dev/null 2>&1 && command -v xprop >/dev/null 2>&1 && command -v groff >/dev/null 2>&1 \
+   && command -v msgfmt >/dev/null 2>&1 && [ -f /usr/share/i18n/locales/zh_CN ] && [ -f /usr/share/i18n/locales/ar_EG ]; then
   exit 0
 fi
 

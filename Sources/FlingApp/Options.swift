@@ -144,6 +144,11 @@ struct AppOptions: ParsableArguments, Sendable {
             transform: Parse.date)
     var date: CalendarDay?
 
+    /// The UI's language (issue 48); default: the locale's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG).
+    @Option(help: ArgumentHelp("The UI's language: en, zh-Hans (or zh_CN), zh-Hant (zh_TW), ar, or pseudo (every string in brackets); default: LANGUAGE, LC_ALL, LC_MESSAGES or LANG. One without a catalogue falls back to English.", valueName: "code"),
+            completion: .list(["en", "zh-Hans", "zh-Hant", "ar", "pseudo"]), transform: Parse.language)
+    var language: String?
+
     // Kiosk options (issue 14): values checked by KioskOptions' parse functions.
     @Flag(help: "Kiosk mode: fullscreen, cursor hidden until the mouse moves, Ctrl+Q off, idle reset after 90 s; leave with the exit chord or a 5 s press in the top-left corner.")
     var kiosk = false
@@ -300,6 +305,16 @@ enum Parse {
     /// A UI scale (device pixels per pt), 0.5…4.
     static func scale(_ v: String, _ option: String) throws(UsageError) -> Double {
         try number(v, option, in: 0.5...4)
+    }
+
+    /// A language code as a locale names it: zh-Hans, zh_TW, ar_EG.UTF-8, sr@latin, pseudo.
+    @Sendable static func language(_ v: String) throws -> String {
+        let ok = !v.isEmpty && v.count <= 64 && v.first.map { $0.isASCII && $0.isLetter } == true
+            && v.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-.@".contains($0)) }
+        guard ok, v == "pseudo" || !LanguagePreference.names(for: v).isEmpty || v.lowercased().hasPrefix("en") else {
+            throw UsageError(message: "--language: '\(v)' is not a language code (give one such as en, zh-Hans, zh_TW or ar)")
+        }
+        return v
     }
 
     @Sendable static func scene(_ v: String) throws -> SceneID {

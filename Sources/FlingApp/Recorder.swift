@@ -44,6 +44,8 @@ final class SessionRecorder {
         /// A study session's recording (issue 33): "PARTICIPANT RESUME-AT PATH", so a replay
         /// runs the same session (its start states and conditions are not inputs).
         var study: String?
+        /// The UI's language (its catalogue's name, "en" or "pseudo"): a replay speaks it too.
+        var language = "en"
         var version = FlingVersion.string
 
         var lines: [String] {
@@ -67,6 +69,7 @@ final class SessionRecorder {
                 out.append("# exit-gesture: \(exitCorner ? "corner" : "none")")
             }
             if let study { out.append("# study: \(study)") }
+            if language != "en" { out.append("# language: \(language)") }
             out.append("# version: \(version)")
             return out
         }

@@ -128,6 +128,7 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
         Log.info("no window icon: \(resources.images)/fling.png unreadable")
     }
     let env = SceneEnvironment(measurer: display.renderer.fonts, imageSize: { display.renderer.imageSize($0) })
+    let dateText = speak(options.language, on: env, resources: resources, day: options.date)
     if !options.headless { env.clipboard = SDLClipboard(); env.primarySelection = SDLPrimarySelection() }
     // Reduce Motion and larger text (issue 44): the options, else the desktop's settings (a
     // window only: a headless run is the same on every machine).
@@ -135,7 +136,7 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
     let textScale = options.textSize ?? desktop.textScale.map { min(LayoutMetrics.textSizeRange.upperBound, max(LayoutMetrics.textSizeRange.lowerBound, $0)) } ?? 1
     env.textScale = textScale
     let app = AppController(rows: resources.restaurants, articles: resources.articles, env: env, first: options.scene, windowSize: display.size,
-                            scale: display.scale, sheetPolicy: options.sheetPolicy, dateText: todayText(options.date))
+                            scale: display.scale, sheetPolicy: options.sheetPolicy, dateText: dateText)
     app.reduceMotion = options.reduceMotion || desktop.animations == false
     if app.reduceMotion || textScale != 1 {
         Log.info("accessibility: \(app.reduceMotion ? "reduce motion" : "full motion"), text at \(textScale.shortText)×"
@@ -188,6 +189,7 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
     var recorder: SessionRecorder?
     if let path = options.record {
         var header = SessionRecorder.Header(options, display: display, instrumentKeys: app.instrument.keysEnabled, exitCorner: config.exitCorner)
+        header.language = env.strings.pseudo ? "pseudo" : env.strings.language
         header.study = study.map { "\($0.session.schedule.participant) \($0.resumeAt) \($0.file)" }
         do { recorder = try SessionRecorder(path: path, header: header, recordedAt: Date().description) } catch {
             printError("fling: \(error.message)")
@@ -406,8 +408,20 @@ func readToEnd(_ fd: Int32, limit: Int = .max) -> Data? {
 /// An environment variable's value, or nil when it is not set.
 func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
-/// "EEEE, MMM d" of --date (or of today, read once here: core never reads the clock).
-func todayText(_ fixed: CalendarDay?) -> String { (fixed ?? CalendarDay.today()).headlineText }
+/// The user's language (`--language`, else the locale's) set on `env`, said in the log where
+/// it could not be had; returns the Today date line of `day` (or of today, read once here:
+/// core never reads the clock) in that language.
+@MainActor
+func speak(_ language: String?, on env: SceneEnvironment, resources: Resources, day: CalendarDay?) -> String {
+    let environment = ProcessInfo.processInfo.environment
+    let loaded = LanguageLoader.load(override: language, environment: environment, resourcesRoot: resources.root)
+    if let w = loaded.warning { Log.warning(w) }
+    if let i = loaded.info { Log.info(i) }
+    env.strings = loaded.strings
+    let date = LocalDate.headline(day ?? CalendarDay.today(), strings: loaded.strings, environment: environment)
+    if let i = date.info { Log.info(i) }
+    return date.text
+}
 
 fling_heap_configure()
 // A write to a pipe whose reader has left fails with EPIPE, which each file says and stops on;

@@ -120,9 +120,10 @@ enum Replay {
         } catch { throw RunFailure(message: "\(error)", status: 1) }
         defer { display.close() }
         let env = SceneEnvironment(measurer: display.renderer.fonts, imageSize: { display.renderer.imageSize($0) })
+        let dateText = speak(recording.language ?? "en", on: env, resources: resources, day: recording.date)
         let app = AppController(rows: resources.restaurants, articles: resources.articles, env: env, first: recording.scene,
                                 windowSize: display.size, scale: display.scale, sheetPolicy: setting.policy,
-                                dateText: todayText(recording.date))
+                                dateText: dateText)
         // The session's instrument and feel; --tune and --compare's keys go over the recording's tuning.
         app.instrument.overlay = recording.instrument.contains("overlay")
         app.instrument.showTouches = recording.instrument.contains("show-touches")

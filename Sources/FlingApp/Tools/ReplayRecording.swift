@@ -16,6 +16,8 @@ struct Recording {
     var policy: SheetPolicyKind?
     var tune = ""
     var date: CalendarDay?
+    /// The language the session was in (nil: English).
+    var language: String?
     var fps = 60.0
     var rotation: Rotation = .none
     var idleReset: Double?
@@ -147,6 +149,7 @@ struct Recording {
                     do { _ = try Tuning.parse(value) } catch { throw fail(error.message) }
                     tune = value
                 case "date": date = try Parse.date(value)
+                case "language": language = try Parse.language(value)
                 case "fps": fps = try Parse.number(value, "fps", in: 1...1000)
                 case "rotate": rotation = try KioskOptions.parseRotation(value)
                 case "idle-reset": idleReset = try Parse.number(value, "idle-reset", in: 0...86_400)

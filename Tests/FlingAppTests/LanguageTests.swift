@@ -69,4 +69,20 @@ final class LanguageTests: XCTestCase {
             XCTAssertTrue(r.stderr.contains("--language: '\(bad)' is not a language code"), "\(bad): \(r.stderr)")
         }
     }
+
+    /// A session recorded in Arabic says so in its header, and its replay speaks Arabic.
+    func testARecordingKeepsItsLanguageForTheReplay() throws {
+        let dir = FlingRunner.scratch("language-recording")
+        let script = dir.appendingPathComponent("s.txt")
+        try "0.2 tap 200 150\n1 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let recording = dir.appendingPathComponent("ar.rec").path
+        let rec = try FlingRunner.run(["--headless", "--script", script.path, "--record", recording, "--language", "ar"], environment: Self.cleanLocale)
+        XCTAssertEqual(rec.status, 0, rec.stderr)
+        XCTAssertTrue(try String(contentsOfFile: recording, encoding: .utf8).contains("\n# language: ar\n"))
+        let state = dir.appendingPathComponent("end.json").path
+        let r = try FlingRunner.run(["replay", recording, "--state", state], environment: Self.cleanLocale)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let end = try JSONParser.parse(try String(contentsOfFile: state, encoding: .utf8))
+        XCTAssertEqual(end.at("language.name")?.stringValue, "ar")
+    }
 }

@@ -14,6 +14,16 @@ final class PseudoLocalizationTests: XCTestCase {
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// fling.pot's msgids, as LocalizedStringKey looks them up.
+    static let potKeys: Set<String> = {
+        guard let pot = try? String(contentsOf: root.appendingPathComponent("po/fling.pot"), encoding: .utf8) else { return [] }
+        var keys: Set<String> = []
+        for line in pot.split(separator: "\n") where line.hasPrefix("msgid \"") {
+            keys.insert(String(line.dropFirst(7).dropLast()).replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\"))
+        }
+        return keys
+    }()
+
     /// The sample data's own strings (a row's or a card's words), as decoded.
     static let sampleValues: [String] = {
         var out: [String] = []
@@ -43,7 +53,9 @@ final class PseudoLocalizationTests: XCTestCase {
 
     @MainActor static func app(_ first: SceneID, size: Size = Size(width: 390, height: 844)) -> Driver {
         let env = SceneEnvironment(measurer: FixedAdvanceMeasurer(), imageSize: { _ in Size(width: 800, height: 600) })
-        env.strings = .pseudoLanguage
+        var pseudo = Localization.pseudoLanguage
+        pseudo.pseudoKnownKeys = potKeys
+        env.strings = pseudo
         var restaurants: [Restaurant] = [], articles: [Article] = []
         if let t = try? String(contentsOf: root.appendingPathComponent("Resources/restaurants.json"), encoding: .utf8) {
             restaurants = (try? SampleData.restaurants(fromJSON: t)) ?? []
@@ -53,7 +65,7 @@ final class PseudoLocalizationTests: XCTestCase {
         }
         XCTAssertFalse(restaurants.isEmpty || articles.isEmpty, "the sample data loads")
         let app = AppController(restaurants: restaurants, articles: articles, env: env, first: first,
-                                windowSize: size, scale: 1, dateText: env.strings.string("Sunday, Nov 22"))
+                                windowSize: size, scale: 1, dateText: "[Sunday, Nov 22]")   // the date line: LanguageTests
         app.keyboard.kioskWithoutKeyboard = true
         let d = Driver(app)
         d.run(until: 0.5)

@@ -12,6 +12,11 @@ public struct Localization: Equatable, Sendable {
     public static let english = Localization(catalog: nil, language: "en")
     public static let pseudoLanguage = Localization(catalog: nil, language: "en", pseudo: true)
 
+    /// In the pseudo-language, the keys the template has (fling.pot's msgids): a string
+    /// looked up by any other key is wrapped in "⟦…⟧" instead, so a string the extractor
+    /// missed (and no translator will ever see) shows as surely as one never looked up.
+    public var pseudoKnownKeys: Set<String>?
+
     public init(catalog: MessageCatalog?, language: String, pseudo: Bool = false) {
         self.catalog = catalog; self.language = language; self.pseudo = pseudo
     }
@@ -23,18 +28,18 @@ public struct Localization: Equatable, Sendable {
 
     /// `key` in this language.
     public func string(_ key: String, context: String? = nil) -> String {
-        wrap(catalog?.translation(key, context: context) ?? key)
+        wrap(catalog?.translation(key, context: context) ?? key, key: key)
     }
 
     /// `key` with its placeholders filled (`%@`, `%1$@`).
     public func string(_ key: String, _ arguments: [String], context: String? = nil) -> String {
-        wrap(LocalizedFormat.apply(catalog?.translation(key, context: context) ?? key, arguments))
+        wrap(LocalizedFormat.apply(catalog?.translation(key, context: context) ?? key, arguments), key: key)
     }
 
     /// The form of `key` for `count` (its plural `other` is English's second form), filled.
     public func plural(_ key: String, other: String, count: Int, _ arguments: [String]) -> String {
         let english = PluralRule.english.form(for: count) == 0 ? key : other
-        return wrap(LocalizedFormat.apply(catalog?.translation(key, count: count) ?? english, arguments))
+        return wrap(LocalizedFormat.apply(catalog?.translation(key, count: count) ?? english, arguments), key: key)
     }
 
     /// A whole number in the digits the language reads: Arabic's own (٠١٢…), as iOS shows
@@ -56,7 +61,12 @@ public struct Localization: Equatable, Sendable {
         }))
     }
 
-    private func wrap(_ s: String) -> String { pseudo && !s.isEmpty ? "[" + s + "]" : s }
+    private func wrap(_ s: String, key: String) -> String {
+        guard pseudo, !s.isEmpty else { return s }
+        // "%@" alone is a number in the language's digits, not a catalogue string.
+        if let known = pseudoKnownKeys, key != "%@", !known.contains(key) { return "⟦" + s + "⟧" }
+        return "[" + s + "]"
+    }
 }
 
 /// A string to show in the user's language, as SwiftUI's: a literal given to `Text`, a

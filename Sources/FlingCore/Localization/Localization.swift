@@ -97,7 +97,9 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
 
     /// The string in `localization`'s language.
     public func resolved(_ localization: Localization) -> String {
-        guard !arguments.isEmpty else { return localization.string(key.replacing("%%", with: "%")) }
+        // A literal without interpolations keeps its "%" as written (only interpolated keys
+        // escape theirs): no copy of the key on every build of a `Text`.
+        guard !arguments.isEmpty else { return localization.string(key) }
         return localization.string(key, arguments.map { a in
             switch a {
             case .text(let s): s

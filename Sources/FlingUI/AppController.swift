@@ -41,7 +41,7 @@ package final class AppController {
             TwoStageScene(env: env, policy: sheetPolicy ?? .twoStage, window: windowSize),
             FormScene(env: env),
         ]
-        tabBar = TabBar(scenes: scenes.map(\.id))
+        tabBar = TabBar(scenes: scenes.map(\.id), rightToLeft: env.strings.isRightToLeft)
         keyboard = OnScreenKeyboard(window: windowSize, env: env)
         current = scenes.firstIndex { $0.id == first } ?? 0
         sheetPolicyOverride = sheetPolicy
@@ -53,7 +53,9 @@ package final class AppController {
     package let keyboard: OnScreenKeyboard
     /// A UX study's session (`fling study`, issue 33): its banner and prompt over everything,
     /// its buttons before any other input.
-    package var study: StudySession?
+    package var study: StudySession? {
+        didSet { study?.rightToLeft = env.layoutDirection == .rightToLeft }
+    }
 
     /// The area scenes lay out in: the window above the tab bar.
     package var sceneBounds: Rect {

@@ -116,6 +116,17 @@ public enum MaterialIcon {
         ("list_alt", listAlt), ("map", map), ("settings", settings),
     ]
 
+    /// The glyph a directional icon is drawn with in a right-to-left layout (nil: it does not
+    /// turn): SF Symbols flip `chevron.forward` and its kin there; the restaurant, the map and
+    /// the phone stay as they are.
+    public static func mirroredForRightToLeft(_ glyph: String) -> String? {
+        switch glyph {
+        case chevronRight: return chevronLeft
+        case chevronLeft: return chevronRight
+        default: return nil
+        }
+    }
+
     /// The glyph for a Material icon name ("location_on"), nil for an unknown name.
     public static func named(_ name: String) -> String? {
         all.first { $0.0 == name }?.1

@@ -27,8 +27,8 @@ package final class OnScreenKeyboard {
     /// A physical key was used since the field was focused (the keyboard then stays down).
     private var physicalKeyUsed = false
 
-    private lazy var keysHost = ViewHost(env: env, followsTextSize: false) { [unowned self] in KeyboardView(model: self.model) }
-    private lazy var popupsHost = ViewHost(env: env, followsTextSize: false) { [unowned self] in KeyboardPopupsView(model: self.model) }
+    private lazy var keysHost = ViewHost(env: env, followsTextSize: false, followsLanguageDirection: false) { [unowned self] in KeyboardView(model: self.model) }
+    private lazy var popupsHost = ViewHost(env: env, followsTextSize: false, followsLanguageDirection: false) { [unowned self] in KeyboardPopupsView(model: self.model) }
 
     package init(window: Size, env: SceneEnvironment) {
         model = KeyboardModel(window: window)
@@ -179,6 +179,9 @@ package final class OnScreenKeyboard {
     }
 
     // MARK: Drawing and the state dump
+
+    /// The keys' tree (tests: it stays left to right in Arabic).
+    var keysTree: ViewHost { keysHost }
 
     package func draw(into list: inout DisplayList, time: Double) {
         guard model.isVisible(at: time) else { return }

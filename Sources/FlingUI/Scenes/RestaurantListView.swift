@@ -337,13 +337,30 @@ package final class RestaurantListView {
         }
     }
 
+    /// Where row `i`'s views are when the row is at `frame`: its thumbnail, name, detail line
+    /// and chevron, as laid out (in Arabic the mirror of the English row). Nil for a row not
+    /// in the built tree.
+    private func rowParts(_ i: Int, at frame: Rect) -> [(String, Rect)]? {
+        guard let row = host.node(identifier: RestaurantList.rowID(i)) else { return nil }
+        var images: [Rect] = [], texts: [Rect] = []
+        row.visit { node in
+            if node is ImageNode { images.append(node.frame) } else if node is TextNode { texts.append(node.frame) }
+        }
+        guard images.count == 1, texts.count == 3 else { return nil }
+        let dy = frame.minY - row.frame.minY
+        return zip(["thumbnail", "title", "detail", "chevron"], images + texts).map { ($0, $1.offsetBy(dx: 0, dy: dy)) }
+    }
+
     /// `shift` moves the list on screen (the sheet's −100 pt); row frames include it.
     package func stateJSON(time: Double, shift: Double = 0) -> [(String, JSONValue)] {
         [("offset", .rounded(scroll.offset(at: time))),
          ("contentHeight", .rounded(contentHeight)),
          ("velocity", .rounded(scroll.model.velocity(at: time))),
          ("rows", .array(visibleRows(time: time).map { i in
-             .object([("name", .string(restaurants[i].name)), ("frame", .rect(rowFrame(i, time: time).offsetBy(dx: 0, dy: shift)))])
+             let frame = rowFrame(i, time: time).offsetBy(dx: 0, dy: shift)
+             var fields: [(String, JSONValue)] = [("name", .string(restaurants[i].name)), ("frame", .rect(frame))]
+             if let parts = rowParts(i, at: frame) { fields.append(("parts", .object(parts.map { ($0.0, .rect($0.1)) }))) }
+             return .object(fields)
          })),
          ("selected", selected.map { .int($0) } ?? .null)]
     }

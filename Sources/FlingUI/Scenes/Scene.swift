@@ -44,6 +44,10 @@ package final class SceneEnvironment {
         didSet { if strings != oldValue { invalidateLayouts() } }
     }
 
+    /// The language's direction: every tree's root is laid out in it (mirrored in Arabic),
+    /// and what a scene draws itself (the tab bar, Today's close button) follows it.
+    package var layoutDirection: LayoutDirection { strings.isRightToLeft ? .rightToLeft : .leftToRight }
+
     /// `key` in the user's language, for what is drawn without a `Text` (a scene's own
     /// drawing, accessibility labels).
     package func localized(_ key: LocalizedStringKey) -> String { key.resolved(strings) }

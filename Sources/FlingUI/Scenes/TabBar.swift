@@ -6,6 +6,8 @@ import FlingCore
 @MainActor
 package struct TabBar {
     package var scenes: [SceneID]
+    /// In a right-to-left language the first tab is on the right, as UITabBar puts it.
+    package var rightToLeft = false
     package static let height = LayoutMetrics.tabBarHeight + LayoutMetrics.tabBarBottomInset
 
     package var isVisible: Bool { scenes.count > 1 }
@@ -20,12 +22,14 @@ package struct TabBar {
 
     private func itemWidth(_ window: Size) -> Double { min(window.width / Double(max(1, scenes.count)), Self.maxItemWidth) }
     private func itemsLeft(_ window: Size) -> Double { (window.width - itemWidth(window) * Double(scenes.count)) / 2 }
+    /// Where, counted from the left, the tab at `index` sits (and the other way round).
+    private func slot(_ index: Int) -> Int { rightToLeft ? scenes.count - 1 - index : index }
 
     /// Where the tab for `scene` is (nil: not in the bar).
     package func itemFrame(_ scene: SceneID, window: Size) -> Rect? {
         guard isVisible, let i = scenes.firstIndex(of: scene) else { return nil }
         let f = frame(in: window), w = itemWidth(window)
-        return Rect(x: itemsLeft(window) + w * Double(i), y: f.minY, width: w, height: LayoutMetrics.tabBarHeight)
+        return Rect(x: itemsLeft(window) + w * Double(slot(i)), y: f.minY, width: w, height: LayoutMetrics.tabBarHeight)
     }
 
     /// The tab under a point, if any.
@@ -35,7 +39,7 @@ package struct TabBar {
         let x = p.x - itemsLeft(window)
         guard x >= 0 else { return nil }
         let i = Int((x / itemWidth(window)).rounded(.down))
-        return scenes.indices.contains(i) ? scenes[i] : nil
+        return scenes.indices.contains(i) ? scenes[slot(i)] : nil
     }
 
     package func draw(into list: inout DisplayList, window: Size, selected: SceneID, env: SceneEnvironment) {
@@ -46,7 +50,7 @@ package struct TabBar {
         let w = itemWidth(window), left = itemsLeft(window)
         for (i, s) in scenes.enumerated() {
             let tint = s == selected ? SystemColor.blue : SystemColor.gray
-            let cx = left + w * (Double(i) + 0.5)
+            let cx = left + w * (Double(slot(i)) + 0.5)
             let icon = env.layout(s.icon, Font.icons(size: TabBarConstants.iconSize))
             list.text(icon, at: Point((cx - icon.size.width / 2).rounded(), f.minY + TabBarConstants.iconTop), tint)
             let label = env.layout(env.localized(s.title), Font(size: TabBarConstants.titleSize, weight: .medium))

@@ -98,7 +98,9 @@ package final class TodayScene: Scene {
 
     package var closeButtonFrame: Rect {
         let s = CardConstants.closeButtonSize
-        return Rect(x: window.width - CardConstants.closeButtonTrailing - s, y: CardConstants.closeButtonTop, width: s, height: s)
+        // Trailing: top left in a right-to-left language, as the App Store puts it there.
+        let x = env.layoutDirection == .rightToLeft ? CardConstants.closeButtonTrailing : window.width - CardConstants.closeButtonTrailing - s
+        return Rect(x: x, y: CardConstants.closeButtonTop, width: s, height: s)
     }
 
     private var closeButtonHitFrame: Rect {
@@ -459,6 +461,7 @@ package final class TodayScene: Scene {
     /// The root of card `i`'s tree as last built, and how many times it was built (tests: not
     /// again while the card only moves).
     func cardRoot(_ i: Int) -> Node? { cardHosts[i]?.host.root }
+    func cardViewHost(_ i: Int) -> ViewHost? { cardHosts[i]?.host }
     func cardBuilds(_ i: Int) -> Int? { cardHosts[i]?.host.builds }
 
     // MARK: State

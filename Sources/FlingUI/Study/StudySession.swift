@@ -37,6 +37,8 @@ package final class StudySession {
     package let study: StudyFile
     package let schedule: StudySchedule
     package weak var sink: StudySink?
+    /// The banner's and the prompt's buttons run right to left in Arabic (set by the app).
+    package var rightToLeft = false
 
     package enum Phase: Equatable {
         /// Bringing the app to the trial's start state, step by step as the app comes to rest,
@@ -204,7 +206,7 @@ package final class StudySession {
 
     /// What can be tapped now, in window pt.
     package func buttons(window: Size) -> [(label: String, frame: Rect)] {
-        var layout = StudyLayout(window: window)
+        var layout = StudyLayout(window: window, rightToLeft: rightToLeft)
         switch phase {
         case .task: return [("Give up", layout.giveUp)]
         case .prompt(_, _, _, let expected, _):

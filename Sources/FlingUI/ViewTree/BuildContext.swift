@@ -9,6 +9,8 @@ public struct EnvironmentValues: Sendable {
     public var foregroundColor: Color = SystemColor.label
     /// Scales every text's font size (Dynamic-Type-like; 1 by default).
     public var textScale: Double = 1
+    /// Right-to-left in Arabic and Hebrew (see `MirroredPlacement`); set at the root.
+    public var layoutDirection: LayoutDirection = .leftToRight
     /// The axis of the stack a view sits in (Spacer and Divider follow it).
     var stackAxis: Axis?
     public init() {}

@@ -7,6 +7,10 @@ import FlingCore
 public struct GeometryProxy: Sendable {
     /// The reader's frame in window pt.
     let global: Rect
+    /// In a right-to-left layout the reader's own coordinates run from its right edge, as
+    /// the layout does: an anchor's x is its distance from there, so that a view placed by an
+    /// offset from the leading edge (the Form's mini-map) mirrors with the rest.
+    var rightToLeft = false
 
     public var size: Size { global.size }
 
@@ -16,15 +20,19 @@ public struct GeometryProxy: Sendable {
         space == .global ? global : Rect(origin: .zero, size: global.size)
     }
 
+    private func localX(_ minX: Double, width: Double) -> Double {
+        rightToLeft ? global.maxX - (minX + width) : minX - global.minX
+    }
+
     /// An anchor's rectangle in this reader's coordinates.
     public subscript(anchor: Anchor<Rect>) -> Rect {
-        Rect(x: anchor.global.minX - global.minX, y: anchor.global.minY - global.minY,
+        Rect(x: localX(anchor.global.minX, width: anchor.global.width), y: anchor.global.minY - global.minY,
              width: anchor.global.width, height: anchor.global.height)
     }
 
     /// An anchor's point in this reader's coordinates.
     public subscript(anchor: Anchor<Point>) -> Point {
-        Point(anchor.global.x - global.minX, anchor.global.y - global.minY)
+        Point(localX(anchor.global.x, width: 0), anchor.global.y - global.minY)
     }
 }
 
@@ -66,7 +74,8 @@ final class GeometryReaderNode<Content: View>: Node {
         Size(p.width ?? LayoutDefaults.flexibleIdeal, p.height ?? LayoutDefaults.flexibleIdeal)
     }
     override func placeChildren(in rect: Rect, proposal: ProposedSize) {
-        let node = buildSingleNode(makeContent(GeometryProxy(global: rect)), context)
+        let proxy = GeometryProxy(global: rect, rightToLeft: context.environment.layoutDirection == .rightToLeft)
+        let node = buildSingleNode(makeContent(proxy), context)
         let offer = ProposedSize(rect.size)
         node.place(in: Rect(origin: rect.origin, size: node.size(for: offer)), proposal: offer)
         content = node

@@ -120,9 +120,14 @@ class Node {
         // infinity (a view's arithmetic dividing by a width a tiny window made 0): it becomes
         // 0 or the bound before drawing, hit-testing, preferences and the state dump see it,
         // and before the children are placed in it.
-        let rect = rect.finite(bound: LayoutMetrics.maxLayoutCoordinate)
+        // In a right-to-left layout the parent's left-to-right rect is reflected in the
+        // parent's frame, and this node's children are reflected in its own (MirroredPlacement).
+        let rect = MirroredPlacement.reflected(rect.finite(bound: LayoutMetrics.maxLayoutCoordinate))
         frame = rect
+        let outer = MirroredPlacement.axis
+        MirroredPlacement.axis = MirroredPlacement.rightToLeft ? rect.minX + rect.maxX : nil
         placeChildren(in: rect, proposal: proposal)
+        MirroredPlacement.axis = outer
     }
 
     func placeChildren(in rect: Rect, proposal: ProposedSize) {}

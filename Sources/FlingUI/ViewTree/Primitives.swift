@@ -37,7 +37,13 @@ public struct Text: SingleNodeView {
         if let weight { f = f.withWeight(weight) }
         if env.textScale != 1 { f = f.withSize(f.size * env.textScale) }
         let c = color ?? env.foregroundColor
-        let string = key?.resolved(context.scene.strings) ?? self.string
+        var string = key?.resolved(context.scene.strings) ?? self.string
+        var options = self.options
+        if env.layoutDirection == .rightToLeft {
+            options.alignment = options.alignment.resolved(.rightToLeft)
+            // A directional icon points the other way, as SF Symbols' chevron.forward does.
+            string = MaterialIcon.mirroredForRightToLeft(string) ?? string
+        }
         if let node = context.reusable(TextNode.self) {
             node.string = string; node.font = f; node.color = c; node.options = options
             return node
@@ -264,16 +270,25 @@ final class ImageNode: Node {
 /// context made in every build (the list's rows draw their highlight and separator so).
 public struct Canvas<Value>: SingleNodeView {
     let value: Value
-    let draw: @MainActor (Value, inout DisplayList, Rect) -> Void
+    let draw: CanvasNode<Value>.Drawing
     public init(_ value: Value, _ draw: @escaping @MainActor (Value, inout DisplayList, Rect) -> Void) {
-        self.value = value; self.draw = draw
+        self.value = value; self.draw = .inFrame(draw)
+    }
+    /// Drawing that turns with the layout (SwiftUI's `GraphicsContext.environment`): it is
+    /// told the direction, so that what it puts at the leading edge goes right in Arabic.
+    public init(_ value: Value, _ draw: @escaping @MainActor (Value, inout DisplayList, Rect, LayoutDirection) -> Void) {
+        self.value = value; self.draw = .directional(draw)
     }
     func makeNode(_ context: BuildContext) -> Node {
-        if let node = context.reusable(CanvasNode<Value>.self) {
-            node.value = value; node.drawing = draw
-            return node
+        let node: CanvasNode<Value>
+        if let reused = context.reusable(CanvasNode<Value>.self) {
+            reused.value = value; reused.drawing = draw
+            node = reused
+        } else {
+            node = CanvasNode(path: context.path, value: value, draw: draw)
         }
-        return CanvasNode(path: context.path, value: value, draw: draw)
+        node.direction = context.environment.layoutDirection
+        return node
     }
 }
 
@@ -285,15 +300,25 @@ extension Canvas where Value == Void {
 
 @MainActor
 final class CanvasNode<Value>: Node {
+    enum Drawing {
+        case inFrame(@MainActor (Value, inout DisplayList, Rect) -> Void)
+        case directional(@MainActor (Value, inout DisplayList, Rect, LayoutDirection) -> Void)
+    }
     var value: Value
-    var drawing: @MainActor (Value, inout DisplayList, Rect) -> Void
-    init(path: String, value: Value, draw: @escaping @MainActor (Value, inout DisplayList, Rect) -> Void) {
+    var drawing: Drawing
+    var direction = LayoutDirection.leftToRight
+    init(path: String, value: Value, draw: Drawing) {
         self.value = value; self.drawing = draw
         super.init(path: path)
     }
     override func measure(_ proposal: ProposedSize) -> Size {
         Size(proposal.width ?? LayoutDefaults.flexibleIdeal, proposal.height ?? LayoutDefaults.flexibleIdeal)
     }
-    override func draw(into list: inout DisplayList) { drawing(value, &list, frame) }
+    override func draw(into list: inout DisplayList) {
+        switch drawing {
+        case .inFrame(let d): d(value, &list, frame)
+        case .directional(let d): d(value, &list, frame, direction)
+        }
+    }
     override var isHitOpaque: Bool { true }
 }

@@ -86,9 +86,16 @@ package final class ViewHost {
     /// The last value each `onPreferenceChange` saw.
     var lastObserved = NodeStorage()
 
-    package init(env: SceneEnvironment, followsTextSize: Bool = true, content: @escaping @MainActor () -> any View) {
+    /// The direction its tree is laid out in: the language's (right-to-left in Arabic), or
+    /// left-to-right for a host that keeps it whatever the language (the Latin keyboard).
+    package var layoutDirection: LayoutDirection { followsLanguageDirection ? env.layoutDirection : .leftToRight }
+    private let followsLanguageDirection: Bool
+
+    package init(env: SceneEnvironment, followsTextSize: Bool = true, followsLanguageDirection: Bool = true,
+                 content: @escaping @MainActor () -> any View) {
         self.env = env
         self.followsTextSize = followsTextSize
+        self.followsLanguageDirection = followsLanguageDirection
         self.content = content
     }
 
@@ -144,10 +151,13 @@ package final class ViewHost {
         let nested = reconciler.beginBuild(replacing: root)
         var environment = EnvironmentValues()
         if followsTextSize { environment.textScale = env.textScale }
+        environment.layoutDirection = layoutDirection
         let context = BuildContext(path: "", environment: environment, host: self)
         let tree = buildSingleNode(content(), context.child(0))
         let proposal = ProposedSize(bounds.size)
-        tree.place(in: Alignment.center.place(tree.size(for: proposal), in: bounds), proposal: proposal)
+        MirroredPlacement.placing(layoutDirection) {
+            tree.place(in: Alignment.center.place(tree.size(for: proposal), in: bounds), proposal: proposal)
+        }
         // Done before the preference observers' actions: one that reads the tree again builds
         // anew from this tree, with nothing of the last one left to take.
         reconciler.endBuild(nested: nested)

@@ -16,7 +16,9 @@ public struct SegmentedControl: SingleNodeView {
     }
 
     func makeNode(_ context: BuildContext) -> Node {
-        SegmentedControlNode(path: context.path, selection: selection, labels: labels, host: context.host)
+        let node = SegmentedControlNode(path: context.path, selection: selection, labels: labels, host: context.host)
+        node.rightToLeft = context.environment.layoutDirection == .rightToLeft
+        return node
     }
 }
 
@@ -43,6 +45,8 @@ enum SegmentedMetrics {
 final class SegmentedControlNode: Node, PointerTarget, Focusable {
     let selection: Binding<Int>
     let labels: [String]
+    /// The first segment on the right, as UISegmentedControl's in Arabic.
+    var rightToLeft = false
     unowned let host: ViewHost
 
     /// The thumb's position (an index, animated between segments), kept between builds.
@@ -80,7 +84,13 @@ final class SegmentedControlNode: Node, PointerTarget, Focusable {
 
     func segment(at x: Double) -> Int? {
         guard segmentWidth > 0, x >= frame.minX, x < frame.maxX else { return nil }
-        return min(labels.count - 1, Int((x - frame.minX) / segmentWidth))
+        let slot = min(labels.count - 1, Int((x - frame.minX) / segmentWidth))
+        return rightToLeft ? labels.count - 1 - slot : slot
+    }
+
+    /// The left edge of the segment at `position` (an index, or the thumb between two).
+    private func leftEdge(_ position: Double) -> Double {
+        frame.minX + segmentWidth * (rightToLeft ? Double(labels.count - 1) - position : position)
     }
 
     /// `from`: where the thumb is now (read before the selection changes: with no animation
@@ -105,7 +115,7 @@ final class SegmentedControlNode: Node, PointerTarget, Focusable {
         let w = segmentWidth
         let inset = SegmentedMetrics.thumbInset
         let p = min(Double(labels.count - 1), max(0, thumbPosition))
-        let thumb = Rect(x: f.minX + p * w + inset, y: f.minY + inset, width: w - 2 * inset, height: f.height - 2 * inset)
+        let thumb = Rect(x: leftEdge(p) + inset, y: f.minY + inset, width: w - 2 * inset, height: f.height - 2 * inset)
         let radii = CornerRadii(SegmentedMetrics.thumbRadius)
         list.add(.shadow(thumb, radii: radii, color: SegmentedMetrics.thumbShadow, radius: 4, offset: Point(0, 2)))
         list.add(.fillRect(thumb, radii: radii, color: .white))
@@ -113,11 +123,12 @@ final class SegmentedControlNode: Node, PointerTarget, Focusable {
         for (i, label) in labels.enumerated() {
             // Separators only between two unselected segments (UIKit hides those by the thumb).
             if i > 0, i != selected, i - 1 != selected {
-                let x = f.minX + Double(i) * w
+                // The edge segment i shares with segment i − 1.
+                let x = rightToLeft ? leftEdge(Double(i)) + w : leftEdge(Double(i))
                 list.add(.hairline(from: Point(x, f.minY + 8), to: Point(x, f.maxY - 8), color: SystemColor.separator))
             }
             let layout = host.env.layout(label, i == selected ? SegmentedMetrics.selectedFont : SegmentedMetrics.font)
-            let origin = Point(f.minX + Double(i) * w + (w - layout.size.width) / 2, f.midY - layout.size.height / 2)
+            let origin = Point(leftEdge(Double(i)) + (w - layout.size.width) / 2, f.midY - layout.size.height / 2)
             list.text(layout, at: origin, SystemColor.label)
         }
     }
@@ -135,9 +146,10 @@ final class SegmentedControlNode: Node, PointerTarget, Focusable {
 
     func keyPressed(_ key: Key, host: ViewHost) -> Bool {
         guard key.modifiers.isEmpty else { return false }
+        let (back, next): (KeyCode, KeyCode) = rightToLeft ? (.right, .left) : (.left, .right)
         switch key.code {
-        case .left: select(max(0, selection.wrappedValue - 1))
-        case .right: select(min(labels.count - 1, selection.wrappedValue + 1))
+        case back: select(max(0, selection.wrappedValue - 1))
+        case next: select(min(labels.count - 1, selection.wrappedValue + 1))
         default: return false
         }
         return true

@@ -14,11 +14,10 @@ public struct Slider: SingleNodeView {
     }
 
     func makeNode(_ context: BuildContext) -> Node {
-        if let node = context.reusable(SliderNode.self) {
-            node.value = value; node.range = range
-            return node
-        }
-        return SliderNode(path: context.path, value: value, range: range, host: context.host)
+        let node = context.reusable(SliderNode.self) ?? SliderNode(path: context.path, value: value, range: range, host: context.host)
+        node.value = value; node.range = range
+        node.rightToLeft = context.environment.layoutDirection == .rightToLeft
+        return node
     }
 }
 
@@ -26,6 +25,8 @@ public struct Slider: SingleNodeView {
 final class SliderNode: Node, PointerTarget, Focusable {
     var value: Binding<Double>
     var range: ClosedRange<Double>
+    /// The minimum on the right and the fill from there, as UISlider in Arabic.
+    var rightToLeft = false
     unowned let host: ViewHost
 
     init(path: String, value: Binding<Double>, range: ClosedRange<Double>, host: ViewHost) {
@@ -49,13 +50,17 @@ final class SliderNode: Node, PointerTarget, Focusable {
     private var fraction: Double {
         span > 0 ? min(1, max(0, (value.wrappedValue - range.lowerBound) / span)) : 0
     }
-    /// The thumb's centre travels between these x.
-    private var minX: Double { frame.minX + WidgetMetrics.sliderThumb / 2 }
+    /// The thumb's centre at the minimum (the track's leading end).
+    private var startX: Double {
+        rightToLeft ? frame.maxX - WidgetMetrics.sliderThumb / 2 : frame.minX + WidgetMetrics.sliderThumb / 2
+    }
     private var travel: Double { max(0, frame.width - WidgetMetrics.sliderThumb) }
-    var thumbCenter: Point { Point(minX + travel * fraction, frame.midY) }
+    /// +1 when the value grows to the right, −1 in a right-to-left layout.
+    private var forward: Double { rightToLeft ? -1 : 1 }
+    var thumbCenter: Point { Point(startX + forward * travel * fraction, frame.midY) }
 
     private func set(thumbX x: Double) {
-        let f = travel > 0 ? min(1, max(0, (x - minX) / travel)) : 0
+        let f = travel > 0 ? min(1, max(0, forward * (x - startX) / travel)) : 0
         value.wrappedValue = range.lowerBound + f * span
     }
 
@@ -64,7 +69,9 @@ final class SliderNode: Node, PointerTarget, Focusable {
         let c = thumbCenter
         let track = Rect(x: frame.minX, y: frame.midY - t / 2, width: frame.width, height: t)
         list.fill(track, radius: t / 2, WidgetMetrics.sliderMaxTrack)
-        list.fill(Rect(x: track.minX, y: track.minY, width: c.x - track.minX, height: t), radius: t / 2, SystemColor.blue)
+        let filled = rightToLeft ? Rect(x: c.x, y: track.minY, width: track.maxX - c.x, height: t)
+            : Rect(x: track.minX, y: track.minY, width: c.x - track.minX, height: t)
+        list.fill(filled, radius: t / 2, SystemColor.blue)
         let d = WidgetMetrics.sliderThumb
         let thumb = Rect(x: c.x - d / 2, y: c.y - d / 2, width: d, height: d)
         list.add(.shadow(thumb, radii: CornerRadii(d / 2), color: WidgetMetrics.thumbShadow,
@@ -92,10 +99,12 @@ final class SliderNode: Node, PointerTarget, Focusable {
     func pressCancelled(time: Double, host: ViewHost) { host.storage.removeValue(forKey: grabKey) }
 
     func keyPressed(_ key: Key, host: ViewHost) -> Bool {
+        // The arrow towards the maximum's end grows the value: Left in a right-to-left layout.
         let step = span * WidgetMetrics.sliderKeyStep
+        let (less, more): (KeyCode, KeyCode) = rightToLeft ? (.right, .left) : (.left, .right)
         switch key.code {
-        case .left where key.modifiers.isEmpty: value.wrappedValue = max(range.lowerBound, value.wrappedValue - step)
-        case .right where key.modifiers.isEmpty: value.wrappedValue = min(range.upperBound, value.wrappedValue + step)
+        case less where key.modifiers.isEmpty: value.wrappedValue = max(range.lowerBound, value.wrappedValue - step)
+        case more where key.modifiers.isEmpty: value.wrappedValue = min(range.upperBound, value.wrappedValue + step)
         case .home where key.modifiers.isEmpty: value.wrappedValue = range.lowerBound
         case .end where key.modifiers.isEmpty: value.wrappedValue = range.upperBound
         default: return false

@@ -22,12 +22,16 @@ public struct TextField: SingleNodeView {
     public func textFieldStyle(_ style: RoundedBorderTextFieldStyle) -> TextField { self }
 
     func makeNode(_ context: BuildContext) -> Node {
-        if let node = context.reusable(TextFieldNode.self) {
-            node.placeholder = placeholder; node.text = text; node.font = context.environment.font
-            return node
+        let node: TextFieldNode
+        if let reused = context.reusable(TextFieldNode.self) {
+            reused.placeholder = placeholder; reused.text = text; reused.font = context.environment.font
+            node = reused
+        } else {
+            node = TextFieldNode(path: context.path, placeholder: placeholder, text: text,
+                                 font: context.environment.font, host: context.host)
         }
-        return TextFieldNode(path: context.path, placeholder: placeholder, text: text,
-                             font: context.environment.font, host: context.host)
+        node.rightToLeft = context.environment.layoutDirection == .rightToLeft
+        return node
     }
 }
 
@@ -36,6 +40,9 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
     var placeholder: String
     var text: Binding<String>
     var font: Font
+    /// Text and placeholder sit on the right while they fit, as UITextField's natural
+    /// alignment puts them in Arabic (whatever the script typed).
+    var rightToLeft = false
     unowned let host: ViewHost
 
     init(path: String, placeholder: String, text: Binding<String>, font: Font, host: ViewHost) {
@@ -117,12 +124,19 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
         max(0, prefixWidth(shown, caret) - (textArea.width - WidgetMetrics.caretWidth))
     }
 
+    /// How far right of the text area's left edge a text that fits starts: 0, or in a
+    /// right-to-left layout the room left of it (a text wider than the field scrolls instead).
+    private func alignmentSlack(_ shown: String) -> Double {
+        guard rightToLeft else { return 0 }
+        return max(0, textArea.width - WidgetMetrics.caretWidth - width(shown.isEmpty ? placeholder : shown))
+    }
+
     /// The grapheme position nearest to window x `x` (prefix widths grow with the prefix, so
     /// a binary search measures O(log n) prefixes, not all of them).
     private func position(at x: Double) -> Int {
         let s = text.wrappedValue
         let caret = host.editing?.head ?? s.count
-        let local = x - textArea.minX + (isFocused ? scrollX(s, caret: caret) : 0)
+        let local = x - textArea.minX - alignmentSlack(s) + (isFocused ? scrollX(s, caret: caret) : 0)
         let xs = caretXs(s)
         if !xs.isEmpty {
             // Mixed directions: carets are not in order along x; the nearest one wins.
@@ -147,7 +161,7 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
         guard isFocused, let e = host.editing else { return nil }
         let (shown, _) = shownText()
         let caret = e.head + e.composition.count
-        let x = textArea.minX - scrollX(shown, caret: caret) + prefixWidth(shown, caret)
+        let x = textArea.minX + alignmentSlack(shown) - scrollX(shown, caret: caret) + prefixWidth(shown, caret)
         return Rect(x: x, y: frame.minY, width: WidgetMetrics.caretWidth, height: frame.height)
     }
 
@@ -161,7 +175,7 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
         let editing = isFocused ? host.editing : nil
         let caret = editing.map { $0.head + ($0.composition.isEmpty ? 0 : $0.composition.count) } ?? 0
         let shift = editing == nil ? 0 : scrollX(shown, caret: caret)
-        let x0 = textArea.minX - shift
+        let x0 = textArea.minX + alignmentSlack(shown) - shift
         list.clipped(to: textArea.insetBy(dx: -WidgetMetrics.caretWidth, dy: 0)) { list in
             if let e = editing, e.hasSelection {
                 for (a, b) in spans(shown, e.selection) {
@@ -191,7 +205,9 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
             let room = frame.width - WidgetMetrics.textFieldInset
             let words = host.env.measurer.width(of: notice.text, font: font) <= room ? notice.text : host.env.localized("Limit reached")
             list.clipped(to: Rect(x: frame.minX, y: frame.maxY, width: frame.width, height: WidgetMetrics.fieldNoticeHeight)) { list in
-                list.text(host.env.layout(words, font), at: Point(frame.minX + WidgetMetrics.textFieldInset, frame.maxY + 1), SystemColor.red)
+                let layout = host.env.layout(words, font)
+                let x = rightToLeft ? frame.maxX - WidgetMetrics.textFieldInset - layout.size.width : frame.minX + WidgetMetrics.textFieldInset
+                list.text(layout, at: Point(x, frame.maxY + 1), SystemColor.red)
             }
         }
     }

@@ -19,12 +19,15 @@ public struct Toggle<Label: View>: SingleNodeView {
             buildNodes(label, row.child(0), into: &children)
             children.append(Spacer(minLength: 0).makeNode(row.child(1)))
             let switchContext = row.child(2)
-            if let node = switchContext.reusable(SwitchNode.self) {
-                node.update(isOn: isOn)
-                children.append(node)
+            let node: SwitchNode
+            if let reused = switchContext.reusable(SwitchNode.self) {
+                reused.update(isOn: isOn)
+                node = reused
             } else {
-                children.append(SwitchNode(path: switchContext.path, isOn: isOn, host: context.host))
+                node = SwitchNode(path: switchContext.path, isOn: isOn, host: context.host)
             }
+            node.rightToLeft = context.environment.layoutDirection == .rightToLeft
+            children.append(node)
         }
     }
 }
@@ -32,6 +35,8 @@ public struct Toggle<Label: View>: SingleNodeView {
 @MainActor
 final class SwitchNode: Node, PointerTarget, Focusable {
     private(set) var isOn: Binding<Bool>
+    /// The knob rests on the left when on, as UISwitch's does in Arabic.
+    var rightToLeft = false
     unowned let host: ViewHost
     /// A drag of the thumb: where it started, and whether it passed the touch slop.
     private struct Drag { var startX: Double; var startPosition: Double; var moved: Bool }
@@ -98,7 +103,8 @@ final class SwitchNode: Node, PointerTarget, Focusable {
         let p = min(1, max(0, position))
         list.fill(f, radius: f.height / 2, WidgetMetrics.switchOffTrack.mixed(with: SystemColor.green, p))
         let d = WidgetMetrics.switchThumb
-        let thumb = Rect(x: f.minX + WidgetMetrics.switchInset + travel * p, y: f.minY + WidgetMetrics.switchInset, width: d, height: d)
+        let along = travel * (rightToLeft ? 1 - p : p)
+        let thumb = Rect(x: f.minX + WidgetMetrics.switchInset + along, y: f.minY + WidgetMetrics.switchInset, width: d, height: d)
         list.add(.shadow(thumb, radii: CornerRadii(d / 2), color: WidgetMetrics.thumbShadow,
                          radius: WidgetMetrics.thumbShadowRadius, offset: WidgetMetrics.thumbShadowOffset))
         list.add(.fillCircle(center: thumb.center, radius: d / 2, color: .white))
@@ -114,7 +120,8 @@ final class SwitchNode: Node, PointerTarget, Focusable {
         if !drag.moved, abs(e.location.x - drag.startX) < WidgetMetrics.switchDragSlop { return }
         drag.moved = true
         host.storage[dragKey] = drag
-        let p = min(1, max(0, drag.startPosition + (e.location.x - drag.startX) / travel))
+        let dx = (e.location.x - drag.startX) * (rightToLeft ? -1 : 1)
+        let p = min(1, max(0, drag.startPosition + dx / travel))
         host.storage[knobKey] = AnimatedValue.resting(p)
     }
 

@@ -108,14 +108,16 @@ private struct Highlight: View {
     }
 }
 
-/// A hairline from the text's leading edge to the row's right edge: the window's on a phone,
+/// A hairline from the text's leading edge to the row's trailing edge: the window's on a phone,
 /// the centred column's on a wide window (issue 30: it ran to the window's edge, 600 pt past
 /// the column at 1920 wide).
 private struct Separator: View {
     var body: some View {
-        Canvas(()) { _, list, frame in   // (captures nothing: no allocation per build)
-            let x = frame.minX + LayoutMetrics.margin + LayoutMetrics.thumbnailSize + LayoutMetrics.rowImageTextGap
-            list.add(.hairline(from: Point(x, frame.maxY - 0.5), to: Point(frame.maxX, frame.maxY - 0.5), color: SystemColor.separator))
+        Canvas(()) { _, list, frame, direction in   // (captures nothing: no allocation per build)
+            // Inset at the leading edge: the right one in Arabic, where the text ends.
+            let inset = LayoutMetrics.margin + LayoutMetrics.thumbnailSize + LayoutMetrics.rowImageTextGap
+            let (from, to) = direction == .rightToLeft ? (frame.minX, frame.maxX - inset) : (frame.minX + inset, frame.maxX)
+            list.add(.hairline(from: Point(from, frame.maxY - 0.5), to: Point(to, frame.maxY - 0.5), color: SystemColor.separator))
         }
         .allowsHitTesting(false)
     }

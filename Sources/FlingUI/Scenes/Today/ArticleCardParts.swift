@@ -76,6 +76,7 @@ struct ExcerptPanel<Content: View>: SingleNodeView {
     func makeNode(_ context: BuildContext) -> Node {
         let node = context.wrapper(ExcerptPanelNode.self, around: buildSingleNode(content, context.child(0)))
         node.card = card; node.size = size
+        node.rightToLeft = context.environment.layoutDirection == .rightToLeft
         return node
     }
 }
@@ -84,12 +85,17 @@ struct ExcerptPanel<Content: View>: SingleNodeView {
 final class ExcerptPanelNode: WrapperNode, SetUpWrapper {
     var card: LiveCardPose?
     var size = Size.zero
+    /// The column's right edge is the excerpt's in a right-to-left layout: its box is the
+    /// left-to-right one reflected in the card.
+    var rightToLeft = false
     override func measure(_ proposal: ProposedSize) -> Size { size }
     /// The excerpt is offered its column's size and placed in it at the origin, whatever the
     /// card's frame: it is drawn moved to the panel.
     override func placeChildren(in rect: Rect, proposal: ProposedSize) {
-        let offer = ProposedSize(size)
-        child.place(in: Alignment.center.place(child.size(for: offer), in: Rect(origin: .zero, size: size)), proposal: offer)
+        let offer = ProposedSize(size), box = Rect(origin: .zero, size: size)
+        MirroredPlacement.placingChildren(in: box) {
+            child.place(in: Alignment.center.place(child.size(for: offer), in: box), proposal: offer)
+        }
     }
     override func draw(into list: inout DisplayList) {
         guard let card, let g = card.layout else { return }
@@ -99,7 +105,8 @@ final class ExcerptPanelNode: WrapperNode, SetUpWrapper {
         let panel = Rect(x: g.panel.minX, y: g.panel.minY, width: g.panel.width, height: g.panel.height + (bottomRadius > 0 ? 0 : 1))
         list.add(.fillRect(panel, radii: CornerRadii(topLeft: 0, topRight: 0, bottomRight: bottomRadius, bottomLeft: bottomRadius),
                            color: .white))
-        list.transformed(.translate(g.textX, g.panel.minY)) { child.draw(into: &$0) }
+        let x = rightToLeft ? g.frame.minX + g.frame.maxX - g.textX - size.width : g.textX
+        list.transformed(.translate(x, g.panel.minY)) { child.draw(into: &$0) }
     }
 }
 
@@ -111,6 +118,7 @@ struct StoryText: SingleNodeView {
     func makeNode(_ context: BuildContext) -> Node {
         let node = context.reusable(StoryTextNode.self) ?? StoryTextNode(path: context.path)
         node.content = content; node.card = card; node.env = context.scene
+        node.alignment = TextAlignment.leading.resolved(context.environment.layoutDirection)
         return node
     }
 }
@@ -120,11 +128,13 @@ final class StoryTextNode: Node {
     var content = ""
     var card: LiveCardPose?
     var env: SceneEnvironment?
+    /// Leading: the right edge in Arabic.
+    var alignment = TextAlignment.leading
     override func draw(into list: inout DisplayList) {
         guard let card, let env, let g = card.layout else { return }
         let pc = card.contentPose.clampedProgress
         guard pc > 0.01 else { return }
-        let text = ArticleCardView.storyLayout(content, width: g.contentWidth, env: env)
+        let text = ArticleCardView.storyLayout(content, width: g.contentWidth, env: env, alignment: alignment)
         list.withOpacity(min(1, pc / CardConstants.coversWindowAt)) { $0.text(text, at: Point(g.contentX, g.contentTop), SystemColor.darkGray) }
     }
 }

@@ -44,9 +44,10 @@ struct ArticleCardView: View, Equatable {
     }
 
     /// The story set in the expanded text column (seed: `.font(.system(.body, design: .rounded))`).
-    static func storyLayout(_ content: String, width: Double, env: SceneEnvironment) -> TextLayout {
+    static func storyLayout(_ content: String, width: Double, env: SceneEnvironment,
+                            alignment: TextAlignment = .leading) -> TextLayout {
         // (Larger text, issue 44: the story grows with the text size; it scrolls.)
         let font = TextStyle.body.font.rounded
-        return env.layout(content, font.withSize(font.size * env.textScale), TextOptions(maxWidth: width, lineHeight: CardConstants.storyLineHeight))
+        return env.layout(content, font.withSize(font.size * env.textScale), TextOptions(maxWidth: width, lineHeight: CardConstants.storyLineHeight, alignment: alignment))
     }
 }

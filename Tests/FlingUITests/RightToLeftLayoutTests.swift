@@ -231,6 +231,44 @@ final class RightToLeftLayoutTests: XCTestCase {
         XCTAssertEqual(host.frame("d").minX, 80)
     } }
 
+    func testWrappedTextOfEitherScriptAlignsToTheRightEdge() { onMain {
+        // SwiftUI's leading in a right-to-left layout is the right edge for every paragraph,
+        // an Arabic one as much as an English one.
+        for text in ["one two three four five six seven", "واحد اثنان ثلاثة أربعة خمسة ستة سبعة"] {
+            let env = SceneEnvironment(measurer: FixedAdvanceMeasurer(), imageSize: { _ in nil })
+            env.strings = Self.mirroredEnglish
+            let host = ViewHost(env: env) { Text(verbatim: text).frame(width: 80).accessibilityIdentifier("t") }
+            host.update(bounds: Rect(x: 0, y: 0, width: 80, height: 300), time: 0)
+            var node: TextNode?
+            host.node(identifier: "t")?.visit { if node == nil, let t = $0 as? TextNode { node = t } }
+            guard let layout = node?.drawnLayout, let frame = node?.frame else { return XCTFail("a text") }
+            XCTAssertGreaterThan(layout.lines.count, 2, text)
+            let right = layout.lines.map { frame.minX + $0.x + $0.width }
+            XCTAssertEqual(right.map { ($0 * 2).rounded() / 2 }, Array(repeating: (right[0] * 2).rounded() / 2, count: right.count),
+                           "\(text): every line ends at the same right edge")
+            XCTAssertEqual(right[0], frame.maxX, accuracy: 0.51)
+        }
+    } }
+
+    func testAHorizontalScrollFollowsTheFingerInARightToLeftLayout() { onMain {
+        let env = SceneEnvironment(measurer: FixedAdvanceMeasurer(), imageSize: { _ in nil })
+        env.strings = Self.mirroredEnglish
+        let host = ViewHost(env: env) {
+            ScrollView(.horizontal) { Color.white.frame(width: 600, height: 100).accessibilityIdentifier("c") }
+                .frame(width: 200, height: 100)
+        }
+        host.update(bounds: Rect(x: 0, y: 0, width: 200, height: 100), time: 0)
+        // Mirrored, the content starts at the right edge: its right end shows.
+        XCTAssertEqual(host.frame("c").maxX, 200)
+        // A finger dragged right shows more of what is to the left… 
+        _ = host.handlePointer(PointerEvent(id: 1, phase: .began, location: Point(50, 50), time: 0.1))
+        for (i, x) in [60.0, 80, 100, 120].enumerated() {
+            _ = host.handlePointer(PointerEvent(id: 1, phase: .moved, location: Point(x, 50), time: 0.12 + Double(i) * 0.016))
+        }
+        host.update(bounds: Rect(x: 0, y: 0, width: 200, height: 100), time: 0.2)
+        XCTAssertGreaterThan(host.frame("c").maxX, 200, "the content moved right with the finger")
+    } }
+
     func testLeadingTextAlignsRightAndTheChevronPointsLeft() { onMain {
         let env = SceneEnvironment(measurer: FixedAdvanceMeasurer(), imageSize: { _ in nil })
         env.strings = Self.mirroredEnglish
@@ -247,8 +285,9 @@ final class RightToLeftLayoutTests: XCTestCase {
             host.node(identifier: id)?.visit { if found == nil, let t = $0 as? TextNode { found = t } }
             return found
         }
-        XCTAssertEqual(text("t")?.options.alignment, .trailing)
-        XCTAssertEqual(text("c")?.options.alignment, .center)
+        XCTAssertEqual(text("t")?.options.rightToLeftLayout, true)
+        XCTAssertEqual(text("t")?.options.layoutAlignment, .trailing, "leading is the right edge")
+        XCTAssertEqual(text("c")?.options.layoutAlignment, .center)
         XCTAssertEqual(text("i")?.string, MaterialIcon.chevronLeft)
     } }
 }

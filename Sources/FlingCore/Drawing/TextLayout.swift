@@ -18,11 +18,27 @@ public struct TextOptions: Equatable, Sendable {
     /// Baseline-to-baseline distance as a multiple of the font size; nil uses the font's own.
     public var lineHeight: Double?
     public var alignment: TextAlignment
+    /// Set in a right-to-left layout (SwiftUI's): leading is the right edge for every
+    /// paragraph, English ones too. Otherwise leading is each paragraph's own start (an Arabic
+    /// one's right edge in an English UI, as UIKit's natural alignment puts it).
+    public var rightToLeftLayout: Bool
 
     public init(maxWidth: Double? = nil, lineLimit: Int? = nil, maxHeight: Double? = nil, minimumScale: Double = 1,
-                lineHeight: Double? = nil, alignment: TextAlignment = .leading) {
+                lineHeight: Double? = nil, alignment: TextAlignment = .leading, rightToLeftLayout: Bool = false) {
         self.maxWidth = maxWidth; self.lineLimit = lineLimit; self.maxHeight = maxHeight
         self.minimumScale = minimumScale; self.lineHeight = lineHeight; self.alignment = alignment
+        self.rightToLeftLayout = rightToLeftLayout
+    }
+
+    /// Where the block's lines go in its width, left to right: the alignment in a
+    /// right-to-left layout's terms (nil: each paragraph's own direction decides).
+    public var layoutAlignment: TextAlignment? {
+        guard rightToLeftLayout else { return nil }
+        switch alignment {
+        case .leading: return .trailing
+        case .center: return .center
+        case .trailing: return .leading
+        }
     }
 }
 
@@ -148,7 +164,16 @@ public enum TextLayoutEngine {
         }
         let blockWidth = options.maxWidth ?? maxLineWidth
         for i in set.indices {
-            // Leading and trailing are the paragraph's own: a right-to-left one starts on the right.
+            // Leading and trailing are the layout's in a right-to-left one; otherwise the
+            // paragraph's own: a right-to-left paragraph starts on the right.
+            if let a = options.layoutAlignment {
+                switch a {
+                case .leading: break
+                case .center: set[i].x = ((blockWidth - set[i].width) / 2).rounded()
+                case .trailing: set[i].x = blockWidth - set[i].width
+                }
+                continue
+            }
             switch (options.alignment, set[i].rightToLeft) {
             case (.leading, false), (.trailing, true): break
             case (.center, _): set[i].x = ((blockWidth - set[i].width) / 2).rounded()

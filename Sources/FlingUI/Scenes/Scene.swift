@@ -62,7 +62,8 @@ package final class SceneEnvironment {
     /// Sets `text`, reusing the result while text, font and options stay the same.
     package func layout(_ text: String, _ font: Font, _ options: TextOptions = TextOptions()) -> TextLayout {
         let key = LayoutKey(text: text, font: font, maxWidth: options.maxWidth, lineLimit: options.lineLimit,
-                            maxHeight: options.maxHeight, minimumScale: options.minimumScale, lineHeight: options.lineHeight, alignment: options.alignment.rawValue)
+                            maxHeight: options.maxHeight, minimumScale: options.minimumScale, lineHeight: options.lineHeight,
+                            alignment: options.alignment.rawValue + (options.rightToLeftLayout ? "-rtl" : ""))
         if let held = layouts.value(for: key) { return held.layout }
         let l = TextLayoutEngine.layout(text, font: font, options: options, measurer: measurer)
         let bytes = text.utf8.count

@@ -17,11 +17,11 @@ struct StudyLayout {
     private func mirrored(_ r: Rect) -> Rect {
         rightToLeft ? Rect(x: window.width - r.maxX, y: r.minY, width: r.width, height: r.height) : r
     }
-    /// Where text `width` wide starts when it sits `inset` from `r`'s leading edge.
+    /// Where text `width` wide starts when it sits `inset` from `r`'s leading edge (for a
+    /// block set in a width, that width: its lines are aligned in it).
     func leadingX(_ width: Double, in r: Rect, inset: Double) -> Double {
         rightToLeft ? r.maxX - inset - width : r.minX + inset
     }
-    var textAlignment: TextAlignment { rightToLeft ? .trailing : .leading }
 
     var giveUp: Rect { mirrored(Rect(x: banner.maxX - 100, y: banner.midY - Self.buttonHeight / 2, width: 90, height: Self.buttonHeight)) }
 
@@ -64,15 +64,15 @@ extension StudySession {
             let head = env.layout(env.localized("Trial \(trial.number) of \(schedule.trials.count)"), small)
             list.text(head, at: Point(layout.leadingX(head.size.width, in: b, inset: 14), b.minY + 8), SystemColor.secondaryLabel)
             let room = b.width - layout.giveUp.width - 34
-            let text = env.layout(study.tasks[trial.task].text, font, TextOptions(maxWidth: room, lineLimit: 2, alignment: layout.textAlignment))
-            list.text(text, at: Point(layout.leadingX(text.size.width, in: b, inset: 14), b.minY + 10 + head.size.height), .black)
+            let text = env.layout(study.tasks[trial.task].text, font, TextOptions(maxWidth: room, lineLimit: 2, rightToLeftLayout: rightToLeft))
+            list.text(text, at: Point(layout.leadingX(room, in: b, inset: 14), b.minY + 10 + head.size.height), .black)
             button(env.localized("Give up"), layout.giveUp, selected: false)
         case .prompt(_, _, _, let expected, let rating):
             list.add(.dim(Rect(origin: .zero, size: window), amount: 0.45))
             let c = layout.card
             list.add(.fillRect(c, radii: CornerRadii(16), color: .white))
-            let q = env.layout(study.question, font, TextOptions(maxWidth: c.width - 40, alignment: layout.textAlignment))
-            list.text(q, at: Point(layout.leadingX(q.size.width, in: c, inset: 20), c.minY + 24), .black)
+            let q = env.layout(study.question, font, TextOptions(maxWidth: c.width - 40, rightToLeftLayout: rightToLeft))
+            list.text(q, at: Point(layout.leadingX(c.width - 40, in: c, inset: 20), c.minY + 24), .black)
             button(env.localized("Yes"), layout.yes, selected: expected == true)
             button(env.localized("No"), layout.no, selected: expected == false)
             let r = env.layout(env.localized("How did it feel? \(1) (poor) to \(7) (great)"), small)

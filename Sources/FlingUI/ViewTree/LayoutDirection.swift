@@ -83,15 +83,3 @@ extension View {
         modifier(LayoutDirectionModifier(direction: direction))
     }
 }
-
-extension TextAlignment {
-    /// The alignment as drawn in `direction`: leading is the right edge in a right-to-left one.
-    func resolved(_ direction: LayoutDirection) -> TextAlignment {
-        guard direction == .rightToLeft else { return self }
-        switch self {
-        case .leading: return .trailing
-        case .center: return .center
-        case .trailing: return .leading
-        }
-    }
-}

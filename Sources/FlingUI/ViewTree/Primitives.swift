@@ -40,7 +40,7 @@ public struct Text: SingleNodeView {
         var string = key?.resolved(context.scene.strings) ?? self.string
         var options = self.options
         if env.layoutDirection == .rightToLeft {
-            options.alignment = options.alignment.resolved(.rightToLeft)
+            options.rightToLeftLayout = true
             // A directional icon points the other way, as SF Symbols' chevron.forward does.
             string = MaterialIcon.mirroredForRightToLeft(string) ?? string
         }
@@ -115,10 +115,14 @@ final class TextNode: Node {
     /// the frame to draw it so that its lines, aligned in the width they were set in (wider
     /// than the frame, which is the widest line's), land centred or trailing in the frame.
     private var drawn: (layout: TextLayout, dx: Double) {
-        guard shrinks, let p = placedProposal else { return (layout(width: frame.width + 0.5), 0) }
+        // Set half a point wider than its frame (so that its own width never wraps it): lines
+        // aligned to the right edge of a right-to-left layout are drawn that half point back.
+        guard shrinks, let p = placedProposal else {
+            return (layout(width: frame.width + 0.5), options.layoutAlignment == .trailing ? 0.5 : 0)
+        }
         let (l, setIn) = setting(for: p)
         guard let setIn, setIn > frame.width else { return (l, 0) }
-        switch options.alignment {
+        switch options.layoutAlignment ?? options.alignment {
         case .leading: return (l, 0)
         case .center: return (l, ((setIn - frame.width) / 2).rounded())
         case .trailing: return (l, setIn - frame.width)

@@ -21,11 +21,15 @@ public struct ScrollView<Content: View>: SingleNodeView {
     }
     func makeNode(_ context: BuildContext) -> Node {
         let inner = buildSingleNode(content, context.child(0).with { $0.stackAxis = nil })
-        if let node = context.reusable(ScrollNode.self) {
-            node.axes = axes; node.content = inner
-            return node
+        let node: ScrollNode
+        if let reused = context.reusable(ScrollNode.self) {
+            reused.axes = axes; reused.content = inner
+            node = reused
+        } else {
+            node = ScrollNode(path: context.path, axes: axes, host: context.host, content: inner)
         }
-        return ScrollNode(path: context.path, axes: axes, host: context.host, content: inner)
+        node.rightToLeft = context.environment.layoutDirection == .rightToLeft
+        return node
     }
 }
 
@@ -85,6 +89,11 @@ final class ScrollNode: Node, PointerTarget {
         return Size(p.width ?? c.width, p.height ?? c.height)
     }
 
+    /// In a right-to-left layout the content is placed mirrored, so a larger x offset moves
+    /// it right: a drag, a fling and a reveal count x the other way (−1) to follow the finger.
+    var rightToLeft = false
+    private var leftward: Double { rightToLeft ? -1 : 1 }
+
     private var key: StorageKey<ScrollState> { StorageKey(path: path) }
     private func state(_ host: ViewHost) -> ScrollState { host.storage[key] ?? ScrollState() }
 
@@ -140,7 +149,7 @@ final class ScrollNode: Node, PointerTarget {
         }
         if s.dragging {
             let d = s.last - e.location
-            if axes.contains(.horizontal) { s.x.drag(by: d.x, at: e.time) }
+            if axes.contains(.horizontal) { s.x.drag(by: d.x * leftward, at: e.time) }
             if axes.contains(.vertical) { s.y.drag(by: d.y, at: e.time) }
             s.last = e.location
         }
@@ -152,7 +161,7 @@ final class ScrollNode: Node, PointerTarget {
         _ = s.classifier.release()
         if s.dragging {
             let v = s.tracker.releaseVelocity(at: e.time)
-            s.x.endDrag(velocity: axes.contains(.horizontal) ? -v.x : 0, at: e.time)
+            s.x.endDrag(velocity: axes.contains(.horizontal) ? -v.x * leftward : 0, at: e.time)
             s.y.endDrag(velocity: axes.contains(.vertical) ? -v.y : 0, at: e.time)
             s.dragging = false
         }
@@ -203,7 +212,7 @@ final class ScrollNode: Node, PointerTarget {
             if hi + m > vhi { return min(hi + m - vhi, lo - m - vlo) }
             return 0
         }
-        let dx = needed(target.minX, target.maxX, frame.minX, frame.maxX)
+        let dx = needed(target.minX, target.maxX, frame.minX, frame.maxX) * leftward
         let dy = needed(target.minY, target.maxY, frame.minY, min(frame.maxY, host.coveredBelow ?? frame.maxY))
         let to = Point(axes.contains(.horizontal) ? s.x.clamped(o.x + dx) : o.x, axes.contains(.vertical) ? s.y.clamped(o.y + dy) : o.y)
         if let motion, to != o {

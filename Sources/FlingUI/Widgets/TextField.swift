@@ -128,7 +128,7 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
     /// right-to-left layout the room left of it (a text wider than the field scrolls instead).
     private func alignmentSlack(_ shown: String) -> Double {
         guard rightToLeft else { return 0 }
-        return max(0, textArea.width - WidgetMetrics.caretWidth - width(shown.isEmpty ? placeholder : shown))
+        return max(0, textArea.width - WidgetMetrics.caretWidth - width(shown))
     }
 
     /// The grapheme position nearest to window x `x` (prefix widths grow with the prefix, so
@@ -136,7 +136,7 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
     private func position(at x: Double) -> Int {
         let s = text.wrappedValue
         let caret = host.editing?.head ?? s.count
-        let local = x - textArea.minX - alignmentSlack(s) + (isFocused ? scrollX(s, caret: caret) : 0)
+        let local = x - textArea.minX - alignmentSlack(shownText().text) + (isFocused ? scrollX(s, caret: caret) : 0)
         let xs = caretXs(s)
         if !xs.isEmpty {
             // Mixed directions: carets are not in order along x; the nearest one wins.
@@ -184,7 +184,7 @@ final class TextFieldNode: Node, PointerTarget, Focusable {
                 }
             }
             if shown.isEmpty {
-                list.text(host.env.layout(placeholder, font), at: Point(x0, top), SystemColor.tertiaryLabel)
+                list.text(host.env.layout(placeholder, font), at: Point(textArea.minX + alignmentSlack(placeholder), top), SystemColor.tertiaryLabel)
             } else {
                 list.text(host.env.layout(shown, font), at: Point(x0, top), SystemColor.label)
             }

@@ -118,7 +118,7 @@ struct StoryText: SingleNodeView {
     func makeNode(_ context: BuildContext) -> Node {
         let node = context.reusable(StoryTextNode.self) ?? StoryTextNode(path: context.path)
         node.content = content; node.card = card; node.env = context.scene
-        node.alignment = TextAlignment.leading.resolved(context.environment.layoutDirection)
+        node.rightToLeft = context.environment.layoutDirection == .rightToLeft
         return node
     }
 }
@@ -128,13 +128,13 @@ final class StoryTextNode: Node {
     var content = ""
     var card: LiveCardPose?
     var env: SceneEnvironment?
-    /// Leading: the right edge in Arabic.
-    var alignment = TextAlignment.leading
+    /// Leading is the right edge in a right-to-left layout.
+    var rightToLeft = false
     override func draw(into list: inout DisplayList) {
         guard let card, let env, let g = card.layout else { return }
         let pc = card.contentPose.clampedProgress
         guard pc > 0.01 else { return }
-        let text = ArticleCardView.storyLayout(content, width: g.contentWidth, env: env, alignment: alignment)
+        let text = ArticleCardView.storyLayout(content, width: g.contentWidth, env: env, rightToLeftLayout: rightToLeft)
         list.withOpacity(min(1, pc / CardConstants.coversWindowAt)) { $0.text(text, at: Point(g.contentX, g.contentTop), SystemColor.darkGray) }
     }
 }

@@ -45,9 +45,9 @@ struct ArticleCardView: View, Equatable {
 
     /// The story set in the expanded text column (seed: `.font(.system(.body, design: .rounded))`).
     static func storyLayout(_ content: String, width: Double, env: SceneEnvironment,
-                            alignment: TextAlignment = .leading) -> TextLayout {
+                            rightToLeftLayout: Bool = false) -> TextLayout {
         // (Larger text, issue 44: the story grows with the text size; it scrolls.)
         let font = TextStyle.body.font.rounded
-        return env.layout(content, font.withSize(font.size * env.textScale), TextOptions(maxWidth: width, lineHeight: CardConstants.storyLineHeight, alignment: alignment))
+        return env.layout(content, font.withSize(font.size * env.textScale), TextOptions(maxWidth: width, lineHeight: CardConstants.storyLineHeight, rightToLeftLayout: rightToLeftLayout))
     }
 }

@@ -11,11 +11,15 @@
 # (fonts-noto-core) and emoji with Noto Color Emoji, and check the Unicode algorithms against
 # Unicode's own test files (unicode-data). libdbus (libdbus-1-dev) carries the accessibility
 # tree to screen readers over AT-SPI. gettext's msgfmt compiles the catalogues (po/), and the
-# locales package's sources give the date tests their Chinese and Arabic month names.
+# locales package's sources give the date tests their Chinese and Arabic month names. The
+# on-screen keyboard's pinyin is googlepinyin (libgooglepinyin0, 1.2 MB with its dictionary)
+# and, for traditional characters, OpenCC (libopencc1.1, libopencc-data); both are opened
+# with dlopen, so they are needed only by the tests that type Chinese and by Chinese users.
 set -euo pipefail
 
 packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libjpeg-dev libwayland-dev libx11-dev libfontconfig-dev libdbus-1-dev pkg-config xvfb weston x11-xserver-utils x11-utils openbox xdotool xclip groff-base
-          unicode-data fonts-wqy-microhei fonts-noto-core fonts-noto-color-emoji gettext locales)
+          unicode-data fonts-wqy-microhei fonts-noto-core fonts-noto-color-emoji gettext locales
+          libgooglepinyin0 libopencc1.1 libopencc-data)
 
 if ! command -v swift >/dev/null 2>&1; then
   echo "ensure-deps: 'swift' is not on PATH. Install Swift 6.2 or later (README: Installing Swift) and retry." >&2
@@ -25,7 +29,8 @@ fi
 if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists sdl2 SDL2_image SDL2_ttf libjpeg wayland-client x11 fontconfig dbus-1 \
    && [ -f /usr/share/unicode/auxiliary/LineBreakTest.txt ] && [ -f /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] \
    && [ -f /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf ] && [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] && command -v Xvfb >/dev/null 2>&1 && command -v weston >/dev/null 2>&1 && command -v xrdb >/dev/null 2>&1 && command -v openbox >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1 && command -v xclip >/dev/null 2>&1 && command -v xprop >/dev/null 2>&1 && command -v groff >/dev/null 2>&1 \
-   && command -v msgfmt >/dev/null 2>&1 && [ -f /usr/share/i18n/locales/zh_CN ] && [ -f /usr/share/i18n/locales/ar_EG ]; then
+   && command -v msgfmt >/dev/null 2>&1 && [ -f /usr/share/i18n/locales/zh_CN ] && [ -f /usr/share/i18n/locales/ar_EG ] \
+   && ldconfig -p | grep -q libgooglepinyin.so.0 && ldconfig -p | grep -q libopencc.so.1.1 && [ -f /usr/share/opencc/s2twp.json ]; then
   exit 0
 fi
 

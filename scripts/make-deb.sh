@@ -22,7 +22,7 @@ Architecture: ${arch}
 Maintainer: The Fling authors <fling@users.noreply.invalid>
 Installed-Size: ${size_kb}
 Depends: libsdl2-2.0-0 (>= 2.26), libsdl2-image-2.0-0, libsdl2-ttf-2.0-0 (>= 2.20), libfontconfig1, libdbus-1-3, libjpeg62-turbo | libjpeg-turbo8, libwayland-client0, libx11-6, libstdc++6, libgcc-s1, libc6
-Recommends: libegl1, libgles2, libgbm1, libgl1-mesa-dri, fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji
+Recommends: libegl1, libgles2, libgbm1, libgl1-mesa-dri, fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji, libgooglepinyin0, libopencc1.1, libopencc-data
 Suggests: cage, seatd, xwayland
 Section: utils
 Priority: optional

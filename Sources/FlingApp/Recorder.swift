@@ -46,6 +46,10 @@ final class SessionRecorder {
         var study: String?
         /// The UI's language (its catalogue's name, "en" or "pseudo"): a replay speaks it too.
         var language = "en"
+        /// The on-screen keyboard's mode when not auto ("on", "off"), or "auto-kiosk" for a
+        /// kiosk without a physical keyboard: a replay brings the same keyboard up, so the
+        /// touches recorded on its keys type the same letters (pinyin's words included).
+        var keyboard: String?
         var version = FlingVersion.string
 
         var lines: [String] {
@@ -70,6 +74,7 @@ final class SessionRecorder {
             }
             if let study { out.append("# study: \(study)") }
             if language != "en" { out.append("# language: \(language)") }
+            if let keyboard { out.append("# keyboard: \(keyboard)") }
             out.append("# version: \(version)")
             return out
         }

@@ -124,6 +124,11 @@ enum Replay {
         let app = AppController(rows: resources.restaurants, articles: resources.articles, env: env, first: recording.scene,
                                 windowSize: display.size, scale: display.scale, sheetPolicy: setting.policy,
                                 dateText: dateText)
+        app.usePinyin()
+        if let k = recording.keyboard {
+            app.keyboard.mode = KeyboardMode(rawValue: k == "auto-kiosk" ? "auto" : k) ?? .auto
+            app.keyboard.kioskWithoutKeyboard = k == "auto-kiosk"
+        }
         // The session's instrument and feel; --tune and --compare's keys go over the recording's tuning.
         app.instrument.overlay = recording.instrument.contains("overlay")
         app.instrument.showTouches = recording.instrument.contains("show-touches")

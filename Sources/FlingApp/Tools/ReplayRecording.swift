@@ -18,6 +18,8 @@ struct Recording {
     var date: CalendarDay?
     /// The language the session was in (nil: English).
     var language: String?
+    /// The on-screen keyboard as it was (nil: auto): "on", "off" or "auto-kiosk".
+    var keyboard: String?
     var fps = 60.0
     var rotation: Rotation = .none
     var idleReset: Double?
@@ -150,6 +152,9 @@ struct Recording {
                     tune = value
                 case "date": date = try Parse.date(value)
                 case "language": language = try Parse.language(value)
+                case "keyboard":
+                    guard ["on", "off", "auto", "auto-kiosk"].contains(value) else { throw fail("'\(value)' is not on, off, auto or auto-kiosk") }
+                    keyboard = value
                 case "fps": fps = try Parse.number(value, "fps", in: 1...1000)
                 case "rotate": rotation = try KioskOptions.parseRotation(value)
                 case "idle-reset": idleReset = try Parse.number(value, "idle-reset", in: 0...86_400)

@@ -42,6 +42,15 @@ public enum KeyboardConstants {
     public static let padPageKeyWidthInKeys: Double = 2
     public static let padHideKeyWidthInKeys: Double = 1.4
 
+    // MARK: Pinyin (iOS's 拼音 keyboard)
+    /// The candidates' bar over the keys: 44 pt on iPhone, 52 on iPad (iOS 17 screenshots).
+    public static let phoneCandidateBarHeight: Double = 44
+    public static let padCandidateBarHeight: Double = 52
+    /// Candidates: 20 pt on iPhone, 22 on iPad, 16 pt either side of each (its tap area).
+    public static let phoneCandidateSize: Double = 20
+    public static let padCandidateSize: Double = 22
+    public static let candidatePadding: Double = 16
+
     // MARK: Look (UIKit's light keyboard)
     /// The keyboard's backdrop: #D1D3D9 (UIKeyboard light, iOS 13+).
     public static let backgroundColor = Color(hex: 0xD1D3D9)

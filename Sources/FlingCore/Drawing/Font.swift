@@ -107,6 +107,8 @@ public enum MaterialIcon {
     public static let shiftLock = "\u{F7AE}"
     public static let backspace = "\u{E14A}"
     public static let keyboardHide = "\u{E31A}"
+    /// `language`: the globe of the keyboard's next-input-method key (SF Symbol `globe`).
+    public static let language = "\u{E894}"
     public static let all: [(String, String)] = [
         ("location_on", locationOn), ("phone", phone), ("cancel", cancel), ("close", close),
         ("chevron_right", chevronRight), ("chevron_left", chevronLeft), ("expand_more", expandMore),

@@ -17,6 +17,8 @@ public enum KeyKind: Sendable, Equatable, Hashable {
     /// Types its text (a letter in lower case; shift makes it a capital).
     case character(String)
     case shift, backspace, space, returnKey, hide
+    /// The globe: the next input method (pinyin, then English, in Chinese).
+    case nextInputMode
     /// Goes to a page; its label is the page's ("123", "abc", "#+=").
     case page(KeyboardPage)
 
@@ -30,6 +32,7 @@ public enum KeyKind: Sendable, Equatable, Hashable {
         case .space: "space"
         case .returnKey: "return"
         case .hide: "hide"
+        case .nextInputMode: "globe"
         case .page(.letters): "abc"
         case .page(.numbers): "123"
         case .page(.symbols): "#+="
@@ -54,24 +57,37 @@ public struct KeyboardLayout: Sendable, Equatable {
     public let height: Double
     public let rows: [[KeyboardKey]]
     public var keys: [KeyboardKey] { rows.flatMap { $0 } }
+    /// The pinyin candidates' bar across the top (keyboard coordinates), nil without one.
+    public let candidateBar: Rect?
 
     public static func idiom(forWidth width: Double) -> Idiom {
         width >= KeyboardConstants.padMinWidth ? .pad : .phone
     }
 
-    public init(width: Double, page: KeyboardPage) {
+    /// `globe`: a key for the next input method in the bottom row (more than one to go
+    /// through); `candidateBar`: the keys move down under a bar of candidates (pinyin).
+    public init(width: Double, page: KeyboardPage, globe: Bool = false, candidateBar: Bool = false) {
         self.width = width
         self.page = page
         idiom = Self.idiom(forWidth: width)
+        var rows: [[KeyboardKey]], height: Double
         switch idiom {
         case .phone:
             height = KeyboardConstants.phoneHeight
-            rows = Self.phoneRows(width: width, page: page)
+            rows = Self.phoneRows(width: width, page: page, globe: globe)
         case .pad:
-            let (rows, h) = Self.padRows(width: width, page: page)
-            self.rows = rows
-            height = h
+            (rows, height) = Self.padRows(width: width, page: page, globe: globe)
         }
+        if candidateBar {
+            let bar = idiom == .pad ? KeyboardConstants.padCandidateBarHeight : KeyboardConstants.phoneCandidateBarHeight
+            rows = rows.map { $0.map { KeyboardKey(kind: $0.kind, frame: $0.frame.offsetBy(dx: 0, dy: bar)) } }
+            height += bar
+            self.candidateBar = Rect(x: 0, y: 0, width: width, height: bar)
+        } else {
+            self.candidateBar = nil
+        }
+        self.rows = rows
+        self.height = height
     }
 
     // MARK: Characters per page (UIKit's US English keyboard)
@@ -99,7 +115,7 @@ public struct KeyboardLayout: Sendable, Equatable {
 
     // MARK: iPhone
 
-    private static func phoneRows(width: Double, page: KeyboardPage) -> [[KeyboardKey]] {
+    private static func phoneRows(width: Double, page: KeyboardPage, globe: Bool) -> [[KeyboardKey]] {
         typealias K = KeyboardConstants
         let gap = K.phoneKeyGap
         let key = min(K.phoneMaxKeyWidth, (width - 2 * K.phoneSideMargin - 9 * gap) / 10)
@@ -133,20 +149,29 @@ public struct KeyboardLayout: Sendable, Equatable {
         }
         three.append(KeyboardKey(kind: .backspace, frame: Rect(x: left + rowOne - side, y: y(2), width: side, height: K.phoneKeyHeight)))
         rows.append(three)
-        // Row four: the page key, space, return.
+        // Row four: the page key (and the globe, halves of its width, as iOS's 123 and emoji
+        // keys), space, return.
         let bottom = key * K.phoneBottomKeyWidthInKeys + gap * 1.5
         let pageKey: KeyKind = page == .letters ? .page(.numbers) : .page(.letters)
-        rows.append([
-            KeyboardKey(kind: pageKey, frame: Rect(x: left, y: y(3), width: bottom, height: K.phoneKeyHeight)),
+        var four: [KeyboardKey]
+        if globe {
+            let half = (bottom - gap) / 2
+            four = [KeyboardKey(kind: pageKey, frame: Rect(x: left, y: y(3), width: half, height: K.phoneKeyHeight)),
+                    KeyboardKey(kind: .nextInputMode, frame: Rect(x: left + half + gap, y: y(3), width: half, height: K.phoneKeyHeight))]
+        } else {
+            four = [KeyboardKey(kind: pageKey, frame: Rect(x: left, y: y(3), width: bottom, height: K.phoneKeyHeight))]
+        }
+        four += [
             KeyboardKey(kind: .space, frame: Rect(x: left + bottom + gap, y: y(3), width: rowOne - 2 * (bottom + gap), height: K.phoneKeyHeight)),
             KeyboardKey(kind: .returnKey, frame: Rect(x: left + rowOne - bottom, y: y(3), width: bottom, height: K.phoneKeyHeight)),
-        ])
+        ]
+        rows.append(four)
         return rows
     }
 
     // MARK: iPad
 
-    private static func padRows(width: Double, page: KeyboardPage) -> ([[KeyboardKey]], Double) {
+    private static func padRows(width: Double, page: KeyboardPage, globe: Bool) -> ([[KeyboardKey]], Double) {
         typealias K = KeyboardConstants
         let gap = K.padKeyGap
         let inner = min(width, K.padMaxWidth) - 2 * K.padSideMargin
@@ -189,11 +214,12 @@ public struct KeyboardLayout: Sendable, Equatable {
             three += run(chars[2].map { (.character($0), w) }, row: 2, from: left + side + gap)
             three.append(KeyboardKey(kind: rowThreeLeft(page), frame: Rect(x: right - side, y: y(2), width: side, height: h)))
         }
-        // Row four: page key, space, page key, hide.
+        // Row four: (the globe,) page key, space, page key, hide.
         let pageKey: KeyKind = page == .letters ? .page(.numbers) : .page(.letters)
         let pw = key * K.padPageKeyWidthInKeys, hw = key * K.padHideKeyWidthInKeys
-        let space = inner - 2 * pw - hw - 3 * gap
-        let four = run([(pageKey, pw), (.space, space), (pageKey, pw), (.hide, hw)], row: 3, from: left)
+        let globeKeys: [(KeyKind, Double)] = globe ? [(.nextInputMode, hw)] : []
+        let space = inner - 2 * pw - hw - 3 * gap - (globe ? hw + gap : 0)
+        let four = run(globeKeys + [(pageKey, pw), (.space, space), (pageKey, pw), (.hide, hw)], row: 3, from: left)
         let height = y(3) + h + K.padBottomInset
         return ([one, two, three, four], height)
     }

@@ -12,6 +12,22 @@ public enum KeyboardOutput: Sendable, Equatable {
     case submit
     /// The iPad's hide-keyboard key.
     case hide
+    /// The globe went on to `inputMode` (a composition in progress ends first).
+    case inputModeChanged
+}
+
+/// What the letter keys type: English, or pinyin composed into simplified or traditional
+/// Chinese (iOS's 拼音 – 简体 and 拼音 – 繁體 keyboards).
+public enum KeyboardInputMode: String, Sendable, Equatable, CaseIterable {
+    case english, pinyin = "pinyin-simplified", traditionalPinyin = "pinyin-traditional"
+    /// Letters compose in a candidates' bar instead of typing.
+    public var composes: Bool { self != .english }
+    /// The modes a language's keyboard goes through with its globe key, its own first:
+    /// simplified pinyin in zh-Hans, traditional in zh-Hant, English alone elsewhere.
+    public static func modes(forLanguage base: String, region: String?) -> [KeyboardInputMode] {
+        guard base == "zh" else { return [.english] }
+        return region == "TW" || region == "HK" || region == "MO" || region == "Hant" ? [.traditionalPinyin, .english] : [.pinyin, .english]
+    }
 }
 
 /// The on-screen keyboard (issue 32), driven by touches in window pt and by time. It decides
@@ -46,12 +62,33 @@ public struct KeyboardModel: Sendable, Equatable {
     private var presence = AnimatedValue.resting(0)
     public private(set) var isShown = false
     public private(set) var touches: [Touch] = []
+    /// The input methods the globe goes through, and the current one.
+    public private(set) var inputModes: [KeyboardInputMode] = [.english]
+    public private(set) var inputMode = KeyboardInputMode.english
+    /// The pinyin being composed (kept here for the drawing and the state dump; the keyboard's
+    /// owner, which holds the engine, changes it).
+    public var composition = PinyinComposition()
     /// When shift was last tapped (a second tap soon after locks capitals).
     private var lastShiftTap: Double?
 
     public init(window: Size) {
         windowSize = window
         layout = KeyboardLayout(width: window.width, page: .letters)
+    }
+
+    /// The language's input methods (`KeyboardInputMode.modes`); it starts on the first.
+    public mutating func setInputModes(_ modes: [KeyboardInputMode]) {
+        inputModes = modes.isEmpty ? [.english] : modes
+        inputMode = inputModes[0]
+        composition = PinyinComposition()
+        layout = makeLayout(page)
+    }
+
+    private func makeLayout(_ page: KeyboardPage) -> KeyboardLayout {
+        // The bar stays in every input method of a keyboard that composes (iOS's predictive
+        // bar is there in English too): the globe never changes the keyboard's height.
+        KeyboardLayout(width: windowSize.width, page: page, globe: inputModes.count > 1,
+                       candidateBar: inputModes.contains { $0.composes })
     }
 
     // MARK: Showing and hiding
@@ -106,7 +143,7 @@ public struct KeyboardModel: Sendable, Equatable {
 
     public mutating func resize(window: Size) {
         windowSize = window
-        layout = KeyboardLayout(width: window.width, page: page)
+        layout = makeLayout(page)
         touches.removeAll()
     }
 
@@ -116,12 +153,13 @@ public struct KeyboardModel: Sendable, Equatable {
     /// locked shift stays locked.
     public mutating func setAutoCapitalize(_ on: Bool) {
         guard shift != .locked else { return }
-        shift = on ? .once : .off
+        // Pinyin is typed in lower case (iOS's pinyin keyboard does not capitalise).
+        shift = on && !inputMode.composes ? .once : .off
     }
 
     private mutating func go(to page: KeyboardPage) {
         self.page = page
-        layout = KeyboardLayout(width: windowSize.width, page: page)
+        layout = makeLayout(page)
     }
 
     private mutating func tapShift(at time: Double) {
@@ -235,6 +273,12 @@ public struct KeyboardModel: Sendable, Equatable {
             return [.submit]
         case .hide:
             return [.hide]
+        case .nextInputMode:
+            let i = inputModes.firstIndex(of: inputMode) ?? 0
+            inputMode = inputModes[(i + 1) % inputModes.count]
+            if inputMode.composes, shift == .once { shift = .off }
+            layout = makeLayout(page)
+            return [.inputModeChanged]
         case .backspace:
             return [.deleteBackward]
         }

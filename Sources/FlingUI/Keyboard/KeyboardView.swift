@@ -42,15 +42,27 @@ struct KeyCap: View {
     }
 }
 
-/// The keys of the current page on the keyboard's backdrop, in keyboard coordinates.
+/// The keys of the current page on the keyboard's backdrop, in keyboard coordinates, and
+/// while pinyin composes the candidates on the bar over them.
 struct KeyboardView: View {
     let model: KeyboardModel
+    var candidates: [(text: String, frame: Rect)] = []
+
+    static func candidateFont(_ idiom: KeyboardLayout.Idiom) -> Font {
+        Font(size: idiom == .pad ? KeyboardConstants.padCandidateSize : KeyboardConstants.phoneCandidateSize)
+    }
 
     var body: some View {
         let layout = model.layout
         return ZStack(alignment: .topLeading) {
             KeyboardConstants.backgroundColor
                 .frame(width: layout.width, height: layout.height)
+            ForEach(Array(candidates.enumerated()), id: \.offset) { _, c in
+                Text(verbatim: c.text).font(KeyboardView.candidateFont(layout.idiom)).foregroundColor(KeyboardConstants.labelColor)
+                    .lineLimit(1)
+                    .frame(width: c.frame.width, height: c.frame.height)
+                    .offset(x: c.frame.minX, y: c.frame.minY)
+            }
             ForEach(Array(layout.keys.enumerated()), id: \.offset) { _, key in
                 let (label, glyph) = KeyboardView.label(of: key.kind, model: model)
                 KeyCap(key: key, label: label, words: KeyboardView.words(of: key.kind, model: model), isGlyph: glyph,
@@ -67,6 +79,8 @@ struct KeyboardView: View {
         switch kind {
         case .space: return LocalizedStringKey("space")
         case .returnKey:
+            // Composing, return types the letters as they are: iOS's 确认.
+            if !model.composition.isEmpty { return LocalizedStringKey("confirm") }
             switch model.returnLabel {
             case "next": return LocalizedStringKey("next")
             case "done": return LocalizedStringKey("done")
@@ -82,6 +96,7 @@ struct KeyboardView: View {
         case .shift: return (model.shift == .locked ? MaterialIcon.shiftLock : MaterialIcon.shift, true)
         case .backspace: return (MaterialIcon.backspace, true)
         case .hide: return (MaterialIcon.keyboardHide, true)
+        case .nextInputMode: return (MaterialIcon.language, true)
         case .space: return ("space", false)
         case .returnKey: return (model.returnLabel, false)
         case .page(.letters): return ("ABC", false)

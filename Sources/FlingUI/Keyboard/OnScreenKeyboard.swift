@@ -27,13 +27,37 @@ package final class OnScreenKeyboard {
     /// A physical key was used since the field was focused (the keyboard then stays down).
     private var physicalKeyUsed = false
 
-    private lazy var keysHost = ViewHost(env: env, followsTextSize: false, followsLanguageDirection: false) { [unowned self] in KeyboardView(model: self.model) }
+    private lazy var keysHost = ViewHost(env: env, followsTextSize: false, followsLanguageDirection: false) { [unowned self] in
+        KeyboardView(model: self.model, candidates: self.candidateFrames)
+    }
     private lazy var popupsHost = ViewHost(env: env, followsTextSize: false, followsLanguageDirection: false) { [unowned self] in KeyboardPopupsView(model: self.model) }
 
     package init(window: Size, env: SceneEnvironment) {
         model = KeyboardModel(window: window)
         self.env = env
     }
+
+    /// The pinyin engines, by input method (the app's googlepinyin; nil where a machine has
+    /// none). Set once at start: the language's input methods are those it can compose.
+    package var pinyinEngines: (@MainActor (KeyboardInputMode) -> PinyinEngine?)? {
+        didSet { configureInputModes() }
+    }
+    private var engines: [KeyboardInputMode: PinyinEngine] = [:]
+
+    private func configureInputModes() {
+        let region = env.strings.language.split(separator: "_").dropFirst().first.map(String.init)
+        var modes: [KeyboardInputMode] = []
+        engines = [:]
+        for m in KeyboardInputMode.modes(forLanguage: env.strings.base, region: region) {
+            if !m.composes { modes.append(m); continue }
+            if let e = pinyinEngines?(m) { engines[m] = e; modes.append(m) }
+        }
+        model.setInputModes(modes)
+        changed()
+    }
+
+    /// The engine of the current input method, when it composes.
+    private var engine: PinyinEngine? { engines[model.inputMode] }
 
     package func resize(window: Size) {
         model.resize(window: window)
@@ -53,6 +77,8 @@ package final class OnScreenKeyboard {
     package func follow(_ scene: Scene, time: Double, byKey: Bool = false) {
         let owner = scene.textInputOwner
         if owner != fieldOwner {
+            // The composition was the last field's marked text, which went with its focus.
+            if !model.composition.isEmpty { model.composition = PinyinComposition(); changed() }
             fieldOwner = owner
             if owner != nil {
                 if byKey { physicalKeyUsed = true } else { physicalKeyUsed = false }
@@ -89,14 +115,19 @@ package final class OnScreenKeyboard {
 
     package func hide(_ scene: Scene, time: Double) {
         guard model.isShown else { return }
+        // Letters still composing are typed as they are (nothing tapped is lost).
+        if !model.composition.isEmpty { commit(model.composition.commitLetters(), scene: scene, time: time) }
         model.hide(at: time)
         claimed.removeAll()
+        candidatePress = nil
         changed()
         scene.keyboardWillCover(from: nil, following: model.transition, time: time)
     }
 
     /// A key on a physical keyboard: it hides the on-screen one, as on iPad (auto mode).
     package func physicalKeyPressed(_ scene: Scene, time: Double) {
+        // The key types after what was composing, which goes into the field as it is.
+        if !model.composition.isEmpty { commit(model.composition.commitLetters(), scene: scene, time: time) }
         guard mode == .auto else { return }
         physicalKeyUsed = true
         hide(scene, time: time)
@@ -119,7 +150,15 @@ package final class OnScreenKeyboard {
     /// not see it).
     package func handlePointer(_ e: PointerEvent, scene: Scene) -> Bool {
         if e.phase == .began { lastPressWasTouch = e.id != 0 }
-        guard claims(e) else { return false }
+        guard claims(e) else {
+            // A press elsewhere (the field, another field, the page) ends the composition with
+            // its letters typed into the field still focused, as UIKit unmarks the text.
+            if e.phase == .began, !model.composition.isEmpty {
+                commit(model.composition.commitLetters(), scene: scene, time: e.time)
+            }
+            return false
+        }
+        if handleCandidatePress(e, scene: scene) { return true }
         switch e.phase {
         case .began:
             claimed.insert(e.id)
@@ -143,6 +182,7 @@ package final class OnScreenKeyboard {
     package func cancelTouches() {
         model.cancelAllTouches()
         claimed.removeAll()
+        candidatePress = nil
         changed()
     }
 
@@ -158,17 +198,46 @@ package final class OnScreenKeyboard {
 
     package func nextDue(after time: Double) -> Double? { model.nextDue(after: time) }
 
-    /// The keys' edits, through the focused field's own editing path.
+    /// The keys' edits, through the focused field's own editing path. Composing pinyin, the
+    /// letters go to the composition (the field shows it as marked text, as an input
+    /// method's): space takes the first candidate, return types the letters as they are,
+    /// backspace takes a letter back, and anything else typed takes the first candidate first.
     private func apply(_ outputs: [KeyboardOutput], scene: Scene, time: Double) {
         for output in outputs {
+            let composing = !model.composition.isEmpty
             switch output {
-            case .insert(let text): scene.handleText(text, time: time)
-            case .deleteBackward: _ = scene.handleKey(Key(.backspace), time: time)
-            case .deleteWordBackward: _ = scene.handleKey(Key(.backspace, [.control]), time: time)
+            case .insert(let text):
+                if let engine, let c = text.first, text.count == 1, c.isASCII, c.isLowercase {
+                    // Past the longest spelling the words so far are typed and a new one starts.
+                    if !model.composition.append(c, engine: engine) {
+                        finishWithFirstCandidate(scene: scene, time: time)
+                        _ = model.composition.append(c, engine: engine)
+                    }
+                    mark(scene, time: time)
+                } else if composing, text == " " {
+                    choose(0, scene: scene, time: time)
+                } else {
+                    if composing { finishWithFirstCandidate(scene: scene, time: time) }
+                    scene.handleText(text, time: time)
+                }
+            case .deleteBackward, .deleteWordBackward:
+                if composing, let engine {
+                    model.composition.deleteBackward(engine: engine)
+                    mark(scene, time: time)
+                } else {
+                    _ = scene.handleKey(output == .deleteBackward ? Key(.backspace) : Key(.backspace, [.control]), time: time)
+                }
             case .submit:
-                if !scene.focusNextTextField(time: time) { scene.endEditing(time: time) }
+                if composing {
+                    commit(model.composition.commitLetters(), scene: scene, time: time)
+                } else if !scene.focusNextTextField(time: time) {
+                    scene.endEditing(time: time)
+                }
             case .hide:
+                if composing { commit(model.composition.commitLetters(), scene: scene, time: time) }
                 scene.endEditing(time: time)
+            case .inputModeChanged:
+                if composing { commit(model.composition.commitLetters(), scene: scene, time: time) }
             }
         }
         // The next letter after a sentence's end, or in an emptied field, is a capital.
@@ -176,6 +245,93 @@ package final class OnScreenKeyboard {
             model.setAutoCapitalize(scene.textBeforeCaretEndsSentence)
         }
         follow(scene, time: time)
+    }
+
+    // MARK: Pinyin
+
+    /// The composition's marked text in the field (cleared when it ends).
+    private func mark(_ scene: Scene, time: Double) {
+        scene.handleComposition(model.composition.markedText, time: time)
+        changed()
+    }
+
+    /// The composition ends with `text` typed into the field.
+    private func commit(_ text: String, scene: Scene, time: Double) {
+        scene.handleComposition("", time: time)
+        if !text.isEmpty { scene.handleText(text, time: time) }
+        changed()
+    }
+
+    /// Candidate `i` taken: typed once every letter has its word, else the rest compose on.
+    private func choose(_ i: Int, scene: Scene, time: Double) {
+        guard let engine else { return }
+        if let text = model.composition.choose(i, engine: engine) {
+            commit(text, scene: scene, time: time)
+        } else {
+            mark(scene, time: time)
+        }
+    }
+
+    /// Something else typed while composing: the first candidate (to the last letter), or the
+    /// letters as they are where there is none.
+    private func finishWithFirstCandidate(scene: Scene, time: Double) {
+        guard let engine else { return }
+        while !model.composition.isEmpty {
+            guard !model.composition.candidates.isEmpty else {
+                commit(model.composition.commitLetters(), scene: scene, time: time)
+                return
+            }
+            if let text = model.composition.choose(0, engine: engine) { commit(text, scene: scene, time: time); return }
+        }
+    }
+
+    /// The candidates on the bar and their frames (keyboard coordinates): as many as fit.
+    var candidateFrames: [(text: String, frame: Rect)] {
+        guard let bar = model.layout.candidateBar, !model.composition.isEmpty else { return [] }
+        let font = KeyboardView.candidateFont(model.layout.idiom)
+        let texts = model.composition.candidates.prefix(CandidateBarLayout.maxShown).map(\.text)
+        let frames = CandidateBarLayout.frames(widths: texts.map { env.measurer.width(of: $0, font: font) }, in: bar,
+                                               padding: KeyboardConstants.candidatePadding)
+        return zip(texts, frames).map { ($0, $1) }
+    }
+
+    /// The press on the bar's candidates: the one under the finger when it lifts is taken.
+    private var candidatePress: (id: Int64, index: Int?)?
+
+    private func handleCandidatePress(_ e: PointerEvent, scene: Scene) -> Bool {
+        func candidate(at p: Point) -> Int? {
+            let f = model.frame(at: e.time)
+            let local = Point(p.x - f.minX, p.y - f.minY)
+            return candidateFrames.firstIndex { $0.frame.contains(local) }
+        }
+        switch e.phase {
+        case .began:
+            let f = model.frame(at: e.time)
+            guard model.isShown, let bar = model.layout.candidateBar,
+                  bar.contains(Point(e.location.x - f.minX, e.location.y - f.minY)) else {
+                if candidatePress?.id == e.id { candidatePress = nil }
+                return false
+            }
+            claimed.insert(e.id)
+            candidatePress = (e.id, candidate(at: e.location))
+            return true
+        case .moved:
+            return candidatePress?.id == e.id
+        case .ended:
+            guard let press = candidatePress, press.id == e.id else { return false }
+            claimed.remove(e.id)
+            candidatePress = nil
+            if let i = press.index, candidate(at: e.location) == i {
+                choose(i, scene: scene, time: e.time)
+                follow(scene, time: e.time)
+            }
+            return true
+        case .cancelled:
+            guard candidatePress?.id == e.id else { return false }
+            claimed.remove(e.id)
+            candidatePress = nil
+            return true
+        }
     }
 
     // MARK: Drawing and the state dump
@@ -208,9 +364,22 @@ package final class OnScreenKeyboard {
             ("page", .string(model.page.rawValue)),
             ("shift", .string(model.shift.rawValue)),
             ("return", .string(model.returnLabel)),
+            ("input", .string(model.inputMode.rawValue)),
             ("keys", .array(model.layout.keys.map { key in
                 .object([("label", .string(key.kind.name)), ("frame", frame(key.frame.offsetBy(dx: f.minX, dy: f.minY)))])
             })),
-        ])
+        ] + compositionJSON(frame: f, rect: frame))
+    }
+
+    /// While pinyin composes: its letters, the marked text and the candidates on the bar.
+    private func compositionJSON(frame f: Rect, rect: (Rect) -> JSONValue) -> [(String, JSONValue)] {
+        guard !model.composition.isEmpty else { return [] }
+        return [("composition", .object([
+            ("letters", .string(model.composition.letters)),
+            ("marked", .string(model.composition.markedText)),
+            ("candidates", .array(candidateFrames.map { c in
+                .object([("text", .string(c.text)), ("frame", rect(c.frame.offsetBy(dx: f.minX, dy: f.minY)))])
+            })),
+        ]))]
     }
 }

@@ -214,7 +214,7 @@ final class TodaySceneTests: XCTestCase {
                        "the dim over it (a darkening pass folded into the list's layer)")
     } }
 
-    func testTheStoryNeverOverlapsTheSubHeadlineDuringTheCrossFade() throws { try MainActor.assumeIsolated {
+    func testTheStoryNeverOverlapsTheSubHeadlineWhileItShows() throws { try MainActor.assumeIsolated {
         for size in Self.sizes {
             let scene = try Self.makeScene(size)
             for i in scene.articles.indices {
@@ -222,7 +222,10 @@ final class TodaySceneTests: XCTestCase {
                     let g = scene.cardLayout(i, progress: Double(k) / 20, time: 0)
                     let sub = try XCTUnwrap(g.subHeadline, "card \(i) at \(size)")
                     XCTAssertLessThanOrEqual(sub.maxY, g.panel.maxY - 16 + 1e-9, "inside the panel")
-                    XCTAssertLessThan(sub.maxY, g.contentTop, "card \(i) at p \(Double(k) / 20), \(size)")
+                    // The story rises into the sub-headline's room only once it has faded.
+                    if CardLayout.subHeadlineOpacity(progress: Double(k) / 20) > 0 {
+                        XCTAssertLessThan(sub.maxY, g.contentTop, "card \(i) at p \(Double(k) / 20), \(size)")
+                    }
                 }
             }
         }
@@ -432,11 +435,13 @@ final class TodayExcerptReuseTests: XCTestCase {
                     XCTAssertEqual(Self.subHeadlineNodes(kept, i).count, 1, "\(size) at p \(p)")
                     builds.insert(try XCTUnwrap(kept.cardBuilds(i)))
                 }
-                if p < 1 {
-                    XCTAssertEqual(try XCTUnwrap(opacity, "\(size) at p \(p)"), 1 - p, accuracy: 1e-9)
+                // Faded out over the first half of the growth (seed 004 drops it when open).
+                let expected = CardLayout.subHeadlineOpacity(progress: p)
+                if p < 1, expected > 0 {
+                    XCTAssertEqual(try XCTUnwrap(opacity, "\(size) at p \(p)"), expected, accuracy: 1e-9)
                     if p > 0.1 { fading += 1 }
                 } else {
-                    XCTAssertNil(opacity, "not drawn once the card is open (\(size) at p \(p))")
+                    XCTAssertTrue(opacity == nil || opacity == 0, "not seen once faded (\(size) at p \(p))")
                 }
             }
             XCTAssertEqual(kept.cards.phase, .expanded, "at rest by the last frame")
@@ -449,7 +454,7 @@ final class TodayExcerptReuseTests: XCTestCase {
             kept.cardRoot(i)?.visit { if let t = $0 as? TextNode, t.identifier == ArticleExcerptView.headlineID { headline = t.drawnLayout } }
             XCTAssertEqual(try XCTUnwrap(headline), kept.cardLayout(i, progress: 0, time: 1).excerpt.headline, "\(size)")
             XCTAssertGreaterThan(try XCTUnwrap(kept.cardBuilds(i)), try XCTUnwrap(builds.first))
-            XCTAssertGreaterThan(fading, 3, "frames part-way through the fade at \(size)")
+            XCTAssertGreaterThan(fading, 1, "frames part-way through the fade at \(size)")
         }
     } }
 

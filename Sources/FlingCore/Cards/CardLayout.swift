@@ -33,8 +33,20 @@ extension CardLayout {
         let textX = f.minX + CardConstants.excerptPadding + ((f.width - column.width) / 2 - CardConstants.excerptPadding) * pc
         let subHeadline = excerpt.sub.map { Rect(x: textX, y: panel.minY + excerpt.subY, width: $0.size.width, height: $0.size.height) }
         self.init(frame: f, image: image, panel: panel, excerpt: excerpt, textX: textX, contentX: f.minX + (f.width - column.width) / 2,
-                  contentTop: image.maxY + CardConstants.storyInset + (1 - pc) * CardConstants.storySlide, contentWidth: column.width,
-                  subHeadline: subHeadline)
+                  contentTop: image.maxY + CardConstants.storyInset + (1 - pc) * CardConstants.storySlide - pc * Self.storyRise(excerpt),
+                  contentWidth: column.width, subHeadline: subHeadline)
+    }
+
+    /// How far the open story rises into the panel once the sub-headline is gone: from
+    /// `storyInset` under the panel to `storyInset` under the headline.
+    public static func storyRise(_ excerpt: ExcerptLayout) -> Double {
+        max(0, excerpt.panelHeight - (excerpt.headlineY + excerpt.headline.size.height))
+    }
+
+    /// The sub-headline's opacity at progress `p`: gone by `subHeadlineFadeEnd`, before the
+    /// rising story reaches it.
+    public static func subHeadlineOpacity(progress p: Double) -> Double {
+        max(0, 1 - max(0, min(1, p)) / CardConstants.subHeadlineFadeEnd)
     }
 
     /// The image's bottom corners round only while it reaches the card's bottom: `radius`

@@ -258,6 +258,10 @@ public enum CardConstants {
     public static let storyInset: Double = 16
     public static let storyBottomPadding: Double = 50
     public static let storySlide: Double = 40
+    /// Seed 004 drops the sub-headline once the story shows (`if !self.isShowContent`): it
+    /// fades out over the first half of the card's growth, and the story rises with the card's
+    /// spring into the room it leaves, to `storyInset` under the headline, which stays put.
+    public static let subHeadlineFadeEnd: Double = 0.5
     /// The story's body (17 pt, rounded) on 24 pt lines, iOS's body leading.
     public static let storyLineHeight: Double = 24.0 / 17
     /// Top bar (seed `TopBarView`): 20 pt from the top, the date 2 pt over "Today" (34 pt

@@ -83,7 +83,10 @@ package final class TodayScene: Scene {
 
     private func syncContent(time: Double) {
         guard let i = cards.index else { return }
-        let length = expandedImageHeight + CardConstants.storyInset + contentLayout(articles[i]).size.height + CardConstants.storyBottomPadding
+        // The open story starts under the headline, where the sub-headline was (CardLayout).
+        let rise = CardLayout.storyRise(excerptLayout(articles[i], width: slots[i].width, imageHeight: expandedImageHeight))
+        let length = expandedImageHeight + CardConstants.storyInset - rise + contentLayout(articles[i]).size.height
+            + CardConstants.storyBottomPadding
         cards.resizeContent(viewport: window.height, content: length, at: time)
     }
 
@@ -433,8 +436,9 @@ package final class TodayScene: Scene {
         let content = card.pose.contentPose
         let g = cardLayout(i, progress: content.progress, contentOffset: contentOffset, time: time)
         card.pose.layout = g
-        // The seed hides the sub-headline once the content shows: it fades out as the card grows.
-        card.subHeadlineOpacity.value = max(0, 1 - content.clampedProgress)
+        // The seed drops the sub-headline once the content shows: it fades out in the first half
+        // of the growth and the story rises into its room (CardLayout.storyRise).
+        card.subHeadlineOpacity.value = CardLayout.subHeadlineOpacity(progress: content.clampedProgress)
         // Open is open once the card rests (or is pulled) expanded: the spring's swing back
         // below 1 only fades the sub-headline in a little, without a new tree.
         let isOpen = cards.index == i && (cards.phase == .expanded || cards.phase == .dragging)

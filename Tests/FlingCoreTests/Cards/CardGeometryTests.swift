@@ -87,8 +87,33 @@ final class CardGeometryTests: XCTestCase {
         XCTAssertEqual(parts.textX, 16, "the story's column")
         XCTAssertEqual(parts.contentX, 16)
         XCTAssertEqual(parts.contentWidth, 358)
-        XCTAssertEqual(parts.contentTop, -30 + imageHeight + 16, "no slide left")
+        // No slide left, and the story has risen into the sub-headline's room: 16 pt under the
+        // headline, which stays where it was (seed 004 drops the sub-headline when open).
+        let headlineBottom = parts.panel.minY + Self.excerpt.headlineY + Self.excerpt.headline.size.height
+        XCTAssertEqual(parts.contentTop, headlineBottom + 16, accuracy: 1e-9)
+        XCTAssertEqual(parts.contentTop, -30 + imageHeight + 16 - CardLayout.storyRise(Self.excerpt), accuracy: 1e-9)
         XCTAssertEqual(parts.imageBottomRadius(cardRadius: 0), 0)
         XCTAssertEqual(parts.imageBottomRadius(cardRadius: 15), 0, "the story under the image: square")
+    }
+
+    func testTheStoryRisesIntoTheSubHeadlinesRoomWithTheCardAndNothingJumps() {
+        let g = CardGeometry(bounds: Rect(x: 0, y: 0, width: 390, height: 761), window: Size(390, 844), topBarHeight: 100,
+                             count: 1) { _ in 400 }
+        var last: Double?
+        for k in 0...100 {
+            let p = Double(k) / 100
+            let parts = CardLayout(slot: g.slots[0], progress: p, contentOffset: 0, in: g) { _ in Self.excerpt }
+            // From the story's top to the panel's bottom: 16 + 40 under it in the slot, then
+            // up with the progress to 16 under the headline, the same step each percent.
+            let belowPanel = parts.contentTop - parts.panel.maxY
+            XCTAssertEqual(belowPanel, 16 + (1 - p) * 40 - p * CardLayout.storyRise(Self.excerpt), accuracy: 1e-9)
+            if let last { XCTAssertEqual(last - belowPanel, (40 + CardLayout.storyRise(Self.excerpt)) / 100, accuracy: 1e-9, "p \(p)") }
+            last = belowPanel
+            XCTAssertEqual(parts.subHeadline?.minY, parts.panel.minY + Self.excerpt.subY, "the excerpt, headline too, stays put")
+        }
+        XCTAssertEqual(CardLayout.subHeadlineOpacity(progress: 0), 1)
+        XCTAssertEqual(CardLayout.subHeadlineOpacity(progress: 0.25), 0.5)
+        XCTAssertEqual(CardLayout.subHeadlineOpacity(progress: 0.5), 0)
+        XCTAssertEqual(CardLayout.subHeadlineOpacity(progress: 1.1), 0, "a spring's overshoot")
     }
 }

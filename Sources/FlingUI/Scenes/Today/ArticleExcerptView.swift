@@ -8,7 +8,9 @@ import FlingCore
 /// SwiftUI shares it out; cut with "…" only at 10 %.
 ///
 /// The seed drops the sub-headline once the content shows (`if !self.isShowContent`); here it
-/// fades out while the card expands and is then hidden, keeping its place: dropped, it would
+/// fades out over the first half of the card's growth while the story rises into its room
+/// (`CardLayout.storyRise`: no empty band under the headline), and is then hidden, keeping
+/// its place in the excerpt: dropped from the tree, it would
 /// give its height to the headline, which would grow back to full size the moment the card
 /// came to rest (and shrink the moment it left), where the App Store's open story keeps the
 /// card's header as it was.

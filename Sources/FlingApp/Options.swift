@@ -134,6 +134,11 @@ struct AppOptions: ParsableArguments, Sendable {
             completion: .list(SheetPolicyKind.allCases.map(\.rawValue)), transform: Parse.sheetPolicy)
     var sheetPolicy: SheetPolicyKind?
 
+    /// The detents the fluid policy's sheets rest on (issue 50; SwiftUI's presentationDetents).
+    @Option(help: ArgumentHelp("The detents a fluid sheet rests on, as SwiftUI's presentationDetents: a comma-separated list of medium, large, a fraction of the window (0.3) or a height (300pt); default medium,large. It opens at the smallest.", valueName: "list"),
+            transform: Parse.detents)
+    var detents: DetentsOption?
+
     /// When the on-screen keyboard comes up (issue 32).
     @Option(help: ArgumentHelp("The on-screen keyboard: auto (default: a field focused by touch, or any focused field with --kiosk when no physical keyboard is attached), on (whenever a field is focused) or off.", valueName: "auto|on|off"),
             completion: .list(KeyboardMode.allCases.map(\.rawValue)), transform: Parse.keyboard)
@@ -262,6 +267,9 @@ struct AppOptions: ParsableArguments, Sendable {
         if injectStall != nil && headless {
             throw UsageError(message: "--inject-stall is for a window or a framebuffer; a headless script stalls with its own 'stall MS' command")
         }
+        if detents != nil, let p = sheetPolicy, p != .fluid {
+            throw UsageError(message: "--detents: the \(p.rawValue) policy rests on its seed's own detents; --detents is for --sheet-policy fluid")
+        }
         if script != nil && !headless {
             // A script needs virtual time; running it against a live window would race the user.
             throw UsageError(message: "--script needs --headless")
@@ -331,6 +339,12 @@ enum Parse {
         return p
     }
 
+    @Sendable static func detents(_ v: String) throws -> DetentsOption {
+        do { return DetentsOption(specs: try SheetDetentSpec.parse(v)) } catch {
+            throw UsageError(message: "--detents: \(error.message)")
+        }
+    }
+
     @Sendable static func keyboard(_ v: String) throws -> KeyboardMode {
         guard let m = KeyboardMode(rawValue: v) else {
             throw UsageError(message: "unknown keyboard mode '\(v)' (auto, on, off)")
@@ -387,4 +401,11 @@ enum Parse {
         }
         return day
     }
+}
+
+/// `--detents`'s set, as given (a wrapper: an array-typed option would be a repeated one).
+struct DetentsOption: Sendable, Equatable {
+    let specs: [SheetDetentSpec]
+    /// As the option and a recording's header write it ("0.3,0.6,large").
+    var text: String { specs.map(\.text).joined(separator: ",") }
 }

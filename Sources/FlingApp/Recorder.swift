@@ -50,6 +50,8 @@ final class SessionRecorder {
         /// kiosk without a physical keyboard: a replay brings the same keyboard up, so the
         /// touches recorded on its keys type the same letters (pinyin's words included).
         var keyboard: String?
+        /// `--detents` as given (nil: medium,large).
+        var detents: String?
         var version = FlingVersion.string
 
         var lines: [String] {
@@ -75,6 +77,7 @@ final class SessionRecorder {
             if let study { out.append("# study: \(study)") }
             if language != "en" { out.append("# language: \(language)") }
             if let keyboard { out.append("# keyboard: \(keyboard)") }
+            if let detents { out.append("# detents: \(detents)") }
             out.append("# version: \(version)")
             return out
         }

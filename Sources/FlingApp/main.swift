@@ -138,6 +138,7 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
     let app = AppController(rows: resources.restaurants, articles: resources.articles, env: env, first: options.scene, windowSize: display.size,
                             scale: display.scale, sheetPolicy: options.sheetPolicy, dateText: dateText)
     app.usePinyin()
+    if let d = options.detents { app.sheetDetents = d.specs }
     app.reduceMotion = options.reduceMotion || desktop.animations == false
     if app.reduceMotion || textScale != 1 {
         Log.info("accessibility: \(app.reduceMotion ? "reduce motion" : "full motion"), text at \(textScale.shortText)×"
@@ -191,6 +192,7 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
     if let path = options.record {
         var header = SessionRecorder.Header(options, display: display, instrumentKeys: app.instrument.keysEnabled, exitCorner: config.exitCorner)
         header.language = env.strings.pseudo ? "pseudo" : env.strings.language
+        header.detents = options.detents?.text
         header.keyboard = app.keyboard.mode != .auto ? app.keyboard.mode.rawValue : (app.keyboard.kioskWithoutKeyboard ? "auto-kiosk" : nil)
         header.study = study.map { "\($0.session.schedule.participant) \($0.resumeAt) \($0.file)" }
         do { recorder = try SessionRecorder(path: path, header: header, recordedAt: Date().description) } catch {

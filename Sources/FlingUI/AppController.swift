@@ -116,6 +116,16 @@ package final class AppController {
         }
     }
 
+    /// `--detents`: the set every fluid sheet rests on (the seeds' policies keep their own).
+    package var sheetDetents = SheetDetentSpec.standard {
+        didSet {
+            for s in scenes {
+                (s as? RestaurantsScene)?.presenter.detents = sheetDetents
+                (s as? TwoStageScene)?.presenter.detents = sheetDetents
+            }
+        }
+    }
+
     /// `--sheet-policy` or the tuning panel's choice, for both sheets (nil: each scene's own).
     package private(set) var sheetPolicyOverride: SheetPolicyKind?
     package func setSheetPolicy(_ kind: SheetPolicyKind) {

@@ -125,6 +125,7 @@ enum Replay {
                                 windowSize: display.size, scale: display.scale, sheetPolicy: setting.policy,
                                 dateText: dateText)
         app.usePinyin()
+        if let d = recording.detents { app.sheetDetents = d }
         if let k = recording.keyboard {
             app.keyboard.mode = KeyboardMode(rawValue: k == "auto-kiosk" ? "auto" : k) ?? .auto
             app.keyboard.kioskWithoutKeyboard = k == "auto-kiosk"

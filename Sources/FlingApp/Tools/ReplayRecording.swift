@@ -20,6 +20,8 @@ struct Recording {
     var language: String?
     /// The on-screen keyboard as it was (nil: auto): "on", "off" or "auto-kiosk".
     var keyboard: String?
+    /// The detents a fluid sheet rested on (nil: medium,large).
+    var detents: [SheetDetentSpec]?
     var fps = 60.0
     var rotation: Rotation = .none
     var idleReset: Double?
@@ -152,6 +154,8 @@ struct Recording {
                     tune = value
                 case "date": date = try Parse.date(value)
                 case "language": language = try Parse.language(value)
+                case "detents":
+                    do { detents = try SheetDetentSpec.parse(value) } catch { throw fail(error.message) }
                 case "keyboard":
                     guard ["on", "off", "auto", "auto-kiosk"].contains(value) else { throw fail("'\(value)' is not on, off, auto or auto-kiosk") }
                     keyboard = value

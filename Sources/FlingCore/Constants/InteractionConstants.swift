@@ -108,6 +108,9 @@ public enum LayoutMetrics {
 public enum SheetConstants {
     /// Seed 000: the full detent puts the sheet's top 50 pt below the window's top.
     public static let fullTop: Double = 50
+    /// The shortest a chosen detent may be: the grabber and a row (UIKit's sheets keep the
+    /// grabber's 44 pt target on screen).
+    public static let minimumDetentHeight: Double = 88
     /// Seed 000: from half, a release more than 25 % of the height up goes full…
     public static let tutorialFullFraction: Double = 0.25
     /// …and more than 30 % down dismisses.

@@ -2,17 +2,41 @@
 /// projected end point (position + the release velocity projected at 0.998/ms, as UIKit's
 /// scroll views decelerate); it dismisses when the velocity over the distance left to the
 /// bottom reaches 5.5/s, or when the projection lands below the lowest detent by half its
-/// height. Springs start with the finger's velocity; past full the sheet rubber-bands.
+/// height. Springs start with the finger's velocity; past the highest detent the sheet
+/// rubber-bands. It rests on any set of detents (`--detents`, SwiftUI's
+/// `presentationDetents`): half and full unless told otherwise, presented at the smallest.
 public struct FluidSheetPolicy: SheetPolicy {
     public var tuning: Tuning
-    public init(tuning: Tuning = .standard) { self.tuning = tuning }
+    /// The detents it rests on, in the order given (`detents(height:)` sorts them).
+    public var detentSpecs: [SheetDetentSpec]
+    public init(tuning: Tuning = .standard, detents: [SheetDetentSpec] = SheetDetentSpec.standard) {
+        self.tuning = tuning
+        detentSpecs = detents.isEmpty ? SheetDetentSpec.standard : detents
+    }
     public var kind: SheetPolicyKind { .fluid }
     public var initialDetent: SheetDetent { .half }
+    public func initialDetent(height: Double) -> SheetDetent { lowest(height: height).0 }
+    public var detentSet: [SheetDetentSpec]? { detentSpecs == SheetDetentSpec.standard ? nil : detentSpecs }
     public var pullToHalfDistance: Double? { nil }
 
-    public func topmost(height: Double) -> Double { SheetConstants.fullTop }
-    public func lowest(height: Double) -> (SheetDetent, Double) { (.half, height / 2) }
-
+    public func topmost(height: Double) -> Double {
+        detentSpecs.reduce(height) { min($0, $1.top(windowHeight: height)) }
+    }
+    /// The lowest resting detent (the largest top; of two at the same top, the first given).
+    public func lowest(height: Double) -> (SheetDetent, Double) {
+        var best = (detentSpecs[0].detent, detentSpecs[0].top(windowHeight: height))
+        for s in detentSpecs.dropFirst() {
+            let t = s.top(windowHeight: height)
+            if t > best.1 { best = (s.detent, t) }
+        }
+        return best
+    }
+    public func detents(height: Double) -> [(SheetDetent, Double)] {
+        var seen = Set<Double>()
+        return detentSpecs.map { ($0.detent, $0.top(windowHeight: height)) }
+            .sorted { $0.1 < $1.1 }
+            .filter { seen.insert($0.1).inserted }   // two that meet at one top rest as one
+    }
     public func presentation(from top: Double, to target: Double, at time: Double) -> AnimatedValue {
         seedSpring(from: top, to: target, at: time)
     }

@@ -1,7 +1,17 @@
-/// Where a sheet can rest. `half`/`full` for the tutorial and fluid policies, `expanded`/`full`
-/// for the two-stage one; `dismissed` is off the bottom edge.
-public enum SheetDetent: String, Sendable, CaseIterable {
-    case full, half, expanded, dismissed
+/// Where a sheet can rest, by name (SwiftUI's `PresentationDetent`): `half`/`full` for the
+/// tutorial and fluid policies (SwiftUI's medium and large), `expanded`/`full` for the
+/// two-stage one, and for a set chosen with `--detents` a fraction ("0.3") or a height
+/// ("300pt"); `dismissed` is off the bottom edge. The name is what the state dump, the
+/// keyboard's Up/Down and the recordings use.
+public struct SheetDetent: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    public static let full = SheetDetent(rawValue: "full")
+    public static let half = SheetDetent(rawValue: "half")
+    public static let expanded = SheetDetent(rawValue: "expanded")
+    public static let dismissed = SheetDetent(rawValue: "dismissed")
 }
 
 /// Which release policy drives a sheet (`--sheet-policy`).
@@ -12,9 +22,11 @@ public enum SheetPolicyKind: String, Sendable, CaseIterable {
     /// The policy with the standard tuning.
     public var policy: any SheetPolicy { policy(tuning: .standard) }
 
-    public func policy(tuning: Tuning) -> any SheetPolicy {
+    /// `detents`: the set chosen with `--detents` (the fluid policy rests on it; the seeds'
+    /// policies keep their own two).
+    public func policy(tuning: Tuning, detents: [SheetDetentSpec] = SheetDetentSpec.standard) -> any SheetPolicy {
         switch self {
-        case .fluid: FluidSheetPolicy(tuning: tuning)
+        case .fluid: FluidSheetPolicy(tuning: tuning, detents: detents)
         case .tutorial: TutorialSheetPolicy(tuning: tuning)
         case .twoStage: TwoStageSheetPolicy(tuning: tuning)
         }
@@ -62,6 +74,13 @@ public protocol SheetPolicy: Sendable {
     func lowest(height: Double) -> (SheetDetent, Double)
     /// Where the sheet settles when it is first presented.
     var initialDetent: SheetDetent { get }
+    /// …in a window `height` pt high (a set of fractions and heights: its smallest, as UIKit
+    /// presents a sheet at its smallest detent).
+    func initialDetent(height: Double) -> SheetDetent
+    /// The resting detents, highest (smallest top) first, with their tops for a window height.
+    func detents(height: Double) -> [(SheetDetent, Double)]
+    /// The chosen set it rests on (nil: the policy's own, fixed by its seed).
+    var detentSet: [SheetDetentSpec]? { get }
     func presentation(from top: Double, to target: Double, at time: Double) -> AnimatedValue
     /// The sheet's top for an unconstrained drag position (clamps or rubber bands past the top).
     func draggedTop(raw: Double, height: Double) -> Double
@@ -84,7 +103,9 @@ public protocol SheetPolicy: Sendable {
 /// from the pair on each use) so reading it on every frame allocates nothing.
 struct PolicyValue: Equatable, Sendable {
     var base: any SheetPolicy
-    static func == (a: PolicyValue, b: PolicyValue) -> Bool { a.base.kind == b.base.kind && a.base.tuning == b.base.tuning }
+    static func == (a: PolicyValue, b: PolicyValue) -> Bool {
+        a.base.kind == b.base.kind && a.base.tuning == b.base.tuning && a.base.detentSet == b.base.detentSet
+    }
 }
 
 /// A policy's answer to a release: where, by which rule, with how much room (in the rule's
@@ -107,11 +128,15 @@ extension SheetPolicy {
         r.top + Projection.distance(velocity: r.velocity, decelerationRate: tuning.projectionRate)
     }
 
+    public func initialDetent(height: Double) -> SheetDetent { initialDetent }
+    public var detentSet: [SheetDetentSpec]? { nil }
+
     public func top(of detent: SheetDetent, height: Double) -> Double {
         if detent == .dismissed { return height }
         if detent == .full { return topmost(height: height) }
         let low = lowest(height: height)
-        return detent == low.0 ? low.1 : height
+        if detent == low.0 { return low.1 }
+        return detents(height: height).first { $0.0 == detent }?.1 ?? height
     }
 
     /// The resting detents, highest (smallest top) first, with their tops for a window height.

@@ -101,8 +101,9 @@ public struct SheetModel: Sendable, Equatable {
     /// The finger of the press in progress (SheetDragTrack).
     private var finger = SheetDragTrack()
 
-    public init(policy: SheetPolicyKind, height: Double, tuning: Tuning = .standard) {
-        self.policyValue = PolicyValue(base: policy.policy(tuning: tuning))
+    public init(policy: SheetPolicyKind, height: Double, tuning: Tuning = .standard,
+                detents: [SheetDetentSpec] = SheetDetentSpec.standard) {
+        self.policyValue = PolicyValue(base: policy.policy(tuning: tuning, detents: detents))
         self.height = height
         content = ScrollModel(tuning: tuning)
         finger.classifier = TapClassifier(slop: tuning.touchSlop)
@@ -110,7 +111,7 @@ public struct SheetModel: Sendable, Equatable {
 
     /// The policy with the tuning it carries.
     public init(policy: any SheetPolicy, height: Double) {
-        self.init(policy: policy.kind, height: height, tuning: policy.tuning)
+        self.init(policy: policy.kind, height: height, tuning: policy.tuning, detents: policy.detentSet ?? SheetDetentSpec.standard)
     }
 
     /// Changes the tuning from the next gesture on (one in progress finishes with the old).
@@ -206,15 +207,16 @@ public struct SheetModel: Sendable, Equatable {
 
     /// Slides the sheet in from the bottom edge to the policy's first detent.
     public mutating func present(at time: Double) {
-        let target = policy.top(of: policy.initialDetent, height: height)
+        let first = policy.initialDetent(height: height)
+        let target = policy.top(of: first, height: height)
         content = ScrollModel(viewport: max(0, height - target - SheetConstants.handleAreaHeight), content: contentLength, tuning: tuning)
-        phase = .presenting(policy.presentation(from: height, to: target, at: time), target: policy.initialDetent)
+        phase = .presenting(policy.presentation(from: height, to: target, at: time), target: first)
     }
 
     /// Closes with the policy's own dismissal (Esc, a tap on the dim).
     public mutating func dismiss(at time: Double) {
         guard isVisible, !isDismissing else { return }
-        let release = SheetRelease(startDetent: detent ?? policy.initialDetent, startTop: top(at: time),
+        let release = SheetRelease(startDetent: detent ?? policy.initialDetent(height: height), startTop: top(at: time),
                                    top: top(at: time), velocity: handoffVelocity(at: time), height: height)
         finger.classifier.cancel()
         adoptPendingTuning()

@@ -11,7 +11,16 @@ extension SheetPresenter {
         case .half?: LocalizedStringKey("half height")
         case .expanded?: LocalizedStringKey("half height")   // the two-stage sheet's lower detent (400 of 844)
         case .dismissed?, nil: LocalizedStringKey("closed")
+        // A chosen fraction or height (`--detents`): "height 30%", "height 300 pt".
+        case let d?: LocalizedStringKey("height \(Self.heightWords(d))")
         }
+    }
+
+    /// A chosen detent's size as read: a fraction as a percentage, a height in pt.
+    static func heightWords(_ d: SheetDetent) -> String {
+        if d.rawValue.hasSuffix("pt") { return String(d.rawValue.dropLast(2)) + " pt" }
+        if let f = Double(d.rawValue) { return String(Int((f * 100).rounded())) + "%" }
+        return d.rawValue
     }
 
     var grabberID: String { "grabber" }

@@ -41,6 +41,9 @@ package final class SheetPresenter {
         policyKind = kind
     }
 
+    /// The detents a fluid sheet rests on (`--detents`): the next presented sheet takes them.
+    package var detents = SheetDetentSpec.standard
+
     /// The tuning the next gesture uses (issue 15): the sheet up now takes it from its next
     /// gesture, a new sheet from its presentation.
     private var tuning = Tuning.standard
@@ -90,7 +93,7 @@ package final class SheetPresenter {
         cancelGestures(time: time)
         self.content = content
         builtOffset = 0
-        sheet = SheetModel(policy: policyKind, height: window.height, tuning: tuning)
+        sheet = SheetModel(policy: policyKind, height: window.height, tuning: tuning, detents: detents)
         sheet.reduceMotion = reduceMotion
         sheet.contentLength = contentLength(content)
         sheet.present(at: time)
@@ -220,7 +223,12 @@ package final class SheetPresenter {
     // MARK: State dump
 
     package func stateJSON(time: Double, restaurant: String?) -> JSONValue {
-        .object([
+        // A chosen set (`--detents`): each detent's name and top, highest first.
+        let policy = sheet.isVisible ? sheet.policy : policyKind.policy(tuning: tuning, detents: detents)
+        let chosen: [(String, JSONValue)] = policy.detentSet == nil ? [] : [("detents", .array(policy.detents(height: window.height).map {
+            .object([("name", .string($0.0.rawValue)), ("top", .rounded($0.1))])
+        }))]
+        return .object([
             ("phase", .string(sheet.phase.name)),
             ("detent", JSONValue.optional(sheet.detent?.rawValue)),
             ("top", .rounded(sheet.top(at: time))),
@@ -231,6 +239,6 @@ package final class SheetPresenter {
             ("restaurant", JSONValue.optional(sheet.isVisible ? restaurant : nil)),
             ("contentOffset", .rounded(sheet.isVisible ? sheet.content.offset(at: time) : 0)),
             ("dim", .rounded(sheet.dim(at: time))),
-        ])
+        ] + chosen)
     }
 }

@@ -1,0 +1,93 @@
+// SheetDetentSpec: a detent as an app chooses it (SwiftUI's `presentationDetents`): medium,
+// large, a fraction of the window or a height in pt, and how `--detents` writes a set of them.
+
+/// One detent of a chosen set, resolved to a top for each window height.
+public enum SheetDetentSpec: Equatable, Hashable, Sendable {
+    /// Half the window (SwiftUI's `.medium`): named `half`.
+    case medium
+    /// The full height under the status bar (`.large`): named `full`.
+    case large
+    /// This share of the window's height, 0 < f ≤ 1 (`.fraction(f)`).
+    case fraction(Double)
+    /// This many pt tall (`.height(h)`).
+    case height(Double)
+
+    /// The name the sheet's state and the keyboard use ("half", "full", "0.3", "300pt").
+    public var detent: SheetDetent {
+        switch self {
+        case .medium: .half
+        case .large: .full
+        case .fraction(let f): SheetDetent(rawValue: Self.short(f))
+        case .height(let h): SheetDetent(rawValue: Self.short(h) + "pt")
+        }
+    }
+
+    /// As `--detents` writes it.
+    public var text: String {
+        switch self {
+        case .medium: "medium"
+        case .large: "large"
+        case .fraction(let f): Self.short(f)
+        case .height(let h): Self.short(h) + "pt"
+        }
+    }
+
+    /// The sheet's top in a window `height` pt high: never above `large`'s (the status bar
+    /// stays uncovered, as UIKit keeps it) and never below the grabber's reach.
+    public func top(windowHeight height: Double) -> Double {
+        let full = SheetConstants.fullTop
+        let raw: Double
+        switch self {
+        case .medium: raw = height / 2
+        case .large: raw = full
+        case .fraction(let f): raw = height * (1 - f)
+        case .height(let h): raw = height - h
+        }
+        return min(max(raw, full), max(full, height - SheetConstants.minimumDetentHeight))
+    }
+
+    /// The default set: SwiftUI's `[.medium, .large]`.
+    public static let standard: [SheetDetentSpec] = [.medium, .large]
+
+    /// `--detents`'s value: a comma-separated list of `medium`, `large`, a fraction (0.3) or a
+    /// height (300pt), at most `maxCount`, none twice. The message names what is accepted.
+    public static func parse(_ text: String) throws(SheetDetentError) -> [SheetDetentSpec] {
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
+        guard !items.isEmpty, !(items.count == 1 && items[0].isEmpty) else { throw SheetDetentError("no detents given") }
+        guard items.count <= maxCount else { throw SheetDetentError("\(items.count) detents: at most \(maxCount)") }
+        var out: [SheetDetentSpec] = []
+        for item in items {
+            let spec: SheetDetentSpec
+            switch item {
+            case "medium", "half": spec = .medium
+            case "large", "full": spec = .large
+            case let s where s.hasSuffix("pt"):
+                guard let h = Double(s.dropLast(2)), h.isFinite, h >= SheetConstants.minimumDetentHeight, h <= 16_384 else {
+                    throw SheetDetentError("'\(item)' is not a height from \(Self.short(SheetConstants.minimumDetentHeight))pt to 16384pt")
+                }
+                spec = .height(h)
+            default:
+                guard let f = Double(item), f.isFinite, f > 0, f <= 1 else {
+                    throw SheetDetentError("'\(item)' is not medium, large, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)")
+                }
+                spec = .fraction(f)
+            }
+            guard !out.contains(spec) else { throw SheetDetentError("'\(item)' is given twice") }
+            out.append(spec)
+        }
+        return out
+    }
+
+    /// A number as `--detents` writes it: "0.3", "300".
+    static func short(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+
+    /// More would not be told apart by a finger on a phone.
+    public static let maxCount = 6
+}
+
+public struct SheetDetentError: Error, Equatable, Sendable {
+    public let message: String
+    init(_ message: String) { self.message = message }
+}

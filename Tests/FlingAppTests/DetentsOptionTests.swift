@@ -1,0 +1,63 @@
+// DetentsOptionTests: `--detents` through the binary (issue 50): a restaurant's sheet on a
+// chosen set at a phone's and a portrait kiosk's size, the set in the state dump, kept by a
+// recording for its replay, and bad values refused with what is accepted.
+import FlingCore
+import Foundation
+import XCTest
+
+final class DetentsOptionTests: XCTestCase {
+    /// Opens a row's sheet, then steps it up with the keyboard, dumping each resting state.
+    func states(_ args: [String], row: (Int, Int), name: String = #function) throws -> [JSONValue] {
+        let (dir, _) = try FlingRunner.headlessRun("""
+            0.2 tap \(row.0) \(row.1)
+            1.5 state $OUT/a.json
+            1.6 key Up
+            2.5 state $OUT/b.json
+            2.6 key Up
+            3.5 state $OUT/c.json
+            """, args: args, name: name)
+        return try ["a.json", "b.json", "c.json"].map { try FlingRunner.state(dir, $0) }
+    }
+
+    func testAThirtyPercentSheetStepsThroughTheSetOnAPhoneAndAKiosk() throws {
+        for (size, row, tops) in [("390x844", (195, 300), [590.8, 337.6, 50]), ("1080x1920", (540, 312), [1344, 768, 50])] {
+            let s = try states(["--size", size, "--detents", "0.3,0.6,large"], row: row, name: "detents-\(size)")
+            XCTAssertEqual(s.map { $0.at("sheet.detent")?.stringValue }, ["0.3", "0.6", "full"], size)
+            XCTAssertEqual(s.map { $0.at("sheet.top")?.doubleValue }, tops, size)
+            XCTAssertEqual(s.map { $0.at("sheet.phase")?.stringValue }, ["resting", "resting", "resting"], size)
+            let set = s[0].at("sheet.detents")?.arrayValue ?? []
+            XCTAssertEqual(set.compactMap { $0["name"]?.stringValue }, ["full", "0.6", "0.3"], size)
+            XCTAssertEqual(set.compactMap { $0["top"]?.doubleValue }, tops.reversed(), size)
+        }
+    }
+
+    func testTheStandardSetLeavesTheDumpAsItWas() throws {
+        let s = try states([], row: (195, 300))
+        XCTAssertEqual(s[0].at("sheet.detent")?.stringValue, "half")
+        XCTAssertNil(s[0].at("sheet.detents"))
+    }
+
+    func testARecordingKeepsTheSetForItsReplay() throws {
+        let dir = FlingRunner.scratch("detents-recording")
+        let script = dir.appendingPathComponent("s.txt")
+        try "0.2 tap 195 300\n1.6 key Up\n3 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let recording = dir.appendingPathComponent("d.rec").path
+        let rec = try FlingRunner.run(["--headless", "--script", script.path, "--record", recording, "--detents", "300pt,large"])
+        XCTAssertEqual(rec.status, 0, rec.stderr)
+        XCTAssertTrue(try String(contentsOfFile: recording, encoding: .utf8).contains("\n# detents: 300pt,large\n"))
+        let state = dir.appendingPathComponent("end.json").path
+        let r = try FlingRunner.run(["replay", recording, "--state", state])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let end = try JSONParser.parse(try String(contentsOfFile: state, encoding: .utf8))
+        XCTAssertEqual(end.at("sheet.detent")?.stringValue, "full", "presented at 300 pt, then one step up")
+        XCTAssertEqual(end.at("sheet.detents")?.arrayValue?.compactMap { $0["name"]?.stringValue }, ["full", "300pt"])
+    }
+
+    func testBadDetentsAreUsageErrorsSayingWhatIsAccepted() throws {
+        try FlingRunner.assertUsageError(["--headless", "--detents", "0.3,huge"],
+                                         says: "--detents: 'huge' is not medium, large, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)")
+        try FlingRunner.assertUsageError(["--headless", "--detents", "large,large"], says: "--detents: 'large' is given twice")
+        try FlingRunner.assertUsageError(["--headless", "--detents", "0.3", "--sheet-policy", "two-stage"],
+                                         says: "--detents: the two-stage policy rests on its seed's own detents; --detents is for --sheet-policy fluid")
+    }
+}

@@ -1,0 +1,74 @@
+import XCTest
+@testable import FlingCore
+
+/// A fluid sheet on a chosen set of detents (issue 50, SwiftUI's `presentationDetents`):
+/// `--detents` parsed, each kind's top at a phone's and a portrait kiosk's height, the sheet
+/// presented at the smallest, releases projected to the nearest of them, Up/Down through all.
+final class SheetDetentSetTests: XCTestCase {
+    func testDetentsParseAsSwiftUINamesThemAndBadOnesSayWhatIsAccepted() throws {
+        XCTAssertEqual(try SheetDetentSpec.parse("medium,large"), [.medium, .large])
+        XCTAssertEqual(try SheetDetentSpec.parse("0.3, 0.6,large"), [.fraction(0.3), .fraction(0.6), .large])
+        XCTAssertEqual(try SheetDetentSpec.parse("300pt,full"), [.height(300), .large])
+        XCTAssertEqual(SheetDetentSpec.fraction(0.3).detent.rawValue, "0.3")
+        XCTAssertEqual(SheetDetentSpec.height(300).detent.rawValue, "300pt")
+        XCTAssertEqual(SheetDetentSpec.medium.detent, .half)
+        XCTAssertEqual(SheetDetentSpec.large.detent, .full)
+        let cases: [(String, String)] = [
+            ("", "no detents given"),
+            ("0.3,huge", "'huge' is not medium, large, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)"),
+            ("0", "'0' is not medium, large, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)"),
+            ("1.5", "'1.5' is not medium, large, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)"),
+            ("10pt", "'10pt' is not a height from 88pt to 16384pt"),
+            ("large,full", "'full' is given twice"),
+            ("0.1,0.2,0.3,0.4,0.5,0.6,0.7", "7 detents: at most 6"),
+            ("0.3,,large", "'' is not medium, large, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)"),
+        ]
+        for (text, message) in cases {
+            XCTAssertThrowsError(try SheetDetentSpec.parse(text), text) { XCTAssertEqual(($0 as? SheetDetentError)?.message, message, text) }
+        }
+    }
+
+    func testEachKindsTopOnAPhoneAndAPortraitKiosk() {
+        let p = FluidSheetPolicy(detents: [.fraction(0.3), .height(300), .medium, .large])
+        XCTAssertEqual(p.detents(height: 844).map { $0.0.rawValue }, ["full", "half", "300pt", "0.3"])
+        XCTAssertEqual(p.detents(height: 844).map(\.1), [50, 422, 544, 844 - 253.2])
+        XCTAssertEqual(p.detents(height: 1920).map(\.1), [50, 960, 1344, 1620])
+        XCTAssertEqual(p.detents(height: 1920).map { $0.0.rawValue }, ["full", "half", "0.3", "300pt"], "300 pt is the smaller on a kiosk")
+        XCTAssertEqual(p.initialDetent(height: 844).rawValue, "0.3")
+        XCTAssertEqual(p.initialDetent(height: 1920).rawValue, "300pt")
+        // Never above large's top, never shorter than the grabber's reach.
+        XCTAssertEqual(SheetDetentSpec.fraction(1).top(windowHeight: 844), 50)
+        XCTAssertEqual(SheetDetentSpec.height(2000).top(windowHeight: 844), 50)
+        XCTAssertEqual(SheetDetentSpec.height(88).top(windowHeight: 844), 756)
+    }
+
+    func testASheetOnThreeDetentsOpensAtTheSmallestAndStepsThroughThemAll() {
+        var s = SheetModel(policy: .fluid, height: 844, detents: [.fraction(0.3), .fraction(0.6), .large])
+        s.present(at: 0)
+        XCTAssertFalse(s.advance(to: 2))
+        XCTAssertEqual(s.phase, .resting(SheetDetent(rawValue: "0.3")))
+        XCTAssertEqual(s.top(at: 2), 590.8, accuracy: 1e-9)
+        XCTAssertEqual(s.dim(at: 2), SheetConstants.dimOpacity, "dimmed at every detent, as UIKit's sheet is without background interaction")
+        s.step(up: true, at: 2)
+        _ = s.advance(to: 4)
+        XCTAssertEqual(s.phase, .resting(SheetDetent(rawValue: "0.6")))
+        XCTAssertEqual(s.top(at: 4), 337.6, accuracy: 1e-9)
+        s.step(up: true, at: 4)
+        _ = s.advance(to: 6)
+        XCTAssertEqual(s.phase, .resting(.full))
+        s.step(up: true, at: 6)
+        _ = s.advance(to: 8)
+        XCTAssertEqual(s.phase, .resting(.full), "nothing above the highest")
+    }
+
+    func testAReleaseGoesToTheDetentNearestItsProjection() {
+        let p = FluidSheetPolicy(detents: [.fraction(0.3), .fraction(0.6), .large])
+        func target(from top: Double, v: Double) -> String {
+            p.decision(for: SheetRelease(startDetent: SheetDetent(rawValue: "0.3"), startTop: 590.8, top: top, velocity: v, height: 844)).target.rawValue
+        }
+        XCTAssertEqual(target(from: 400, v: 0), "0.6", "let go near 0.6's top (337.6)")
+        XCTAssertEqual(target(from: 500, v: 0), "0.3")
+        XCTAssertEqual(target(from: 400, v: -2500), "full", "flung up past 0.6")
+        XCTAssertEqual(target(from: 650, v: 1500), "dismissed", "flung down from the smallest")
+    }
+}

@@ -139,6 +139,17 @@ struct AppOptions: ParsableArguments, Sendable {
             transform: Parse.detents)
     var detents: DetentsOption?
 
+    /// Whether the list behind a fluid sheet takes touches (issue 50).
+    @Option(name: .customLong("background-interaction"),
+            help: ArgumentHelp("Whether the list behind a sheet takes touches, as SwiftUI's presentationBackgroundInteraction: disabled (default: dimmed, a tap dismisses), enabled, or upto=DETENT (one of --detents: undimmed and usable at or below it, the dim fading in above).", valueName: "mode"))
+    var backgroundInteractionText: String?
+
+    /// `--background-interaction` read against the detents (checked in `validate`).
+    var backgroundInteraction: SheetBackgroundInteraction {
+        guard let t = backgroundInteractionText else { return .disabled }
+        return (try? SheetBackgroundInteraction.parse(t, detents: detents?.specs ?? SheetDetentSpec.standard)) ?? .disabled
+    }
+
     /// When the on-screen keyboard comes up (issue 32).
     @Option(help: ArgumentHelp("The on-screen keyboard: auto (default: a field focused by touch, or any focused field with --kiosk when no physical keyboard is attached), on (whenever a field is focused) or off.", valueName: "auto|on|off"),
             completion: .list(KeyboardMode.allCases.map(\.rawValue)), transform: Parse.keyboard)
@@ -266,6 +277,14 @@ struct AppOptions: ParsableArguments, Sendable {
         }
         if injectStall != nil && headless {
             throw UsageError(message: "--inject-stall is for a window or a framebuffer; a headless script stalls with its own 'stall MS' command")
+        }
+        if let t = backgroundInteractionText {
+            do { _ = try SheetBackgroundInteraction.parse(t, detents: detents?.specs ?? SheetDetentSpec.standard) } catch {
+                throw UsageError(message: "--background-interaction: \(error.message)")
+            }
+            if let p = sheetPolicy, p != .fluid, t != "disabled" {
+                throw UsageError(message: "--background-interaction: the \(p.rawValue) policy's sheet is modal; it is for --sheet-policy fluid")
+            }
         }
         if detents != nil, let p = sheetPolicy, p != .fluid {
             throw UsageError(message: "--detents: the \(p.rawValue) policy rests on its seed's own detents; --detents is for --sheet-policy fluid")

@@ -52,6 +52,8 @@ final class SessionRecorder {
         var keyboard: String?
         /// `--detents` as given (nil: medium,large).
         var detents: String?
+        /// `--background-interaction` when not disabled.
+        var backgroundInteraction: String?
         var version = FlingVersion.string
 
         var lines: [String] {
@@ -78,6 +80,7 @@ final class SessionRecorder {
             if language != "en" { out.append("# language: \(language)") }
             if let keyboard { out.append("# keyboard: \(keyboard)") }
             if let detents { out.append("# detents: \(detents)") }
+            if let backgroundInteraction { out.append("# background-interaction: \(backgroundInteraction)") }
             out.append("# version: \(version)")
             return out
         }

@@ -139,6 +139,7 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
                             scale: display.scale, sheetPolicy: options.sheetPolicy, dateText: dateText)
     app.usePinyin()
     if let d = options.detents { app.sheetDetents = d.specs }
+    app.sheetBackgroundInteraction = options.backgroundInteraction
     app.reduceMotion = options.reduceMotion || desktop.animations == false
     if app.reduceMotion || textScale != 1 {
         Log.info("accessibility: \(app.reduceMotion ? "reduce motion" : "full motion"), text at \(textScale.shortText)×"
@@ -193,6 +194,7 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
         var header = SessionRecorder.Header(options, display: display, instrumentKeys: app.instrument.keysEnabled, exitCorner: config.exitCorner)
         header.language = env.strings.pseudo ? "pseudo" : env.strings.language
         header.detents = options.detents?.text
+        header.backgroundInteraction = options.backgroundInteraction == .disabled ? nil : options.backgroundInteraction.text
         header.keyboard = app.keyboard.mode != .auto ? app.keyboard.mode.rawValue : (app.keyboard.kioskWithoutKeyboard ? "auto-kiosk" : nil)
         header.study = study.map { "\($0.session.schedule.participant) \($0.resumeAt) \($0.file)" }
         do { recorder = try SessionRecorder(path: path, header: header, recordedAt: Date().description) } catch {

@@ -126,6 +126,13 @@ package final class AppController {
         }
     }
 
+    /// `--background-interaction`: whether the list behind the restaurant sheet takes touches.
+    package var sheetBackgroundInteraction = SheetBackgroundInteraction.disabled {
+        didSet {
+            for s in scenes { (s as? RestaurantsScene)?.presenter.backgroundInteraction = sheetBackgroundInteraction }
+        }
+    }
+
     /// `--sheet-policy` or the tuning panel's choice, for both sheets (nil: each scene's own).
     package private(set) var sheetPolicyOverride: SheetPolicyKind?
     package func setSheetPolicy(_ kind: SheetPolicyKind) {

@@ -53,7 +53,40 @@ final class DetentsOptionTests: XCTestCase {
         XCTAssertEqual(end.at("sheet.detents")?.arrayValue?.compactMap { $0["name"]?.stringValue }, ["full", "300pt"])
     }
 
+    /// Maps' sheet: at 30 % the list behind is undimmed, scrolls, and a tap on another row
+    /// shows that restaurant in the sheet where it rests; pulled up, the dim comes back.
+    func testTheListBehindASmallSheetScrollsAndATapRetargetsIt() throws {
+        let (dir, _) = try FlingRunner.headlessRun("""
+            0.2 tap 195 300
+            1.5 state $OUT/open.json
+            1.5 shot $OUT/open.png
+            1.6 drag 195 400 195 200 0.4
+            5.5 state $OUT/scrolled.json
+            5.6 tap 195 150
+            6.4 state $OUT/retargeted.json
+            6.5 drag 195 620 195 300 0.25
+            8.5 state $OUT/up.json
+            """, args: ["--scale", "2", "--detents", "0.3,0.6,large", "--background-interaction", "upto=0.3"])
+        let open = try FlingRunner.state(dir, "open.json"), scrolled = try FlingRunner.state(dir, "scrolled.json")
+        let retargeted = try FlingRunner.state(dir, "retargeted.json"), up = try FlingRunner.state(dir, "up.json")
+        XCTAssertEqual(open.at("sheet.detent")?.stringValue, "0.3")
+        XCTAssertEqual(open.at("sheet.dim")?.doubleValue, 0)
+        XCTAssertEqual(open.at("sheet.backgroundInteraction")?.stringValue, "upto=0.3")
+        XCTAssertEqual(open.at("list.shift")?.doubleValue, 0, "the list stays in place: it is still in use")
+        XCTAssertGreaterThan(scrolled.at("list.offset")?.doubleValue ?? 0, 150, "a drag on the list scrolled it")
+        XCTAssertEqual(scrolled.at("sheet.top")?.doubleValue, 590.8, "the sheet stayed where it rests")
+        XCTAssertEqual(retargeted.at("sheet.restaurant")?.stringValue, "Fig & Honey", "the row under the tap, after the scroll")
+        XCTAssertEqual(retargeted.at("sheet.detent")?.stringValue, "0.3")
+        XCTAssertEqual(up.at("sheet.detent")?.stringValue, "full")
+        XCTAssertEqual(up.at("sheet.dim")?.doubleValue, 0.5, "above upto=0.3 the dim is back")
+        GoldenImage.assertMatches(dir.appendingPathComponent("open.png"), golden: "sheet-30-undimmed-390x844@2x")
+    }
+
     func testBadDetentsAreUsageErrorsSayingWhatIsAccepted() throws {
+        try FlingRunner.assertUsageError(["--headless", "--detents", "0.3,0.6", "--background-interaction", "upto=0.5"],
+                                         says: "--background-interaction: upto=0.5: not one of the detents (0.3, 0.6)")
+        try FlingRunner.assertUsageError(["--headless", "--background-interaction", "often"],
+                                         says: "--background-interaction: 'often' is not disabled, enabled or upto=DETENT (upto=medium, upto=0.3)")
         try FlingRunner.assertUsageError(["--headless", "--detents", "0.3,huge"],
                                          says: "--detents: 'huge' is not medium, large, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)")
         try FlingRunner.assertUsageError(["--headless", "--detents", "large,large"], says: "--detents: 'large' is given twice")

@@ -126,6 +126,7 @@ enum Replay {
                                 dateText: dateText)
         app.usePinyin()
         if let d = recording.detents { app.sheetDetents = d }
+        if let b = recording.backgroundInteraction { app.sheetBackgroundInteraction = b }
         if let k = recording.keyboard {
             app.keyboard.mode = KeyboardMode(rawValue: k == "auto-kiosk" ? "auto" : k) ?? .auto
             app.keyboard.kioskWithoutKeyboard = k == "auto-kiosk"

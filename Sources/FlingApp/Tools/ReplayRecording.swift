@@ -22,6 +22,8 @@ struct Recording {
     var keyboard: String?
     /// The detents a fluid sheet rested on (nil: medium,large).
     var detents: [SheetDetentSpec]?
+    /// `--background-interaction` as recorded (its line follows `# detents:`).
+    var backgroundInteraction: SheetBackgroundInteraction?
     var fps = 60.0
     var rotation: Rotation = .none
     var idleReset: Double?
@@ -154,6 +156,10 @@ struct Recording {
                     tune = value
                 case "date": date = try Parse.date(value)
                 case "language": language = try Parse.language(value)
+                case "background-interaction":
+                    do { backgroundInteraction = try SheetBackgroundInteraction.parse(value, detents: detents ?? SheetDetentSpec.standard) } catch {
+                        throw fail(error.message)
+                    }
                 case "detents":
                     do { detents = try SheetDetentSpec.parse(value) } catch { throw fail(error.message) }
                 case "keyboard":

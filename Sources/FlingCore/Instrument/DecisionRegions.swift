@@ -108,9 +108,14 @@ public struct DecisionMapPanel: Sendable {
                 panel.regions = DecisionRegions.tuning(named: g.policy).map { DecisionRegions(.card($0)) }
             } else if let kind = SheetPolicyKind(rawValue: g.policy), let tuning = DecisionRegions.tuning(named: g.setting) {
                 let policy = kind.policy(tuning: tuning)
-                let start = g.startDetent.flatMap(SheetDetent.init(rawValue:)) ?? policy.initialDetent
-                panel.regions = DecisionRegions(.sheet(policy, start: start, height: height))
-                panel.title += " · from \(start.rawValue)" + (g.startDetent == nil ? " (start not recorded)" : "")
+                // A start the policy does not rest on (a chosen set's "0.3": the metrics do not
+                // record the set) draws no map rather than a wrong one.
+                let recorded = g.startDetent.map(SheetDetent.init(rawValue:))
+                let known = recorded.map { d in policy.detents(height: height).contains { $0.0 == d } } ?? true
+                let start = known ? recorded ?? policy.initialDetent : policy.initialDetent
+                if known { panel.regions = DecisionRegions(.sheet(policy, start: start, height: height)) }
+                panel.title += " · from \(recorded?.rawValue ?? start.rawValue)"
+                    + (g.startDetent == nil ? " (start not recorded)" : known ? "" : " (a chosen detent: no map)")
             }
             out.append(panel)
         }

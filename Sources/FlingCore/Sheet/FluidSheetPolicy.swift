@@ -31,6 +31,13 @@ public struct FluidSheetPolicy: SheetPolicy {
         }
         return best
     }
+    /// A detent of the set resolves from its own spec (one dropped from `detents` for sharing
+    /// another's top still has its place).
+    public func top(of detent: SheetDetent, height: Double) -> Double {
+        if detent == .dismissed { return height }
+        return detentSpecs.first { $0.detent == detent }?.top(windowHeight: height) ?? topmost(height: height)
+    }
+
     public func detents(height: Double) -> [(SheetDetent, Double)] {
         var seen = Set<Double>()
         return detentSpecs.map { ($0.detent, $0.top(windowHeight: height)) }

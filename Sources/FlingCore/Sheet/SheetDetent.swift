@@ -81,6 +81,8 @@ public protocol SheetPolicy: Sendable {
     func detents(height: Double) -> [(SheetDetent, Double)]
     /// The chosen set it rests on (nil: the policy's own, fixed by its seed).
     var detentSet: [SheetDetentSpec]? { get }
+    /// The top of `detent` in a window `height` pt high (`dismissed`: the bottom edge).
+    func top(of detent: SheetDetent, height: Double) -> Double
     func presentation(from top: Double, to target: Double, at time: Double) -> AnimatedValue
     /// The sheet's top for an unconstrained drag position (clamps or rubber bands past the top).
     func draggedTop(raw: Double, height: Double) -> Double
@@ -144,10 +146,13 @@ extension SheetPolicy {
         [(.full, topmost(height: height)), lowest(height: height)]
     }
 
-    /// The detent one step up or down from `detent` (keyboard), nil past the ends.
+    /// The detent one step up or down from `detent` (keyboard), nil past the ends; found by
+    /// its top (a chosen detent that meets another at one top rests as that one).
     public func neighbour(of detent: SheetDetent, up: Bool, height: Double) -> SheetDetent? {
-        let list = detents(height: height).map(\.0)
-        guard let i = list.firstIndex(of: detent) else { return nil }
+        let all = detents(height: height)
+        let list = all.map(\.0)
+        let top = top(of: detent, height: height)
+        guard let i = list.firstIndex(of: detent) ?? all.firstIndex(where: { abs($0.1 - top) < 1e-9 }) else { return nil }
         let j = up ? i - 1 : i + 1
         return list.indices.contains(j) ? list[j] : nil
     }

@@ -62,7 +62,7 @@ public enum SheetDetentSpec: Equatable, Hashable, Sendable {
             case "medium", "half": spec = .medium
             case "large", "full": spec = .large
             case let s where s.hasSuffix("pt"):
-                guard let h = Double(s.dropLast(2)), h.isFinite, h >= SheetConstants.minimumDetentHeight, h <= 16_384 else {
+                guard let h = Double(String(s.dropLast(2)).trimmingWhitespace()), h.isFinite, h >= SheetConstants.minimumDetentHeight, h <= 16_384 else {
                     throw SheetDetentError("'\(item)' is not a height from \(Self.short(SheetConstants.minimumDetentHeight))pt to 16384pt")
                 }
                 spec = .height(h)
@@ -73,6 +73,10 @@ public enum SheetDetentSpec: Equatable, Hashable, Sendable {
                 spec = .fraction(f)
             }
             guard !out.contains(spec) else { throw SheetDetentError("'\(item)' is given twice") }
+            // Two that rest at one top in every window would be one detent under two names.
+            if let same = out.first(where: { o in [480.0, 844, 1920].allSatisfy { o.top(windowHeight: $0) == spec.top(windowHeight: $0) } }) {
+                throw SheetDetentError("'\(item)' rests where '\(same.text)' does")
+            }
             out.append(spec)
         }
         return out

@@ -90,6 +90,28 @@ public struct SheetModel: Sendable, Equatable {
     /// The content below the handle area; its viewport is the visible part of the sheet.
     public var content: ScrollModel
     public var contentLength: Double = 0
+    /// Whether the page behind takes touches, and up to which detent it stays undimmed.
+    public var backgroundInteraction = SheetBackgroundInteraction.disabled
+
+    /// The top at or below which the page behind is undimmed and takes touches (nil: never).
+    private var undimmedTop: Double? {
+        switch backgroundInteraction {
+        case .disabled: return nil
+        case .enabled: return policy.topmost(height: height)
+        case .enabledUpThrough(let d): return policy.top(of: d, height: height)
+        }
+    }
+
+    /// A press outside the sheet goes to the page behind: it is up, not going, and at or
+    /// below the undimmed detent.
+    public func passesTouchesThrough(at time: Double) -> Bool {
+        guard isVisible, let limit = undimmedTop else { return false }
+        if isDismissing { return true }
+        // Where it rests or is heading (a fling up from a small detent takes the page behind
+        // at once, under the dim fading in), and where it is now.
+        let heading = detent.map { policy.top(of: $0, height: height) } ?? top(at: time)
+        return heading >= limit - 0.5 && top(at: time) >= limit - 0.5
+    }
 
     /// The last release decision (issue 15), and how many there have been: a consumer that
     /// remembers the count can tell a new one. Its settle time and overshoot are filled in
@@ -188,9 +210,15 @@ public struct SheetModel: Sendable, Equatable {
         // dim at 0.375 or 0 at rest there). (No floor of 1 pt on the span: in a window under
         // 2 pt tall that left the dim short.)
         // (Its two detents asked directly: `detents` builds a list, and this runs every frame.)
+        let top = top(at: time)
+        if let limit = undimmedTop {
+            // Undimmed at or below the detent; above it the dim fades in up to the next one.
+            let next = policy.detents(height: height).map(\.1).filter { $0 < limit - 1e-9 }.max()
+            guard let next, top < limit else { return 0 }
+            return SheetConstants.dimOpacity * max(0, min(1, (limit - top) / (limit - next)))
+        }
         let lowestTop = max(policy.topmost(height: height), policy.lowest(height: height).1)
         let span = height - lowestTop
-        let top = top(at: time)
         let progress = span > 0 ? (height - top) / span : (top <= lowestTop + 1e-9 ? 1 : 0)
         return SheetConstants.dimOpacity * max(0, min(1, progress))
     }
@@ -211,6 +239,13 @@ public struct SheetModel: Sendable, Equatable {
         let target = policy.top(of: first, height: height)
         content = ScrollModel(viewport: max(0, height - target - SheetConstants.handleAreaHeight), content: contentLength, tuning: tuning)
         phase = .presenting(policy.presentation(from: height, to: target, at: time), target: first)
+    }
+
+    /// Other content in the sheet where it is (a tap on another row behind it, as Maps does):
+    /// its scroll starts at the top.
+    public mutating func replaceContent(length: Double) {
+        contentLength = length
+        content = ScrollModel(viewport: content.viewportLength, content: length, tuning: tuning)
     }
 
     /// Closes with the policy's own dismissal (Esc, a tap on the dim).
@@ -500,7 +535,7 @@ public struct SheetModel: Sendable, Equatable {
     /// fluid first takes the sheet up to full, as iOS does with a scroll in a medium detent.
     public mutating func scrollContent(by delta: Double, at time: Double) {
         guard isVisible, !isDismissing else { return }
-        if let d = detent, !isDragging, d != .full {
+        if let d = detent, !isDragging, policy.neighbour(of: d, up: true, height: height) != nil {
             switch policy.kind {
             case .tutorial:
                 return

@@ -44,6 +44,10 @@ extension RestaurantsScene: SceneAccessibility {
         // The dialog is named after its restaurant (Orca reads a dialog's name, not its heading).
         let name = (presenter.content as? RestaurantSheet)?.restaurant.name ?? env.localized("Restaurant Details")
         if let sheet = presenter.accessibilityElement(prefix: Self.sheetPrefix, label: name, time: time, focused: true) {
+            // A small sheet over a list that takes touches: the list is read too, as on iOS.
+            if presenter.sheet.passesTouchesThrough(at: time) {
+                return list.accessibilityElements(time: time, shift: shiftValue(at: time), focused: false) + [sheet]
+            }
             return [sheet]
         }
         return list.accessibilityElements(time: time, shift: shiftValue(at: time), focused: true)
@@ -51,7 +55,8 @@ extension RestaurantsScene: SceneAccessibility {
 
     package func performAccessibilityAction(_ name: String, on id: String, time: Double) -> Bool {
         if id.hasPrefix(Self.sheetPrefix) { return presenter.performAccessibilityAction(name, on: id, prefix: Self.sheetPrefix, time: time) }
-        guard !presenter.isVisible, let row = RestaurantListView.row(ofAccessibilityID: id) else { return false }
+        guard !presenter.isVisible || presenter.sheet.passesTouchesThrough(at: time),
+              let row = RestaurantListView.row(ofAccessibilityID: id) else { return false }
         guard name == AccessibilityAction.activate.name else { return false }
         open(row, time: time)
         return true
@@ -59,7 +64,8 @@ extension RestaurantsScene: SceneAccessibility {
 
     /// Focus on a row is the keyboard's selection (Up/Down move it; Return opens it).
     package func focusAccessibilityElement(_ id: String, time: Double) -> Bool {
-        guard !presenter.isVisible, let row = RestaurantListView.row(ofAccessibilityID: id) else { return false }
+        guard !presenter.isVisible || presenter.sheet.passesTouchesThrough(at: time),
+              let row = RestaurantListView.row(ofAccessibilityID: id) else { return false }
         list.selected = row
         list.scrollIntoView(row, time: time)
         return true

@@ -51,7 +51,9 @@ extension SheetPresenter {
         // In reading order, top to bottom (the pinned title bar is drawn over the content, after it).
         let content = host.accessibilityElements(prefix: prefix + "/content") { $0.offsetBy(dx: 0, dy: top) }
             .enumerated().sorted { ($0.element.frame.minY, $0.offset) < ($1.element.frame.minY, $1.offset) }.map(\.element)
-        return AccessibilityElement(id: prefix, role: .dialog, label: label, value: env.localized(Self.words(for: detent)), states: [.modal],
+        return AccessibilityElement(id: prefix, role: .dialog, label: label, value: env.localized(Self.words(for: detent)),
+                                    // Not modal while the page behind takes touches (background interaction).
+                                    states: sheet.passesTouchesThrough(at: time) ? [] : [.modal],
                                     actions: [.dismiss], frame: shown, children: [grabber] + content)
     }
 

@@ -41,6 +41,16 @@ package final class RestaurantsScene: Scene {
 
     package func open(_ row: Int, time: Double, byTap: Bool = false) {
         guard list.restaurants.indices.contains(row) else { return }
+        // A row tapped behind a sheet that lets touches through: the sheet shows it where it is.
+        if presenter.isShowing {
+            if list.selected != row { list.deselect(time: time) }
+            list.selected = row
+            let r = list.restaurants[row]
+            shownRestaurant = r.name
+            openedByTap = byTap
+            presenter.replaceContent(RestaurantSheet(restaurant: r), time: time)
+            return
+        }
         // The sheet takes all input from now on: end whatever the list was doing.
         list.cancelGestures(time: time)
         list.selected = row
@@ -50,14 +60,26 @@ package final class RestaurantsScene: Scene {
         presenter.present(RestaurantSheet(restaurant: r), time: time)
     }
 
+    /// The pointer whose press went to the list behind a sheet (background interaction).
+    private var pressBehindSheet: Int64?
+
     package func handlePointer(_ e: PointerEvent) -> Bool {
-        if presenter.isVisible { return presenter.handlePointer(e) }
+        if e.phase == .began {
+            pressBehindSheet = presenter.isVisible && presenter.passesThrough(e.location, time: e.time) ? e.id : nil
+        }
+        let behind = pressBehindSheet == e.id
+        if e.phase == .ended || e.phase == .cancelled, behind { pressBehindSheet = nil }
+        if presenter.isVisible, !behind { return presenter.handlePointer(e) }
         if let row = list.handlePointer(e) { open(row, time: e.time, byTap: true) }
         return true
     }
 
     package func handleWheel(dy: Double, at p: Point, time: Double) {
-        if presenter.isVisible { presenter.handleWheel(dy: dy, time: time) } else { list.handleWheel(dy: dy, time: time) }
+        if presenter.isVisible, !presenter.passesThrough(p, time: time) {
+            presenter.handleWheel(dy: dy, time: time)
+        } else {
+            list.handleWheel(dy: dy, time: time)
+        }
     }
 
     package func handleKey(_ key: Key, time: Double) -> Bool {
@@ -71,6 +93,7 @@ package final class RestaurantsScene: Scene {
     }
 
     package func cancelGestures(time: Double) {
+        pressBehindSheet = nil
         list.cancelGestures(time: time)
         presenter.cancelGestures(time: time)
     }
@@ -80,7 +103,9 @@ package final class RestaurantsScene: Scene {
         let sheetMoving = presenter.advance(to: time)
         // The list moves away while a sheet shows, and back when it goes (seed 000).
         // (Reduce Motion: the list stays where it is; the sheet fades in over it.)
-        let target = presenter.isShowing && !presenter.reduceMotion ? SheetConstants.listShift : 0
+        // (With background interaction the list stays where it is: it is still in use.)
+        let target = presenter.isShowing && !presenter.reduceMotion && presenter.sheet.backgroundInteraction == .disabled
+            ? SheetConstants.listShift : 0
         // The sheet is going: the row that a tap opened it from deselects (iOS).
         if !presenter.isShowing, openedByTap { list.deselect(time: time); openedByTap = false }
         if target != shiftTarget {

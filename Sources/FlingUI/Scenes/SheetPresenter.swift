@@ -43,6 +43,8 @@ package final class SheetPresenter {
 
     /// The detents a fluid sheet rests on (`--detents`): the next presented sheet takes them.
     package var detents = SheetDetentSpec.standard
+    /// Whether the page behind takes touches (`--background-interaction`): the next sheet.
+    package var backgroundInteraction = SheetBackgroundInteraction.disabled
 
     /// The tuning the next gesture uses (issue 15): the sheet up now takes it from its next
     /// gesture, a new sheet from its presentation.
@@ -94,10 +96,28 @@ package final class SheetPresenter {
         self.content = content
         builtOffset = 0
         sheet = SheetModel(policy: policyKind, height: window.height, tuning: tuning, detents: detents)
+        // (The seeds' sheets are modal: the page behind is theirs to dim.)
+        sheet.backgroundInteraction = policyKind == .fluid ? backgroundInteraction : .disabled
         sheet.reduceMotion = reduceMotion
         sheet.contentLength = contentLength(content)
         sheet.present(at: time)
         host.invalidate()
+    }
+
+    /// Other content in the sheet up now, where it rests (background interaction: a tap on
+    /// another row behind it).
+    package func replaceContent(_ content: SheetContent, time: Double) {
+        guard sheet.isVisible else { return present(content, time: time) }
+        self.content = content
+        builtOffset = 0
+        sheet.replaceContent(length: contentLength(content))
+        host.invalidate()
+    }
+
+    /// Whether a press at `p` goes to the page behind the sheet (outside it, with background
+    /// interaction at or below its detent).
+    package func passesThrough(_ p: Point, time: Double) -> Bool {
+        sheet.passesTouchesThrough(at: time) && !frame(top: sheet.top(at: time)).contains(p)
     }
 
     private func contentLength(_ content: SheetContent) -> Double {
@@ -239,6 +259,6 @@ package final class SheetPresenter {
             ("restaurant", JSONValue.optional(sheet.isVisible ? restaurant : nil)),
             ("contentOffset", .rounded(sheet.isVisible ? sheet.content.offset(at: time) : 0)),
             ("dim", .rounded(sheet.dim(at: time))),
-        ] + chosen)
+        ] + chosen + (sheet.backgroundInteraction == .disabled ? [] : [("backgroundInteraction", .string(sheet.backgroundInteraction.text))]))
     }
 }

@@ -37,7 +37,8 @@ package final class TwoStageScene: Scene {
     /// (The sheet on screen, else the one the button will show: the tuning panel may have
     /// picked another policy since.)
     private var expandedTop: Double {
-        let policy = presenter.sheet.isVisible ? presenter.sheet.policy : presenter.policyKind.policy
+        let policy = presenter.sheet.isVisible ? presenter.sheet.policy
+            : presenter.policyKind.policy(tuning: .standard, detents: presenter.detents)
         return policy.lowest(height: window.height).1
     }
     /// The expanded top the tree was built with: the button moves when it changes.

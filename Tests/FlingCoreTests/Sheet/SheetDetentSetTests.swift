@@ -22,7 +22,10 @@ final class SheetDetentSetTests: XCTestCase {
             ("large,full", "'full' is given twice"),
             ("0.1,0.2,0.3,0.4,0.5,0.6,0.7", "7 detents: at most 6"),
             ("0.3,,large", "'' is not medium, large, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)"),
+            ("medium,0.5", "'0.5' rests where 'medium' does"),
+            ("large,1", "'1' rests where 'large' does"),
         ]
+        XCTAssertEqual(try SheetDetentSpec.parse("300 pt"), [.height(300)])
         for (text, message) in cases {
             XCTAssertThrowsError(try SheetDetentSpec.parse(text), text) { XCTAssertEqual(($0 as? SheetDetentError)?.message, message, text) }
         }
@@ -70,5 +73,81 @@ final class SheetDetentSetTests: XCTestCase {
         XCTAssertEqual(target(from: 500, v: 0), "0.3")
         XCTAssertEqual(target(from: 400, v: -2500), "full", "flung up past 0.6")
         XCTAssertEqual(target(from: 650, v: 1500), "dismissed", "flung down from the smallest")
+    }
+}
+
+/// The page behind a sheet (issue 50, SwiftUI's `presentationBackgroundInteraction`):
+/// undimmed and taking touches at or below a detent, the dim fading in above it.
+final class SheetBackgroundInteractionTests: XCTestCase {
+    let set: [SheetDetentSpec] = [.fraction(0.3), .fraction(0.6), .large]
+
+    func testTheOptionNamesADetentOfTheSet() throws {
+        XCTAssertEqual(try SheetBackgroundInteraction.parse("upto=0.3", detents: set), .enabledUpThrough(SheetDetent(rawValue: "0.3")))
+        XCTAssertEqual(try SheetBackgroundInteraction.parse("upto=medium", detents: SheetDetentSpec.standard), .enabledUpThrough(.half))
+        XCTAssertEqual(try SheetBackgroundInteraction.parse("enabled", detents: set), .enabled)
+        XCTAssertEqual(try SheetBackgroundInteraction.parse("disabled", detents: set), .disabled)
+        XCTAssertThrowsError(try SheetBackgroundInteraction.parse("upto=0.5", detents: set)) {
+            XCTAssertEqual(($0 as? SheetDetentError)?.message, "upto=0.5: not one of the detents (0.3, 0.6, large)")
+        }
+        XCTAssertThrowsError(try SheetBackgroundInteraction.parse("upto=0.3,large", detents: set)) {
+            XCTAssertEqual(($0 as? SheetDetentError)?.message, "upto= takes one detent, not '0.3,large'")
+        }
+        XCTAssertThrowsError(try SheetBackgroundInteraction.parse("sometimes", detents: set)) {
+            XCTAssertEqual(($0 as? SheetDetentError)?.message, "'sometimes' is not disabled, enabled or upto=DETENT (upto=medium, upto=0.3)")
+        }
+        XCTAssertEqual(SheetBackgroundInteraction.enabledUpThrough(SheetDetent(rawValue: "0.3")).text, "upto=0.3")
+    }
+
+    func testUndimmedAtOrBelowTheDetentAndTheDimFadesInToTheNext() {
+        var s = SheetModel(policy: .fluid, height: 844, detents: set)
+        s.backgroundInteraction = .enabledUpThrough(SheetDetent(rawValue: "0.3"))
+        s.present(at: 0)
+        _ = s.advance(to: 2)
+        XCTAssertEqual(s.phase, .resting(SheetDetent(rawValue: "0.3")))
+        XCTAssertEqual(s.dim(at: 2), 0)
+        XCTAssertTrue(s.passesTouchesThrough(at: 2))
+        // Dragged halfway to 0.6 (590.8 → 464.2): a quarter of the dim's 0.5.
+        s.press(at: Point(200, 600), onContent: false, time: 3)
+        for k in 1...20 { s.move(to: Point(200, 600 - 10 - 126.6 * Double(k) / 20), time: 3 + Double(k) / 60) }
+        XCTAssertEqual(s.top(at: 3.4), 464.2, accuracy: 1e-6)
+        XCTAssertEqual(s.dim(at: 3.4), 0.25, accuracy: 1e-6)
+        XCTAssertFalse(s.passesTouchesThrough(at: 3.4), "above the detent the page behind is the dim's")
+        _ = s.release(at: Point(200, 600 - 10 - 126.6), time: 3.4)
+        XCTAssertFalse(s.passesTouchesThrough(at: 3.41), "heading for 0.6: the page behind is the dim's at once")
+        _ = s.advance(to: 6)
+        XCTAssertEqual(s.phase, .resting(SheetDetent(rawValue: "0.6")))
+        XCTAssertEqual(s.dim(at: 6), 0.5, accuracy: 1e-9)
+        XCTAssertFalse(s.passesTouchesThrough(at: 6))
+        // Back at 0.3 (Down), then dismissed: going, it no longer stands between the user and the list.
+        s.step(up: false, at: 6)
+        XCTAssertTrue(s.passesTouchesThrough(at: 6.01) == false, "still above 0.3 on its way down")
+        _ = s.advance(to: 8)
+        XCTAssertTrue(s.passesTouchesThrough(at: 8))
+        s.dismiss(at: 8)
+        XCTAssertTrue(s.passesTouchesThrough(at: 8.01))
+    }
+
+    func testTheWheelScrollsTheContentAtTheHighestDetentOfAnySet() {
+        var s = SheetModel(policy: .fluid, height: 844, detents: [.fraction(0.3), .fraction(0.6)])
+        s.contentLength = 3000
+        s.present(at: 0)
+        _ = s.advance(to: 2)
+        s.scrollContent(by: 40, at: 2)
+        _ = s.advance(to: 4)
+        XCTAssertEqual(s.phase, .resting(SheetDetent(rawValue: "0.6")), "below the highest, the wheel takes the sheet up first")
+        s.scrollContent(by: 40, at: 4)
+        XCTAssertGreaterThan(s.content.offset(at: 4.5), 0, "at 0.6, the highest of this set, the wheel scrolls the content")
+    }
+
+    func testEnabledEverywhereNeverDims() {
+        var s = SheetModel(policy: .fluid, height: 844)
+        s.backgroundInteraction = .enabled
+        s.present(at: 0)
+        _ = s.advance(to: 2)
+        s.step(up: true, at: 2)
+        _ = s.advance(to: 4)
+        XCTAssertEqual(s.phase, .resting(.full))
+        XCTAssertEqual(s.dim(at: 4), 0)
+        XCTAssertTrue(s.passesTouchesThrough(at: 4))
     }
 }

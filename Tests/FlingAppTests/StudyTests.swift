@@ -33,6 +33,10 @@ final class StudyTests: XCTestCase {
             ("[study]\nrepetitions = 0\n", ":2: repetitions must be"),
             ("[[condition]]\nname = \"a\"\npolcy = \"fluid\"\n", ":3: unknown key 'polcy'"),
             ("[[condition]]\nname = \"a\"\npolicy = \"wobbly\"\n", ":3: unknown policy 'wobbly'"),
+            ("[[condition]]\nname = \"a\"\npolicy = \"fluid\"\ndetents = \"0.3,huge\"\n", ":4: detents: 'huge' is not medium, large"),
+            ("[[condition]]\nname = \"a\"\npolicy = \"tutorial\"\ndetents = \"0.3,large\"\n", ":4: detents: the tutorial policy rests on its seed's own detents"),
+            ("[[condition]]\nname = \"a\"\npolicy = \"fluid\"\ndetents = \"0.3,large\"\nbackground_interaction = \"upto=0.6\"\n",
+             ":5: background_interaction: upto=0.6: not one of the detents (0.3, large)"),
             ("[[condition]]\nname = \"a\"\npolicy = \"fluid\"\n[[task]]\nid = \"t\"\ntext = \"x\"\nstart = \"moon\"\nsuccess = \"a == b\"\n", ":7: unknown start 'moon'"),
             ("[[condition]]\nname = \"a\"\npolicy = \"fluid\"\n[[task]]\nid = \"t\"\ntext = \"x\"\nstart = \"today\"\nsuccess = \"card.phase\"\n", ":8: success:"),
         ]
@@ -221,6 +225,65 @@ final class StudyTests: XCTestCase {
         // The tidy exports: one row per trial and per gesture, every participant's.
         XCTAssertEqual(try rows(trialsCSV).count, 36)
         XCTAssertEqual(try rows(gesturesCSV).count, gestures.count)
+    }
+
+    /// A study of two detent sets, blind (issue 50): "is a 30 % peek better than half?". The
+    /// same slow pull (150 pt in 0.6 s) brings the sheet full from half (A) but only to 0.6
+    /// from the 30 % peek (B), where the participant gives up; the report sets them side by side.
+    func testADetentSetStudyRunsHeadlessAndItsReportComparesTheSets() throws {
+        let parent = FlingRunner.scratch("study-detents")
+        let file = parent.appendingPathComponent("detents.toml")
+        try """
+            [study]
+            title = "A 30 % peek or half?"
+            repetitions = 1
+            timeout = 30
+
+            [[condition]]
+            name = "half"
+            policy = "fluid"
+            detents = "medium,large"
+
+            [[condition]]
+            name = "peek"
+            policy = "fluid"
+            detents = "0.3,0.6,large"
+            background_interaction = "upto=0.3"
+
+            [[task]]
+            id = "to-full"
+            text = "Bring the sheet up to full"
+            start = "sheet:Umi no Kaze"
+            success = "sheet.detent == full && sheet.phase == resting"
+            dismiss = "unwanted"
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let plan = try FlingRunner.run(["study", file.path, "--participant", "P01", "--dry-run"])
+        XCTAssertEqual(plan.stdout, "participant,trial,condition,task\nP01,1,A,to-full\nP01,2,B,to-full\n")
+        var lines: [String] = [], start = StudyConstants.readyTime + 0.05
+        for rating in [6, 3] {
+            lines += ["\(start + 0.3) drag 195 600 195 450 0.6", "\(start + 4.5) tap \(Tap.giveUp)", "\(start + 5.5) tap \(Tap.yes)",
+                      "\(start + 5.7) tap \(Tap.rating(rating, afterNo: false))"]
+            start += 5.75 + StudyConstants.readyTime + 0.05
+        }
+        let script = parent.appendingPathComponent("P01.txt")
+        try (lines.joined(separator: "\n") + "\n").write(to: script, atomically: true, encoding: .utf8)
+        let dir = parent.appendingPathComponent("P01")
+        let r = try FlingRunner.run(["study", file.path, "--participant", "P01", "--out", dir.path, "--headless", "--script", script.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let trials = try rows(dir.appendingPathComponent("trials.csv"))
+        XCTAssertEqual(trials.map { "\($0["condition"] ?? ""):\($0["outcome"] ?? "")" }, ["A:success", "B:gave-up"])
+        let gestures = try rows(dir.appendingPathComponent("gestures.csv")).filter { $0["target"] == "sheet" }
+        // Each condition's sheet started from its own smallest detent, and went where the pull sent it.
+        XCTAssertEqual(gestures.map { "\($0["condition"] ?? ""):\($0["start_detent"] ?? "")" }, ["A:half", "B:0.3"])
+        let csv = parent.appendingPathComponent("aggregate.csv")
+        let report = try FlingRunner.run(["report", parent.path, "--csv", csv.path])
+        XCTAssertEqual(report.status, 0, report.stderr)
+        let table = try rows(csv)
+        func row(_ c: String) -> [String: String] { table.first { $0["condition"] == c && $0["task"] == "all" } ?? [:] }
+        XCTAssertEqual(row("A")["success_rate"], "1.000")
+        XCTAssertEqual(row("B")["success_rate"], "0.000")
+        XCTAssertEqual(row("A")["rating_mean"], "6.000")
+        XCTAssertEqual(row("B")["rating_mean"], "3.000")
     }
 
     func testAKilledSessionResumesAtTheNextTrial() throws {

@@ -12,6 +12,10 @@ public struct StudyFile: Equatable, Sendable {
         /// `--inject-stall`-style freezes (a weak kiosk), e.g. "400@3"; nil: none.
         public var stall: String?
         public var line: Int
+        /// The detents a fluid sheet rests on (issue 50: `detents = "0.3,0.6,large"`), and
+        /// whether the list behind it takes touches (`background_interaction = "upto=0.3"`).
+        public var detents = SheetDetentSpec.standard
+        public var backgroundInteraction = SheetBackgroundInteraction.disabled
     }
 
     /// What the task wants of a dismissal: a dismissal in a task that does not want one is an
@@ -71,7 +75,7 @@ public struct StudyFile: Equatable, Sendable {
                 question = try t.string("question") ?? question
                 choices = try t.strings("expected_choices") ?? []
             case "condition":
-                try t.onlyKeys(["name", "policy", "tune", "stall"])
+                try t.onlyKeys(["name", "policy", "tune", "stall", "detents", "background_interaction"])
                 let name = try t.requiredString("name")
                 let p = try t.requiredString("policy")
                 guard let policy = SheetPolicyKind(rawValue: p) else {
@@ -87,7 +91,24 @@ public struct StudyFile: Equatable, Sendable {
                 if let stall, case .failure(let e) = StallInjector.parse(stall) {
                     throw ParseError(line: t.line(of: "stall"), message: "stall: \(e.message)")
                 }
-                conditions.append(Condition(name: name, policy: policy, tuning: tuning, stall: stall, line: t.line))
+                var condition = Condition(name: name, policy: policy, tuning: tuning, stall: stall, line: t.line)
+                if let d = try t.string("detents") {
+                    guard policy == .fluid else {
+                        throw ParseError(line: t.line(of: "detents"), message: "detents: the \(policy.rawValue) policy rests on its seed's own detents; detents are for policy \"fluid\"")
+                    }
+                    do throws(SheetDetentError) { condition.detents = try SheetDetentSpec.parse(d) } catch {
+                        throw ParseError(line: t.line(of: "detents"), message: "detents: \(error.message)")
+                    }
+                }
+                if let b = try t.string("background_interaction") {
+                    guard policy == .fluid || b == "disabled" else {
+                        throw ParseError(line: t.line(of: "background_interaction"), message: "background_interaction: the \(policy.rawValue) policy's sheet is modal")
+                    }
+                    do throws(SheetDetentError) { condition.backgroundInteraction = try SheetBackgroundInteraction.parse(b, detents: condition.detents) } catch {
+                        throw ParseError(line: t.line(of: "background_interaction"), message: "background_interaction: \(error.message)")
+                    }
+                }
+                conditions.append(condition)
             case "task":
                 try t.onlyKeys(["id", "text", "start", "success", "dismiss"])
                 let id = try t.requiredString("id")

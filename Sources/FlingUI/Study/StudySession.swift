@@ -151,6 +151,8 @@ package final class StudySession {
                 // The trial's condition, before anything moves: its policy and tuning.
                 let c = study.conditions[trial.condition]
                 app.setSheetPolicy(c.policy)
+                app.sheetDetents = c.detents
+                app.sheetBackgroundInteraction = c.backgroundInteraction
                 app.tuning = c.tuning
             }
             let all = steps(task.start)

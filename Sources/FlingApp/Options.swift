@@ -144,6 +144,18 @@ struct AppOptions: ParsableArguments, Sendable {
             help: ArgumentHelp("Whether the list behind a sheet takes touches, as SwiftUI's presentationBackgroundInteraction: disabled (default: dimmed, a tap dismisses), enabled, or upto=DETENT (one of --detents: undimmed and usable at or below it, the dim fading in above).", valueName: "mode"))
     var backgroundInteractionText: String?
 
+    /// SwiftUI's interactiveDismissDisabled for both sheets (issue 50).
+    @Option(name: .customLong("interactive-dismiss"),
+            help: ArgumentHelp("enabled (default) or disabled: a pull past the lowest detent rubber-bands back and a tap on the dim does nothing, as SwiftUI's interactiveDismissDisabled; Esc still closes.", valueName: "enabled|disabled"),
+            transform: Parse.onOff("interactive-dismiss", on: "enabled", off: "disabled"))
+    var interactiveDismiss: Bool = true
+
+    /// SwiftUI's presentationDragIndicator for both sheets (issue 50).
+    @Option(name: .customLong("drag-indicator"),
+            help: ArgumentHelp("visible (default) or hidden: the sheet's grabber, as SwiftUI's presentationDragIndicator (its area drags either way).", valueName: "visible|hidden"),
+            transform: Parse.onOff("drag-indicator", on: "visible", off: "hidden"))
+    var dragIndicatorVisible: Bool = true
+
     /// `--background-interaction` read against the detents (checked in `validate`).
     var backgroundInteraction: SheetBackgroundInteraction {
         guard let t = backgroundInteractionText else { return .disabled }
@@ -356,6 +368,14 @@ enum Parse {
             throw UsageError(message: "unknown sheet policy '\(v)' (fluid, tutorial, two-stage)")
         }
         return p
+    }
+
+    /// A two-word option's reader ("enabled"/"disabled", "visible"/"hidden").
+    static func onOff(_ name: String, on: String, off: String) -> @Sendable (String) throws -> Bool {
+        { v in
+            guard v == on || v == off else { throw UsageError(message: "--\(name): '\(v)' is not \(on) or \(off)") }
+            return v == on
+        }
     }
 
     @Sendable static func detents(_ v: String) throws -> DetentsOption {

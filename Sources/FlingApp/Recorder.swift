@@ -54,6 +54,8 @@ final class SessionRecorder {
         var detents: String?
         /// `--background-interaction` when not disabled.
         var backgroundInteraction: String?
+        /// "interactive-dismiss=disabled,drag-indicator=hidden" (empty: neither).
+        var sheetOptions = ""
         var version = FlingVersion.string
 
         var lines: [String] {
@@ -81,6 +83,7 @@ final class SessionRecorder {
             if let keyboard { out.append("# keyboard: \(keyboard)") }
             if let detents { out.append("# detents: \(detents)") }
             if let backgroundInteraction { out.append("# background-interaction: \(backgroundInteraction)") }
+            if !sheetOptions.isEmpty { out.append("# sheet: \(sheetOptions)") }
             out.append("# version: \(version)")
             return out
         }

@@ -140,6 +140,7 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
     app.usePinyin()
     if let d = options.detents { app.sheetDetents = d.specs }
     app.sheetBackgroundInteraction = options.backgroundInteraction
+    app.setSheetDismissal(interactive: options.interactiveDismiss, dragIndicator: options.dragIndicatorVisible ? .visible : .hidden)
     app.reduceMotion = options.reduceMotion || desktop.animations == false
     if app.reduceMotion || textScale != 1 {
         Log.info("accessibility: \(app.reduceMotion ? "reduce motion" : "full motion"), text at \(textScale.shortText)×"
@@ -195,6 +196,8 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
         header.language = env.strings.pseudo ? "pseudo" : env.strings.language
         header.detents = options.detents?.text
         header.backgroundInteraction = options.backgroundInteraction == .disabled ? nil : options.backgroundInteraction.text
+        header.sheetOptions = [options.interactiveDismiss ? nil : "interactive-dismiss=disabled",
+                               options.dragIndicatorVisible ? nil : "drag-indicator=hidden"].compactMap { $0 }.joined(separator: ",")
         header.keyboard = app.keyboard.mode != .auto ? app.keyboard.mode.rawValue : (app.keyboard.kioskWithoutKeyboard ? "auto-kiosk" : nil)
         header.study = study.map { "\($0.session.schedule.participant) \($0.resumeAt) \($0.file)" }
         do { recorder = try SessionRecorder(path: path, header: header, recordedAt: Date().description) } catch {

@@ -133,6 +133,16 @@ package final class AppController {
         }
     }
 
+    /// `--interactive-dismiss` and `--drag-indicator`, for both sheets.
+    package func setSheetDismissal(interactive: Bool, dragIndicator: DragIndicatorVisibility) {
+        for s in scenes {
+            for p in [(s as? RestaurantsScene)?.presenter, (s as? TwoStageScene)?.presenter].compactMap({ $0 }) {
+                p.interactiveDismissDisabled = !interactive
+                p.dragIndicator = dragIndicator
+            }
+        }
+    }
+
     /// `--sheet-policy` or the tuning panel's choice, for both sheets (nil: each scene's own).
     package private(set) var sheetPolicyOverride: SheetPolicyKind?
     package func setSheetPolicy(_ kind: SheetPolicyKind) {

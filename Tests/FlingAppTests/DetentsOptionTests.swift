@@ -82,6 +82,28 @@ final class DetentsOptionTests: XCTestCase {
         GoldenImage.assertMatches(dir.appendingPathComponent("open.png"), golden: "sheet-30-undimmed-390x844@2x")
     }
 
+    /// SwiftUI's interactiveDismissDisabled and a hidden drag indicator: a flick down and a
+    /// tap on the dim leave the sheet up; Esc closes it; a recording keeps both.
+    func testARefusedDismissalKeepsTheSheetUpUntilEsc() throws {
+        let (dir, _) = try FlingRunner.headlessRun("""
+            0.2 tap 195 300
+            1.6 drag 195 440 195 840 0.15
+            3.5 state $OUT/flicked.json
+            3.6 tap 195 150
+            4.5 state $OUT/tapped.json
+            4.6 key Escape
+            5.6 state $OUT/closed.json
+            """, args: ["--interactive-dismiss", "disabled", "--drag-indicator", "hidden"])
+        let flicked = try FlingRunner.state(dir, "flicked.json"), tapped = try FlingRunner.state(dir, "tapped.json")
+        XCTAssertEqual(flicked.at("sheet.phase")?.stringValue, "resting")
+        XCTAssertEqual(flicked.at("sheet.detent")?.stringValue, "half", "the flick sprang back")
+        XCTAssertEqual(flicked.at("sheet.interactiveDismiss")?.stringValue, "disabled")
+        XCTAssertEqual(flicked.at("sheet.dragIndicator")?.stringValue, "hidden")
+        XCTAssertEqual(tapped.at("sheet.phase")?.stringValue, "resting", "a tap on the dim does nothing")
+        XCTAssertEqual(try FlingRunner.state(dir, "closed.json").at("sheet.phase")?.stringValue, "hidden")
+        try FlingRunner.assertUsageError(["--headless", "--interactive-dismiss", "never"], says: "--interactive-dismiss: 'never' is not enabled or disabled")
+    }
+
     func testBadDetentsAreUsageErrorsSayingWhatIsAccepted() throws {
         try FlingRunner.assertUsageError(["--headless", "--detents", "0.3,0.6", "--background-interaction", "upto=0.5"],
                                          says: "--background-interaction: upto=0.5: not one of the detents (0.3, 0.6)")

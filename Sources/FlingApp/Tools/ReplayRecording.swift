@@ -24,6 +24,8 @@ struct Recording {
     var detents: [SheetDetentSpec]?
     /// `--background-interaction` as recorded (its line follows `# detents:`).
     var backgroundInteraction: SheetBackgroundInteraction?
+    /// `# sheet:`: the sheets' refused dismissal and hidden grabber.
+    var interactiveDismiss = true, dragIndicatorVisible = true
     var fps = 60.0
     var rotation: Rotation = .none
     var idleReset: Double?
@@ -156,6 +158,14 @@ struct Recording {
                     tune = value
                 case "date": date = try Parse.date(value)
                 case "language": language = try Parse.language(value)
+                case "sheet":
+                    for item in value.split(separator: ",").map({ $0.trimmingWhitespace() }) {
+                        switch item {
+                        case "interactive-dismiss=disabled": interactiveDismiss = false
+                        case "drag-indicator=hidden": dragIndicatorVisible = false
+                        default: throw fail("'\(item)' is not interactive-dismiss=disabled or drag-indicator=hidden")
+                        }
+                    }
                 case "background-interaction":
                     do { backgroundInteraction = try SheetBackgroundInteraction.parse(value, detents: detents ?? SheetDetentSpec.standard) } catch {
                         throw fail(error.message)

@@ -92,6 +92,10 @@ public struct SheetModel: Sendable, Equatable {
     public var contentLength: Double = 0
     /// Whether the page behind takes touches, and up to which detent it stays undimmed.
     public var backgroundInteraction = SheetBackgroundInteraction.disabled
+    /// SwiftUI's `interactiveDismissDisabled` (UIKit's `isModalInPresentation`): a pull past
+    /// the lowest detent rubber-bands and springs back; a tap on the dim does nothing. Only
+    /// `dismiss(at:)` (Esc, Close) closes it.
+    public var interactiveDismissDisabled = false
 
     /// The top at or below which the page behind is undimmed and takes touches (nil: never).
     private var undimmedTop: Double? {
@@ -168,7 +172,15 @@ public struct SheetModel: Sendable, Equatable {
     /// sheet stays within one window height above its top detent and never below the bottom
     /// edge (hidden), so whatever follows starts from a sane place (issue 11).
     private func shownTop(raw: Double) -> Double {
-        onScreen(policy.draggedTop(raw: raw, height: height))
+        let top = policy.draggedTop(raw: raw, height: height)
+        if interactiveDismissDisabled {
+            // Below the lowest detent it resists as above the highest (UIKit's refused dismissal).
+            let lowest = policy.lowest(height: height).1
+            if top > lowest {
+                return onScreen(lowest + RubberBand.offset(overshoot: top - lowest, dimension: height, coefficient: tuning.rubberBand))
+            }
+        }
+        return onScreen(top)
     }
 
     /// `top` limited to one window height above the top detent … the bottom edge.
@@ -519,7 +531,12 @@ public struct SheetModel: Sendable, Equatable {
         endContentDrag(velocity: 0, time: time)
         let release = SheetRelease(startDetent: d.startDetent, startTop: d.startTop, top: t, velocity: v, height: height,
                                    fingerTranslation: d.caughtHeading == nil ? p.y - finger.pressPoint.y : nil)
-        let decision = policy.decision(for: release)
+        var decision = policy.decision(for: release)
+        if interactiveDismissDisabled, decision.target == .dismissed {
+            // Refused: back to the lowest detent, said as the rule that sent it there.
+            let lowest = policy.lowest(height: height).0
+            decision = SheetDecision(target: lowest, rule: "dismissal disabled: back to \(lowest.rawValue)", margin: 0)
+        }
         let target = decision.target
         if target == .dismissed {
             startDismissal(release, at: time)

@@ -19,13 +19,34 @@ package protocol SheetContent: AnyObject {
 
 /// Seed 000's `HandleBar`: a 50 × 5 pt rounded rectangle in systemGray5, with a soft dark
 /// halo so that it reads over the dimmed list at full (not in the seed; issue 30 item 6).
-struct HandleBar: View {
-    var body: some View {
-        RoundedRectangle(cornerRadius: SheetLayoutConstants.handleRadius)
+/// Hidden by `.presentationDragIndicator(.hidden)` (its place kept: the area still drags).
+struct HandleBar: SingleNodeView {
+    func makeNode(_ context: BuildContext) -> Node {
+        let size = (SheetLayoutConstants.handleWidth, SheetLayoutConstants.handleHeight)
+        guard context.environment.dragIndicatorVisible else {
+            return buildSingleNode(Color.clear.frame(width: size.0, height: size.1), context)
+        }
+        return buildSingleNode(RoundedRectangle(cornerRadius: SheetLayoutConstants.handleRadius)
             .fill(SystemColor.gray5)
-            .frame(width: SheetLayoutConstants.handleWidth, height: SheetLayoutConstants.handleHeight)
+            .frame(width: size.0, height: size.1)
             .shadow(color: SheetLayoutConstants.handleHaloColor, radius: SheetLayoutConstants.handleHaloRadius,
-                    cornerRadius: SheetLayoutConstants.handleRadius)
+                    cornerRadius: SheetLayoutConstants.handleRadius), context)
+    }
+}
+
+/// SwiftUI's `Visibility` for `presentationDragIndicator`.
+package enum DragIndicatorVisibility: String, Sendable, CaseIterable { case visible, hidden }
+
+struct DragIndicatorModifier: NodeModifier {
+    let visible: Bool
+    func node(wrapping content: Node, _ context: BuildContext) -> Node { content }
+    func contentContext(_ context: BuildContext) -> BuildContext { context.with { $0.dragIndicatorVisible = visible } }
+}
+
+extension View {
+    /// Shows or hides the sheet's grabber (SwiftUI's `presentationDragIndicator`).
+    func presentationDragIndicator(_ visibility: DragIndicatorVisibility) -> some View {
+        modifier(DragIndicatorModifier(visible: visibility == .visible))
     }
 }
 

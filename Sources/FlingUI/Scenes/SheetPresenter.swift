@@ -45,6 +45,10 @@ package final class SheetPresenter {
     package var detents = SheetDetentSpec.standard
     /// Whether the page behind takes touches (`--background-interaction`): the next sheet.
     package var backgroundInteraction = SheetBackgroundInteraction.disabled
+    /// `--drag-indicator`: the grabber drawn or not (its area drags either way).
+    package var dragIndicator = DragIndicatorVisibility.visible { didSet { host.invalidate() } }
+    /// `--interactive-dismiss disabled`: a pull or a tap on the dim never closes the sheet.
+    package var interactiveDismissDisabled = false
 
     /// The tuning the next gesture uses (issue 15): the sheet up now takes it from its next
     /// gesture, a new sheet from its presentation.
@@ -86,7 +90,7 @@ package final class SheetPresenter {
 
     private var root: AnyView {
         guard let content else { return AnyView(EmptyView()) }
-        return AnyView(content.sheetView(contentOffset: builtOffset))
+        return AnyView(content.sheetView(contentOffset: builtOffset).presentationDragIndicator(dragIndicator))
     }
 
     // MARK: Presenting
@@ -98,6 +102,7 @@ package final class SheetPresenter {
         sheet = SheetModel(policy: policyKind, height: window.height, tuning: tuning, detents: detents)
         // (The seeds' sheets are modal: the page behind is theirs to dim.)
         sheet.backgroundInteraction = policyKind == .fluid ? backgroundInteraction : .disabled
+        sheet.interactiveDismissDisabled = interactiveDismissDisabled
         sheet.reduceMotion = reduceMotion
         sheet.contentLength = contentLength(content)
         sheet.present(at: time)
@@ -166,7 +171,8 @@ package final class SheetPresenter {
                 // fraction, or to 0 (issue 28). A cancel ends where the pointer was last seen.
                 if e.phase == .cancelled || e.location != lastMove { sheet.move(to: e.location, time: e.time) }
                 sheet.release(at: e.location, time: e.time, cancelled: e.phase == .cancelled)
-            } else if pressOnDim, e.phase == .ended, !sheet.isPresenting, !frame(top: top).contains(e.location) {
+            } else if pressOnDim, e.phase == .ended, !sheet.isPresenting, !sheet.interactiveDismissDisabled,
+                      !frame(top: top).contains(e.location) {
                 // Seed 000: `BlankView(...).onTapGesture { self.showDetail = false }`. (While
                 // the sheet is still coming up, a tap on the dim is a double-click on the row
                 // that opened it, not a request to close.)
@@ -259,6 +265,8 @@ package final class SheetPresenter {
             ("restaurant", JSONValue.optional(sheet.isVisible ? restaurant : nil)),
             ("contentOffset", .rounded(sheet.isVisible ? sheet.content.offset(at: time) : 0)),
             ("dim", .rounded(sheet.dim(at: time))),
-        ] + chosen + (sheet.backgroundInteraction == .disabled ? [] : [("backgroundInteraction", .string(sheet.backgroundInteraction.text))]))
+        ] + chosen + (sheet.backgroundInteraction == .disabled ? [] : [("backgroundInteraction", .string(sheet.backgroundInteraction.text))])
+          + (interactiveDismissDisabled ? [("interactiveDismiss", .string("disabled"))] : [])
+          + (dragIndicator == .hidden ? [("dragIndicator", .string("hidden"))] : []))
     }
 }

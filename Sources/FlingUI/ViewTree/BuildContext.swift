@@ -11,6 +11,8 @@ public struct EnvironmentValues: Sendable {
     public var textScale: Double = 1
     /// Right-to-left in Arabic and Hebrew (see `MirroredPlacement`); set at the root.
     public var layoutDirection: LayoutDirection = .leftToRight
+    /// A sheet's grabber shows (`.presentationDragIndicator`).
+    public var dragIndicatorVisible = true
     /// The axis of the stack a view sits in (Spacer and Divider follow it).
     var stackAxis: Axis?
     public init() {}

@@ -151,3 +151,29 @@ final class SheetBackgroundInteractionTests: XCTestCase {
         XCTAssertTrue(s.passesTouchesThrough(at: 4))
     }
 }
+
+/// A sheet that refuses interactive dismissal (issue 50, SwiftUI's `interactiveDismissDisabled`).
+final class SheetRefusedDismissalTests: XCTestCase {
+    func testAPullPastTheLowestDetentRubberBandsAndAFlickSpringsBack() {
+        var s = SheetModel(policy: .fluid, height: 844)
+        s.interactiveDismissDisabled = true
+        s.present(at: 0)
+        _ = s.advance(to: 2)
+        // A 300 pt pull below half: the sheet follows less and less (UIKit's rubber band).
+        s.press(at: Point(200, 440), onContent: false, time: 3)
+        for k in 1...18 { s.move(to: Point(200, 440 + 10 + 300 * Double(k) / 18), time: 3 + Double(k) / 60) }
+        let pulled = s.top(at: 3.3)
+        XCTAssertEqual(pulled, 422 + RubberBand.offset(overshoot: 300, dimension: 844, coefficient: Tuning.standard.rubberBand), accuracy: 1e-6)
+        XCTAssertLessThan(pulled, 422 + 300)
+        // Let go moving fast: it would have dismissed; refused, it springs back to half.
+        _ = s.release(at: Point(200, 750), time: 3.3)
+        XCTAssertEqual(s.lastDecision?.decision.outcome, "half")
+        XCTAssertEqual(s.lastDecision?.decision.rule, "dismissal disabled: back to half")
+        _ = s.advance(to: 6)
+        XCTAssertEqual(s.phase, .resting(.half))
+        // Only a dismissal asked for (Esc, Close) closes it.
+        s.dismiss(at: 6)
+        _ = s.advance(to: 8)
+        XCTAssertEqual(s.phase, .hidden)
+    }
+}

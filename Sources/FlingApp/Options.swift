@@ -135,7 +135,7 @@ struct AppOptions: ParsableArguments, Sendable {
     var sheetPolicy: SheetPolicyKind?
 
     /// The detents the fluid policy's sheets rest on (issue 50; SwiftUI's presentationDetents).
-    @Option(help: ArgumentHelp("The detents a fluid sheet rests on, as SwiftUI's presentationDetents: a comma-separated list of medium, large, a fraction of the window (0.3) or a height (300pt); default medium,large. It opens at the smallest.", valueName: "list"),
+    @Option(help: ArgumentHelp("The detents a fluid sheet rests on, as SwiftUI's presentationDetents: a comma-separated list of medium, large, content (as tall as the sheet's content), a fraction of the window (0.3) or a height (300pt); default medium,large. It opens at the smallest.", valueName: "list"),
             transform: Parse.detents)
     var detents: DetentsOption?
 

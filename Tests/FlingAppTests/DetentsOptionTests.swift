@@ -110,7 +110,7 @@ final class DetentsOptionTests: XCTestCase {
         try FlingRunner.assertUsageError(["--headless", "--background-interaction", "often"],
                                          says: "--background-interaction: 'often' is not disabled, enabled or upto=DETENT (upto=medium, upto=0.3)")
         try FlingRunner.assertUsageError(["--headless", "--detents", "0.3,huge"],
-                                         says: "--detents: 'huge' is not medium, large, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)")
+                                         says: "--detents: 'huge' is not medium, large, content, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)")
         try FlingRunner.assertUsageError(["--headless", "--detents", "large,large"], says: "--detents: 'large' is given twice")
         try FlingRunner.assertUsageError(["--headless", "--detents", "0.3", "--sheet-policy", "two-stage"],
                                          says: "--detents: the two-stage policy rests on its seed's own detents; --detents is for --sheet-policy fluid")

@@ -9,6 +9,9 @@ public struct FluidSheetPolicy: SheetPolicy {
     public var tuning: Tuning
     /// The detents it rests on, in the order given (`detents(height:)` sorts them).
     public var detentSpecs: [SheetDetentSpec]
+    /// The sheet's content height with its handle area, as the view tree measured it (the
+    /// `content` detent's; nil until measured).
+    public var contentHeight: Double?
     public init(tuning: Tuning = .standard, detents: [SheetDetentSpec] = SheetDetentSpec.standard) {
         self.tuning = tuning
         detentSpecs = detents.isEmpty ? SheetDetentSpec.standard : detents
@@ -20,13 +23,13 @@ public struct FluidSheetPolicy: SheetPolicy {
     public var pullToHalfDistance: Double? { nil }
 
     public func topmost(height: Double) -> Double {
-        detentSpecs.reduce(height) { min($0, $1.top(windowHeight: height)) }
+        detentSpecs.reduce(height) { min($0, $1.top(windowHeight: height, contentHeight: contentHeight)) }
     }
     /// The lowest resting detent (the largest top; of two at the same top, the first given).
     public func lowest(height: Double) -> (SheetDetent, Double) {
-        var best = (detentSpecs[0].detent, detentSpecs[0].top(windowHeight: height))
+        var best = (detentSpecs[0].detent, detentSpecs[0].top(windowHeight: height, contentHeight: contentHeight))
         for s in detentSpecs.dropFirst() {
-            let t = s.top(windowHeight: height)
+            let t = s.top(windowHeight: height, contentHeight: contentHeight)
             if t > best.1 { best = (s.detent, t) }
         }
         return best
@@ -35,12 +38,12 @@ public struct FluidSheetPolicy: SheetPolicy {
     /// another's top still has its place).
     public func top(of detent: SheetDetent, height: Double) -> Double {
         if detent == .dismissed { return height }
-        return detentSpecs.first { $0.detent == detent }?.top(windowHeight: height) ?? topmost(height: height)
+        return detentSpecs.first { $0.detent == detent }?.top(windowHeight: height, contentHeight: contentHeight) ?? topmost(height: height)
     }
 
     public func detents(height: Double) -> [(SheetDetent, Double)] {
         var seen = Set<Double>()
-        return detentSpecs.map { ($0.detent, $0.top(windowHeight: height)) }
+        return detentSpecs.map { ($0.detent, $0.top(windowHeight: height, contentHeight: contentHeight)) }
             .sorted { $0.1 < $1.1 }
             .filter { seen.insert($0.1).inserted }   // two that meet at one top rest as one
     }

@@ -11,6 +11,9 @@ public enum SheetDetentSpec: Equatable, Hashable, Sendable {
     case fraction(Double)
     /// This many pt tall (`.height(h)`).
     case height(Double)
+    /// As tall as the sheet's content, measured by the view tree (what vaul's and Flutter's
+    /// users ask for); large's top when the content is taller.
+    case content
 
     /// The name the sheet's state and the keyboard use ("half", "full", "0.3", "300pt").
     public var detent: SheetDetent {
@@ -19,6 +22,7 @@ public enum SheetDetentSpec: Equatable, Hashable, Sendable {
         case .large: .full
         case .fraction(let f): SheetDetent(rawValue: Self.short(f))
         case .height(let h): SheetDetent(rawValue: Self.short(h) + "pt")
+        case .content: SheetDetent(rawValue: "content")
         }
     }
 
@@ -29,12 +33,15 @@ public enum SheetDetentSpec: Equatable, Hashable, Sendable {
         case .large: "large"
         case .fraction(let f): Self.short(f)
         case .height(let h): Self.short(h) + "pt"
+        case .content: "content"
         }
     }
 
     /// The sheet's top in a window `height` pt high: never above `large`'s (the status bar
     /// stays uncovered, as UIKit keeps it) and never below the grabber's reach.
-    public func top(windowHeight height: Double) -> Double {
+    /// `contentHeight`: the sheet's content with its handle area (nil: not measured yet, and
+    /// the content detent rests at half meanwhile).
+    public func top(windowHeight height: Double, contentHeight: Double? = nil) -> Double {
         let full = SheetConstants.fullTop
         let raw: Double
         switch self {
@@ -42,6 +49,7 @@ public enum SheetDetentSpec: Equatable, Hashable, Sendable {
         case .large: raw = full
         case .fraction(let f): raw = height * (1 - f)
         case .height(let h): raw = height - h
+        case .content: raw = contentHeight.map { height - $0 } ?? height / 2
         }
         return min(max(raw, full), max(full, height - SheetConstants.minimumDetentHeight))
     }
@@ -61,6 +69,7 @@ public enum SheetDetentSpec: Equatable, Hashable, Sendable {
             switch item {
             case "medium", "half": spec = .medium
             case "large", "full": spec = .large
+            case "content": spec = .content
             case let s where s.hasSuffix("pt"):
                 guard let h = Double(String(s.dropLast(2)).trimmingWhitespace()), h.isFinite, h >= SheetConstants.minimumDetentHeight, h <= 16_384 else {
                     throw SheetDetentError("'\(item)' is not a height from \(Self.short(SheetConstants.minimumDetentHeight))pt to 16384pt")
@@ -68,13 +77,15 @@ public enum SheetDetentSpec: Equatable, Hashable, Sendable {
                 spec = .height(h)
             default:
                 guard let f = Double(item), f.isFinite, f > 0, f <= 1 else {
-                    throw SheetDetentError("'\(item)' is not medium, large, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)")
+                    throw SheetDetentError("'\(item)' is not medium, large, content, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)")
                 }
                 spec = .fraction(f)
             }
             guard !out.contains(spec) else { throw SheetDetentError("'\(item)' is given twice") }
             // Two that rest at one top in every window would be one detent under two names.
-            if let same = out.first(where: { o in [480.0, 844, 1920].allSatisfy { o.top(windowHeight: $0) == spec.top(windowHeight: $0) } }) {
+            if spec != .content, let same = out.first(where: { o in
+                o != .content && [480.0, 844, 1920].allSatisfy { o.top(windowHeight: $0) == spec.top(windowHeight: $0) }
+            }) {
                 throw SheetDetentError("'\(item)' rests where '\(same.text)' does")
             }
             out.append(spec)

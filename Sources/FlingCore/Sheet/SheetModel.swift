@@ -89,7 +89,27 @@ public struct SheetModel: Sendable, Equatable {
     public private(set) var height: Double
     /// The content below the handle area; its viewport is the visible part of the sheet.
     public var content: ScrollModel
-    public var contentLength: Double = 0
+    public var contentLength: Double = 0 {
+        didSet { if contentLength != oldValue { contentChanged() } }
+    }
+
+    /// A content-sized detent follows its content: the policy learns the new height, and a
+    /// sheet resting there moves to it with the sheet's spring (a description that grows),
+    /// never a jump.
+    private mutating func contentChanged() {
+        guard var fluid = policyValue.base as? FluidSheetPolicy, fluid.detentSpecs.contains(.content) else { return }
+        let before = top(at: settledTime)
+        fluid.contentHeight = SheetConstants.handleAreaHeight + contentLength
+        policyValue.base = fluid
+        if case .resting(let d) = phase, d == SheetDetentSpec.content.detent {
+            let after = policy.top(of: d, height: height)
+            if abs(after - before) > 1e-9 {
+                phase = .settling(.spring(Spring(parameters: tuning.sheetSpring, from: before, to: after, velocity: 0, startTime: settledTime)), target: d)
+            }
+        }
+    }
+    /// The time of the last advance: what a change of content measures from.
+    private var settledTime = 0.0
     /// Whether the page behind takes touches, and up to which detent it stays undimmed.
     public var backgroundInteraction = SheetBackgroundInteraction.disabled
     /// SwiftUI's `interactiveDismissDisabled` (UIKit's `isModalInPresentation`): a pull past
@@ -311,6 +331,7 @@ public struct SheetModel: Sendable, Equatable {
 
     /// Ends animations that finished; returns true while anything moves.
     public mutating func advance(to time: Double) -> Bool {
+        settledTime = time
         switch phase {
         case .presenting(let a, let target), .settling(let a, let target):
             if !a.settled(at: time).isAnimating {

@@ -11,6 +11,7 @@ extension SheetPresenter {
         case .half?: LocalizedStringKey("half height")
         case .expanded?: LocalizedStringKey("half height")   // the two-stage sheet's lower detent (400 of 844)
         case .dismissed?, nil: LocalizedStringKey("closed")
+        case SheetDetentSpec.content.detent?: LocalizedStringKey("content height")
         // A chosen fraction or height (`--detents`): "height 30%", "height 300 pt".
         case let d?: LocalizedStringKey("height \(Self.heightWords(d))")
         }

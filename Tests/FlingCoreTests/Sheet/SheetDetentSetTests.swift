@@ -15,13 +15,13 @@ final class SheetDetentSetTests: XCTestCase {
         XCTAssertEqual(SheetDetentSpec.large.detent, .full)
         let cases: [(String, String)] = [
             ("", "no detents given"),
-            ("0.3,huge", "'huge' is not medium, large, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)"),
-            ("0", "'0' is not medium, large, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)"),
-            ("1.5", "'1.5' is not medium, large, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)"),
+            ("0.3,huge", "'huge' is not medium, large, content, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)"),
+            ("0", "'0' is not medium, large, content, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)"),
+            ("1.5", "'1.5' is not medium, large, content, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)"),
             ("10pt", "'10pt' is not a height from 88pt to 16384pt"),
             ("large,full", "'full' is given twice"),
             ("0.1,0.2,0.3,0.4,0.5,0.6,0.7", "7 detents: at most 6"),
-            ("0.3,,large", "'' is not medium, large, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)"),
+            ("0.3,,large", "'' is not medium, large, content, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)"),
             ("medium,0.5", "'0.5' rests where 'medium' does"),
             ("large,1", "'1' rests where 'large' does"),
         ]
@@ -175,5 +175,37 @@ final class SheetRefusedDismissalTests: XCTestCase {
         s.dismiss(at: 6)
         _ = s.advance(to: 8)
         XCTAssertEqual(s.phase, .hidden)
+    }
+}
+
+/// A content-sized detent (issue 50; vaul#330, flutter#34111): the sheet as tall as its
+/// content, following the content when it grows with the sheet's spring.
+final class SheetContentDetentTests: XCTestCase {
+    func testTheSheetIsAsTallAsItsContentAndFollowsItWhenItGrows() {
+        var s = SheetModel(policy: .fluid, height: 844, detents: [.content, .large])
+        s.contentLength = 280
+        s.present(at: 0)
+        _ = s.advance(to: 2)
+        let content = SheetDetentSpec.content.detent
+        XCTAssertEqual(s.phase, .resting(content))
+        XCTAssertEqual(s.top(at: 2), 844 - (SheetConstants.handleAreaHeight + 280))
+        // The description grows by 120 pt: the sheet rises to it on its spring, no jump.
+        s.contentLength = 400
+        XCTAssertEqual(s.top(at: 2), 544, accuracy: 1e-9, "where it was, the moment the content changed")
+        XCTAssertEqual(s.phase.name, "settling")
+        var last = 544.0
+        for k in 1...60 {
+            _ = s.advance(to: 2 + Double(k) / 60)
+            let t = s.top(at: 2 + Double(k) / 60)
+            XCTAssertLessThan(abs(t - last), 40, "frame \(k): no jump")
+            last = t
+        }
+        XCTAssertEqual(s.phase, .resting(content))
+        XCTAssertEqual(s.top(at: 3), 844 - (SheetConstants.handleAreaHeight + 400), accuracy: 1e-6)
+        // Content taller than the window: large's top.
+        s.contentLength = 5000
+        _ = s.advance(to: 6)
+        XCTAssertEqual(s.top(at: 6), SheetConstants.fullTop)
+        XCTAssertEqual(try SheetDetentSpec.parse("content,large"), [.content, .large])
     }
 }

@@ -250,6 +250,10 @@ final class StudyTests: XCTestCase {
             detents = "0.3,0.6,large"
             background_interaction = "upto=0.3"
 
+            [[condition]]
+            name = "default"
+            policy = "fluid"
+
             [[task]]
             id = "to-full"
             text = "Bring the sheet up to full"
@@ -258,9 +262,9 @@ final class StudyTests: XCTestCase {
             dismiss = "unwanted"
             """.write(to: file, atomically: true, encoding: .utf8)
         let plan = try FlingRunner.run(["study", file.path, "--participant", "P01", "--dry-run"])
-        XCTAssertEqual(plan.stdout, "participant,trial,condition,task\nP01,1,A,to-full\nP01,2,B,to-full\n")
+        XCTAssertEqual(plan.stdout, "participant,trial,condition,task\nP01,1,A,to-full\nP01,2,B,to-full\nP01,3,C,to-full\n")
         var lines: [String] = [], start = StudyConstants.readyTime + 0.05
-        for rating in [6, 3] {
+        for rating in [6, 3, 6] {
             lines += ["\(start + 0.3) drag 195 600 195 450 0.6", "\(start + 4.5) tap \(Tap.giveUp)", "\(start + 5.5) tap \(Tap.yes)",
                       "\(start + 5.7) tap \(Tap.rating(rating, afterNo: false))"]
             start += 5.75 + StudyConstants.readyTime + 0.05
@@ -271,10 +275,11 @@ final class StudyTests: XCTestCase {
         let r = try FlingRunner.run(["study", file.path, "--participant", "P01", "--out", dir.path, "--headless", "--script", script.path])
         XCTAssertEqual(r.status, 0, r.stderr)
         let trials = try rows(dir.appendingPathComponent("trials.csv"))
-        XCTAssertEqual(trials.map { "\($0["condition"] ?? ""):\($0["outcome"] ?? "")" }, ["A:success", "B:gave-up"])
+        // C, after B, has none of B's detents or background interaction: half, as A.
+        XCTAssertEqual(trials.map { "\($0["condition"] ?? ""):\($0["outcome"] ?? "")" }, ["A:success", "B:gave-up", "C:success"])
         let gestures = try rows(dir.appendingPathComponent("gestures.csv")).filter { $0["target"] == "sheet" }
         // Each condition's sheet started from its own smallest detent, and went where the pull sent it.
-        XCTAssertEqual(gestures.map { "\($0["condition"] ?? ""):\($0["start_detent"] ?? "")" }, ["A:half", "B:0.3"])
+        XCTAssertEqual(gestures.map { "\($0["condition"] ?? ""):\($0["start_detent"] ?? "")" }, ["A:half", "B:0.3", "C:half"])
         let csv = parent.appendingPathComponent("aggregate.csv")
         let report = try FlingRunner.run(["report", parent.path, "--csv", csv.path])
         XCTAssertEqual(report.status, 0, report.stderr)

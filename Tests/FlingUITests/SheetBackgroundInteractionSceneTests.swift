@@ -58,4 +58,25 @@ final class SheetBackgroundInteractionSceneTests: XCTestCase {
         XCTAssertEqual(scene.presenter.sheet.dim(at: d.t), SheetConstants.dimOpacity)
         XCTAssertFalse(scene.presenter.passesThrough(Point(195, 150), time: d.t))
     } }
+
+    func testAHiddenGrabberIsNotAnnouncedAndTheDialogTakesItsActions() { MainActor.assumeIsolated {
+        let app = makeTestApp(rows: 10)
+        app.setSheetDismissal(interactive: true, dragIndicator: .hidden)
+        let d = Driver(app)
+        d.run(until: 0.3)
+        d.tap(195, 150)
+        d.run(until: 2)
+        var dialog: AccessibilityElement?, ids: [String] = []
+        func walk(_ e: AccessibilityElement) {
+            ids.append(e.id)
+            if e.role == .dialog { dialog = e }
+            e.children.forEach(walk)
+        }
+        walk(app.accessibilityTree(time: d.t))
+        XCTAssertFalse(ids.contains { $0.hasSuffix("/grabber") }, "no grabber to announce")
+        XCTAssertEqual(dialog?.actions, [.expand, .dismiss])
+        XCTAssertTrue(app.performAccessibilityAction(AccessibilityAction.expand.name, on: "restaurants/sheet", time: d.t))
+        d.run(until: d.t + 2)
+        XCTAssertEqual((app.scene as? RestaurantsScene)?.presenter.sheet.phase, .resting(.full))
+    } }
 }

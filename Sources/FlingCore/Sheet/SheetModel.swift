@@ -98,18 +98,31 @@ public struct SheetModel: Sendable, Equatable {
     /// never a jump.
     private mutating func contentChanged() {
         guard var fluid = policyValue.base as? FluidSheetPolicy, fluid.detentSpecs.contains(.content) else { return }
-        let before = top(at: settledTime)
+        let t = settledTime
+        let before = top(at: t), v = velocity(at: t)
         fluid.contentHeight = SheetConstants.handleAreaHeight + contentLength
         policyValue.base = fluid
-        if case .resting(let d) = phase, d == SheetDetentSpec.content.detent {
-            let after = policy.top(of: d, height: height)
-            if abs(after - before) > 1e-9 {
-                phase = .settling(.spring(Spring(parameters: tuning.sheetSpring, from: before, to: after, velocity: 0, startTime: settledTime)), target: d)
-            }
+        let content = SheetDetentSpec.content.detent
+        let after = policy.top(of: content, height: height)
+        switch phase {
+        case .resting(content) where abs(after - before) > 1e-9:
+            phase = .settling(.spring(Spring(parameters: tuning.sheetSpring, from: before, to: after, velocity: 0, startTime: t)), target: content)
+        case .presenting(let a, content), .settling(let a, content):
+            // On its way there: it goes on, from where it is at its speed, to the new height.
+            phase = .settling(retarget(a, from: before, velocity: v, to: after, at: t), target: content)
+        default: break
         }
     }
-    /// The time of the last advance: what a change of content measures from.
+    /// When the content last changed or the sheet last advanced: what a change of content
+    /// moves from (an idle window advances rarely: an input's time is given with it).
     private var settledTime = 0.0
+
+    /// The content's new length at `time` (another restaurant, a wider window): a
+    /// content-sized sheet moves to it from where it is then.
+    public mutating func setContentLength(_ length: Double, at time: Double) {
+        settledTime = max(settledTime, time)
+        contentLength = length
+    }
     /// Whether the page behind takes touches, and up to which detent it stays undimmed.
     public var backgroundInteraction = SheetBackgroundInteraction.disabled
     /// SwiftUI's `interactiveDismissDisabled` (UIKit's `isModalInPresentation`): a pull past
@@ -275,8 +288,8 @@ public struct SheetModel: Sendable, Equatable {
 
     /// Other content in the sheet where it is (a tap on another row behind it, as Maps does):
     /// its scroll starts at the top.
-    public mutating func replaceContent(length: Double) {
-        contentLength = length
+    public mutating func replaceContent(length: Double, at time: Double) {
+        setContentLength(length, at: time)
         content = ScrollModel(viewport: content.viewportLength, content: length, tuning: tuning)
     }
 
@@ -327,11 +340,20 @@ public struct SheetModel: Sendable, Equatable {
         phase = .settling(policy.settle(release, to: next, at: time), target: next)
     }
 
+    /// Straight to `target`, animated as a step is (a study's start at the highest detent).
+    public mutating func settle(to target: SheetDetent, at time: Double) {
+        guard let current = detent, !isDragging, current != target else { return }
+        let t = top(at: time)
+        let release = SheetRelease(startDetent: current, startTop: t, top: t, velocity: handoffVelocity(at: time), height: height)
+        decisions.forgetSettle()
+        phase = .settling(policy.settle(release, to: target, at: time), target: target)
+    }
+
     public var isDragging: Bool { if case .dragging = phase { return true } else { return false } }
 
     /// Ends animations that finished; returns true while anything moves.
     public mutating func advance(to time: Double) -> Bool {
-        settledTime = time
+        settledTime = max(settledTime, time)
         switch phase {
         case .presenting(let a, let target), .settling(let a, let target):
             if !a.settled(at: time).isAnimating {
@@ -372,10 +394,15 @@ public struct SheetModel: Sendable, Equatable {
         case .dragging(var d):
             // Keep the finger's grip: the drag continues from the same top. Inside the rubber
             // band the shown top is banded: un-band it against the new height.
-            let limit = policy.topmost(height: height)
-            d.rawTop = current < limit && policy.draggedTop(raw: limit - 1, height: height) != limit - 1
-                ? limit - RubberBand.overshoot(forOffset: limit - current, dimension: height, coefficient: tuning.rubberBand)
-                : current
+            let limit = policy.topmost(height: height), lowest = policy.lowest(height: height).1
+            if current < limit && policy.draggedTop(raw: limit - 1, height: height) != limit - 1 {
+                d.rawTop = limit - RubberBand.overshoot(forOffset: limit - current, dimension: height, coefficient: tuning.rubberBand)
+            } else if interactiveDismissDisabled, current > lowest {
+                // (The refused dismissal's band below the lowest detent, likewise.)
+                d.rawTop = lowest + RubberBand.overshoot(forOffset: current - lowest, dimension: height, coefficient: tuning.rubberBand)
+            } else {
+                d.rawTop = current
+            }
             phase = .dragging(d)
         default: break
         }

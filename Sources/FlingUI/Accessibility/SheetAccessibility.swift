@@ -52,10 +52,13 @@ extension SheetPresenter {
         // In reading order, top to bottom (the pinned title bar is drawn over the content, after it).
         let content = host.accessibilityElements(prefix: prefix + "/content") { $0.offsetBy(dx: 0, dy: top) }
             .enumerated().sorted { ($0.element.frame.minY, $0.offset) < ($1.element.frame.minY, $1.offset) }.map(\.element)
+        // A hidden grabber is not announced (SwiftUI leaves it out): the dialog takes its actions.
+        let hidden = dragIndicator == .hidden
         return AccessibilityElement(id: prefix, role: .dialog, label: label, value: env.localized(Self.words(for: detent)),
                                     // Not modal while the page behind takes touches (background interaction).
                                     states: sheet.passesTouchesThrough(at: time) ? [] : [.modal],
-                                    actions: [.dismiss], frame: shown, children: [grabber] + content)
+                                    actions: hidden ? actions.filter { $0 != .activate } : [.dismiss], frame: shown,
+                                    children: hidden ? content : [grabber] + content)
     }
 
     /// The grabber's (and the dialog's) actions: to the next detent up or down, or away.

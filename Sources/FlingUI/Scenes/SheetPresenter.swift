@@ -115,7 +115,7 @@ package final class SheetPresenter {
         guard sheet.isVisible else { return present(content, time: time) }
         self.content = content
         builtOffset = 0
-        sheet.replaceContent(length: contentLength(content))
+        sheet.replaceContent(length: contentLength(content), at: time)
         host.invalidate()
     }
 
@@ -132,12 +132,14 @@ package final class SheetPresenter {
     package func dismiss(time: Double) { sheet.dismiss(at: time) }
     /// To the next detent up or down, animated (as Up/Down do).
     package func step(up: Bool, time: Double) { sheet.step(up: up, at: time) }
+    /// Straight to the highest detent of its set (a study's `sheet-full:` start).
+    package func stepToTop(time: Double) { sheet.settle(to: sheet.policy.detents(height: window.height)[0].0, at: time) }
 
     package func layout(window: Size, time: Double) {
         let widthChanged = window.width != self.window.width
         self.window = window
         sheet.resize(height: window.height, at: time)
-        if widthChanged, let content { sheet.contentLength = contentLength(content) }
+        if widthChanged, let content { sheet.setContentLength(contentLength(content), at: time) }
         host.invalidate()
     }
 

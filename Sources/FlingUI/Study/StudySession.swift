@@ -122,7 +122,7 @@ package final class StudySession {
             }]
             if full {
                 steps.append { app, t in
-                    (app.scenes.first { $0 is RestaurantsScene } as? RestaurantsScene)?.presenter.step(up: true, time: t)
+                    (app.scenes.first { $0 is RestaurantsScene } as? RestaurantsScene)?.presenter.stepToTop(time: t)
                 }
             }
             return steps

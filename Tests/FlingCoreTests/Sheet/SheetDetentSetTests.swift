@@ -209,3 +209,34 @@ final class SheetContentDetentTests: XCTestCase {
         XCTAssertEqual(try SheetDetentSpec.parse("content,large"), [.content, .large])
     }
 }
+
+extension SheetContentDetentTests {
+    func testAChangeOfContentMovesFromWhereTheSheetIsWhenItComes() {
+        // An idle window advanced at 2 s; the content changes at 5 s (a tap behind the sheet):
+        // the spring starts then, from where the sheet rests, not 3 s in the past.
+        var s = SheetModel(policy: .fluid, height: 844, detents: [.content, .large])
+        s.contentLength = 280
+        s.present(at: 0)
+        _ = s.advance(to: 2)
+        let rest = s.top(at: 2)
+        s.setContentLength(400, at: 5)
+        XCTAssertEqual(s.top(at: 5), rest, accuracy: 1e-9)
+        XCTAssertGreaterThan(rest - s.top(at: 5 + 1.0 / 60), 0, "on its way up…")
+        XCTAssertLessThan(rest - s.top(at: 5 + 1.0 / 60), 40, "…without a jump")
+        // Changed while still coming up: it goes on to the new height, no snap at the end.
+        var p = SheetModel(policy: .fluid, height: 844, detents: [.content, .large])
+        p.contentLength = 280
+        p.present(at: 0)
+        _ = p.advance(to: 0.1)
+        p.setContentLength(400, at: 0.1)
+        var last = p.top(at: 0.1)
+        for k in 1...120 {
+            let t = 0.1 + Double(k) / 60
+            _ = p.advance(to: t)
+            XCTAssertLessThan(abs(p.top(at: t) - last), 60, "frame \(k)")
+            last = p.top(at: t)
+        }
+        XCTAssertEqual(p.phase, .resting(SheetDetentSpec.content.detent))
+        XCTAssertEqual(last, 844 - (SheetConstants.handleAreaHeight + 400), accuracy: 1e-6)
+    }
+}

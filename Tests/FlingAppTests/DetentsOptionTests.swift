@@ -113,6 +113,6 @@ final class DetentsOptionTests: XCTestCase {
                                          says: "--detents: 'huge' is not medium, large, content, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)")
         try FlingRunner.assertUsageError(["--headless", "--detents", "large,large"], says: "--detents: 'large' is given twice")
         try FlingRunner.assertUsageError(["--headless", "--detents", "0.3", "--sheet-policy", "two-stage"],
-                                         says: "--detents: the two-stage policy rests on its seed's own detents; --detents is for --sheet-policy fluid")
+                                         says: "--detents: the two-stage policy rests on its seed's own detents; --detents is for --sheet-policy fluid or tutorial")
     }
 }

@@ -7,14 +7,17 @@
 /// `presentationDetents`): half and full unless told otherwise, presented at the smallest.
 public struct FluidSheetPolicy: SheetPolicy {
     public var tuning: Tuning
-    /// The detents it rests on, in the order given (`detents(height:)` sorts them).
-    public var detentSpecs: [SheetDetentSpec]
-    /// The sheet's content height with its handle area, as the view tree measured it (the
-    /// `content` detent's; nil until measured).
-    public var contentHeight: Double?
+    /// The detents it rests on (`--detents`), resolved for each window height.
+    public var resting: SheetDetentSet
+    public var detentSpecs: [SheetDetentSpec] { resting.specs }
+    /// The sheet's content height with its handle area (the `content` detent's).
+    public var contentHeight: Double? {
+        get { resting.contentHeight }
+        set { resting.contentHeight = newValue }
+    }
     public init(tuning: Tuning = .standard, detents: [SheetDetentSpec] = SheetDetentSpec.standard) {
         self.tuning = tuning
-        detentSpecs = detents.isEmpty ? SheetDetentSpec.standard : detents
+        resting = SheetDetentSet(detents)
     }
     public var kind: SheetPolicyKind { .fluid }
     public var initialDetent: SheetDetent { .half }
@@ -22,31 +25,11 @@ public struct FluidSheetPolicy: SheetPolicy {
     public var detentSet: [SheetDetentSpec]? { detentSpecs == SheetDetentSpec.standard ? nil : detentSpecs }
     public var pullToHalfDistance: Double? { nil }
 
-    public func topmost(height: Double) -> Double {
-        detentSpecs.reduce(height) { min($0, $1.top(windowHeight: height, contentHeight: contentHeight)) }
-    }
-    /// The lowest resting detent (the largest top; of two at the same top, the first given).
-    public func lowest(height: Double) -> (SheetDetent, Double) {
-        var best = (detentSpecs[0].detent, detentSpecs[0].top(windowHeight: height, contentHeight: contentHeight))
-        for s in detentSpecs.dropFirst() {
-            let t = s.top(windowHeight: height, contentHeight: contentHeight)
-            if t > best.1 { best = (s.detent, t) }
-        }
-        return best
-    }
-    /// A detent of the set resolves from its own spec (one dropped from `detents` for sharing
-    /// another's top still has its place).
-    public func top(of detent: SheetDetent, height: Double) -> Double {
-        if detent == .dismissed { return height }
-        return detentSpecs.first { $0.detent == detent }?.top(windowHeight: height, contentHeight: contentHeight) ?? topmost(height: height)
-    }
+    public func topmost(height: Double) -> Double { resting.topmost(height: height) }
+    public func lowest(height: Double) -> (SheetDetent, Double) { resting.lowest(height: height) }
+    public func top(of detent: SheetDetent, height: Double) -> Double { resting.top(of: detent, height: height) }
+    public func detents(height: Double) -> [(SheetDetent, Double)] { resting.detents(height: height) }
 
-    public func detents(height: Double) -> [(SheetDetent, Double)] {
-        var seen = Set<Double>()
-        return detentSpecs.map { ($0.detent, $0.top(windowHeight: height, contentHeight: contentHeight)) }
-            .sorted { $0.1 < $1.1 }
-            .filter { seen.insert($0.1).inserted }   // two that meet at one top rest as one
-    }
     public func presentation(from top: Double, to target: Double, at time: Double) -> AnimatedValue {
         seedSpring(from: top, to: target, at: time)
     }
@@ -97,5 +80,5 @@ public struct FluidSheetPolicy: SheetPolicy {
     }
 
     /// Content scrolls in every detent; at the edges the drag hands off to the sheet.
-    public func contentScrolls(in detent: SheetDetent) -> Bool { true }
+    public func contentScrolls(in detent: SheetDetent, height: Double) -> Bool { true }
 }

@@ -27,7 +27,7 @@ public enum SheetPolicyKind: String, Sendable, CaseIterable {
     public func policy(tuning: Tuning, detents: [SheetDetentSpec] = SheetDetentSpec.standard) -> any SheetPolicy {
         switch self {
         case .fluid: FluidSheetPolicy(tuning: tuning, detents: detents)
-        case .tutorial: TutorialSheetPolicy(tuning: tuning)
+        case .tutorial: TutorialSheetPolicy(tuning: tuning, detents: detents)
         case .twoStage: TwoStageSheetPolicy(tuning: tuning)
         }
     }
@@ -92,7 +92,7 @@ public protocol SheetPolicy: Sendable {
     /// The animation from the release point to the chosen detent (or off screen).
     func settle(_ release: SheetRelease, to target: SheetDetent, at time: Double) -> AnimatedValue
     /// Whether drags on the content scroll it in this detent (otherwise they move the sheet).
-    func contentScrolls(in detent: SheetDetent) -> Bool
+    func contentScrolls(in detent: SheetDetent, height: Double) -> Bool
     /// Seed 000: pulled this far below full with the content at its top, the sheet goes half.
     var pullToHalfDistance: Double? { get }
     /// When a dismissal started at `time` completes, if the policy fixes it (UIKit completes

@@ -106,3 +106,32 @@ public struct SheetDetentError: Error, Equatable, Sendable {
     public let message: String
     init(_ message: String) { self.message = message }
 }
+
+/// A chosen set of detents resolved for a window: the tops the fluid and tutorial policies
+/// rest on (highest first), the smallest and the highest.
+public struct SheetDetentSet: Equatable, Sendable {
+    public var specs: [SheetDetentSpec]
+    /// The sheet's content height with its handle area (the `content` detent's; nil until
+    /// the view tree has measured it).
+    public var contentHeight: Double?
+    public init(_ specs: [SheetDetentSpec]) { self.specs = specs.isEmpty ? SheetDetentSpec.standard : specs }
+
+    public func top(_ spec: SheetDetentSpec, height: Double) -> Double { spec.top(windowHeight: height, contentHeight: contentHeight) }
+    public func topmost(height: Double) -> Double { specs.reduce(height) { min($0, top($1, height: height)) } }
+    /// The lowest (the largest top; of two at the same top, the first given).
+    public func lowest(height: Double) -> (SheetDetent, Double) {
+        var best = (specs[0].detent, top(specs[0], height: height))
+        for s in specs.dropFirst() where top(s, height: height) > best.1 { best = (s.detent, top(s, height: height)) }
+        return best
+    }
+    /// A detent's top from its own spec (one that shares another's top keeps its place).
+    public func top(of detent: SheetDetent, height: Double) -> Double {
+        if detent == .dismissed { return height }
+        return specs.first { $0.detent == detent }.map { top($0, height: height) } ?? topmost(height: height)
+    }
+    /// Highest first; two that meet at one top rest as one.
+    public func detents(height: Double) -> [(SheetDetent, Double)] {
+        var seen = Set<Double>()
+        return specs.map { ($0.detent, top($0, height: height)) }.sorted { $0.1 < $1.1 }.filter { seen.insert($0.1).inserted }
+    }
+}

@@ -485,7 +485,7 @@ public struct SheetModel: Sendable, Equatable {
     private mutating func applyDrag(_ dyIn: Double, time: Double) {
         guard case .dragging(var d) = phase, !d.consumed else { return }
         var dy = dyIn
-        let scrollsContent = d.onContent && policy.contentScrolls(in: d.startDetent)
+        let scrollsContent = d.onContent && policy.contentScrolls(in: d.startDetent, height: height)
         let topmost = policy.topmost(height: height)
         if scrollsContent {
             if dy > 0 {
@@ -515,19 +515,22 @@ public struct SheetModel: Sendable, Equatable {
         }
         // Seed 000: pulled far enough below full with the content at its top → back to half.
         // Only a pull that began at rest at full counts, measured from where it began.
-        if let pull = policy.pullToHalfDistance, d.startDetent == .full, d.caughtHeading == nil, d.onContent,
-           policy.contentScrolls(in: .full), d.rawTop - max(topmost, d.startTop) + d.slopTravel > pull {
+        // (On a chosen set: at the highest detent, one down.)
+        let resting = policy.detents(height: height)
+        if let pull = policy.pullToHalfDistance, resting.count > 1, d.startDetent == resting[0].0, d.caughtHeading == nil, d.onContent,
+           policy.contentScrolls(in: d.startDetent, height: height), d.rawTop - max(topmost, d.startTop) + d.slopTravel > pull {
+            let highest = resting[0].0, next = resting[1].0
             d.consumed = true
             let t = shownTop(raw: d.rawTop)
-            let release = SheetRelease(startDetent: .full, startTop: d.startTop, top: t, velocity: 0, height: height)
+            let release = SheetRelease(startDetent: highest, startTop: d.startTop, top: t, velocity: 0, height: height)
             endContentDrag(velocity: 0, time: time)
-            phase = .settling(policy.settle(release, to: .half, at: time), target: .half)
+            phase = .settling(policy.settle(release, to: next, at: time), target: next)
             // Decided mid-drag, not at a release: the record's release is this moment.
             let v = finger.tracker.releaseVelocity(at: time)
             let pulled = d.rawTop - max(topmost, d.startTop) + d.slopTravel
             let n = RuleNumber.text
-            record(SheetRelease(startDetent: .full, startTop: d.startTop, top: t, velocity: v.y, height: height),
-                   SheetDecision(target: .half, rule: "pull \(n(pulled, 1)) pt > \(n(pull, 1)) pt at full", margin: pulled - pull),
+            record(SheetRelease(startDetent: highest, startTop: d.startTop, top: t, velocity: v.y, height: height),
+                   SheetDecision(target: next, rule: "pull \(n(pulled, 1)) pt > \(n(pull, 1)) pt at \(highest.rawValue)", margin: pulled - pull),
                    at: Point(finger.lastX, finger.lastY), time: time, vx: v.x)
             return
         }

@@ -65,5 +65,5 @@ public struct TwoStageSheetPolicy: SheetPolicy {
     }
 
     /// The numbers list scrolls under the finger in every detent (its own scroll view).
-    public func contentScrolls(in detent: SheetDetent) -> Bool { true }
+    public func contentScrolls(in detent: SheetDetent, height: Double) -> Bool { true }
 }

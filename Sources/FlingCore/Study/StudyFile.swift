@@ -93,8 +93,8 @@ public struct StudyFile: Equatable, Sendable {
                 }
                 var condition = Condition(name: name, policy: policy, tuning: tuning, stall: stall, line: t.line)
                 if let d = try t.string("detents") {
-                    guard policy == .fluid else {
-                        throw ParseError(line: t.line(of: "detents"), message: "detents: the \(policy.rawValue) policy rests on its seed's own detents; detents are for policy \"fluid\"")
+                    guard policy != .twoStage else {
+                        throw ParseError(line: t.line(of: "detents"), message: "detents: the \(policy.rawValue) policy rests on its seed's own detents; detents are for policy \"fluid\" or \"tutorial\"")
                     }
                     do throws(SheetDetentError) { condition.detents = try SheetDetentSpec.parse(d) } catch {
                         throw ParseError(line: t.line(of: "detents"), message: "detents: \(error.message)")

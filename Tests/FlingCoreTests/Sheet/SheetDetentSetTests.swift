@@ -240,3 +240,51 @@ extension SheetContentDetentTests {
         XCTAssertEqual(last, 844 - (SheetConstants.handleAreaHeight + 400), accuracy: 1e-6)
     }
 }
+
+/// Seed 000's rules on a chosen set (issue 50): one detent at a time, the seed's own on half
+/// and full.
+final class TutorialOnAChosenSetTests: XCTestCase {
+    let p = TutorialSheetPolicy(detents: [.fraction(0.3), .fraction(0.6), .large])
+
+    func decide(from d: String, finger: Double) -> SheetDecision {
+        let start = SheetDetent(rawValue: d)
+        let top = p.top(of: start, height: 844)
+        return p.decision(for: SheetRelease(startDetent: start, startTop: top, top: top + finger, velocity: 0, height: 844, fingerTranslation: finger))
+    }
+
+    func testEachThresholdGoesOneDetentAtATime() {
+        XCTAssertEqual(decide(from: "0.6", finger: -0.26 * 844).target, .full, "up past 25 % of H: the next one up")
+        XCTAssertEqual(decide(from: "0.6", finger: 0.31 * 844).target.rawValue, "0.3", "down past 30 %: the next one down")
+        XCTAssertEqual(decide(from: "0.6", finger: 0.1 * 844).target.rawValue, "0.6", "in between: back")
+        XCTAssertEqual(decide(from: "0.3", finger: -0.26 * 844).target.rawValue, "0.6")
+        XCTAssertEqual(decide(from: "0.3", finger: 0.31 * 844).target, .dismissed, "from the lowest: dismissed")
+        XCTAssertEqual(decide(from: "full", finger: 0.5 * 844), SheetDecision(target: .full, rule: "from full: back to full", margin: 0))
+        XCTAssertEqual(p.initialDetent(height: 844).rawValue, "0.3")
+        XCTAssertTrue(p.contentScrolls(in: .full, height: 844))
+        XCTAssertFalse(p.contentScrolls(in: SheetDetent(rawValue: "0.6"), height: 844))
+    }
+
+    func testOnHalfAndFullItIsTheSeed() {
+        let seed = TutorialSheetPolicy()
+        for finger in [-0.3, -0.2, 0.0, 0.25, 0.35].map({ $0 * 844 }) {
+            let r = SheetRelease(startDetent: .half, startTop: 422, top: 422 + finger, velocity: 0, height: 844, fingerTranslation: finger)
+            let expected: SheetDetent = finger < -0.25 * 844 ? .full : finger > 0.3 * 844 ? .dismissed : .half
+            XCTAssertEqual(seed.decision(for: r).target, expected, "\(finger)")
+        }
+    }
+
+    func testContentPulledAtTheHighestGoesOneDown() {
+        var s = SheetModel(policy: .tutorial, height: 844, detents: [.fraction(0.3), .fraction(0.6), .large])
+        s.contentLength = 3000
+        s.present(at: 0)
+        _ = s.advance(to: 2)
+        s.step(up: true, at: 2); _ = s.advance(to: 4)
+        s.step(up: true, at: 4); _ = s.advance(to: 6)
+        XCTAssertEqual(s.phase, .resting(.full))
+        s.press(at: Point(200, 300), onContent: true, time: 7)
+        for k in 1...20 { s.move(to: Point(200, 300 + 8 * Double(k)), time: 7 + Double(k) / 60) }
+        XCTAssertEqual(s.lastDecision?.decision.outcome, "0.6")
+        XCTAssertEqual(s.lastDecision?.decision.rule.hasPrefix("pull "), true)
+        XCTAssertEqual(s.lastDecision?.decision.rule.hasSuffix("at full"), true)
+    }
+}

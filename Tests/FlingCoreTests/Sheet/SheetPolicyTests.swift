@@ -24,8 +24,8 @@ final class SheetPolicyTests: XCTestCase {
         XCTAssertEqual(release(p, from: .half, top: 422, v: 5000), .half)
         // From full, a drag of the sheet springs back to full.
         XCTAssertEqual(release(p, from: .full, top: 400), .full)
-        XCTAssertFalse(p.contentScrolls(in: .half))
-        XCTAssertTrue(p.contentScrolls(in: .full))
+        XCTAssertFalse(p.contentScrolls(in: .half, height: 844))
+        XCTAssertTrue(p.contentScrolls(in: .full, height: 844))
         XCTAssertEqual(p.draggedTop(raw: -30, height: H), -30, "the seed does not limit the drag")
     }
 

@@ -116,3 +116,33 @@ final class DetentsOptionTests: XCTestCase {
                                          says: "--detents: the two-stage policy rests on its seed's own detents; --detents is for --sheet-policy fluid or tutorial")
     }
 }
+
+/// The recording's header lines this work added, when bad: the replay names the file and line.
+final class SheetRecordingHeaderTests: XCTestCase {
+    func testBadSheetAndKeyboardHeaderLinesAreRefusedWithTheirLine() throws {
+        let dir = FlingRunner.scratch("bad-header")
+        let script = dir.appendingPathComponent("s.txt")
+        try "0.2 tap 195 300\n1 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let good = dir.appendingPathComponent("good.rec").path
+        let rec = try FlingRunner.run(["--headless", "--script", script.path, "--record", good])
+        XCTAssertEqual(rec.status, 0, rec.stderr)
+        var lines = try String(contentsOfFile: good, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let at = (lines.firstIndex { $0.hasPrefix("# version:") } ?? 1)
+        let cases: [(String, String)] = [
+            ("# detents: 0.3,huge", "detents: 'huge' is not medium, large, content"),
+            ("# background-interaction: upto=0.7", "background-interaction: upto=0.7: not one of the detents (medium, large)"),
+            ("# sheet: grabber=purple", "sheet: 'grabber=purple' is not interactive-dismiss=disabled or drag-indicator=hidden"),
+            ("# keyboard: sometimes", "keyboard: 'sometimes' is not on, off, auto or auto-kiosk"),
+        ]
+        for (i, (line, message)) in cases.enumerated() {
+            var bad = lines
+            bad.insert(line, at: at)
+            let file = dir.appendingPathComponent("bad\(i).rec")
+            try bad.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+            let r = try FlingRunner.run(["replay", file.path])
+            XCTAssertEqual(r.status, 2, line)
+            XCTAssertTrue(r.stderr.contains("\(file.path):\(at + 1): \(message)"), "\(r.stderr) should say \(message)")
+        }
+        lines.removeAll()
+    }
+}

@@ -29,6 +29,7 @@ public struct FluidSheetPolicy: SheetPolicy {
     public func lowest(height: Double) -> (SheetDetent, Double) { resting.lowest(height: height) }
     public func top(of detent: SheetDetent, height: Double) -> Double { resting.top(of: detent, height: height) }
     public func detents(height: Double) -> [(SheetDetent, Double)] { resting.detents(height: height) }
+    public func nextTop(above top: Double, height: Double) -> Double? { resting.nextTop(above: top, height: height) }
 
     public func presentation(from top: Double, to target: Double, at time: Double) -> AnimatedValue {
         seedSpring(from: top, to: target, at: time)

@@ -81,6 +81,8 @@ public protocol SheetPolicy: Sendable {
     func detents(height: Double) -> [(SheetDetent, Double)]
     /// The chosen set it rests on (nil: the policy's own, fixed by its seed).
     var detentSet: [SheetDetentSpec]? { get }
+    /// The top of the nearest detent above `top` (nil: none), asked every frame of a drag.
+    func nextTop(above top: Double, height: Double) -> Double?
     /// The top of `detent` in a window `height` pt high (`dismissed`: the bottom edge).
     func top(of detent: SheetDetent, height: Double) -> Double
     func presentation(from top: Double, to target: Double, at time: Double) -> AnimatedValue
@@ -132,6 +134,9 @@ extension SheetPolicy {
 
     public func initialDetent(height: Double) -> SheetDetent { initialDetent }
     public var detentSet: [SheetDetentSpec]? { nil }
+    public func nextTop(above top: Double, height: Double) -> Double? {
+        detents(height: height).map(\.1).filter { $0 < top - 1e-9 }.max()
+    }
 
     public func top(of detent: SheetDetent, height: Double) -> Double {
         if detent == .dismissed { return height }

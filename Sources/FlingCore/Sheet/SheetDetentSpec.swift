@@ -129,6 +129,16 @@ public struct SheetDetentSet: Equatable, Sendable {
         if detent == .dismissed { return height }
         return specs.first { $0.detent == detent }.map { top($0, height: height) } ?? topmost(height: height)
     }
+    /// The top of the nearest detent above `limit`, without building a list.
+    public func nextTop(above limit: Double, height: Double) -> Double? {
+        var best: Double?
+        for s in specs {
+            let t = top(s, height: height)
+            if t < limit - 1e-9, t > (best ?? -.infinity) { best = t }
+        }
+        return best
+    }
+
     /// Highest first; two that meet at one top rest as one.
     public func detents(height: Double) -> [(SheetDetent, Double)] {
         var seen = Set<Double>()

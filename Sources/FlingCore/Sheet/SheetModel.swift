@@ -257,9 +257,9 @@ public struct SheetModel: Sendable, Equatable {
         // (Its two detents asked directly: `detents` builds a list, and this runs every frame.)
         let top = top(at: time)
         if let limit = undimmedTop {
-            // Undimmed at or below the detent; above it the dim fades in up to the next one.
-            let next = policy.detents(height: height).map(\.1).filter { $0 < limit - 1e-9 }.max()
-            guard let next, top < limit else { return 0 }
+            // Undimmed at or below the detent; above it the dim fades in up to the next one
+            // (found without building the list: this runs every frame of a drag).
+            guard top < limit, let next = policy.nextTop(above: limit, height: height) else { return 0 }
             return SheetConstants.dimOpacity * max(0, min(1, (limit - top) / (limit - next)))
         }
         let lowestTop = max(policy.topmost(height: height), policy.lowest(height: height).1)

@@ -156,6 +156,12 @@ struct AppOptions: ParsableArguments, Sendable {
             transform: Parse.onOff("drag-indicator", on: "visible", off: "hidden"))
     var dragIndicatorVisible: Bool = true
 
+    /// How the Today cards open (issue 50): seed 004's expansion or iOS 18's zoom.
+    @Option(name: .customLong("card-style"),
+            help: ArgumentHelp("How a Today card opens: expand (default: seed 004's card grows into the window) or zoom (iOS 18's zoom transition: the story zooms out of the card, and a pull shrinks it back under the finger).", valueName: "expand|zoom"),
+            completion: .list(CardStyle.allCases.map(\.rawValue)), transform: Parse.cardStyle)
+    var cardStyle: CardStyle?
+
     /// `--background-interaction` read against the detents (checked in `validate`).
     var backgroundInteraction: SheetBackgroundInteraction {
         guard let t = backgroundInteractionText else { return .disabled }
@@ -370,6 +376,13 @@ enum Parse {
         return p
     }
 
+    @Sendable static func cardStyle(_ v: String) throws -> CardStyle {
+        switch CardStyle.parse(v) {
+        case .success(let style): return style
+        case .failure(let error): throw UsageError(message: "--card-style: \(error.message)")
+        }
+    }
+
     /// A two-word option's reader ("enabled"/"disabled", "visible"/"hidden").
     static func onOff(_ name: String, on: String, off: String) -> @Sendable (String) throws -> Bool {
         { v in
@@ -446,5 +459,5 @@ enum Parse {
 struct DetentsOption: Sendable, Equatable {
     let specs: [SheetDetentSpec]
     /// As the option and a recording's header write it ("0.3,0.6,large").
-    var text: String { specs.map(\.text).joined(separator: ",") }
+    var text: String { SheetDetentSpec.text(specs) }
 }

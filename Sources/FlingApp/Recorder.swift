@@ -54,6 +54,8 @@ final class SessionRecorder {
         var detents: String?
         /// `--background-interaction` when not disabled.
         var backgroundInteraction: String?
+        /// `--card-style` when not expand.
+        var cardStyle: String?
         /// "interactive-dismiss=disabled,drag-indicator=hidden" (empty: neither).
         var sheetOptions = ""
         var version = FlingVersion.string
@@ -84,6 +86,7 @@ final class SessionRecorder {
             if let detents { out.append("# detents: \(detents)") }
             if let backgroundInteraction { out.append("# background-interaction: \(backgroundInteraction)") }
             if !sheetOptions.isEmpty { out.append("# sheet: \(sheetOptions)") }
+            if let cardStyle { out.append("# card-style: \(cardStyle)") }
             out.append("# version: \(version)")
             return out
         }

@@ -140,6 +140,7 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
     app.usePinyin()
     if let d = options.detents { app.sheetDetents = d.specs }
     app.sheetBackgroundInteraction = options.backgroundInteraction
+    app.cardStyle = options.cardStyle ?? .expand
     app.setSheetDismissal(interactive: options.interactiveDismiss, dragIndicator: options.dragIndicatorVisible ? .visible : .hidden)
     app.reduceMotion = options.reduceMotion || desktop.animations == false
     if app.reduceMotion || textScale != 1 {
@@ -196,6 +197,7 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
         header.language = env.strings.pseudo ? "pseudo" : env.strings.language
         header.detents = options.detents?.text
         header.backgroundInteraction = options.backgroundInteraction == .disabled ? nil : options.backgroundInteraction.text
+        header.cardStyle = options.cardStyle.flatMap { $0 == .expand ? nil : $0.rawValue }
         header.sheetOptions = [options.interactiveDismiss ? nil : "interactive-dismiss=disabled",
                                options.dragIndicatorVisible ? nil : "drag-indicator=hidden"].compactMap { $0 }.joined(separator: ",")
         header.keyboard = app.keyboard.mode != .auto ? app.keyboard.mode.rawValue : (app.keyboard.kioskWithoutKeyboard ? "auto-kiosk" : nil)

@@ -96,11 +96,13 @@ package final class AppController {
     private struct InstrumentSettings {
         var overlay: Bool, showTouches: Bool, slowFactor: Double, panelVisible: Bool
         var tuning: Tuning, sheetPolicy: SheetPolicyKind?
+        var detents: [SheetDetentSpec], backgroundInteraction: SheetBackgroundInteraction, cardStyle: CardStyle
     }
     private var launchSettings: InstrumentSettings?
     private var instrumentSettings: InstrumentSettings {
         InstrumentSettings(overlay: instrument.overlay, showTouches: instrument.showTouches, slowFactor: clock.slowFactor,
-                           panelVisible: instrument.panel.isVisible, tuning: tuning, sheetPolicy: sheetPolicyOverride)
+                           panelVisible: instrument.panel.isVisible, tuning: tuning, sheetPolicy: sheetPolicyOverride,
+                           detents: sheetDetents, backgroundInteraction: sheetBackgroundInteraction, cardStyle: cardStyle)
     }
     private func restoreLaunchSettings(time realTime: Double) {
         guard let s = launchSettings else { return }
@@ -109,6 +111,9 @@ package final class AppController {
         if clock.slowFactor != s.slowFactor { clock.setSlowFactor(s.slowFactor, at: realTime) }
         if instrument.panel.isVisible != s.panelVisible { instrument.panel.toggle(env: env) }
         tuning = s.tuning
+        if sheetDetents != s.detents { sheetDetents = s.detents }
+        if sheetBackgroundInteraction != s.backgroundInteraction { sheetBackgroundInteraction = s.backgroundInteraction }
+        if cardStyle != s.cardStyle { cardStyle = s.cardStyle }
         if s.sheetPolicy != sheetPolicyOverride {
             sheetPolicyOverride = s.sheetPolicy
             (scenes.first { $0 is RestaurantsScene } as? RestaurantsScene)?.presenter.setPolicy(s.sheetPolicy ?? .fluid)
@@ -130,6 +135,13 @@ package final class AppController {
     package var sheetBackgroundInteraction = SheetBackgroundInteraction.disabled {
         didSet {
             for s in scenes { (s as? RestaurantsScene)?.presenter.backgroundInteraction = sheetBackgroundInteraction }
+        }
+    }
+
+    /// `--card-style`: how the Today cards open (a card open now keeps its style until it is home).
+    package var cardStyle = CardStyle.expand {
+        didSet {
+            for s in scenes { (s as? TodayScene)?.cardStyle = cardStyle }
         }
     }
 
@@ -159,7 +171,10 @@ package final class AppController {
         let presenter = Instrument.sheetPresenter(self)
         return InstrumentContext(windowSize: windowSize, env: env, clock: clock, tuning: tuning,
                                  sheetPolicyOverride: sheetPolicyOverride, sheetPolicy: presenter?.policyKind,
-                                 sheet: presenter?.sheet, sceneHasKeyboardFocus: scene.hasKeyboardFocus)
+                                 sheet: presenter?.sheet,
+                                 sheetDetents: sheetDetents, sheetBackgroundInteraction: sheetBackgroundInteraction,
+                                 cardStyle: scene is TodayScene ? cardStyle : nil,
+                                 sceneHasKeyboardFocus: scene.hasKeyboardFocus)
     }
 
     /// Applies what the instrument asked for (its keys, the tuning panel's controls).
@@ -170,7 +185,16 @@ package final class AppController {
         case .stepFrame: stepFrame(time: time)
         case .setTuning(let t): tuning = t
         case .setSheetPolicy(let kind): setSheetPolicy(kind)
+        case .setSheetDetents(let detents):
+            sheetDetents = detents
+            // An upto= the new set lacks goes back to the modal sheet.
+            if case .enabledUpThrough(let d) = sheetBackgroundInteraction, !detents.contains(where: { $0.detent == d }) {
+                sheetBackgroundInteraction = .disabled
+            }
+        case .setSheetBackgroundInteraction(let b): sheetBackgroundInteraction = b
+        case .setCardStyle(let style): cardStyle = style
         }
+        needsDisplay = true
     }
 
     /// Frame times (s) from the run loop, for the overlay's graph.

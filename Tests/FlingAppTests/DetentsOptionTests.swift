@@ -133,6 +133,7 @@ final class SheetRecordingHeaderTests: XCTestCase {
             ("# background-interaction: upto=0.7", "background-interaction: upto=0.7: not one of the detents (medium, large)"),
             ("# sheet: grabber=purple", "sheet: 'grabber=purple' is not interactive-dismiss=disabled or drag-indicator=hidden"),
             ("# keyboard: sometimes", "keyboard: 'sometimes' is not on, off, auto or auto-kiosk"),
+            ("# card-style: flip", "card-style: 'flip' is not expand or zoom"),
         ]
         for (i, (line, message)) in cases.enumerated() {
             var bad = lines

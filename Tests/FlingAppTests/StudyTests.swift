@@ -230,6 +230,61 @@ final class StudyTests: XCTestCase {
     /// A study of two detent sets, blind (issue 50): "is a 30 % peek better than half?". The
     /// same slow pull (150 pt in 0.6 s) brings the sheet full from half (A) but only to 0.6
     /// from the 30 % peek (B), where the participant gives up; the report sets them side by side.
+    /// Seed 004's expansion against iOS 18's zoom: the card conditions need no sheet policy,
+    /// each trial opens its cards in its own style, the gestures say which, and the report
+    /// compares them.
+    func testACardStyleStudyRunsHeadlessAndItsReportComparesTheStyles() throws {
+        let parent = FlingRunner.scratch("study-card-style")
+        let file = parent.appendingPathComponent("cards.toml")
+        try """
+            [study]
+            title = "Expand or zoom?"
+            timeout = 30
+
+            [[condition]]
+            name = "expand"
+            card_style = "expand"
+
+            [[condition]]
+            name = "zoom"
+            card_style = "zoom"
+
+            [[task]]
+            id = "card-back"
+            text = "Open the first card, then put it back"
+            start = "today"
+            success = ["card.phase == expanded", "card.phase == collapsed"]
+            dismiss = "wanted"
+            """.write(to: file, atomically: true, encoding: .utf8)
+        var lines: [String] = [], start = StudyConstants.readyTime + 0.05
+        for rating in [4, 6] {
+            lines += ["\(start + 0.3) tap 195 320", "\(start + 1.5) drag 195 300 255 640 0.25", "\(start + 3.5) tap \(Tap.yes)",
+                      "\(start + 3.7) tap \(Tap.rating(rating, afterNo: false))"]
+            start += 3.75 + StudyConstants.readyTime + 0.05
+        }
+        let script = parent.appendingPathComponent("P01.txt")
+        try (lines.joined(separator: "\n") + "\n").write(to: script, atomically: true, encoding: .utf8)
+        let dir = parent.appendingPathComponent("P01")
+        let r = try FlingRunner.run(["study", file.path, "--participant", "P01", "--out", dir.path, "--headless", "--script", script.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let trials = try rows(dir.appendingPathComponent("trials.csv"))
+        XCTAssertEqual(trials.map { "\($0["condition"] ?? ""):\($0["outcome"] ?? "")" }, ["A:success", "B:success"])
+        let gestures = try rows(dir.appendingPathComponent("gestures.csv")).filter { $0["target"] == "card" }
+        XCTAssertEqual(gestures.map { "\($0["condition"] ?? ""):\($0["policy"] ?? "")" }, ["A:card", "B:card-zoom"])
+        let csv = parent.appendingPathComponent("aggregate.csv")
+        let report = try FlingRunner.run(["report", parent.path, "--csv", csv.path])
+        XCTAssertEqual(report.status, 0, report.stderr)
+        let table = try rows(csv)
+        func row(_ c: String) -> [String: String] { table.first { $0["condition"] == c && $0["task"] == "all" } ?? [:] }
+        XCTAssertEqual(row("A")["rating_mean"], "4.000")
+        XCTAssertEqual(row("B")["rating_mean"], "6.000")
+        // A bad style names its line and what is accepted.
+        try "[[condition]]\nname = \"a\"\ncard_style = \"flip\"\n".write(to: file, atomically: true, encoding: .utf8)
+        let bad = try FlingRunner.run(["study", file.path, "--participant", "P02", "--dry-run"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("cards.toml:3: card_style: 'flip' is not expand or zoom"), bad.stderr)
+    }
+
     func testADetentSetStudyRunsHeadlessAndItsReportComparesTheSets() throws {
         let parent = FlingRunner.scratch("study-detents")
         let file = parent.appendingPathComponent("detents.toml")

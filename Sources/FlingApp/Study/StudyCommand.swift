@@ -100,8 +100,9 @@ struct StudyCommand: FlingCommand, SingleUseOptions {
             return 2
         }
         // Blind: nothing may show the participant the condition or change it mid-trial.
-        if options.overlay || options.tuningPanel || options.slow != nil || options.tune != nil || options.sheetPolicy != nil || options.detents != nil || options.backgroundInteractionText != nil {
-            printError("fling study: --overlay, --tuning-panel, --slow, --tune, --sheet-policy, --detents and --background-interaction would show or change the conditions; the study file sets them")
+        if options.overlay || options.tuningPanel || options.slow != nil || options.tune != nil || options.sheetPolicy != nil || options.detents != nil || options.backgroundInteractionText != nil
+            || options.cardStyle != nil {
+            printError("fling study: --overlay, --tuning-panel, --slow, --tune, --sheet-policy, --detents, --background-interaction and --card-style would show or change the conditions; the study file sets them")
             return 2
         }
         if options.headless, study.conditions.contains(where: { $0.stall != nil }) {

@@ -101,7 +101,9 @@ struct StudyReportTool {
                     Log.warning("\(file): \(error.description): its gestures are not on the plot")
                 }
             }
-            let policy = data.gestures.first { $0["condition"] == label && $0["target"] == "sheet" }?["policy"] ?? ""
+            // What decided: the sheet's policy (with its set), or a card study's card style.
+            let policy = (data.gestures.first { $0["condition"] == label && $0["target"] == "sheet" }
+                ?? data.gestures.first { $0["condition"] == label && $0["target"] == "card" })?["policy"] ?? ""
             conditions.append((label, policy, MetricsReport(gestures: gestures)))
         }
         return StudyPlot.draw(conditions, data: data, to: path, resources: resources)

@@ -127,6 +127,7 @@ enum Replay {
         app.usePinyin()
         if let d = recording.detents { app.sheetDetents = d }
         if let b = recording.backgroundInteraction { app.sheetBackgroundInteraction = b }
+        app.cardStyle = recording.cardStyle
         app.setSheetDismissal(interactive: recording.interactiveDismiss, dragIndicator: recording.dragIndicatorVisible ? .visible : .hidden)
         if let k = recording.keyboard {
             app.keyboard.mode = KeyboardMode(rawValue: k == "auto-kiosk" ? "auto" : k) ?? .auto

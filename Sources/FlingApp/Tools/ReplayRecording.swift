@@ -26,6 +26,8 @@ struct Recording {
     var backgroundInteraction: SheetBackgroundInteraction?
     /// `# sheet:`: the sheets' refused dismissal and hidden grabber.
     var interactiveDismiss = true, dragIndicatorVisible = true
+    /// `--card-style` as recorded (expand when the line is absent).
+    var cardStyle = CardStyle.expand
     var fps = 60.0
     var rotation: Rotation = .none
     var idleReset: Double?
@@ -169,6 +171,11 @@ struct Recording {
                 case "background-interaction":
                     do { backgroundInteraction = try SheetBackgroundInteraction.parse(value, detents: detents ?? SheetDetentSpec.standard) } catch {
                         throw fail(error.message)
+                    }
+                case "card-style":
+                    switch CardStyle.parse(value) {
+                    case .success(let style): cardStyle = style
+                    case .failure(let error): throw fail(error.message)
                     }
                 case "detents":
                     do { detents = try SheetDetentSpec.parse(value) } catch { throw fail(error.message) }

@@ -38,7 +38,12 @@ public struct CardTransition: Equatable, Sendable {
         public var progress: AnimatedValue
         /// The pull it had when it was let go (pt).
         public var pull: Double
-        public init(index: Int, progress: AnimatedValue, pull: Double) { self.index = index; self.progress = progress; self.pull = pull }
+        /// The zoom's sideways follow and shrink anchor it had (`Open.lateral`, `Open.anchor`).
+        public var lateral: Double
+        public var anchor: Point
+        public init(index: Int, progress: AnimatedValue, pull: Double, lateral: Double = 0, anchor: Point = .zero) {
+            self.index = index; self.progress = progress; self.pull = pull; self.lateral = lateral; self.anchor = anchor
+        }
     }
 
     /// What every state of a card out of its slot carries: which card, its story's scroll,
@@ -47,8 +52,14 @@ public struct CardTransition: Equatable, Sendable {
         public var card: Int
         public var content: ScrollModel
         public var outgoing: Outgoing?
-        public init(card: Int, content: ScrollModel, outgoing: Outgoing? = nil) {
-            self.card = card; self.content = content; self.outgoing = outgoing
+        /// The zoom style's sideways follow of the finger (pt, right positive; 0 in the
+        /// expansion style, whose pull is vertical only).
+        public var lateral: AnimatedValue
+        /// Where the finger went down on a zooming card pulled down: it shrinks about that point,
+        /// so what is under the finger stays under it.
+        public var anchor: Point
+        public init(card: Int, content: ScrollModel, outgoing: Outgoing? = nil, lateral: AnimatedValue = .resting(0), anchor: Point = .zero) {
+            self.card = card; self.content = content; self.outgoing = outgoing; self.lateral = lateral; self.anchor = anchor
         }
     }
 
@@ -118,6 +129,10 @@ public struct CardTransition: Equatable, Sendable {
         default: return 1
         }
     }
+
+    /// How the card opens (`--card-style`): seed 004's expansion or iOS 18's zoom. The zoom's
+    /// pull follows the finger sideways too. Configuration, not state: set before a card opens.
+    public var style = CardStyle.expand
 
     /// Distance (pt) the card's frame travels from full window to its slot; set by the scene
     /// (converts the release velocity into progress per second). Configuration, not state.
@@ -199,6 +214,12 @@ public struct CardTransition: Equatable, Sendable {
 
     public var outgoing: Outgoing? { state.open?.outgoing }
 
+    /// The zoom style's sideways follow of the finger (pt; resting 0 otherwise).
+    public var lateral: AnimatedValue { state.open?.lateral ?? .resting(0) }
+
+    /// Where a zooming card shrinks about while pulled.
+    public var pullAnchor: Point { state.open?.anchor ?? .zero }
+
     /// The selected card's scroll (an empty one when none is selected; writes then go nowhere).
     public var content: ScrollModel {
         get { state.open?.content ?? ScrollModel() }
@@ -261,7 +282,7 @@ public struct CardTransition: Equatable, Sendable {
     }
 
     public func isAnimating(at t: Double) -> Bool {
-        progress.isAnimating || pressScale.isAnimating || pull.isAnimating || outgoing != nil || content.isMoving(at: t)
+        progress.isAnimating || pressScale.isAnimating || pull.isAnimating || lateral.isAnimating || outgoing != nil || content.isMoving(at: t)
     }
 
     private static func pressSpring(_ v: AnimatedValue, to target: Double, at t: Double) -> AnimatedValue {
@@ -304,7 +325,8 @@ public struct CardTransition: Equatable, Sendable {
             content.setOffset(contentOffset(at: t), animated: false, at: t)
         }
         if case .collapsing(let open, _, _, _) = state, open.card != i {
-            outgoing = Outgoing(index: open.card, progress: progress, pull: pull.value(at: t))
+            outgoing = Outgoing(index: open.card, progress: progress, pull: pull.value(at: t),
+                                lateral: open.lateral.value(at: t), anchor: open.anchor)
             progress = .resting(0)
             pull = .resting(0)
             content = ScrollModel(tuning: tuning)
@@ -313,7 +335,9 @@ public struct CardTransition: Equatable, Sendable {
         pull = pull.animated(to: 0, with: CardConstants.pullBackSpring, at: t)
         progress = progress.animated(to: 1, with: tuning.cardSpring, at: t,
                                      restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity)
-        state = .expanding(Open(card: i, content: content, outgoing: outgoing), progress: progress, pull: pull, touch: touch)
+        let lateral = lateral == .resting(0) ? lateral : lateral.animated(to: 0, with: CardConstants.pullBackSpring, at: t)
+        state = .expanding(Open(card: i, content: content, outgoing: outgoing, lateral: lateral, anchor: pullAnchor),
+                           progress: progress, pull: pull, touch: touch)
     }
 
     // MARK: Expanded interaction
@@ -370,9 +394,15 @@ public struct CardTransition: Equatable, Sendable {
                 touch.scrolling = true
                 content.drag(by: -(before + dy), at: t)
                 open.content = content
+                if open.lateral != .resting(0) { open.lateral = open.lateral.animated(to: 0, with: CardConstants.pullBackSpring, at: t) }
                 state = .expanded(open, pull: .resting(0), touch: touch)
             } else {
                 open.content = content
+                if style == .zoom {
+                    // The zoom follows the finger in both axes, shrinking about where it went down.
+                    open.lateral = .resting(p.x - touch.start.x)
+                    open.anchor = Point(touch.start.x, touch.start.y)
+                }
                 state = .dragging(open, pull: next, touch: touch)
             }
             return
@@ -419,9 +449,10 @@ public struct CardTransition: Equatable, Sendable {
 
     /// The card's rules under `tuning`, as the metrics name them: "card", or with the tuning
     /// keys the card reads when they are not the standard ones ("card+projection=0.99").
-    public static func policyName(_ tuning: Tuning) -> String {
+    /// The zoom style is "card-zoom": a study's report keeps the two styles' releases apart.
+    public static func policyName(_ tuning: Tuning, style: CardStyle = .expand) -> String {
         let keys = Tuning.keys.filter { Tuning.cardKeys.contains($0.name) && tuning[$0] != Tuning.standard[$0] }
-        return (["card"] + keys.map { "\($0.name)=\(Tuning.format(tuning[$0]))" }).joined(separator: "+")
+        return ([style == .zoom ? "card-zoom" : "card"] + keys.map { "\($0.name)=\(Tuning.format(tuning[$0]))" }).joined(separator: "+")
     }
 
     /// Release (or cancel, ignoring velocity). Returns true if the press was a tap.
@@ -436,7 +467,7 @@ public struct CardTransition: Equatable, Sendable {
             let (projected, rule) = Self.releaseDecision(pull: amount, velocity: v, tuning: tuning)
             defer {
                 let decision = GestureDecision(
-                    target: "card", policy: Self.policyName(tuning), startDetent: GestureOutcome.expanded,
+                    target: "card", policy: Self.policyName(tuning, style: style), startDetent: GestureOutcome.expanded,
                     start: touch.start, release: GestureMetric.Sample(t: t, x: p.x, y: p.y),
                     vx: cancelled ? 0 : velocity.x, vy: v,
                     projected: Point(p.x + Projection.distance(velocity: cancelled ? 0 : velocity.x, decelerationRate: tuning.projectionRate), projected),
@@ -462,9 +493,17 @@ public struct CardTransition: Equatable, Sendable {
                                                            velocity: dpdt, startTime: t,
                                                            restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity))
                 open.content = frozenContent(at: t)
+                // The pull (and the zoom's sideways follow) is held as it was let go; the
+                // progress blends it out on the way home.
+                open.lateral = .resting(open.lateral.value(at: t))
                 state = .collapsing(open, progress: progress, pull: .resting(amount), held: nil)
             } else {
                 let pull = AnimatedValue.spring(Spring(parameters: CardConstants.pullBackSpring, from: amount, to: 0, velocity: -v, startTime: t))
+                let dx = open.lateral.value(at: t)
+                if dx != 0 {
+                    open.lateral = .spring(Spring(parameters: CardConstants.pullBackSpring, from: dx, to: 0,
+                                                  velocity: cancelled ? 0 : -velocity.x, startTime: t))
+                }
                 state = .expanded(open, pull: pull, touch: nil)
             }
             return wasTap
@@ -482,7 +521,9 @@ public struct CardTransition: Equatable, Sendable {
         var content = content
         let contentMoving = content.advance(to: t)
         // The open card's scroll stepped and the card flying home gone once it is home.
-        func advanced(_ open: Open) -> Open { Open(card: open.card, content: content, outgoing: outgoing) }
+        func advanced(_ open: Open) -> Open {
+            Open(card: open.card, content: content, outgoing: outgoing, lateral: open.lateral.settled(at: t), anchor: open.anchor)
+        }
         switch state {
         case .collapsed: break
         case .pressed(var h):

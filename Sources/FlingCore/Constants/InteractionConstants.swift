@@ -247,6 +247,20 @@ public enum CardConstants {
     public static let closeButtonHitSlop: Double = 12
     /// Pulled down, the card lifts off the list dimmed by up to 25 % black (App Store).
     public static let pullDim: Double = 0.25
+    /// The zoom style (iOS 18's `.zoom` navigation transition, `--card-style zoom`). Pulled
+    /// down, the open story shrinks to 60 % over the first 400 pt, about the point the finger
+    /// went down, and follows the finger 1:1 in both axes, as iOS 18's does (Apple publishes no
+    /// figures; chosen beside screen recordings of the App Store and Photos on iOS 18). The
+    /// release rule is the expansion's (`collapseThreshold` and the projection), so a study
+    /// comparing the styles compares their look alone.
+    public static let zoomPullShrinkDistance: Double = 400
+    public static let zoomPullMinimumScale: Double = 0.6
+    /// It cross-fades from the cell over the first quarter of the zoom (and back into it over
+    /// the last quarter home), the cell shown in place under it.
+    public static let zoomCrossFade: Double = 0.25
+    /// The list behind a zooming card is dimmed by up to 20 % black, less as a pull shrinks
+    /// the card (UIKit's dimming view under a zoom).
+    public static let zoomBackdropDim: Double = 0.2
     /// Wide windows (kiosks) lay the cards out as the App Store does on iPad: a grid of equal
     /// rows, columns at least this wide (4 at 1920 pt, 2 at 1080 pt), every card this tall
     /// (the seed's 500 pt cap), 20 pt gutters and 40 pt between rows (issue 10).

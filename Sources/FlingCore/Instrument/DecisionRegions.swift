@@ -106,16 +106,18 @@ public struct DecisionMapPanel: Sendable {
                 if !key.contains("card") { panel.title = "card (\(key))" }
                 // The card's policy name carries the tuning keys it reads.
                 panel.regions = DecisionRegions.tuning(named: g.policy).map { DecisionRegions(.card($0)) }
-            } else if let kind = SheetPolicyKind(rawValue: g.policy), let tuning = DecisionRegions.tuning(named: g.setting) {
-                let policy = kind.policy(tuning: tuning)
-                // A start the policy does not rest on (a chosen set's "0.3": the metrics do not
-                // record the set) draws no map rather than a wrong one.
+            } else if let (kind, set) = SheetPolicyKind.parse(metricsName: g.policy), let tuning = DecisionRegions.tuning(named: g.setting) {
+                let policy = kind.policy(tuning: tuning, detents: set)
+                // The policy's rules on the set its line names. A content-sized detent's top is
+                // the content's, which the lines do not keep: such a set draws no map, nor does a
+                // start the set does not hold, rather than a wrong one.
                 let recorded = g.startDetent.map(SheetDetent.init(rawValue:))
-                let known = recorded.map { d in policy.detents(height: height).contains { $0.0 == d } } ?? true
+                let sized = set.contains(.content)
+                let known = !sized && (recorded.map { d in policy.detents(height: height).contains { $0.0 == d } } ?? true)
                 let start = known ? recorded ?? policy.initialDetent : policy.initialDetent
                 if known { panel.regions = DecisionRegions(.sheet(policy, start: start, height: height)) }
                 panel.title += " · from \(recorded?.rawValue ?? start.rawValue)"
-                    + (g.startDetent == nil ? " (start not recorded)" : known ? "" : " (a chosen detent: no map)")
+                    + (g.startDetent == nil ? " (start not recorded)" : known ? "" : sized ? " (content-sized: no map)" : " (a detent not in the set: no map)")
             }
             out.append(panel)
         }

@@ -33,6 +33,19 @@ public enum SheetPolicyKind: String, Sendable, CaseIterable {
     }
 }
 
+extension SheetPolicyKind {
+    /// A metrics line's policy read back (`SheetPolicy.metricsName`): the kind and its set
+    /// (medium,large when none is written); nil for a name that is not a sheet policy's.
+    public static func parse(metricsName name: String) -> (kind: SheetPolicyKind, detents: [SheetDetentSpec])? {
+        guard let open = name.firstIndex(of: "["), name.hasSuffix("]") else {
+            return SheetPolicyKind(rawValue: name).map { ($0, SheetDetentSpec.standard) }
+        }
+        guard let kind = SheetPolicyKind(rawValue: String(name[..<open])),
+              let set = try? SheetDetentSpec.parse(String(name[name.index(after: open)..<name.index(before: name.endIndex)])) else { return nil }
+        return (kind, set)
+    }
+}
+
 /// What a policy knows when the finger lets go.
 public struct SheetRelease: Equatable, Sendable {
     /// The detent the drag started from.
@@ -123,6 +136,13 @@ public struct SheetDecision: Equatable, Sendable {
 
 extension SheetPolicy {
     public func dismissalEnd(_ release: SheetRelease, at time: Double) -> Double? { nil }
+
+    /// The policy as a metrics line names it: "fluid", or on a chosen set
+    /// "fluid[0.3,0.6,large]", so a study's lines say which set decided them and the decision
+    /// map can draw that set's rules.
+    public var metricsName: String {
+        detentSet.map { "\(kind.rawValue)[\(SheetDetentSpec.text($0))]" } ?? kind.rawValue
+    }
 
     /// Where a release goes (`.dismissed` to close).
     public func target(for release: SheetRelease) -> SheetDetent { decision(for: release).target }

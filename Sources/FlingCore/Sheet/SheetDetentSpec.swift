@@ -54,6 +54,9 @@ public enum SheetDetentSpec: Equatable, Hashable, Sendable {
         return min(max(raw, full), max(full, height - SheetConstants.minimumDetentHeight))
     }
 
+    /// A set as `--detents` writes it ("medium,large").
+    public static func text(_ set: [SheetDetentSpec]) -> String { set.map(\.text).joined(separator: ",") }
+
     /// The default set: SwiftUI's `[.medium, .large]`.
     public static let standard: [SheetDetentSpec] = [.medium, .large]
 

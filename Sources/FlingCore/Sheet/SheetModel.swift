@@ -312,7 +312,7 @@ public struct SheetModel: Sendable, Equatable {
     private mutating func record(_ r: SheetRelease, _ d: SheetDecision, at p: Point, time: Double, vx: Double) {
         let projected = Point(p.x + Projection.distance(velocity: vx, decelerationRate: tuning.projectionRate), policy.projectedTop(r))
         let decision = GestureDecision(
-            target: "sheet", policy: policy.kind.rawValue, startDetent: r.startDetent.rawValue,
+            target: "sheet", policy: policy.metricsName, startDetent: r.startDetent.rawValue,
             start: GestureMetric.Sample(t: finger.pressTime, x: finger.pressPoint.x, y: finger.pressPoint.y),
             release: GestureMetric.Sample(t: time, x: p.x, y: p.y), vx: vx, vy: r.velocity, projected: projected,
             decision: GestureMetric.Decision(outcome: GestureOutcome.sheet(d.target), rule: d.rule, margin: d.margin))

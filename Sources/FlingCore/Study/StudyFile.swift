@@ -16,6 +16,9 @@ public struct StudyFile: Equatable, Sendable {
         /// whether the list behind it takes touches (`background_interaction = "upto=0.3"`).
         public var detents = SheetDetentSpec.standard
         public var backgroundInteraction = SheetBackgroundInteraction.disabled
+        /// How the Today cards open (`card_style = "zoom"`); a condition that sets it may
+        /// leave out the sheet's policy (fluid).
+        public var cardStyle = CardStyle.expand
     }
 
     /// What the task wants of a dismissal: a dismissal in a task that does not want one is an
@@ -75,9 +78,16 @@ public struct StudyFile: Equatable, Sendable {
                 question = try t.string("question") ?? question
                 choices = try t.strings("expected_choices") ?? []
             case "condition":
-                try t.onlyKeys(["name", "policy", "tune", "stall", "detents", "background_interaction"])
+                try t.onlyKeys(["name", "policy", "tune", "stall", "detents", "background_interaction", "card_style"])
                 let name = try t.requiredString("name")
-                let p = try t.requiredString("policy")
+                var cardStyle = CardStyle.expand
+                if let c = try t.string("card_style") {
+                    switch CardStyle.parse(c) {
+                    case .success(let style): cardStyle = style
+                    case .failure(let e): throw ParseError(line: t.line(of: "card_style"), message: "card_style: \(e.message)")
+                    }
+                }
+                let p = t.values["card_style"] != nil ? try t.string("policy") ?? SheetPolicyKind.fluid.rawValue : try t.requiredString("policy")
                 guard let policy = SheetPolicyKind(rawValue: p) else {
                     throw ParseError(line: t.line(of: "policy"), message: "unknown policy '\(p)' (fluid, tutorial, two-stage)")
                 }
@@ -92,6 +102,7 @@ public struct StudyFile: Equatable, Sendable {
                     throw ParseError(line: t.line(of: "stall"), message: "stall: \(e.message)")
                 }
                 var condition = Condition(name: name, policy: policy, tuning: tuning, stall: stall, line: t.line)
+                condition.cardStyle = cardStyle
                 if let d = try t.string("detents") {
                     guard policy != .twoStage else {
                         throw ParseError(line: t.line(of: "detents"), message: "detents: the \(policy.rawValue) policy rests on its seed's own detents; detents are for policy \"fluid\" or \"tutorial\"")

@@ -19,6 +19,11 @@ package struct InstrumentContext {
     /// dragged sheet's top was at a release, for the overlay's projection).
     package var sheetPolicy: SheetPolicyKind?
     package var sheet: SheetModel?
+    /// `--detents` and `--background-interaction` as the app holds them now.
+    package var sheetDetents = SheetDetentSpec.standard
+    package var sheetBackgroundInteraction = SheetBackgroundInteraction.disabled
+    /// The Today cards' style when Today is the current scene (nil elsewhere).
+    package var cardStyle: CardStyle?
     /// A focused control in the scene keeps its Space (pause is the overlay's otherwise).
     package var sceneHasKeyboardFocus: Bool
 }
@@ -32,6 +37,12 @@ package enum InstrumentCommand: Equatable {
     /// The models take it from their next gesture.
     case setTuning(Tuning)
     case setSheetPolicy(SheetPolicyKind)
+    /// The fluid sheets' detents and the list behind them (`--detents`,
+    /// `--background-interaction`), from the next sheet.
+    case setSheetDetents([SheetDetentSpec])
+    case setSheetBackgroundInteraction(SheetBackgroundInteraction)
+    /// The Today cards' style (`--card-style`), from the next card.
+    case setCardStyle(CardStyle)
 }
 
 /// The instrument's answer to an event: whether it took the event (the scenes then never see

@@ -26,6 +26,9 @@ package final class TuningPanel {
         var tuning = Tuning.standard
         var policy: SheetPolicyKind?
         var policyOverride: SheetPolicyKind?
+        var detents = SheetDetentSpec.standard
+        var backgroundInteraction = SheetBackgroundInteraction.disabled
+        var cardStyle: CardStyle?
         var env: SceneEnvironment?
     }
     /// What the controls changed while handling the current event, for the app to apply.
@@ -50,7 +53,9 @@ package final class TuningPanel {
 
     /// Takes the app's settings the controls show.
     private func see(_ context: InstrumentContext) {
-        shown = Shown(tuning: context.tuning, policy: context.sheetPolicy, policyOverride: context.sheetPolicyOverride, env: context.env)
+        shown = Shown(tuning: context.tuning, policy: context.sheetPolicy, policyOverride: context.sheetPolicyOverride,
+                      detents: context.sheetDetents, backgroundInteraction: context.sheetBackgroundInteraction,
+                      cardStyle: context.cardStyle, env: context.env)
     }
 
     /// The event was the panel's: it is consumed, with whatever its controls changed.
@@ -164,6 +169,48 @@ package final class TuningPanel {
         pending.append(.setSheetPolicy(kind))
     }
 
+    /// The detent sets the panel offers (the chosen one joins them when it is none of these).
+    static let detentPresets: [[SheetDetentSpec]] = [
+        SheetDetentSpec.standard, [.fraction(0.3), .fraction(0.6), .large], [.content, .large],
+    ]
+
+    /// The sets the Detents control offers, the chosen one among them; nil when the sheet's
+    /// policy keeps its seed's own (two-stage) or the scene has no sheet.
+    var detentChoices: [[SheetDetentSpec]]? {
+        guard let p = shown.policy, p != .twoStage else { return nil }
+        return Self.detentPresets.contains(shown.detents) ? Self.detentPresets : Self.detentPresets + [shown.detents]
+    }
+    var detents: [SheetDetentSpec] { shown.detents }
+
+    func setDetents(_ detents: [SheetDetentSpec]) {
+        shown.detents = detents
+        pending.append(.setSheetDetents(detents))
+        if case .enabledUpThrough(let d) = shown.backgroundInteraction, !detents.contains(where: { $0.detent == d }) {
+            shown.backgroundInteraction = .disabled
+        }
+    }
+
+    /// The list behind the sheet: dimmed and modal, open up through the lowest detent, or
+    /// always open (the fluid policy's sheet only).
+    var backgroundChoices: [SheetBackgroundInteraction]? {
+        guard shown.policy == .fluid, let lowest = shown.detents.first else { return nil }
+        return [.disabled, .enabledUpThrough(lowest.detent), .enabled]
+    }
+    var backgroundInteraction: SheetBackgroundInteraction { shown.backgroundInteraction }
+
+    func setBackgroundInteraction(_ b: SheetBackgroundInteraction) {
+        shown.backgroundInteraction = b
+        pending.append(.setSheetBackgroundInteraction(b))
+    }
+
+    /// The Today cards' style, shown on Today.
+    var cardStyle: CardStyle? { shown.cardStyle }
+
+    func setCardStyle(_ style: CardStyle) {
+        shown.cardStyle = style
+        pending.append(.setCardStyle(style))
+    }
+
     func value(_ key: Tuning.Key) -> Double { shown.tuning[key] }
 
     func setValue(_ v: Double, for key: Tuning.Key) {
@@ -176,11 +223,15 @@ package final class TuningPanel {
         pending.append(.setTuning(.standard))
     }
 
-    /// The settings as command-line options: the policy when set, and `--tune` with the keys
-    /// that differ from the standard tuning (`--tune ''` when none do).
+    /// The settings as command-line options: the policy when set, the detents, the list behind
+    /// and the card style when not the standard ones, and `--tune` with the keys that differ
+    /// from the standard tuning (`--tune ''` when none do).
     package func optionString() -> String {
         var parts: [String] = []
         if let p = shown.policyOverride { parts.append("--sheet-policy \(p.rawValue)") }
+        if shown.detents != SheetDetentSpec.standard { parts.append("--detents " + SheetDetentSpec.text(shown.detents)) }
+        if shown.backgroundInteraction != .disabled { parts.append("--background-interaction " + shown.backgroundInteraction.text) }
+        if let c = shown.cardStyle, c != .expand { parts.append("--card-style " + c.rawValue) }
         let v = shown.tuning.optionValue
         parts.append("--tune \(v.isEmpty ? "''" : v)")
         return parts.joined(separator: " ")
@@ -261,6 +312,18 @@ struct TuningPanelView: View {
                                  labels: SheetPolicyKind.allCases.map(\.rawValue))
                 .accessibilityLabel("Sheet policy")
             }
+            if let sets = panel.detentChoices {
+                PanelChoice(title: "Detents", choices: sets, selected: panel.detents, label: { SheetDetentSpec.text($0) },
+                            select: { panel.setDetents($0) })
+            }
+            if let behind = panel.backgroundChoices {
+                PanelChoice(title: "Behind the sheet", choices: behind, selected: panel.backgroundInteraction, label: { $0.text },
+                            select: { panel.setBackgroundInteraction($0) })
+            }
+            if let style = panel.cardStyle {
+                PanelChoice(title: "Card style", choices: CardStyle.allCases, selected: style, label: { $0.rawValue },
+                            select: { panel.setCardStyle($0) })
+            }
             ScrollView(.vertical) {
                 VStack(alignment: .leading, spacing: 2) {
                     ForEach(0..<Tuning.keys.count) { i in
@@ -269,6 +332,24 @@ struct TuningPanelView: View {
                 }
             }
             Text("Changes apply from the next gesture.").font(.caption).foregroundColor(SystemColor.secondaryLabel)
+        }
+    }
+}
+
+/// A titled segmented control over a few values (the detent set, the list behind, the card style).
+struct PanelChoice<Value: Equatable>: View {
+    let title: LocalizedStringKey
+    let choices: [Value]
+    let selected: Value
+    let label: (Value) -> String
+    let select: @MainActor (Value) -> Void
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 4) {
+            Text(title).font(Font(size: 13, weight: .semibold))
+            SegmentedControl(selection: Binding(get: { choices.firstIndex(of: selected) ?? 0 }, set: { select(choices[$0]) }),
+                             labels: choices.map(label))
+                .accessibilityLabel(title)
         }
     }
 }

@@ -19,6 +19,22 @@ package final class TodayScene: Scene {
         get { cards.reduceMotion }
         set { cards.reduceMotion = newValue }
     }
+    /// How a card opens (`--card-style`): seed 004's expansion or iOS 18's zoom. Set while
+    /// no card is open (a change applies from the next one).
+    package var cardStyle: CardStyle {
+        get { cards.style }
+        set {
+            requestedStyle = newValue
+            adoptRequestedStyle()
+        }
+    }
+    /// The style asked for while a card was out of its slot: taken once it is home.
+    private var requestedStyle = CardStyle.expand
+    private func adoptRequestedStyle() {
+        if cards.style != requestedStyle, cards.phase == .collapsed || cards.phase == .pressed, cards.outgoing == nil {
+            cards.style = requestedStyle
+        }
+    }
     /// The cards' slots, the list's height and the window they expand to (pure layout).
     package private(set) var geometry = CardGeometry()
     var bounds: Rect { geometry.bounds }
@@ -262,7 +278,9 @@ package final class TodayScene: Scene {
         let listMoving = m.advance(to: time)
         scroll.model = m
         syncContent(time: time)
-        return cards.advance(to: time) || listMoving
+        let moving = cards.advance(to: time) || listMoving
+        adoptRequestedStyle()
+        return moving
     }
 
     // MARK: Drawing
@@ -284,7 +302,16 @@ package final class TodayScene: Scene {
     /// How much of the list shows: it fades out as a card expands, and shows again (dimmed by
     /// the overlay) under a card pulled down, as the App Store does.
     package func listOpacity(time: Double) -> Double {
-        max(0, min(1, 1 - coverProgress(time: time) * (1 - pullFraction(time: time))))
+        if cardStyle == .zoom {
+            // The zoom leaves the list in place under its dim: hidden only while the open
+            // story covers it, shown again under a pull.
+            // (Not from `coversWindowAt`: the zoom's frame then still leaves a band of the
+            // window at its bottom, as far as the cell's bottom is from the window's.)
+            let still = cards.pull.value(at: time) == 0 && cards.lateral.value(at: time) == 0
+            let covered = coverProgress(time: time) >= 1 && cards.progressValue(at: time) >= 1 - CardConstants.unitRestDistance
+            return covered && still ? 0 : 1
+        }
+        return max(0, min(1, 1 - coverProgress(time: time) * (1 - pullFraction(time: time))))
     }
 
     /// How far the tab bar should be slid down out of the window, 0 (in place) … 1 (hidden):
@@ -321,7 +348,7 @@ package final class TodayScene: Scene {
                 let reach = bounds.insetBy(dx: 0, dy: -bounds.height * RenderBudgets.prefetchScreens)
                 var ahead: [(distance: Double, image: UpcomingImage)] = []
                 defer { dl.upcomingImages += ahead.sorted { $0.distance < $1.distance }.map(\.image) }
-                for i in slots.indices where i != cards.index && i != cards.outgoing?.index {
+                for i in slots.indices where !isOutOfItsSlot(i, time: time) {
                     let f = slotFrame(i, time: time)
                     guard f.insetBy(dx: -CardConstants.cullMargin, dy: -CardConstants.cullMargin).intersects(bounds) else {
                         // A screen beyond either edge: its photo is decoded ahead, nearest first.
@@ -342,7 +369,14 @@ package final class TodayScene: Scene {
             } }
             // A card collapsing on its own while another expands.
             if let o = cards.outgoing {
-                drawCard(o.index, pose: outgoingPose(o, time: time), contentOffset: 0, time: time, into: &dl)
+                if cardStyle == .zoom {
+                    let p = o.progress.value(at: time)
+                    let zoom = CardZoomPose(slot: slotFrame(o.index, time: time), window: window, progress: p,
+                                            pull: o.pull, lateral: o.lateral, anchor: o.anchor)
+                    drawZoomCard(o.index, zoom: zoom, layerID: "today-card-home", contentOffset: 0, time: time, into: &dl)
+                } else {
+                    drawCard(o.index, pose: outgoingPose(o, time: time), contentOffset: 0, time: time, into: &dl)
+                }
             }
         }
         // The selected card in the list (held or collapsing) is drawn in the overlay pass so it
@@ -356,6 +390,14 @@ package final class TodayScene: Scene {
 
     package func drawOverlay(into dl: inout DisplayList, time: Double) {
         guard let i = cards.index, cards.phase != .pressed else { return }
+        if cardStyle == .zoom {
+            let zoom = zoomPose(i, time: time)
+            if !zoom.coversWindow, zoom.backdropDim > 0 { dl.add(.dim(windowRect, amount: zoom.backdropDim)) }
+            drawZoomCard(i, zoom: zoom, layerID: "today-card", contentOffset: cards.contentOffset(at: time), time: time, into: &dl)
+            let opacity = closeButtonOpacity(time: time) * cards.opacity(at: time)
+            if opacity > 0 { dl.withOpacity(opacity) { dl in drawCloseButton(into: &dl) } }
+            return
+        }
         let pose = selectedPose(i, time: time)
         // Pulled down, the card lifts off the dimmed list with a shadow (App Store).
         let lift = pullFraction(time: time) * pose.clampedProgress
@@ -391,6 +433,46 @@ package final class TodayScene: Scene {
         let glyph = env.layout(MaterialIcon.cancel, .filledIcons(size: CardConstants.closeButtonGlyphSize))
         let origin = Point(f.midX - glyph.size.width / 2, f.midY - glyph.size.height / 2)
         dl.withOpacity(CardConstants.closeButtonOpacity) { dl in dl.text(glyph, at: origin, CardConstants.closeButtonColor) }
+    }
+
+    /// Card `i` is drawn out of its slot (open, or flying home): the list leaves its cell
+    /// empty, except under the zoom's cross-fade, where the cell shows until the story covers it.
+    private func isOutOfItsSlot(_ i: Int, time: Double) -> Bool {
+        let progress: AnimatedValue
+        if cards.index == i, cards.phase != .pressed { progress = cards.progress } else if let o = cards.outgoing, o.index == i { progress = o.progress } else { return false }
+        guard cardStyle == .zoom else { return true }
+        return progress.value(at: time) >= CardConstants.zoomCrossFade
+    }
+
+    /// The selected card's zoom between its cell and the window, pulled as the finger pulls it.
+    package func zoomPose(_ i: Int, time: Double) -> CardZoomPose {
+        CardZoomPose(slot: slotFrame(i, time: time), window: window, progress: cards.progressValue(at: time),
+                     pull: cards.pull.value(at: time), lateral: cards.lateral.value(at: time), anchor: cards.pullAnchor)
+    }
+
+    /// Card `i` zooming (`--card-style zoom`): laid out open for the window, its story scrolled
+    /// by `contentOffset`, drawn as a layer cut and scaled into the zoom's frame, faded in over
+    /// its cell (and by Reduce Motion's cross-fade).
+    private func drawZoomCard(_ i: Int, zoom: CardZoomPose, layerID: String, contentOffset: Double, time: Double, into dl: inout DisplayList) {
+        let a = articles[i]
+        let card = card(i)
+        card.pose.pose = CardPose(frame: windowRect, progress: 1)
+        card.pose.zoom = zoom
+        card.pose.zoomLayerID = layerID
+        let g = cardLayout(i, progress: 1, contentOffset: contentOffset, time: time)
+        card.pose.layout = g
+        card.subHeadlineOpacity.value = 0
+        let isOpen = cards.index == i && (cards.phase == .expanded || cards.phase == .dragging)
+        let view = ArticleCardView(category: a.category, headline: a.headline, subHeadline: a.subHeadline, image: a.image,
+                                   content: a.content, isShowContent: isOpen, subHeadlineOpacity: card.subHeadlineOpacity,
+                                   excerptSize: Size(g.excerpt.textWidth, g.panel.height), pose: card.pose)
+        let opacity = zoom.opacity * (cards.index == i ? cards.opacity(at: time) : 1)
+        if opacity < 1 {
+            dl.withOpacity(opacity) { dl in card.draw(view, into: &dl) }
+        } else {
+            card.draw(view, into: &dl)
+        }
+        card.pose.zoom = nil
     }
 
     /// The press shrink of card `i` (1 unless it is the held one).
@@ -433,6 +515,7 @@ package final class TodayScene: Scene {
         let a = articles[i]
         let card = card(i)
         card.pose.pose = pose
+        card.pose.zoom = nil
         let content = card.pose.contentPose
         let g = cardLayout(i, progress: content.progress, contentOffset: contentOffset, time: time)
         card.pose.layout = g
@@ -470,6 +553,21 @@ package final class TodayScene: Scene {
 
     // MARK: State
 
+    /// The pull's shrink of the open card in its style.
+    private func pullScale(time: Double) -> Double {
+        if cardStyle == .zoom, let i = cards.index, cards.phase != .pressed { return zoomPose(i, time: time).pullScale }
+        return cards.pullScale(at: time)
+    }
+
+    /// The zoom's frame on screen (the pull's shrink and follow applied), its story's scale in
+    /// it and the finger's sideways follow.
+    private func zoomFields(time: Double) -> [(String, JSONValue)] {
+        guard cardStyle == .zoom, let i = cards.index, cards.phase != .pressed else { return [] }
+        let z = zoomPose(i, time: time)
+        return [("zoom", .object([("frame", .rect(z.frame)), ("contentScale", .rounded(z.contentScale)),
+                                  ("lateral", .rounded(z.lateral)), ("opacity", .rounded(z.opacity))]))]
+    }
+
     package func stateFields(time: Double) -> [(String, JSONValue)] {
         let p = cards.progressValue(at: time)
         let rows: [JSONValue] = slots.indices.filter { slotFrame($0, time: time).intersects(bounds) }.map { i in
@@ -499,9 +597,10 @@ package final class TodayScene: Scene {
                 ("index", cards.index.map { .int($0) } ?? .null),
                 ("frame", frame),
                 ("progress", .rounded(cards.index == nil ? 0 : p)),
-                ("scale", .rounded(cards.pullScale(at: time) * pressScale)),
+                ("scale", .rounded(pullScale(time: time) * pressScale)),
                 ("contentOffset", .rounded(cards.contentOffset(at: time))),
-            ])),
+                ("style", .string(cardStyle.rawValue)),
+            ] + zoomFields(time: time))),
         ]
     }
 }

@@ -153,6 +153,7 @@ package final class StudySession {
                 app.setSheetPolicy(c.policy)
                 app.sheetDetents = c.detents
                 app.sheetBackgroundInteraction = c.backgroundInteraction
+                app.cardStyle = c.cardStyle
                 app.tuning = c.tuning
             }
             let all = steps(task.start)

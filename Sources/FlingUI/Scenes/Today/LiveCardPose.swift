@@ -12,17 +12,25 @@ final class LiveCardPose: MatchedGeometrySource, DrawingGroupSource, Equatable {
     var pose = CardPose(frame: .zero, progress: 0)
     /// Where the card's parts sit at the pose's progress (with the story's scroll).
     var layout: CardLayout?
+    /// The zoom style's frame: the card is then laid out open for the window (`pose` at
+    /// progress 1) and drawn as a layer scaled and cut into the zoom's frame.
+    var zoom: CardZoomPose?
+    /// The zoom's layer (a card flying home while another zooms out has its own).
+    var zoomLayerID = "today-card"
 
     init() {}
 
     nonisolated static func == (a: LiveCardPose, b: LiveCardPose) -> Bool { a === b }
 
     /// The press and the pull move and scale the whole card.
-    var matchedTransform: Transform { pose.transform }
+    var matchedTransform: Transform { zoom?.transform ?? pose.transform }
 
     /// Covering the window, the card is a layer whose copy the pull scales and rounds.
     var drawingGroup: LayerSpec? {
-        pose.coversWindow
+        if let zoom {
+            return LayerSpec(id: zoomLayerID, bounds: zoom.layerBounds, background: .white, cornerRadius: zoom.layerCornerRadius, scalable: true)
+        }
+        return pose.coversWindow
             ? LayerSpec(id: "today-card", bounds: pose.frame, background: .white, cornerRadius: pose.cornerRadius, scalable: true)
             : nil
     }

@@ -251,9 +251,12 @@ final class InstrumentTests: XCTestCase {
         d.key("F2"); d.key("F3"); d.key("F4"); d.key("F5")
         d.app.tuning[Tuning.keys[1]] = 1.5
         d.app.setSheetPolicy(.tutorial)
+        d.app.apply(.setSheetDetents([.fraction(0.3), .large]), time: d.t)
+        d.app.apply(.setSheetBackgroundInteraction(.enabled), time: d.t)
+        d.app.apply(.setCardStyle(.zoom), time: d.t)
         XCTAssertEqual(d.app.clock.slowFactor, InstrumentConstants.defaultSlowFactor)
         // A finger still down when the idle reset comes: its release never reaches the clock.
-        d.pointer(.began, 200, 700)                 // below the panel, on the sheet
+        d.pointer(.began, 200, 770)                 // below the panel, on the sheet
         XCTAssertTrue(d.app.clock.pressed)
         d.app.resetToHome(time: d.t)
         XCTAssertFalse(d.app.clock.pressed, "the cancelled press no longer holds time at the real rate")
@@ -264,6 +267,10 @@ final class InstrumentTests: XCTestCase {
         XCTAssertEqual(d.app.tuning, launchTuning)
         XCTAssertNil(d.app.sheetPolicyOverride)
         XCTAssertEqual(d.sheet.policyKind, .fluid)
+        XCTAssertEqual(d.app.sheetDetents, SheetDetentSpec.standard, "the panel's detents, list behind and card style go too")
+        XCTAssertEqual(d.app.sheetBackgroundInteraction, .disabled)
+        XCTAssertEqual(d.app.cardStyle, .expand)
+        XCTAssertEqual((d.app.scenes.first { $0 is TodayScene } as? TodayScene)?.cardStyle, .expand)
     } }
 
     func testTheStateDumpNamesTheOnScreenSheetsPolicy() { MainActor.assumeIsolated {
@@ -405,11 +412,54 @@ final class InstrumentTests: XCTestCase {
         XCTAssertEqual(d.sheet.sheet.policy.kind, .tutorial)
     } }
 
+    /// Taps segment `index` of the panel's control labelled `labels`.
+    @MainActor static func tapSegment(_ d: Driver, of labels: [String], _ index: Int) {
+        _ = d.app.displayList(time: d.t)
+        let control = try! XCTUnwrap(d.app.instrument.panel.host?.nodes(of: SegmentedControlNode.self).first { $0.labels == labels }, "\(labels)")
+        let f = control.frame, x = f.minX + f.width * (Double(index) + 0.5) / Double(labels.count)
+        d.pointer(.began, x, f.midY)
+        d.pointer(.ended, x, f.midY)
+        d.run(until: d.t + 0.1)
+    }
+
+    func testThePanelChoosesTheDetentsTheListBehindAndTheCardStyle() { MainActor.assumeIsolated {
+        let d = Driver(makeTestApp())
+        let host = Self.openPanel(d)
+        let sets = ["medium,large", "0.3,0.6,large", "content,large"], behind = ["disabled", "upto=medium", "enabled"]
+        XCTAssertEqual(host.nodes(of: SegmentedControlNode.self).map(\.labels), [["fluid", "tutorial", "two-stage"], sets, behind])
+        Self.tapSegment(d, of: sets, 1)
+        XCTAssertEqual(d.app.sheetDetents, [.fraction(0.3), .fraction(0.6), .large])
+        // The list behind offers the new set's lowest.
+        Self.tapSegment(d, of: ["disabled", "upto=0.3", "enabled"], 1)
+        XCTAssertEqual(d.app.sheetBackgroundInteraction, .enabledUpThrough(SheetDetent(rawValue: "0.3")))
+        Self.tapPanelButton(d, "Copy")
+        XCTAssertEqual(d.app.instrument.panel.copied, "--detents 0.3,0.6,large --background-interaction upto=0.3 --tune ''")
+        // A set without that detent takes the modal sheet back.
+        Self.tapSegment(d, of: sets, 2)
+        XCTAssertEqual(d.app.sheetDetents, [.content, .large])
+        XCTAssertEqual(d.app.sheetBackgroundInteraction, .disabled)
+        d.key("F5")
+        Self.openSheet(d)
+        XCTAssertEqual(d.sheet.sheet.policy.detentSet, [.content, .large], "the next sheet rests on the chosen set")
+        // On Today: the card style, and no sheet's controls.
+        d.key("Escape")
+        d.run(until: d.t + 1)
+        d.key("Tab")
+        XCTAssertEqual(d.app.scene.id, .today)
+        _ = Self.openPanel(d)
+        XCTAssertEqual(d.app.instrument.panel.host?.nodes(of: SegmentedControlNode.self).map(\.labels), [["expand", "zoom"]])
+        Self.tapSegment(d, of: ["expand", "zoom"], 1)
+        XCTAssertEqual(d.app.cardStyle, .zoom)
+        XCTAssertEqual((d.app.scene as? TodayScene)?.cardStyle, .zoom)
+        Self.tapPanelButton(d, "Copy")
+        XCTAssertEqual(d.app.instrument.panel.copied, "--detents content,large --card-style zoom --tune ''")
+    } }
+
     func testPressesOutsideThePanelReachTheScene() { MainActor.assumeIsolated {
         let d = Driver(makeTestApp())
         _ = Self.openPanel(d)
         let panel = d.app.instrument.panel.frame(window: d.app.windowSize)
-        XCTAssertEqual(panel, Rect(x: 38, y: 12, width: 340, height: 680))
+        XCTAssertEqual(panel, Rect(x: 38, y: 12, width: 340, height: 737))
         Self.openSheet(d)   // the tap at (200, 150) is on the panel: no sheet
         XCTAssertFalse(d.sheet.isVisible)
         d.tap(10, 150)      // left of the panel: row 0 opens

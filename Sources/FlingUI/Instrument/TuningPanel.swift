@@ -53,6 +53,12 @@ package final class TuningPanel {
 
     /// Takes the app's settings the controls show.
     private func see(_ context: InstrumentContext) {
+        let before = shown
+        defer {
+            // Another scene (another sheet, or Today's cards) shows other controls.
+            if before.policy != shown.policy || before.cardStyle != shown.cardStyle || before.detents != shown.detents
+                || before.backgroundInteraction != shown.backgroundInteraction { host?.invalidate() }
+        }
         shown = Shown(tuning: context.tuning, policy: context.sheetPolicy, policyOverride: context.sheetPolicyOverride,
                       detents: context.sheetDetents, backgroundInteraction: context.sheetBackgroundInteraction,
                       cardStyle: context.cardStyle, env: context.env)
@@ -72,9 +78,10 @@ package final class TuningPanel {
     /// The gear: a 36 pt disc (a 44 pt hit area) at the top right.
     static let gearSize: Double = 36
 
-    /// As tall as its rows need (every slider shows at 390 × 844; issue 30 item 15: the last
-    /// was under the footer), at most the window above the tab bar; shorter windows scroll it.
-    package static let fullHeight: Double = 680
+    /// As tall as its rows need (every slider shows at 390 × 844 under the policy, detent and
+    /// list-behind controls: the last was once under the footer), at most the window above the
+    /// tab bar (737 pt at 844); shorter windows scroll it.
+    package static let fullHeight: Double = 737
 
     package func frame(window: Size) -> Rect {
         let w = min(Self.width, window.width - 2 * Self.margin)
@@ -170,7 +177,7 @@ package final class TuningPanel {
     }
 
     /// The detent sets the panel offers (the chosen one joins them when it is none of these).
-    static let detentPresets: [[SheetDetentSpec]] = [
+    nonisolated static let detentPresets: [[SheetDetentSpec]] = [
         SheetDetentSpec.standard, [.fraction(0.3), .fraction(0.6), .large], [.content, .large],
     ]
 
@@ -203,6 +210,12 @@ package final class TuningPanel {
         pending.append(.setSheetBackgroundInteraction(b))
     }
 
+    /// A choice as the option writes it, its detent named as in the Detents control ("upto=medium").
+    func label(of b: SheetBackgroundInteraction) -> String {
+        guard case .enabledUpThrough(let d) = b, let spec = shown.detents.first(where: { $0.detent == d }) else { return b.text }
+        return "upto=" + spec.text
+    }
+
     /// The Today cards' style, shown on Today.
     var cardStyle: CardStyle? { shown.cardStyle }
 
@@ -230,7 +243,7 @@ package final class TuningPanel {
         var parts: [String] = []
         if let p = shown.policyOverride { parts.append("--sheet-policy \(p.rawValue)") }
         if shown.detents != SheetDetentSpec.standard { parts.append("--detents " + SheetDetentSpec.text(shown.detents)) }
-        if shown.backgroundInteraction != .disabled { parts.append("--background-interaction " + shown.backgroundInteraction.text) }
+        if shown.backgroundInteraction != .disabled { parts.append("--background-interaction " + label(of: shown.backgroundInteraction)) }
         if let c = shown.cardStyle, c != .expand { parts.append("--card-style " + c.rawValue) }
         let v = shown.tuning.optionValue
         parts.append("--tune \(v.isEmpty ? "''" : v)")
@@ -298,7 +311,7 @@ struct TuningPanelView: View {
     unowned let panel: TuningPanel
 
     var body: some View {
-        VStack(alignment: .leading, spacing: 10) {
+        VStack(alignment: .leading, spacing: 8) {
             HStack(spacing: 14) {
                 Text("Tuning").font(.headline)
                 Spacer()
@@ -317,11 +330,11 @@ struct TuningPanelView: View {
                             select: { panel.setDetents($0) })
             }
             if let behind = panel.backgroundChoices {
-                PanelChoice(title: "Behind the sheet", choices: behind, selected: panel.backgroundInteraction, label: { $0.text },
+                PanelChoice(title: "Behind", choices: behind, selected: panel.backgroundInteraction, label: panel.label(of:),
                             select: { panel.setBackgroundInteraction($0) })
             }
             if let style = panel.cardStyle {
-                PanelChoice(title: "Card style", choices: CardStyle.allCases, selected: style, label: { $0.rawValue },
+                PanelChoice(title: "Card", choices: CardStyle.allCases, selected: style, label: { $0.rawValue },
                             select: { panel.setCardStyle($0) })
             }
             ScrollView(.vertical) {
@@ -344,9 +357,12 @@ struct PanelChoice<Value: Equatable>: View {
     let label: (Value) -> String
     let select: @MainActor (Value) -> Void
 
+    /// The titles' column: the control beside its title keeps every slider in view at 390 × 844.
+    static var titleWidth: Double { 62 }
+
     var body: some View {
-        VStack(alignment: .leading, spacing: 4) {
-            Text(title).font(Font(size: 13, weight: .semibold))
+        HStack(spacing: 8) {
+            Text(title).font(Font(size: 13, weight: .semibold)).frame(width: Self.titleWidth, alignment: .leading)
             SegmentedControl(selection: Binding(get: { choices.firstIndex(of: selected) ?? 0 }, set: { select(choices[$0]) }),
                              labels: choices.map(label))
                 .accessibilityLabel(title)

@@ -135,7 +135,7 @@ struct AppOptions: ParsableArguments, Sendable {
     var sheetPolicy: SheetPolicyKind?
 
     /// The detents the fluid policy's sheets rest on (issue 50; SwiftUI's presentationDetents).
-    @Option(help: ArgumentHelp("The detents a fluid or tutorial sheet rests on, as SwiftUI's presentationDetents: a comma-separated list of medium, large, content (as tall as the sheet's content), a fraction of the window (0.3) or a height (300pt); default medium,large. It opens at the smallest.", valueName: "list"),
+    @Option(help: ArgumentHelp("The detents the restaurant sheet rests on (with --sheet-policy, the Two-Stage sheet too), as SwiftUI's presentationDetents: a comma-separated list of medium, large, content (as tall as the sheet's content), a fraction of the window (0.3), a height (300pt) or one computed from large's height (large*0.25, large-200pt); default medium,large. It opens at the smallest.", valueName: "list"),
             transform: Parse.detents)
     var detents: DetentsOption?
 
@@ -303,9 +303,6 @@ struct AppOptions: ParsableArguments, Sendable {
             if let p = sheetPolicy, p != .fluid, t != "disabled" {
                 throw UsageError(message: "--background-interaction: the \(p.rawValue) policy's sheet is modal; it is for --sheet-policy fluid")
             }
-        }
-        if detents != nil, let p = sheetPolicy, p == .twoStage {
-            throw UsageError(message: "--detents: the \(p.rawValue) policy rests on its seed's own detents; --detents is for --sheet-policy fluid or tutorial")
         }
         if script != nil && !headless {
             // A script needs virtual time; running it against a live window would race the user.

@@ -116,18 +116,22 @@ package final class AppController {
         if cardStyle != s.cardStyle { cardStyle = s.cardStyle }
         if s.sheetPolicy != sheetPolicyOverride {
             sheetPolicyOverride = s.sheetPolicy
+            applySheetDetents()
             (scenes.first { $0 is RestaurantsScene } as? RestaurantsScene)?.presenter.setPolicy(s.sheetPolicy ?? .fluid)
             (scenes.first { $0 is TwoStageScene } as? TwoStageScene)?.presenter.setPolicy(s.sheetPolicy ?? .twoStage)
         }
     }
 
-    /// `--detents`: the set every fluid sheet rests on (the seeds' policies keep their own).
+    /// `--detents`: the set the restaurant sheet rests on, whatever its policy. The Two-Stage
+    /// screen keeps seed 001's own two unless a policy is chosen for every sheet
+    /// (`--sheet-policy`, the panel, a study's condition).
     package var sheetDetents = SheetDetentSpec.standard {
-        didSet {
-            for s in scenes {
-                (s as? RestaurantsScene)?.presenter.detents = sheetDetents
-                (s as? TwoStageScene)?.presenter.detents = sheetDetents
-            }
+        didSet { applySheetDetents() }
+    }
+    private func applySheetDetents() {
+        for s in scenes {
+            (s as? RestaurantsScene)?.presenter.detents = sheetDetents
+            (s as? TwoStageScene)?.presenter.detents = sheetPolicyOverride == nil ? SheetDetentSpec.standard : sheetDetents
         }
     }
 
@@ -159,6 +163,7 @@ package final class AppController {
     package private(set) var sheetPolicyOverride: SheetPolicyKind?
     package func setSheetPolicy(_ kind: SheetPolicyKind) {
         sheetPolicyOverride = kind
+        applySheetDetents()
         for s in scenes {
             (s as? RestaurantsScene)?.presenter.setPolicy(kind)
             (s as? TwoStageScene)?.presenter.setPolicy(kind)

@@ -110,10 +110,29 @@ final class DetentsOptionTests: XCTestCase {
         try FlingRunner.assertUsageError(["--headless", "--background-interaction", "often"],
                                          says: "--background-interaction: 'often' is not disabled, enabled or upto=DETENT (upto=medium, upto=0.3)")
         try FlingRunner.assertUsageError(["--headless", "--detents", "0.3,huge"],
-                                         says: "--detents: 'huge' is not medium, large, content, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)")
+                                         says: "--detents: 'huge' is not medium, large, content, a fraction (0 < f ≤ 1, e.g. 0.3), a height (e.g. 300pt) or one from large (large*0.25, large-200pt)")
         try FlingRunner.assertUsageError(["--headless", "--detents", "large,large"], says: "--detents: 'large' is given twice")
-        try FlingRunner.assertUsageError(["--headless", "--detents", "0.3", "--sheet-policy", "two-stage"],
-                                         says: "--detents: the two-stage policy rests on its seed's own detents; --detents is for --sheet-policy fluid or tutorial")
+    }
+
+    /// Seed 001's rule on a chosen set (`--sheet-policy two-stage`): a slow drag up from 0.3
+    /// past 0.6 goes on to the next one above; the Two-Stage screen without a chosen policy
+    /// keeps the seed's own two.
+    func testTheTwoStageRuleOnAChosenSetAndTheSeedsOwnWithout() throws {
+        let (dir, _) = try FlingRunner.headlessRun("""
+            0.2 tap 195 300
+            1.5 state $OUT/open.json
+            1.6 drag 195 620 195 300 0.8
+            3.5 state $OUT/up.json
+            """, args: ["--sheet-policy", "two-stage", "--detents", "0.3,0.6,large"])
+        let open = try FlingRunner.state(dir, "open.json"), up = try FlingRunner.state(dir, "up.json")
+        XCTAssertEqual(open.at("sheet.detent")?.stringValue, "0.3")
+        XCTAssertEqual(open.at("sheet.top")?.doubleValue, 590.8)
+        XCTAssertEqual(up.at("sheet.detent")?.stringValue, "full", "released above 0.6, going up: the next one above")
+        XCTAssertEqual(up.at("sheet.policy")?.stringValue, "two-stage", "(the fluid policy would take the nearer 0.6)")
+        let (seedDir, _) = try FlingRunner.headlessRun("0.2 tap 195 600\n1.5 state $OUT/s.json\n",
+                                                       args: ["--scene", "two-stage", "--detents", "0.3,0.6,large"], name: "two-stage-own")
+        let seed = try FlingRunner.state(seedDir, "s.json")
+        XCTAssertNil(seed.at("sheet.detents"), "the Two-Stage screen keeps seed 001's two: \(seed)")
     }
 }
 

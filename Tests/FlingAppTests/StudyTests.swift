@@ -34,7 +34,7 @@ final class StudyTests: XCTestCase {
             ("[[condition]]\nname = \"a\"\npolcy = \"fluid\"\n", ":3: unknown key 'polcy'"),
             ("[[condition]]\nname = \"a\"\npolicy = \"wobbly\"\n", ":3: unknown policy 'wobbly'"),
             ("[[condition]]\nname = \"a\"\npolicy = \"fluid\"\ndetents = \"0.3,huge\"\n", ":4: detents: 'huge' is not medium, large"),
-            ("[[condition]]\nname = \"a\"\npolicy = \"two-stage\"\ndetents = \"0.3,large\"\n", ":4: detents: the two-stage policy rests on its seed's own detents"),
+            ("[[condition]]\nname = \"a\"\ncard_style = \"wide\"\n", ":3: card_style: 'wide' is not expand or zoom"),
             ("[[condition]]\nname = \"a\"\npolicy = \"fluid\"\ndetents = \"0.3,large\"\nbackground_interaction = \"upto=0.6\"\n",
              ":5: background_interaction: upto=0.6: not one of the detents (0.3, large)"),
             ("[[condition]]\nname = \"a\"\npolicy = \"fluid\"\n[[task]]\nid = \"t\"\ntext = \"x\"\nstart = \"moon\"\nsuccess = \"a == b\"\n", ":7: unknown start 'moon'"),

@@ -22,13 +22,13 @@ public enum SheetPolicyKind: String, Sendable, CaseIterable {
     /// The policy with the standard tuning.
     public var policy: any SheetPolicy { policy(tuning: .standard) }
 
-    /// `detents`: the set chosen with `--detents` (the fluid policy rests on it; the seeds'
-    /// policies keep their own two).
+    /// `detents`: the set chosen with `--detents`, which every policy rests on (the standard
+    /// set leaves the two-stage sheet on its seed's own two).
     public func policy(tuning: Tuning, detents: [SheetDetentSpec] = SheetDetentSpec.standard) -> any SheetPolicy {
         switch self {
         case .fluid: FluidSheetPolicy(tuning: tuning, detents: detents)
         case .tutorial: TutorialSheetPolicy(tuning: tuning, detents: detents)
-        case .twoStage: TwoStageSheetPolicy(tuning: tuning)
+        case .twoStage: TwoStageSheetPolicy(tuning: tuning, detents: detents == SheetDetentSpec.standard ? nil : detents)
         }
     }
 }

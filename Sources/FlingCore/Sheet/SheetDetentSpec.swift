@@ -14,6 +14,9 @@ public enum SheetDetentSpec: Equatable, Hashable, Sendable {
     /// As tall as the sheet's content, measured by the view tree (what vaul's and Flutter's
     /// users ask for); large's top when the content is taller.
     case content
+    /// Computed from the sheet's context, as SwiftUI's `.custom(CustomPresentationDetent)`
+    /// asks a type for its height in a `Context` (`large*0.25`, `large-200pt`).
+    case custom(SheetCustomDetent)
 
     /// The name the sheet's state and the keyboard use ("half", "full", "0.3", "300pt").
     public var detent: SheetDetent {
@@ -23,6 +26,7 @@ public enum SheetDetentSpec: Equatable, Hashable, Sendable {
         case .fraction(let f): SheetDetent(rawValue: Self.short(f))
         case .height(let h): SheetDetent(rawValue: Self.short(h) + "pt")
         case .content: SheetDetent(rawValue: "content")
+        case .custom(let c): SheetDetent(rawValue: c.text)
         }
     }
 
@@ -34,6 +38,7 @@ public enum SheetDetentSpec: Equatable, Hashable, Sendable {
         case .fraction(let f): Self.short(f)
         case .height(let h): Self.short(h) + "pt"
         case .content: "content"
+        case .custom(let c): c.text
         }
     }
 
@@ -50,6 +55,7 @@ public enum SheetDetentSpec: Equatable, Hashable, Sendable {
         case .fraction(let f): raw = height * (1 - f)
         case .height(let h): raw = height - h
         case .content: raw = contentHeight.map { height - $0 } ?? height / 2
+        case .custom(let c): raw = height - c.height(in: SheetDetentContext(windowHeight: height))
         }
         return min(max(raw, full), max(full, height - SheetConstants.minimumDetentHeight))
     }
@@ -73,6 +79,11 @@ public enum SheetDetentSpec: Equatable, Hashable, Sendable {
             case "medium", "half": spec = .medium
             case "large", "full": spec = .large
             case "content": spec = .content
+            case let s where s.hasPrefix("large*") || s.hasPrefix("large-"):
+                guard let c = SheetCustomDetent(s) else {
+                    throw SheetDetentError("'\(item)' is not large*F (0 < F < 1, a share of large's height) or large-Npt (large's height less N pt)")
+                }
+                spec = .custom(c)
             case let s where s.hasSuffix("pt"):
                 guard let h = Double(String(s.dropLast(2)).trimmingWhitespace()), h.isFinite, h >= SheetConstants.minimumDetentHeight, h <= 16_384 else {
                     throw SheetDetentError("'\(item)' is not a height from \(Self.short(SheetConstants.minimumDetentHeight))pt to 16384pt")
@@ -80,7 +91,7 @@ public enum SheetDetentSpec: Equatable, Hashable, Sendable {
                 spec = .height(h)
             default:
                 guard let f = Double(item), f.isFinite, f > 0, f <= 1 else {
-                    throw SheetDetentError("'\(item)' is not medium, large, content, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)")
+                    throw SheetDetentError("'\(item)' is not medium, large, content, a fraction (0 < f ≤ 1, e.g. 0.3), a height (e.g. 300pt) or one from large (large*0.25, large-200pt)")
                 }
                 spec = .fraction(f)
             }
@@ -146,5 +157,49 @@ public struct SheetDetentSet: Equatable, Sendable {
     public func detents(height: Double) -> [(SheetDetent, Double)] {
         var seen = Set<Double>()
         return specs.map { ($0.detent, top($0, height: height)) }.sorted { $0.1 < $1.1 }.filter { seen.insert($0.1).inserted }
+    }
+}
+
+/// What a custom detent is computed from, as SwiftUI's `CustomPresentationDetent.Context`:
+/// the window's height and the largest height a sheet takes there (`maxDetentValue`: large's,
+/// the window less the status bar's inset, `SheetConstants.fullTop`).
+public struct SheetDetentContext: Equatable, Sendable {
+    public var windowHeight: Double
+    public var maxDetentValue: Double { max(0, windowHeight - SheetConstants.fullTop) }
+    public init(windowHeight: Double) { self.windowHeight = windowHeight }
+}
+
+/// A detent computed from its context, the two forms SwiftUI's examples use:
+/// `context.maxDetentValue * 0.25` and `context.maxDetentValue - 200`.
+public enum SheetCustomDetent: Hashable, Sendable {
+    /// This share of large's height (0 < f < 1): `large*0.25`.
+    case shareOfLarge(Double)
+    /// Large's height less this many pt: `large-200pt`.
+    case largeLess(Double)
+
+    /// `large*F` or `large-Npt`; nil otherwise.
+    public init?(_ text: String) {
+        if text.hasPrefix("large*"), let f = Double(text.dropFirst(6)), f.isFinite, f > 0, f < 1 {
+            self = .shareOfLarge(f)
+        } else if text.hasPrefix("large-"), text.hasSuffix("pt"), let n = Double(text.dropFirst(6).dropLast(2)), n.isFinite, n > 0, n <= 16_384 {
+            self = .largeLess(n)
+        } else {
+            return nil
+        }
+    }
+
+    /// The sheet's height in `context` (pt; the detent's top is the window less it).
+    public func height(in context: SheetDetentContext) -> Double {
+        switch self {
+        case .shareOfLarge(let f): context.maxDetentValue * f
+        case .largeLess(let n): context.maxDetentValue - n
+        }
+    }
+
+    public var text: String {
+        switch self {
+        case .shareOfLarge(let f): "large*" + SheetDetentSpec.short(f)
+        case .largeLess(let n): "large-" + SheetDetentSpec.short(n) + "pt"
+        }
     }
 }

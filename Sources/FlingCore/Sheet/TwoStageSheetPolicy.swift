@@ -3,18 +3,43 @@
 /// sign of the velocity (≥ 0 is down). Up: above expanded → full, else expanded. Down: below
 /// 1.3 × expanded → dismiss over |0.2·v·0.001| + 1.2 s with a damping-ratio-0.7 spring and
 /// initial velocity 0.8, else expanded. Slides take 0.3 s; the first presentation 0.6 s.
+///
+/// On a chosen set (`--sheet-policy two-stage --detents …`) the seed's rule reads one detent
+/// at a time, which on its own two is the seed exactly: up goes to the nearest detent at or
+/// above the release (the highest when above them all); down dismisses below 1.3 × the lowest
+/// detent's top, and otherwise goes to the nearest detent at or below the release.
 public struct TwoStageSheetPolicy: SheetPolicy {
     /// Seed 001 times its moves by UIKit durations, so of the tuning only the touch slop
     /// applies (through the sheet model).
     public var tuning: Tuning
-    public init(tuning: Tuning = .standard) { self.tuning = tuning }
+    /// A chosen set (nil: the seed's own 130 and 400 of 844).
+    public var resting: SheetDetentSet?
+    public init(tuning: Tuning = .standard, detents: [SheetDetentSpec]? = nil) {
+        self.tuning = tuning
+        resting = detents.map(SheetDetentSet.init)
+    }
     public var kind: SheetPolicyKind { .twoStage }
     public var initialDetent: SheetDetent { .expanded }
+    public func initialDetent(height: Double) -> SheetDetent { lowest(height: height).0 }
     public var pullToHalfDistance: Double? { nil }
+    public var detentSet: [SheetDetentSpec]? { resting?.specs }
 
-    public func topmost(height: Double) -> Double { SheetConstants.twoStageFullTop * (height / SheetConstants.twoStageReferenceHeight) }
+    public func topmost(height: Double) -> Double {
+        resting?.topmost(height: height) ?? SheetConstants.twoStageFullTop * (height / SheetConstants.twoStageReferenceHeight)
+    }
     public func lowest(height: Double) -> (SheetDetent, Double) {
-        (.expanded, SheetConstants.twoStageExpandedTop * (height / SheetConstants.twoStageReferenceHeight))
+        resting?.lowest(height: height) ?? (.expanded, SheetConstants.twoStageExpandedTop * (height / SheetConstants.twoStageReferenceHeight))
+    }
+    public func top(of detent: SheetDetent, height: Double) -> Double {
+        if let resting { return resting.top(of: detent, height: height) }
+        if detent == .dismissed { return height }
+        return detent == .full ? topmost(height: height) : lowest(height: height).1
+    }
+    public func detents(height: Double) -> [(SheetDetent, Double)] {
+        resting?.detents(height: height) ?? [(.full, topmost(height: height)), lowest(height: height)]
+    }
+    public func nextTop(above top: Double, height: Double) -> Double? {
+        resting?.nextTop(above: top, height: height) ?? detents(height: height).map(\.1).filter { $0 < top - 1e-9 }.max()
     }
 
     public func presentation(from top: Double, to target: Double, at time: Double) -> AnimatedValue {
@@ -28,6 +53,26 @@ public struct TwoStageSheetPolicy: SheetPolicy {
     public func draggedTop(raw: Double, height: Double) -> Double { max(raw, topmost(height: height)) }
 
     public func decision(for r: SheetRelease) -> SheetDecision {
+        guard resting != nil else { return seedDecision(for: r) }
+        let n = RuleNumber.text
+        let set = detents(height: r.height)   // highest first
+        let (lowestDetent, lowestTop) = lowest(height: r.height)
+        if r.velocity >= 0 {
+            let line = lowestTop * SheetConstants.twoStageDismissFactor
+            let f = n(SheetConstants.twoStageDismissFactor, 2)
+            if r.top > line {
+                return SheetDecision(target: .dismissed, rule: "down, top \(n(r.top, 1)) > \(f)·lowest \(n(line, 1))", margin: r.top - line)
+            }
+            let below = set.first { $0.1 >= r.top - 1e-9 } ?? (lowestDetent, lowestTop)
+            return SheetDecision(target: below.0, rule: "down, top \(n(r.top, 1)) ≤ \(f)·lowest \(n(line, 1)): \(below.0.rawValue) at or below",
+                                 margin: line - r.top)
+        }
+        let above = set.last { $0.1 <= r.top + 1e-9 } ?? set[0]
+        return SheetDecision(target: above.0, rule: "up, top \(n(r.top, 1)): \(above.0.rawValue) at or above", margin: abs(r.top - above.1))
+    }
+
+    /// Seed 001's own rule on its own two detents.
+    private func seedDecision(for r: SheetRelease) -> SheetDecision {
         let n = RuleNumber.text
         let expanded = top(of: .expanded, height: r.height)
         if r.velocity >= 0 {

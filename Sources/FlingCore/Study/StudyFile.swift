@@ -104,9 +104,6 @@ public struct StudyFile: Equatable, Sendable {
                 var condition = Condition(name: name, policy: policy, tuning: tuning, stall: stall, line: t.line)
                 condition.cardStyle = cardStyle
                 if let d = try t.string("detents") {
-                    guard policy != .twoStage else {
-                        throw ParseError(line: t.line(of: "detents"), message: "detents: the \(policy.rawValue) policy rests on its seed's own detents; detents are for policy \"fluid\" or \"tutorial\"")
-                    }
                     do throws(SheetDetentError) { condition.detents = try SheetDetentSpec.parse(d) } catch {
                         throw ParseError(line: t.line(of: "detents"), message: "detents: \(error.message)")
                     }

@@ -15,18 +15,37 @@ final class SheetDetentSetTests: XCTestCase {
         XCTAssertEqual(SheetDetentSpec.large.detent, .full)
         let cases: [(String, String)] = [
             ("", "no detents given"),
-            ("0.3,huge", "'huge' is not medium, large, content, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)"),
-            ("0", "'0' is not medium, large, content, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)"),
-            ("1.5", "'1.5' is not medium, large, content, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)"),
+            ("0.3,huge", "'huge' is not medium, large, content, a fraction (0 < f ≤ 1, e.g. 0.3), a height (e.g. 300pt) or one from large (large*0.25, large-200pt)"),
+            ("0", "'0' is not medium, large, content, a fraction (0 < f ≤ 1, e.g. 0.3), a height (e.g. 300pt) or one from large (large*0.25, large-200pt)"),
+            ("1.5", "'1.5' is not medium, large, content, a fraction (0 < f ≤ 1, e.g. 0.3), a height (e.g. 300pt) or one from large (large*0.25, large-200pt)"),
             ("10pt", "'10pt' is not a height from 88pt to 16384pt"),
             ("large,full", "'full' is given twice"),
             ("0.1,0.2,0.3,0.4,0.5,0.6,0.7", "7 detents: at most 6"),
-            ("0.3,,large", "'' is not medium, large, content, a fraction (0 < f ≤ 1, e.g. 0.3) or a height (e.g. 300pt)"),
+            ("0.3,,large", "'' is not medium, large, content, a fraction (0 < f ≤ 1, e.g. 0.3), a height (e.g. 300pt) or one from large (large*0.25, large-200pt)"),
             ("medium,0.5", "'0.5' rests where 'medium' does"),
             ("large,1", "'1' rests where 'large' does"),
         ]
         XCTAssertEqual(try SheetDetentSpec.parse("300 pt"), [.height(300)])
         for (text, message) in cases {
+            XCTAssertThrowsError(try SheetDetentSpec.parse(text), text) { XCTAssertEqual(($0 as? SheetDetentError)?.message, message, text) }
+        }
+    }
+
+    /// SwiftUI's custom detents, from the context: a quarter of large's height, and large less 200 pt.
+    func testACustomDetentIsComputedFromTheWindowItIsIn() throws {
+        let set = try SheetDetentSpec.parse("large*0.25,large-200pt,large")
+        XCTAssertEqual(set, [.custom(.shareOfLarge(0.25)), .custom(.largeLess(200)), .large])
+        XCTAssertEqual(set.map(\.detent.rawValue), ["large*0.25", "large-200pt", "full"])
+        XCTAssertEqual(SheetDetentSpec.text(set), "large*0.25,large-200pt,large")
+        let p = FluidSheetPolicy(detents: set)
+        // 844: large is 794 pt tall; a quarter is 198.5, less 200 is 594.
+        XCTAssertEqual(p.detents(height: 844).map(\.1), [50, 250, 645.5])
+        // 1920: 1870 pt; 467.5 and 1670: the same 200 pt under large's top, a taller quarter.
+        XCTAssertEqual(p.detents(height: 1920).map(\.1), [50, 250, 1452.5])
+        XCTAssertEqual(p.initialDetent(height: 844).rawValue, "large*0.25")
+        for (text, message) in [("large*2", "'large*2' is not large*F (0 < F < 1, a share of large's height) or large-Npt (large's height less N pt)"),
+                                ("large-200", "'large-200' is not large*F (0 < F < 1, a share of large's height) or large-Npt (large's height less N pt)"),
+                                ("large*0.25,large*0.25", "'large*0.25' is given twice")] {
             XCTAssertThrowsError(try SheetDetentSpec.parse(text), text) { XCTAssertEqual(($0 as? SheetDetentError)?.message, message, text) }
         }
     }
@@ -286,5 +305,41 @@ final class TutorialOnAChosenSetTests: XCTestCase {
         XCTAssertEqual(s.lastDecision?.decision.outcome, "0.6")
         XCTAssertEqual(s.lastDecision?.decision.rule.hasPrefix("pull "), true)
         XCTAssertEqual(s.lastDecision?.decision.rule.hasSuffix("at full"), true)
+    }
+}
+
+/// Seed 001's rule on a chosen set: the release's direction, one detent at a time.
+final class TwoStageOnAChosenSetTests: XCTestCase {
+    let p = TwoStageSheetPolicy(detents: [.fraction(0.3), .fraction(0.6), .large])
+
+    func decide(top: Double, velocity: Double) -> SheetDecision {
+        p.decision(for: SheetRelease(startDetent: SheetDetent(rawValue: "0.3"), startTop: 590.8, top: top, velocity: velocity, height: 844))
+    }
+
+    func testUpGoesToTheNearestAtOrAboveAndDownToTheNearestAtOrBelow() {
+        // Tops at 844: full 50, 0.6 337.6, 0.3 590.8; the dismissal line 1.3 × 590.8.
+        XCTAssertEqual(p.detents(height: 844).map(\.1), [50, 337.6, 590.8])
+        XCTAssertEqual(decide(top: 600, velocity: -300).target, SheetDetent(rawValue: "0.3"), "below 0.3, going up: 0.3")
+        XCTAssertEqual(decide(top: 500, velocity: -300), SheetDecision(target: SheetDetent(rawValue: "0.6"), rule: "up, top 500: 0.6 at or above", margin: 500 - 337.6))
+        XCTAssertEqual(decide(top: 300, velocity: -300).target, .full, "above 0.6, going up: the next one above")
+        XCTAssertEqual(decide(top: 20, velocity: -300).target, .full, "above them all: the highest")
+        XCTAssertEqual(decide(top: 100, velocity: 300).target, SheetDetent(rawValue: "0.6"))
+        XCTAssertEqual(decide(top: 400, velocity: 0).target, SheetDetent(rawValue: "0.3"), "a still release counts as down, as the seed's")
+        XCTAssertEqual(decide(top: 700, velocity: 300).target, SheetDetent(rawValue: "0.3"))
+        XCTAssertEqual(decide(top: 780, velocity: 300), SheetDecision(target: .dismissed, rule: "down, top 780 > 1.3·lowest 768", margin: 780 - 590.8 * 1.3))
+        XCTAssertEqual(p.initialDetent(height: 844).rawValue, "0.3")
+        XCTAssertEqual(p.detentSet, [.fraction(0.3), .fraction(0.6), .large])
+        XCTAssertEqual(p.metricsName, "two-stage[0.3,0.6,large]")
+    }
+
+    func testOnItsOwnTwoItIsTheSeed() {
+        let seed = TwoStageSheetPolicy(), two = TwoStageSheetPolicy(detents: [.height(844 - 400), .height(844 - 130)])
+        XCTAssertNil(seed.detentSet)
+        XCTAssertEqual(SheetPolicyKind.twoStage.policy(tuning: .standard).detentSet, nil, "the standard set leaves the seed's own")
+        for (top, v) in [(100.0, -200.0), (300, -200), (450, -200), (300, 200), (450, 200), (600, 200)] {
+            let r = SheetRelease(startDetent: .expanded, startTop: 400, top: top, velocity: v, height: 844)
+            let s = seed.decision(for: r).target, t = two.decision(for: r).target
+            XCTAssertEqual(s == .full ? "714pt" : s == .expanded ? "444pt" : s.rawValue, t.rawValue, "\(top) \(v)")
+        }
     }
 }

@@ -73,7 +73,7 @@ struct LayerCache {
         func sameContent(as other: Seen) -> Bool {
             guard width == other.width, height == other.height, scale == other.scale, stretched == other.stretched else { return false }
             var a = spec, b = other.spec
-            if stretched { a.cornerRadius = 0; b.cornerRadius = 0 }
+            if stretched { a.cornerRadius = 0; b.cornerRadius = 0; a.visibleHeight = nil; b.visibleHeight = nil }
             return a == b && commands[range] == other.commands[other.range]
         }
     }

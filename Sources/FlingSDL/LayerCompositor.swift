@@ -210,9 +210,12 @@ final class LayerCompositor {
     /// corners exist only in the copy), then copied scaled into its frame, the corners cut by
     /// RoundedCopy. A pull that scales, moves and rounds it never re-rasterises it.
     private func drawStretchedLayer(_ spec: LayerSpec, _ commands: [DrawCommand], _ inner: Range<Int>, run: Run) {
-        let d = frame.px(spec.bounds)
+        // Where the copy goes: the part shown (a zooming card's cut), the whole rasterised.
+        let d = frame.px(spec.shownBounds)
         let w = Int32((spec.bounds.width * frame.scale).rounded()), h = Int32((spec.bounds.height * frame.scale).rounded())
         guard w > 0, h > 0, d.width >= 1, d.height >= 1 else { return }
+        let cropRows = spec.visibleHeight.map { min(Double(h), max(1, ($0 * frame.scale).rounded())) } ?? Double(h)
+        let crop = Rect(x: 0, y: 0, width: Double(w), height: cropRows)
         let seen = LayerCache.Seen(spec: spec, commands: commands, range: inner, width: w, height: h, scale: frame.scale, stretched: true)
         let decision = cache.decide(seen)
         if decision == .drawDirectly, spec.cornerRadius == 0, abs(frame.transform.scale - 1) < 1e-9 {
@@ -240,7 +243,7 @@ final class LayerCompositor {
             // Onto the canvas: scaled and rounded in one pass over the pixels it covers.
             canvas.fillUntinted(except: covered)
             e.pixels.withUnsafeBufferPointer { source in
-                CanvasKernels.scaledCopy(source: source, width: Int(e.width), height: Int(e.height), dest: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1),
+                CanvasKernels.scaledCopy(source: source, width: Int(e.width), height: Int(e.height), crop: crop, dest: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1),
                                          radii: radii, quarter: canvas.quarter, visible: visible, into: t, scratch: &canvas.scratch)
             }
             frame.stats.layersComposited += 1
@@ -255,7 +258,7 @@ final class LayerCompositor {
         let visibleRect = frame.outputVisible
         guard let texture = cache.texture(spec.id, renderer: frame.sdl) else { frame.applyClip(); return }
         let calls = e.pixels.withUnsafeBytes { bytes in
-            frame.roundedCopy.copy(RoundedCopySource(texture: texture, crop: Rect(x: 0, y: 0, width: Double(w), height: Double(h)), opaque: opaque,
+            frame.roundedCopy.copy(RoundedCopySource(texture: texture, crop: crop, opaque: opaque,
                                                sample: RoundedCopy.sampler(bytes, width: Int(w), height: Int(h), r: 2, g: 1, b: 0, a: 3)),
                              sdl: frame.sdl, x0: x0, y0: y0, x1: x1, y1: y1, radii: radii, visible: visibleRect, alpha: alpha)
         }

@@ -37,7 +37,7 @@ final class Occlusion {
                 let exact = abs(frame.transform.scale - 1) < 1e-9 && spec.cornerRadius * frame.pxPerPt < 0.5 && spec.background.a >= 1
                 if !exact { inexact += 1 }
                 occluderLayers.append(exact)
-                frame.clips.append(frame.clipped(to: spec.bounds))
+                frame.clips.append(frame.clipped(to: spec.shownBounds))
             case .endLayer:
                 if let exact = occluderLayers.popLast(), !exact { inexact -= 1 }
                 if frame.clips.count > 1 { frame.clips.removeLast() }

@@ -105,7 +105,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(out.stderr.contains("fling gallery: --out PATH is required"), out.stderr)
         let scenario = try FlingRunner.run(["bench", "--scenario", "nope"])
         XCTAssertEqual(scenario.status, 2)
-        XCTAssertTrue(scenario.stderr.contains("unknown scenario 'nope' (list-scroll, today-scroll, sheet-drag, card-expand, card-drag-dismiss, story-scroll, resize, form-typing, slider-drag)"), scenario.stderr)
+        XCTAssertTrue(scenario.stderr.contains("unknown scenario 'nope' (list-scroll, today-scroll, sheet-drag, card-expand, card-drag-dismiss, card-zoom, card-zoom-drag, story-scroll, resize, form-typing, slider-drag)"), scenario.stderr)
     }
 
     func testMisspeltOptionsGetASuggestion() throws {

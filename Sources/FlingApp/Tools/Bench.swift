@@ -132,6 +132,7 @@ enum Bench {
         let script = try cycleScript(scenario, size: o.size, frames: o.frames)
         let app = AppController(rows: resources.restaurants, articles: resources.articles, env: env, first: scenario.scene,
                                 windowSize: display.size, scale: display.scale, dateText: "Sunday, Nov 22")
+        app.cardStyle = scenario.cardStyle
         var times: [Double] = [], allocs: [Double] = [], cpu: [Double] = [], latencies: [Double] = []
         times.reserveCapacity(o.frames * 2); allocs.reserveCapacity(o.frames * 2); cpu.reserveCapacity(o.frames * 2)
         var frame = 0

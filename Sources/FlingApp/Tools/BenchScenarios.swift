@@ -13,6 +13,8 @@ struct BenchScenario: Sendable {
     var cycle: Double
     /// The part of each cycle whose frames count (seconds from the cycle's start).
     var measured: ClosedRange<Double>
+    /// How Today's cards open (`--card-style`).
+    var cardStyle = CardStyle.expand
     /// One cycle's script for a window size in pt (times relative to the cycle's start).
     var script: @Sendable (Size) -> String
 
@@ -42,6 +44,15 @@ struct BenchScenario: Sendable {
         BenchScenario(name: "card-drag-dismiss", scene: .today, cycle: 3.0, measured: 1.02...1.58) { s in
             let x = firstCardX
             return "0.0 tap \(x) 250\n1.0 drag \(x) \(s.height * 0.3) \(x) \(s.height * 0.3 + 150) 0.6\n2.4 key Escape\n"
+        },
+        // The same two with iOS 18's zoom (`--card-style zoom`): the story zooms out of the
+        // card as one layer, and a pull shrinks it under the finger, sideways too.
+        BenchScenario(name: "card-zoom", scene: .today, cycle: 2.0, measured: 0.02...0.6, cardStyle: .zoom) { s in
+            "0.0 tap \(firstCardX) 250\n1.0 key Escape\n"
+        },
+        BenchScenario(name: "card-zoom-drag", scene: .today, cycle: 3.0, measured: 1.02...1.58, cardStyle: .zoom) { s in
+            let x = firstCardX
+            return "0.0 tap \(x) 250\n1.0 drag \(x) \(s.height * 0.3) \(x + 60) \(s.height * 0.3 + 150) 0.6\n2.4 key Escape\n"
         },
         // Expand a card, then flick its story up twice: the story's scrolled frames (a story
         // of any length should cost the same a frame: only what is on screen is drawn).

@@ -53,11 +53,18 @@ public struct CardZoomPose: Equatable, Sendable {
         return Transform.translate(f.minX, f.minY).concatenating(Transform.scale(contentScale, about: .zero))
     }
 
-    /// As much of the story as the frame shows: the window's width, the frame's depth over the scale.
-    public var layerBounds: Rect {
+    /// The story's layer: the whole window, rasterised once for the whole zoom.
+    public var layerBounds: Rect { Rect(origin: .zero, size: window) }
+
+    /// As much of it as the frame shows, from its top: the frame's depth over the scale (the
+    /// copy cuts it, `LayerSpec.visibleHeight`).
+    public var visibleHeight: Double {
         let s = contentScale
-        return Rect(x: 0, y: 0, width: window.width, height: s > 0 ? frame.height / s : window.height)
+        return s > 0 ? min(window.height, frame.height / s) : window.height
     }
+
+    /// The part of the layer shown.
+    public var shownBounds: Rect { Rect(x: 0, y: 0, width: window.width, height: visibleHeight) }
 
     /// Corners on screen: the cell's 15 pt, square in the window, rounded again by a pull.
     public var cornerRadius: Double {

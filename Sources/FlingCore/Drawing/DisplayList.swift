@@ -74,10 +74,20 @@ public struct LayerSpec: Equatable, Sendable {
     /// then scales and rounds it (an expanded card) finds it ready instead of rasterising it in
     /// its first frame. While its content changes every frame it is drawn directly.
     public var scalable: Bool
+    /// Of a scalable layer, only its top this many pt are copied (nil: all of it): a zooming
+    /// card cut to its frame. Like the radius it is applied by the copy, so a cut that changes
+    /// every frame never re-rasterises the content.
+    public var visibleHeight: Double?
 
-    public init(id: String, bounds: Rect, background: Color, cornerRadius: Double = 0, scalable: Bool = false) {
+    public init(id: String, bounds: Rect, background: Color, cornerRadius: Double = 0, scalable: Bool = false, visibleHeight: Double? = nil) {
         self.id = id; self.bounds = bounds; self.background = background; self.cornerRadius = cornerRadius
-        self.scalable = scalable
+        self.scalable = scalable; self.visibleHeight = visibleHeight
+    }
+
+    /// The part of `bounds` the copy shows (`visibleHeight` of it from the top).
+    public var shownBounds: Rect {
+        guard let v = visibleHeight else { return bounds }
+        return Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: max(0, min(bounds.height, v)))
     }
 }
 

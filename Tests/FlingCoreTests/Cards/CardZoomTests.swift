@@ -19,7 +19,7 @@ final class CardZoomTests: XCTestCase {
         let start = CardZoomPose(slot: slot, window: window, progress: 0)
         assertRect(start.frame, slot)
         // The story's layer, the window's width, scaled into the cell: exactly the cell.
-        assertRect(start.transform.apply(start.layerBounds), slot)
+        assertRect(start.transform.apply(start.shownBounds), slot)
         XCTAssertEqual(start.contentScale, 358.0 / 390, accuracy: 1e-12)
         XCTAssertEqual(start.cornerRadius, CardConstants.cornerRadius)
         XCTAssertEqual(start.layerCornerRadius, CardConstants.cornerRadius * 390 / 358, accuracy: 1e-12)
@@ -29,7 +29,7 @@ final class CardZoomTests: XCTestCase {
 
         let half = CardZoomPose(slot: slot, window: window, progress: 0.5)
         assertRect(half.frame, Rect(x: 8, y: 56, width: 374, height: 622))
-        assertRect(half.transform.apply(half.layerBounds), half.frame)
+        assertRect(half.transform.apply(half.shownBounds), half.frame)
         XCTAssertEqual(half.contentScale, 374.0 / 390, accuracy: 1e-12)
         XCTAssertEqual(half.opacity, 1)
         XCTAssertEqual(half.cornerRadius, 7.5)
@@ -39,6 +39,7 @@ final class CardZoomTests: XCTestCase {
         assertRect(open.frame, Rect(origin: .zero, size: window))
         XCTAssertEqual(open.transform, Transform.translate(0, 0).concatenating(.scale(1, about: .zero)))
         assertRect(open.layerBounds, Rect(origin: .zero, size: window))
+        assertRect(open.shownBounds, Rect(origin: .zero, size: window))
         XCTAssertEqual(open.cornerRadius, 0)
         XCTAssertTrue(open.coversWindow)
     }

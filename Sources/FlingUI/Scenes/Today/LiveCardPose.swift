@@ -28,7 +28,8 @@ final class LiveCardPose: MatchedGeometrySource, DrawingGroupSource, Equatable {
     /// Covering the window, the card is a layer whose copy the pull scales and rounds.
     var drawingGroup: LayerSpec? {
         if let zoom {
-            return LayerSpec(id: zoomLayerID, bounds: zoom.layerBounds, background: .white, cornerRadius: zoom.layerCornerRadius, scalable: true)
+            return LayerSpec(id: zoomLayerID, bounds: zoom.layerBounds, background: .white, cornerRadius: zoom.layerCornerRadius, scalable: true,
+                             visibleHeight: zoom.visibleHeight)
         }
         return pose.coversWindow
             ? LayerSpec(id: "today-card", bounds: pose.frame, background: .white, cornerRadius: pose.cornerRadius, scalable: true)

@@ -178,7 +178,7 @@ package final class AppController {
                                  sheetPolicyOverride: sheetPolicyOverride, sheetPolicy: presenter?.policyKind,
                                  sheet: presenter?.sheet,
                                  sheetDetents: sheetDetents, sheetBackgroundInteraction: sheetBackgroundInteraction,
-                                 cardStyle: scene is TodayScene ? cardStyle : nil,
+                                 cardStyle: cardStyle, showsCards: scene is TodayScene,
                                  sceneHasKeyboardFocus: scene.hasKeyboardFocus)
     }
 

@@ -453,6 +453,12 @@ final class InstrumentTests: XCTestCase {
         XCTAssertEqual((d.app.scene as? TodayScene)?.cardStyle, .zoom)
         Self.tapPanelButton(d, "Copy")
         XCTAssertEqual(d.app.instrument.panel.copied, "--detents content,large --card-style zoom --tune ''")
+        // Copy on another screen keeps the style; the list behind is left out under a modal policy.
+        d.key("Shift+Tab")
+        Self.tapSegment(d, of: ["disabled", "upto=content", "enabled"], 2)
+        Self.tapSegment(d, of: ["fluid", "tutorial", "two-stage"], 1)
+        Self.tapPanelButton(d, "Copy")
+        XCTAssertEqual(d.app.instrument.panel.copied, "--sheet-policy tutorial --detents content,large --card-style zoom --tune ''")
     } }
 
     func testPressesOutsideThePanelReachTheScene() { MainActor.assumeIsolated {

@@ -25,7 +25,7 @@ struct BenchCommand: FlingCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Frames measured, 10 to 100000 (default 300).", valueName: "N"),
             transform: { try Parse.number($0, "--frames", in: 10...100_000) })
     var frames = 300.0
-    @Option(help: ArgumentHelp("One scenario (default: all of them): list-scroll, today-scroll, sheet-drag, card-expand, card-drag-dismiss, story-scroll, resize, form-typing or slider-drag.",
+    @Option(help: ArgumentHelp("One scenario (default: all of them): list-scroll, today-scroll, sheet-drag, card-expand, card-drag-dismiss, card-zoom, card-zoom-drag, story-scroll, resize, form-typing or slider-drag.",
                                valueName: "name"),
             completion: .list(BenchScenario.all.map(\.name)))
     var scenario: String?

@@ -25,6 +25,9 @@ public struct CardTransition: Equatable, Sendable {
         public var scrolling = false
         /// Where and when the finger went down (for the decision record).
         public var start: GestureMetric.Sample
+        /// The zoom's sideways follow when this drag began (a card caught springing back
+        /// goes on from where it is).
+        public var lateralOrigin = 0.0
         public init(lastY: Double, slop: Double = InteractionConstants.touchSlop, start: GestureMetric.Sample? = nil) {
             self.lastY = lastY
             classifier = TapClassifier(slop: slop)
@@ -319,6 +322,7 @@ public struct CardTransition: Equatable, Sendable {
     public mutating func expand(card i: Int, at t: Double) {
         decisions.forgetSettle()
         var progress = progress, pull = pull, outgoing = outgoing
+        var lateral = lateral, anchor = pullAnchor
         var content = index == i ? content : ScrollModel(tuning: tuning)
         if case .collapsing(let open, _, _, _) = state, open.card == i {
             // Caught on its way home: the story stays scrolled where it is drawn now.
@@ -329,14 +333,16 @@ public struct CardTransition: Equatable, Sendable {
                                 lateral: open.lateral.value(at: t), anchor: open.anchor)
             progress = .resting(0)
             pull = .resting(0)
+            lateral = .resting(0)
+            anchor = .zero
             content = ScrollModel(tuning: tuning)
         }
         // A card caught while flying home after a pull lets go of the pull as it grows back.
         pull = pull.animated(to: 0, with: CardConstants.pullBackSpring, at: t)
         progress = progress.animated(to: 1, with: tuning.cardSpring, at: t,
                                      restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity)
-        let lateral = lateral == .resting(0) ? lateral : lateral.animated(to: 0, with: CardConstants.pullBackSpring, at: t)
-        state = .expanding(Open(card: i, content: content, outgoing: outgoing, lateral: lateral, anchor: pullAnchor),
+        if lateral != .resting(0) { lateral = lateral.animated(to: 0, with: CardConstants.pullBackSpring, at: t) }
+        state = .expanding(Open(card: i, content: content, outgoing: outgoing, lateral: lateral, anchor: anchor),
                            progress: progress, pull: pull, touch: touch)
     }
 
@@ -380,6 +386,9 @@ public struct CardTransition: Equatable, Sendable {
             // The direction is the whole movement's (the remainder past the slop may be 0).
             if !touch.scrolling && d.y > 0 && content.offset(at: t) <= 0 && phase == .expanded {
                 dragging = pull.value(at: t)
+                touch.lateralOrigin = lateral.value(at: t)
+                // Caught mid-spring-back, it keeps shrinking about the point it had.
+                if style == .zoom, pull.value(at: t) == 0, touch.lateralOrigin == 0 { open.anchor = Point(touch.start.x, touch.start.y) }
             } else if !touch.scrolling {
                 content.beginDrag(at: t)
                 touch.scrolling = true
@@ -400,8 +409,7 @@ public struct CardTransition: Equatable, Sendable {
                 open.content = content
                 if style == .zoom {
                     // The zoom follows the finger in both axes, shrinking about where it went down.
-                    open.lateral = .resting(p.x - touch.start.x)
-                    open.anchor = Point(touch.start.x, touch.start.y)
+                    open.lateral = .resting(touch.lateralOrigin + p.x - touch.start.x)
                 }
                 state = .dragging(open, pull: next, touch: touch)
             }
@@ -498,11 +506,12 @@ public struct CardTransition: Equatable, Sendable {
                 open.lateral = .resting(open.lateral.value(at: t))
                 state = .collapsing(open, progress: progress, pull: .resting(amount), held: nil)
             } else {
-                let pull = AnimatedValue.spring(Spring(parameters: CardConstants.pullBackSpring, from: amount, to: 0, velocity: -v, startTime: t))
+                // The spring starts at the finger's speed (the pull's own rate: down is more pull).
+                let pull = AnimatedValue.spring(Spring(parameters: CardConstants.pullBackSpring, from: amount, to: 0, velocity: v, startTime: t))
                 let dx = open.lateral.value(at: t)
                 if dx != 0 {
                     open.lateral = .spring(Spring(parameters: CardConstants.pullBackSpring, from: dx, to: 0,
-                                                  velocity: cancelled ? 0 : -velocity.x, startTime: t))
+                                                  velocity: cancelled ? 0 : velocity.x, startTime: t))
                 }
                 state = .expanded(open, pull: pull, touch: nil)
             }

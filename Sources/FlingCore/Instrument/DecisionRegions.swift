@@ -114,7 +114,7 @@ public struct DecisionMapPanel: Sendable {
                 let recorded = g.startDetent.map(SheetDetent.init(rawValue:))
                 let sized = set.contains(.content)
                 let known = !sized && (recorded.map { d in policy.detents(height: height).contains { $0.0 == d } } ?? true)
-                let start = known ? recorded ?? policy.initialDetent : policy.initialDetent
+                let start = known ? recorded ?? policy.initialDetent(height: height) : policy.initialDetent(height: height)
                 if known { panel.regions = DecisionRegions(.sheet(policy, start: start, height: height)) }
                 panel.title += " · from \(recorded?.rawValue ?? start.rawValue)"
                     + (g.startDetent == nil ? " (start not recorded)" : known ? "" : sized ? " (content-sized: no map)" : " (a detent not in the set: no map)")

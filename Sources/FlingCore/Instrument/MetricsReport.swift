@@ -108,7 +108,9 @@ extension GestureMetric {
     public var decidedBy: String {
         guard let setting else { return policy }
         let settingPolicy = setting.split(separator: "+", maxSplits: 1).first.map(String.init) ?? setting
-        return settingPolicy == policy ? setting : "\(setting) · \(policy)"
+        // A sheet's policy on a chosen set ("fluid[0.3,large]") is still the setting's own.
+        let own = SheetPolicyKind.parse(metricsName: policy).map { $0.kind.rawValue } ?? policy
+        return settingPolicy == own ? setting : "\(setting) · \(policy)"
     }
 }
 

@@ -94,6 +94,9 @@ public protocol SheetPolicy: Sendable {
     func detents(height: Double) -> [(SheetDetent, Double)]
     /// The chosen set it rests on (nil: the policy's own, fixed by its seed).
     var detentSet: [SheetDetentSpec]? { get }
+    /// The sheet's content height with its handle area, which a `content` detent rests at
+    /// (nil: not measured yet); the sheet model sets it as the view tree measures it.
+    var contentHeight: Double? { get set }
     /// The top of the nearest detent above `top` (nil: none), asked every frame of a drag.
     func nextTop(above top: Double, height: Double) -> Double?
     /// The top of `detent` in a window `height` pt high (`dismissed`: the bottom edge).

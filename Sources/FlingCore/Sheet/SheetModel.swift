@@ -97,11 +97,12 @@ public struct SheetModel: Sendable, Equatable {
     /// sheet resting there moves to it with the sheet's spring (a description that grows),
     /// never a jump.
     private mutating func contentChanged() {
-        guard var fluid = policyValue.base as? FluidSheetPolicy, fluid.detentSpecs.contains(.content) else { return }
+        var base = policyValue.base
+        guard base.detentSet?.contains(.content) == true else { return }
         let t = settledTime
         let before = top(at: t), v = velocity(at: t)
-        fluid.contentHeight = SheetConstants.handleAreaHeight + contentLength
-        policyValue.base = fluid
+        base.contentHeight = SheetConstants.handleAreaHeight + contentLength
+        policyValue.base = base
         let content = SheetDetentSpec.content.detent
         let after = policy.top(of: content, height: height)
         switch phase {

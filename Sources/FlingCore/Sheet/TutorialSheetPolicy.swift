@@ -20,6 +20,10 @@ public struct TutorialSheetPolicy: SheetPolicy {
     public var initialDetent: SheetDetent { .half }
     public func initialDetent(height: Double) -> SheetDetent { lowest(height: height).0 }
     public var detentSet: [SheetDetentSpec]? { resting.specs == SheetDetentSpec.standard ? nil : resting.specs }
+    public var contentHeight: Double? {
+        get { resting.contentHeight }
+        set { resting.contentHeight = newValue }
+    }
     public var pullToHalfDistance: Double? { tuning.tutorialPullToHalf }
 
     public func topmost(height: Double) -> Double { resting.topmost(height: height) }

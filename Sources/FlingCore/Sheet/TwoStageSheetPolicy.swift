@@ -7,7 +7,8 @@
 /// On a chosen set (`--sheet-policy two-stage --detents …`) the seed's rule reads one detent
 /// at a time, which on its own two is the seed exactly: up goes to the nearest detent at or
 /// above the release (the highest when above them all); down dismisses below 1.3 × the lowest
-/// detent's top, and otherwise goes to the nearest detent at or below the release.
+/// detent's top (at most halfway from it to the bottom), and otherwise goes to the next detent
+/// below the release (the lowest when below them all).
 public struct TwoStageSheetPolicy: SheetPolicy {
     /// Seed 001 times its moves by UIKit durations, so of the tuning only the touch slop
     /// applies (through the sheet model).
@@ -23,6 +24,10 @@ public struct TwoStageSheetPolicy: SheetPolicy {
     public func initialDetent(height: Double) -> SheetDetent { lowest(height: height).0 }
     public var pullToHalfDistance: Double? { nil }
     public var detentSet: [SheetDetentSpec]? { resting?.specs }
+    public var contentHeight: Double? {
+        get { resting?.contentHeight }
+        set { resting?.contentHeight = newValue }
+    }
 
     public func topmost(height: Double) -> Double {
         resting?.topmost(height: height) ?? SheetConstants.twoStageFullTop * (height / SheetConstants.twoStageReferenceHeight)
@@ -58,13 +63,15 @@ public struct TwoStageSheetPolicy: SheetPolicy {
         let set = detents(height: r.height)   // highest first
         let (lowestDetent, lowestTop) = lowest(height: r.height)
         if r.velocity >= 0 {
-            let line = lowestTop * SheetConstants.twoStageDismissFactor
-            let f = n(SheetConstants.twoStageDismissFactor, 2)
+            // 1.3 × the lowest's top, as the seed's, but never past halfway from it to the
+            // bottom: a low detent's sheet can still be pulled away.
+            let line = min(lowestTop * SheetConstants.twoStageDismissFactor, lowestTop + (r.height - lowestTop) / 2)
             if r.top > line {
-                return SheetDecision(target: .dismissed, rule: "down, top \(n(r.top, 1)) > \(f)·lowest \(n(line, 1))", margin: r.top - line)
+                return SheetDecision(target: .dismissed, rule: "down, top \(n(r.top, 1)) > dismissal line \(n(line, 1))", margin: r.top - line)
             }
-            let below = set.first { $0.1 >= r.top - 1e-9 } ?? (lowestDetent, lowestTop)
-            return SheetDecision(target: below.0, rule: "down, top \(n(r.top, 1)) ≤ \(f)·lowest \(n(line, 1)): \(below.0.rawValue) at or below",
+            // The next one below (the lowest when none is): from a detent's own top, down goes on.
+            let below = set.first { $0.1 > r.top + 1e-9 } ?? (lowestDetent, lowestTop)
+            return SheetDecision(target: below.0, rule: "down, top \(n(r.top, 1)) ≤ dismissal line \(n(line, 1)): \(below.0.rawValue) below",
                                  margin: line - r.top)
         }
         let above = set.last { $0.1 <= r.top + 1e-9 } ?? set[0]

@@ -22,8 +22,9 @@ package struct InstrumentContext {
     /// `--detents` and `--background-interaction` as the app holds them now.
     package var sheetDetents = SheetDetentSpec.standard
     package var sheetBackgroundInteraction = SheetBackgroundInteraction.disabled
-    /// The Today cards' style when Today is the current scene (nil elsewhere).
-    package var cardStyle: CardStyle?
+    /// The Today cards' style, and whether Today is the current scene (its control shows there).
+    package var cardStyle = CardStyle.expand
+    package var showsCards = false
     /// A focused control in the scene keeps its Space (pause is the overlay's otherwise).
     package var sceneHasKeyboardFocus: Bool
 }

@@ -28,7 +28,9 @@ package final class TuningPanel {
         var policyOverride: SheetPolicyKind?
         var detents = SheetDetentSpec.standard
         var backgroundInteraction = SheetBackgroundInteraction.disabled
-        var cardStyle: CardStyle?
+        var cardStyle = CardStyle.expand
+        var showsCards = false
+        var windowHeight = 844.0
         var env: SceneEnvironment?
     }
     /// What the controls changed while handling the current event, for the app to apply.
@@ -56,12 +58,12 @@ package final class TuningPanel {
         let before = shown
         defer {
             // Another scene (another sheet, or Today's cards) shows other controls.
-            if before.policy != shown.policy || before.cardStyle != shown.cardStyle || before.detents != shown.detents
-                || before.backgroundInteraction != shown.backgroundInteraction { host?.invalidate() }
+            if before.policy != shown.policy || before.cardStyle != shown.cardStyle || before.showsCards != shown.showsCards
+                || before.detents != shown.detents || before.backgroundInteraction != shown.backgroundInteraction { host?.invalidate() }
         }
         shown = Shown(tuning: context.tuning, policy: context.sheetPolicy, policyOverride: context.sheetPolicyOverride,
                       detents: context.sheetDetents, backgroundInteraction: context.sheetBackgroundInteraction,
-                      cardStyle: context.cardStyle, env: context.env)
+                      cardStyle: context.cardStyle, showsCards: context.showsCards, windowHeight: context.windowSize.height, env: context.env)
     }
 
     /// The event was the panel's: it is consumed, with whatever its controls changed.
@@ -200,8 +202,11 @@ package final class TuningPanel {
     /// The list behind the sheet: dimmed and modal, open up through the lowest detent, or
     /// always open (the fluid policy's sheet only).
     var backgroundChoices: [SheetBackgroundInteraction]? {
-        guard shown.policy == .fluid, let lowest = shown.detents.first else { return nil }
-        return [.disabled, .enabledUpThrough(lowest.detent), .enabled]
+        guard shown.policy == .fluid else { return nil }
+        let lowest = SheetDetentSet(shown.detents).lowest(height: shown.windowHeight).0
+        let choices: [SheetBackgroundInteraction] = [.disabled, .enabledUpThrough(lowest), .enabled]
+        // One given at launch (upto= another detent) is among them, selected.
+        return choices.contains(shown.backgroundInteraction) ? choices : choices + [shown.backgroundInteraction]
     }
     var backgroundInteraction: SheetBackgroundInteraction { shown.backgroundInteraction }
 
@@ -217,7 +222,7 @@ package final class TuningPanel {
     }
 
     /// The Today cards' style, shown on Today.
-    var cardStyle: CardStyle? { shown.cardStyle }
+    var cardStyle: CardStyle? { shown.showsCards ? shown.cardStyle : nil }
 
     func setCardStyle(_ style: CardStyle) {
         shown.cardStyle = style
@@ -243,8 +248,11 @@ package final class TuningPanel {
         var parts: [String] = []
         if let p = shown.policyOverride { parts.append("--sheet-policy \(p.rawValue)") }
         if shown.detents != SheetDetentSpec.standard { parts.append("--detents " + SheetDetentSpec.text(shown.detents)) }
-        if shown.backgroundInteraction != .disabled { parts.append("--background-interaction " + label(of: shown.backgroundInteraction)) }
-        if let c = shown.cardStyle, c != .expand { parts.append("--card-style " + c.rawValue) }
+        // (The list behind is the fluid sheet's only: under another policy the option is refused.)
+        if shown.backgroundInteraction != .disabled, (shown.policyOverride ?? .fluid) == .fluid {
+            parts.append("--background-interaction " + label(of: shown.backgroundInteraction))
+        }
+        if shown.cardStyle != .expand { parts.append("--card-style " + shown.cardStyle.rawValue) }
         let v = shown.tuning.optionValue
         parts.append("--tune \(v.isEmpty ? "''" : v)")
         return parts.joined(separator: " ")

@@ -163,8 +163,7 @@ package final class TodayScene: Scene {
             case .dragStarted:
                 cards.releasePress(at: t)
             case .tapped(let p):
-                if cards.phase == .collapsing, let i = cards.index,
-                   cardFrame(i, progress: cards.progressValue(at: t), time: t).contains(p) {
+                if cards.phase == .collapsing, let i = cards.index, drawnFrame(i, time: t).contains(p) {
                     cards.expand(card: i, at: t)
                 } else if let i = card(at: p, time: t) {
                     cards.expand(card: i, at: t)
@@ -182,6 +181,11 @@ package final class TodayScene: Scene {
             }
         }
         return true
+    }
+
+    /// Where the open card is drawn now (a zooming one moved by its pull), for catching it.
+    private func drawnFrame(_ i: Int, time: Double) -> Rect {
+        cardStyle == .zoom ? zoomPose(i, time: time).frame : cardFrame(i, progress: cards.progressValue(at: time), time: time)
     }
 
     /// Opens card `i` as a tap would (a study's start state), its slot scrolled into view.
@@ -439,7 +443,8 @@ package final class TodayScene: Scene {
     /// empty, except under the zoom's cross-fade, where the cell shows until the story covers it.
     private func isOutOfItsSlot(_ i: Int, time: Double) -> Bool {
         let progress: AnimatedValue
-        if cards.index == i, cards.phase != .pressed { progress = cards.progress } else if let o = cards.outgoing, o.index == i { progress = o.progress } else { return false }
+        if cards.index == i, cards.phase == .pressed { return true }   // drawn held, over the list
+        if cards.index == i { progress = cards.progress } else if let o = cards.outgoing, o.index == i { progress = o.progress } else { return false }
         guard cardStyle == .zoom else { return true }
         return progress.value(at: time) >= CardConstants.zoomCrossFade
     }

@@ -146,6 +146,42 @@ final class CardZoomTests: XCTestCase {
         assertRect(CardZoomPose(slot: slot, window: window, progress: 0, pull: pull, lateral: lateral, anchor: Point(200, 300)).frame, slot)
     }
 
+    func testAnotherCardTappedWhileOneZoomsHomeOpensFromItsOwnCell() {
+        var c = zoomed()
+        c.pressExpanded(at: Point(200, 300), time: 3)
+        for k in 1...12 { c.moveExpanded(to: Point(200 + 5 * Double(k), 300 + 20 * Double(k)), time: 3 + Double(k) / 60) }
+        c.releaseExpanded(at: Point(260, 540), time: 3.2)
+        XCTAssertEqual(c.phase, .collapsing)
+        c.expand(card: 4, at: 3.25)
+        guard case let .expanding(open, _, _, _) = c.state else { return XCTFail("\(c.state)") }
+        XCTAssertEqual(open.card, 4)
+        XCTAssertEqual(open.lateral, .resting(0), "the new card has no pull of its own")
+        XCTAssertEqual(open.anchor, .zero)
+        XCTAssertEqual(open.outgoing?.index, 2)
+        XCTAssertEqual(open.outgoing?.lateral, 60, "the first flies home from where the finger left it")
+        XCTAssertEqual(open.outgoing?.anchor, Point(200, 300))
+    }
+
+    func testAShortSidewaysPullSpringsBackCarryingTheFingersSpeed() {
+        var c = zoomed()
+        c.pressExpanded(at: Point(200, 300), time: 3)
+        c.moveExpanded(to: Point(200, 320), time: 3.05)
+        for k in 1...6 { c.moveExpanded(to: Point(200 + 10 * Double(k), 340), time: 3.05 + Double(k) / 60) }
+        c.releaseExpanded(at: Point(260, 340), time: 3.15)
+        guard case let .expanded(open, _, nil) = c.state, case .spring(let s) = open.lateral else { return XCTFail("\(c.state)") }
+        XCTAssertEqual(s.from, 60)
+        XCTAssertGreaterThan(s.initialVelocity, 0, "moving right when let go, it goes on right a moment before it springs back")
+        XCTAssertGreaterThan(c.lateral.value(at: 3.17), 60)
+        // Caught again on its way back: it goes on from where it is, no jump.
+        c.pressExpanded(at: Point(100, 300), time: 3.3)
+        let now = c.lateral.value(at: 3.35)
+        XCTAssertGreaterThan(now, 1)
+        c.moveExpanded(to: Point(100, 330), time: 3.35)
+        XCTAssertEqual(c.phase, .dragging)
+        XCTAssertEqual(c.lateral, .resting(now), "the drag takes it from where it is")
+        XCTAssertEqual(c.pullAnchor, Point(200, 300), "and shrinks it about the point it had")
+    }
+
     func testTheStyleIsReadFromItsNameOrRefusedNamingBoth() {
         XCTAssertEqual(CardStyle.parse("zoom"), .success(.zoom))
         XCTAssertEqual(CardStyle.parse("expand"), .success(.expand))

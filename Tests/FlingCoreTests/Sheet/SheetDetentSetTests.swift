@@ -200,6 +200,18 @@ final class SheetRefusedDismissalTests: XCTestCase {
 /// A content-sized detent (issue 50; vaul#330, flutter#34111): the sheet as tall as its
 /// content, following the content when it grows with the sheet's spring.
 final class SheetContentDetentTests: XCTestCase {
+    /// The seeds' policies on a content-sized set learn the content's height as the fluid one does.
+    func testEveryPolicyRestsAContentDetentAtItsContent() {
+        for kind in SheetPolicyKind.allCases {
+            var s = SheetModel(policy: kind, height: 844, detents: [.content, .large])
+            s.contentLength = 280
+            s.present(at: 0)
+            _ = s.advance(to: 2)
+            XCTAssertEqual(s.phase, .resting(SheetDetentSpec.content.detent), kind.rawValue)
+            XCTAssertEqual(s.top(at: 2), 844 - (SheetConstants.handleAreaHeight + 280), accuracy: 1e-9, kind.rawValue)
+        }
+    }
+
     func testTheSheetIsAsTallAsItsContentAndFollowsItWhenItGrows() {
         var s = SheetModel(policy: .fluid, height: 844, detents: [.content, .large])
         s.contentLength = 280
@@ -326,7 +338,10 @@ final class TwoStageOnAChosenSetTests: XCTestCase {
         XCTAssertEqual(decide(top: 100, velocity: 300).target, SheetDetent(rawValue: "0.6"))
         XCTAssertEqual(decide(top: 400, velocity: 0).target, SheetDetent(rawValue: "0.3"), "a still release counts as down, as the seed's")
         XCTAssertEqual(decide(top: 700, velocity: 300).target, SheetDetent(rawValue: "0.3"))
-        XCTAssertEqual(decide(top: 780, velocity: 300), SheetDecision(target: .dismissed, rule: "down, top 780 > 1.3·lowest 768", margin: 780 - 590.8 * 1.3))
+        // The line: 1.3 × 590.8 = 768 is past halfway to the bottom (717.4), which it stops at.
+        XCTAssertEqual(decide(top: 720, velocity: 300), SheetDecision(target: .dismissed, rule: "down, top 720 > dismissal line 717.4",
+                                                                      margin: 720 - (590.8 + (844 - 590.8) / 2)))
+        XCTAssertEqual(decide(top: 337.6, velocity: 0).target, SheetDetent(rawValue: "0.3"), "from a detent's own top, down goes on")
         XCTAssertEqual(p.initialDetent(height: 844).rawValue, "0.3")
         XCTAssertEqual(p.detentSet, [.fraction(0.3), .fraction(0.6), .large])
         XCTAssertEqual(p.metricsName, "two-stage[0.3,0.6,large]")
@@ -336,7 +351,8 @@ final class TwoStageOnAChosenSetTests: XCTestCase {
         let seed = TwoStageSheetPolicy(), two = TwoStageSheetPolicy(detents: [.height(844 - 400), .height(844 - 130)])
         XCTAssertNil(seed.detentSet)
         XCTAssertEqual(SheetPolicyKind.twoStage.policy(tuning: .standard).detentSet, nil, "the standard set leaves the seed's own")
-        for (top, v) in [(100.0, -200.0), (300, -200), (450, -200), (300, 200), (450, 200), (600, 200)] {
+        for (top, v) in [(100.0, -200.0), (130, -200), (300, -200), (400, -200), (450, -200), (130, 0), (130, 200), (300, 200), (400, 0),
+                         (450, 200), (519, 200), (521, 200), (600, 200)] {
             let r = SheetRelease(startDetent: .expanded, startTop: 400, top: top, velocity: v, height: 844)
             let s = seed.decision(for: r).target, t = two.decision(for: r).target
             XCTAssertEqual(s == .full ? "714pt" : s == .expanded ? "444pt" : s.rawValue, t.rawValue, "\(top) \(v)")

@@ -334,15 +334,15 @@ struct TuningPanelView: View {
                 .accessibilityLabel("Sheet policy")
             }
             if let sets = panel.detentChoices {
-                PanelChoice(title: "Detents", choices: sets, selected: panel.detents, label: { SheetDetentSpec.text($0) },
+                PanelChoice(title: "Detents", choices: sets, selected: panel.detents, text: { SheetDetentSpec.text($0) },
                             select: { panel.setDetents($0) })
             }
             if let behind = panel.backgroundChoices {
-                PanelChoice(title: "Behind", choices: behind, selected: panel.backgroundInteraction, label: panel.label(of:),
+                PanelChoice(title: "Behind", label: "List behind the sheet", choices: behind, selected: panel.backgroundInteraction, text: panel.label(of:),
                             select: { panel.setBackgroundInteraction($0) })
             }
             if let style = panel.cardStyle {
-                PanelChoice(title: "Card", choices: CardStyle.allCases, selected: style, label: { $0.rawValue },
+                PanelChoice(title: "Card", label: "Card style", choices: CardStyle.allCases, selected: style, text: { $0.rawValue },
                             select: { panel.setCardStyle($0) })
             }
             ScrollView(.vertical) {
@@ -360,9 +360,11 @@ struct TuningPanelView: View {
 /// A titled segmented control over a few values (the detent set, the list behind, the card style).
 struct PanelChoice<Value: Equatable>: View {
     let title: LocalizedStringKey
+    /// What a screen reader calls it (the title, when that says enough).
+    var label: LocalizedStringKey?
     let choices: [Value]
     let selected: Value
-    let label: (Value) -> String
+    let text: (Value) -> String
     let select: @MainActor (Value) -> Void
 
     /// The titles' column: the control beside its title keeps every slider in view at 390 × 844.
@@ -372,8 +374,8 @@ struct PanelChoice<Value: Equatable>: View {
         HStack(spacing: 8) {
             Text(title).font(Font(size: 13, weight: .semibold)).frame(width: Self.titleWidth, alignment: .leading)
             SegmentedControl(selection: Binding(get: { choices.firstIndex(of: selected) ?? 0 }, set: { select(choices[$0]) }),
-                             labels: choices.map(label))
-                .accessibilityLabel(title)
+                             labels: choices.map(text))
+                .accessibilityLabel(label ?? title)
         }
     }
 }

@@ -180,8 +180,10 @@ final class AccessibilityTreeTests: XCTestCase {
             return XCTFail("no tuning panel in the tree")
         }
         XCTAssertEqual(panel.role, .dialog)
-        var sliders: [AccessibilityElement] = [], policy: AccessibilityElement?
-        panel.visit { if $0.role == .slider { sliders.append($0) } else if $0.role == .tabList { policy = $0 } }
+        var sliders: [AccessibilityElement] = [], choices: [AccessibilityElement] = []
+        panel.visit { if $0.role == .slider { sliders.append($0) } else if $0.role == .tabList { choices.append($0) } }
+        XCTAssertEqual(choices.map(\.label), ["Sheet policy", "Detents", "List behind the sheet"])
+        let policy = choices.first
         XCTAssertEqual(sliders.count, Tuning.keys.count, "a slider per tuning key")
         XCTAssertEqual(policy?.outline.split(separator: "\n").map { $0.components(separatedBy: " @")[0] }, [
             "tabList \"Sheet policy\" [focusable]",

@@ -230,6 +230,24 @@ final class StudyTests: XCTestCase {
     /// A study of two detent sets, blind (issue 50): "is a 30 % peek better than half?". The
     /// same slow pull (150 pt in 0.6 s) brings the sheet full from half (A) but only to 0.6
     /// from the 30 % peek (B), where the participant gives up; the report sets them side by side.
+    /// Plays participant P01 through `file` headless: each trial's gestures (seconds after its
+    /// ready beat), then Yes and the rating at `answerAt`; returns the session's folder.
+    private func playStudy(_ file: URL, in parent: URL, trials: [(gestures: [(Double, String)], rating: Int)], answerAt: Double,
+                           line: UInt = #line) throws -> URL {
+        var lines: [String] = [], start = StudyConstants.readyTime + 0.05
+        for trial in trials {
+            lines += trial.gestures.map { "\(start + $0.0) \($0.1)" }
+            lines += ["\(start + answerAt) tap \(Tap.yes)", "\(start + answerAt + 0.2) tap \(Tap.rating(trial.rating, afterNo: false))"]
+            start += answerAt + 0.25 + StudyConstants.readyTime + 0.05
+        }
+        let script = parent.appendingPathComponent("P01.txt")
+        try (lines.joined(separator: "\n") + "\n").write(to: script, atomically: true, encoding: .utf8)
+        let dir = parent.appendingPathComponent("P01")
+        let r = try FlingRunner.run(["study", file.path, "--participant", "P01", "--out", dir.path, "--headless", "--script", script.path])
+        XCTAssertEqual(r.status, 0, r.stderr, line: line)
+        return dir
+    }
+
     /// Seed 004's expansion against iOS 18's zoom: the card conditions need no sheet policy,
     /// each trial opens its cards in its own style, the gestures say which, and the report
     /// compares them.
@@ -256,17 +274,8 @@ final class StudyTests: XCTestCase {
             success = ["card.phase == expanded", "card.phase == collapsed"]
             dismiss = "wanted"
             """.write(to: file, atomically: true, encoding: .utf8)
-        var lines: [String] = [], start = StudyConstants.readyTime + 0.05
-        for rating in [4, 6] {
-            lines += ["\(start + 0.3) tap 195 320", "\(start + 1.5) drag 195 300 255 640 0.25", "\(start + 3.5) tap \(Tap.yes)",
-                      "\(start + 3.7) tap \(Tap.rating(rating, afterNo: false))"]
-            start += 3.75 + StudyConstants.readyTime + 0.05
-        }
-        let script = parent.appendingPathComponent("P01.txt")
-        try (lines.joined(separator: "\n") + "\n").write(to: script, atomically: true, encoding: .utf8)
-        let dir = parent.appendingPathComponent("P01")
-        let r = try FlingRunner.run(["study", file.path, "--participant", "P01", "--out", dir.path, "--headless", "--script", script.path])
-        XCTAssertEqual(r.status, 0, r.stderr)
+        let pullBack = [(0.3, "tap 195 320"), (1.5, "drag 195 300 255 640 0.25")]
+        let dir = try playStudy(file, in: parent, trials: [(pullBack, 4), (pullBack, 6)], answerAt: 3.5)
         let trials = try rows(dir.appendingPathComponent("trials.csv"))
         XCTAssertEqual(trials.map { "\($0["condition"] ?? ""):\($0["outcome"] ?? "")" }, ["A:success", "B:success"])
         let gestures = try rows(dir.appendingPathComponent("gestures.csv")).filter { $0["target"] == "card" }
@@ -318,17 +327,8 @@ final class StudyTests: XCTestCase {
             """.write(to: file, atomically: true, encoding: .utf8)
         let plan = try FlingRunner.run(["study", file.path, "--participant", "P01", "--dry-run"])
         XCTAssertEqual(plan.stdout, "participant,trial,condition,task\nP01,1,A,to-full\nP01,2,B,to-full\nP01,3,C,to-full\n")
-        var lines: [String] = [], start = StudyConstants.readyTime + 0.05
-        for rating in [6, 3, 6] {
-            lines += ["\(start + 0.3) drag 195 600 195 450 0.6", "\(start + 4.5) tap \(Tap.giveUp)", "\(start + 5.5) tap \(Tap.yes)",
-                      "\(start + 5.7) tap \(Tap.rating(rating, afterNo: false))"]
-            start += 5.75 + StudyConstants.readyTime + 0.05
-        }
-        let script = parent.appendingPathComponent("P01.txt")
-        try (lines.joined(separator: "\n") + "\n").write(to: script, atomically: true, encoding: .utf8)
-        let dir = parent.appendingPathComponent("P01")
-        let r = try FlingRunner.run(["study", file.path, "--participant", "P01", "--out", dir.path, "--headless", "--script", script.path])
-        XCTAssertEqual(r.status, 0, r.stderr)
+        let pullUp = [(0.3, "drag 195 600 195 450 0.6"), (4.5, "tap \(Tap.giveUp)")]
+        let dir = try playStudy(file, in: parent, trials: [(pullUp, 6), (pullUp, 3), (pullUp, 6)], answerAt: 5.5)
         let trials = try rows(dir.appendingPathComponent("trials.csv"))
         // C, after B, has none of B's detents or background interaction: half, as A.
         XCTAssertEqual(trials.map { "\($0["condition"] ?? ""):\($0["outcome"] ?? "")" }, ["A:success", "B:gave-up", "C:success"])

@@ -4,7 +4,13 @@ RELEASE_BIN = .build/release/fling
 DEBUG_BIN = .build/debug/fling
 
 .PHONY: run test deps catalogs po build release bench gallery golden screenshots soak kiosk-xvfb clean \
-        install uninstall deb check-install kiosk-vm man icon fuzz memcheck ime-check a11y-check
+        install uninstall deb check-install kiosk-vm man icon fuzz memcheck ime-check a11y-check help
+
+## This list: each target with the first sentence of the `##` comment above it.
+help:
+	@awk '/^## /{ c = c (c == "" ? "" : " ") substr($$0, 4); next } /^$$/{ c = ""; next } \
+	  /^[a-z][a-z0-9-]*:/{ if (c != "") { n = index($$0, ":"); e = index(c ". ", ". "); s = substr(c, 1, e); \
+	  if (length(s) > 100) { s = substr(s, 1, 100); sub(/ [^ ]*$$/, "", s); s = s " …" } printf "  %-14s %s\n", substr($$0, 1, n - 1), s } c = "" }' $(firstword $(MAKEFILE_LIST))
 
 # Install locations (GNU conventions): `make install PREFIX=/usr DESTDIR=/tmp/stage`.
 PREFIX ?= /usr/local
@@ -18,6 +24,7 @@ UNITDIR = $(DESTDIR)$(PREFIX)/lib/systemd/system
 # Root for the steps that need it (debootstrap, chroot), only them: sudo when not root.
 SUDO = $(if $(filter 0,$(shell id -u)),,sudo)
 
+## Installs the system packages the build and the tests need, when missing (apt; sudo when not root).
 deps:
 	@bash scripts/ensure-deps.sh
 
@@ -44,6 +51,7 @@ LOCALE_DATA = $(TEST_LOCALES:%=.build/locale-data/%.UTF-8/LC_TIME)
 	@mkdir -p .build/locale-data
 	localedef -i $* -f UTF-8 .build/locale-data/$*.UTF-8 2>/dev/null || test -f $@
 
+## The debug build (the tests' binary, .build/debug/fling).
 build: deps catalogs
 	$(SWIFT) build
 
@@ -145,6 +153,7 @@ install:
 	$(RELEASE_BIN) --generate-completion-script zsh > $(DATADIR)/zsh/site-functions/_fling
 	$(RELEASE_BIN) --generate-completion-script fish > $(DATADIR)/fish/vendor_completions.d/fling.fish
 
+## Removes what `make install` put under $(DESTDIR)$(PREFIX).
 uninstall:
 	rm -f $(BINDIR)/fling $(DATADIR)/applications/$(APP_ID).desktop $(DATADIR)/metainfo/$(APP_ID).metainfo.xml \
 	  $(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg $(DATADIR)/icons/hicolor/256x256/apps/$(APP_ID).png \
@@ -183,6 +192,7 @@ man: deps
 icon:
 	rsvg-convert -w 256 -h 256 packaging/fling.svg -o Resources/images/fling.png
 
+## Removes .build (every build, the catalogues, the locale data).
 clean:
 	rm -rf .build
 

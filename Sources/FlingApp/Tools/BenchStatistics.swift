@@ -60,11 +60,8 @@ struct BenchResult {
 }
 
 enum BenchStatistics {
-    static func percentile(_ v: [Double], _ p: Double) -> Double {
-        guard !v.isEmpty else { return 0 }
-        let s = v.sorted()
-        return s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
-    }
+    /// `Statistics.percentile` (linear between order statistics), 0 for no values.
+    static func percentile(_ v: [Double], _ p: Double) -> Double { Statistics.percentile(v, p) ?? 0 }
 
     /// Heap allocations so far in this process (see Sources/CAllocCounter).
     static var allocations: UInt64 { fling_alloc_count() }

@@ -37,15 +37,6 @@ public struct MetricsReport: Equatable, Sendable {
         return MetricsReport(gestures: out)
     }
 
-    /// The q-quantile (0…1) of `values` by linear interpolation between order statistics.
-    public static func percentile(_ values: [Double], _ q: Double) -> Double? {
-        guard !values.isEmpty else { return nil }
-        let s = values.sorted()
-        let pos = q * Double(s.count - 1)
-        let lo = Int(pos.rounded(.down)), hi = Int(pos.rounded(.up))
-        return s[lo] + (s[hi] - s[lo]) * (pos - Double(lo))
-    }
-
     /// Outcome counts per policy (per setting and policy in a `--compare` file: issue 33, its
     /// settings of one policy were counted together), in order of first appearance.
     public var outcomesByPolicy: [(policy: String, outcomes: [(String, Int)])] {
@@ -81,7 +72,7 @@ public struct MetricsReport: Equatable, Sendable {
         for g in gestures where !targets.contains(g.target) { targets.append(g.target) }
         for target in ["all"] + targets {
             let speeds = gestures.filter { target == "all" || $0.target == target }.map { ($0.vx * $0.vx + $0.vy * $0.vy).squareRoot() }
-            let cols = [0.5, 0.9, 0.99, 1].map { Self.percentile(speeds, $0).map { Self.fixed($0, 0) } ?? "-" }
+            let cols = [0.5, 0.9, 0.99, 1].map { Statistics.percentile(speeds, $0).map { Self.fixed($0, 0) } ?? "-" }
             lines.append("  \(target.padding(toLength: 20)) " + cols.map { $0.leftPadding(toLength: 8) }.joined(separator: " "))
         }
         lines.append("")

@@ -61,7 +61,7 @@ public struct StudyComparison: Equatable, Sendable {
 public enum StudyStatistics {
     public static func mean(_ v: [Double]) -> Double { v.isEmpty ? 0 : v.reduce(0, +) / Double(v.count) }
 
-    public static func median(_ v: [Double]) -> Double { MetricsReport.percentile(v, 0.5) ?? 0 }
+    public static func median(_ v: [Double]) -> Double { Statistics.percentile(v, 0.5) ?? 0 }
 
     /// The two-sided 97.5 % point of Student's t with `df` degrees of freedom (table to 30,
     /// then the normal's 1.96).

@@ -73,7 +73,10 @@ final class MetricsReportTests: XCTestCase {
         XCTAssertEqual(r.outcomesByPolicy.map(\.policy), ["fluid", "tutorial"])
         XCTAssertEqual(r.outcomesByPolicy[0].outcomes.map(\.0), ["full", "dismissed"])
         XCTAssertEqual(r.outcomesByPolicy[0].outcomes.map(\.1), [2, 1])
-        XCTAssertEqual(MetricsReport.percentile([100, 1000, 2000, 3000], 0.5), 1500)
+        XCTAssertEqual(Statistics.percentile([100, 1000, 2000, 3000], 0.5), 1500)
+        XCTAssertEqual(Statistics.percentile([3000, 100, 2000, 1000], 0.99) ?? 0, 2000 + 1000 * 0.97, accuracy: 1e-9, "between the top two")
+        XCTAssertEqual(Statistics.percentile([7], 0.99), 7)
+        XCTAssertNil(Statistics.percentile([], 0.5))
         let s = r.summary
         XCTAssertTrue(s.contains("gestures: 4"), s)
         XCTAssertTrue(s.contains("fluid      full 2 (67 %), dismissed 1 (33 %)"), s)

@@ -35,7 +35,7 @@ public struct Tuning: Equatable, Sendable {
     public static let standard = Tuning(
         sheetResponse: 2 * Double.pi / MotionConstants.sheetSpring.naturalFrequency,
         sheetDamping: MotionConstants.sheetSpring.dampingRatio,
-        cardResponse: 0.35, cardDamping: 0.65,
+        cardResponse: MotionConstants.cardResponse, cardDamping: MotionConstants.cardDampingFraction,
         projectionRate: MotionConstants.decelerationNormal,
         dismissRatio: SheetConstants.fluidDismissVelocityRatio,
         tutorialFullFraction: SheetConstants.tutorialFullFraction,

@@ -27,7 +27,10 @@ public enum MotionConstants {
     /// The sheet spring's initial velocity, relative to the distance (1 = whole distance per second). Source: seeds 000/003.
     public static let sheetSpringRelativeVelocity = 10.0
     /// The card expansion spring: response 0.35 s, damping fraction 0.65. Source: seed 004, SwiftUI `interactiveSpring`.
-    public static let cardSpring = SpringParameters.response(0.35, dampingFraction: 0.65)
+    /// `Tuning.standard` starts from these two numbers.
+    public static let cardResponse = 0.35
+    public static let cardDampingFraction = 0.65
+    public static let cardSpring = SpringParameters.response(cardResponse, dampingFraction: cardDampingFraction)
 
     // MARK: Velocity tracking (pointer samples)
 

@@ -116,7 +116,7 @@ package final class OnScreenKeyboard {
     package func hide(_ scene: Scene, time: Double) {
         guard model.isShown else { return }
         // Letters still composing are typed as they are (nothing tapped is lost).
-        if !model.composition.isEmpty { commit(model.composition.commitLetters(), scene: scene, time: time) }
+        typeComposingLetters(scene, time: time)
         model.hide(at: time)
         claimed.removeAll()
         candidatePress = nil
@@ -127,7 +127,7 @@ package final class OnScreenKeyboard {
     /// A key on a physical keyboard: it hides the on-screen one, as on iPad (auto mode).
     package func physicalKeyPressed(_ scene: Scene, time: Double) {
         // The key types after what was composing, which goes into the field as it is.
-        if !model.composition.isEmpty { commit(model.composition.commitLetters(), scene: scene, time: time) }
+        typeComposingLetters(scene, time: time)
         guard mode == .auto else { return }
         physicalKeyUsed = true
         hide(scene, time: time)
@@ -153,9 +153,7 @@ package final class OnScreenKeyboard {
         guard claims(e) else {
             // A press elsewhere (the field, another field, the page) ends the composition with
             // its letters typed into the field still focused, as UIKit unmarks the text.
-            if e.phase == .began, !model.composition.isEmpty {
-                commit(model.composition.commitLetters(), scene: scene, time: e.time)
-            }
+            if e.phase == .began { typeComposingLetters(scene, time: e.time) }
             return false
         }
         if handleCandidatePress(e, scene: scene) { return true }
@@ -229,15 +227,15 @@ package final class OnScreenKeyboard {
                 }
             case .submit:
                 if composing {
-                    commit(model.composition.commitLetters(), scene: scene, time: time)
+                    typeComposingLetters(scene, time: time)
                 } else if !scene.focusNextTextField(time: time) {
                     scene.endEditing(time: time)
                 }
             case .hide:
-                if composing { commit(model.composition.commitLetters(), scene: scene, time: time) }
+                typeComposingLetters(scene, time: time)
                 scene.endEditing(time: time)
             case .inputModeChanged:
-                if composing { commit(model.composition.commitLetters(), scene: scene, time: time) }
+                typeComposingLetters(scene, time: time)
             }
         }
         // The next letter after a sentence's end, or in an emptied field, is a capital.
@@ -253,6 +251,13 @@ package final class OnScreenKeyboard {
     private func mark(_ scene: Scene, time: Double) {
         scene.handleComposition(model.composition.markedText, time: time)
         changed()
+    }
+
+    /// Letters still composing are typed as they stand (the keyboard goes, a physical key, a
+    /// press elsewhere, 确认, the globe): nothing tapped is lost. Nothing when none compose.
+    private func typeComposingLetters(_ scene: Scene, time: Double) {
+        guard !model.composition.isEmpty else { return }
+        commit(model.composition.commitLetters(), scene: scene, time: time)
     }
 
     /// The composition ends with `text` typed into the field.
@@ -277,10 +282,7 @@ package final class OnScreenKeyboard {
     private func finishWithFirstCandidate(scene: Scene, time: Double) {
         guard let engine else { return }
         while !model.composition.isEmpty {
-            guard !model.composition.candidates.isEmpty else {
-                commit(model.composition.commitLetters(), scene: scene, time: time)
-                return
-            }
+            guard !model.composition.candidates.isEmpty else { return typeComposingLetters(scene, time: time) }
             if let text = model.composition.choose(0, engine: engine) { commit(text, scene: scene, time: time); return }
         }
     }

@@ -233,7 +233,7 @@ final class RestaurantListManyRowsTests: XCTestCase {
             7 state sheet
             """, app: app)
         let h = LayoutMetrics.rowHeight
-        XCTAssertEqual(states.number("start", "list.contentHeight"), RestaurantListView.Metrics.rowsTop + 100_000 * h + ListConstants.bottomPadding, accuracy: 0.01)
+        XCTAssertEqual(states.number("start", "list.contentHeight"), RestaurantListController.Metrics.rowsTop + 100_000 * h + ListConstants.bottomPadding, accuracy: 0.01)
         XCTAssertEqual(states.at("start", "list.rows.0.name")?.stringValue, "R 0")
         XCTAssertGreaterThan(states.number("flung", "list.offset"), 844, "the fling carried the list on")
         XCTAssertEqual(states.number("last", "list.selected"), 99_999, "Up from no selection selects the last row")

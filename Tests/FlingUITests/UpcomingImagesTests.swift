@@ -47,7 +47,7 @@ final class UpcomingImagesTests: XCTestCase {
         let restaurants = (0..<60).map { i in
             Restaurant(name: "R\(i)", type: "Cafe", location: "Here", phone: "1", description: "Text.", image: "photo-\(i).jpg", isVisited: false)
         }
-        let view = RestaurantListView(restaurants: RestaurantRows(restaurants), env: env)
+        let view = RestaurantListController(restaurants: RestaurantRows(restaurants), env: env)
         let bounds = Rect(x: 0, y: 0, width: 390, height: 761)
         view.layout(in: bounds, time: 0)
         var list = DisplayList()

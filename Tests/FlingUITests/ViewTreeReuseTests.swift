@@ -84,7 +84,7 @@ final class ViewTreeReuseTests: XCTestCase {
             Restaurant(name: "Restaurant with a long name \(i)", type: "Cafe", location: "Here", phone: "1",
                        description: "Text.", image: "x.jpg", isVisited: false)
         }
-        let list = RestaurantListView(restaurants: RestaurantRows(restaurants), env: env)
+        let list = RestaurantListController(restaurants: RestaurantRows(restaurants), env: env)
         for width in [390.0, 388, 120, 1920, 390] {
             let bounds = Rect(x: 0, y: 0, width: width, height: 700)
             list.layout(in: bounds, time: 0)

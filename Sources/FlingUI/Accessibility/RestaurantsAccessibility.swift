@@ -3,7 +3,7 @@
 // a row's "activate" opening its sheet and focus going back to the row when the sheet goes.
 import FlingCore
 
-extension RestaurantListView {
+extension RestaurantListController {
     static let accessibilityPrefix = "restaurants/list"
 
     /// The list's elements at `time`, moved by `shift` (the list's rise behind a sheet). The
@@ -56,7 +56,7 @@ extension RestaurantsScene: SceneAccessibility {
     package func performAccessibilityAction(_ name: String, on id: String, time: Double) -> Bool {
         if id.hasPrefix(Self.sheetPrefix) { return presenter.performAccessibilityAction(name, on: id, prefix: Self.sheetPrefix, time: time) }
         guard !presenter.isVisible || presenter.sheet.passesTouchesThrough(at: time),
-              let row = RestaurantListView.row(ofAccessibilityID: id) else { return false }
+              let row = RestaurantListController.row(ofAccessibilityID: id) else { return false }
         guard name == AccessibilityAction.activate.name else { return false }
         open(row, time: time)
         return true
@@ -65,7 +65,7 @@ extension RestaurantsScene: SceneAccessibility {
     /// Focus on a row is the keyboard's selection (Up/Down move it; Return opens it).
     package func focusAccessibilityElement(_ id: String, time: Double) -> Bool {
         guard !presenter.isVisible || presenter.sheet.passesTouchesThrough(at: time),
-              let row = RestaurantListView.row(ofAccessibilityID: id) else { return false }
+              let row = RestaurantListController.row(ofAccessibilityID: id) else { return false }
         list.selected = row
         list.scrollIntoView(row, time: time)
         return true

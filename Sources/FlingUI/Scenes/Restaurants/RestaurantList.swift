@@ -61,7 +61,7 @@ struct RestaurantList: View {
                 .accessibilityAddTraits(.isHeader)
                 .padding(.leading, LayoutMetrics.margin)
                 .firstBaseline(at: ListConstants.navBarHeight + ListConstants.largeTitleBaseline)
-                .frame(height: RestaurantListView.Metrics.rowsTop, alignment: .topLeading)
+                .frame(height: RestaurantListController.Metrics.rowsTop, alignment: .topLeading)
 
             Color.clear.frame(height: Double(rows.lowerBound) * rowHeight)
 

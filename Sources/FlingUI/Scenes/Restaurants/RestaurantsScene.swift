@@ -7,7 +7,7 @@ import FlingCore
 @MainActor
 package final class RestaurantsScene: Scene {
     package let id = SceneID.restaurants
-    package let list: RestaurantListView
+    package let list: RestaurantListController
     package let presenter: SheetPresenter
     let env: SceneEnvironment
     private var bounds = Rect.zero
@@ -24,7 +24,7 @@ package final class RestaurantsScene: Scene {
     }
 
     package init(rows restaurants: RestaurantRows, env: SceneEnvironment, policy: SheetPolicyKind, window: Size) {
-        list = RestaurantListView(restaurants: restaurants, env: env)
+        list = RestaurantListController(restaurants: restaurants, env: env)
         presenter = SheetPresenter(policy: policy, window: window, env: env)
         self.env = env
     }

@@ -1,5 +1,6 @@
-// RestaurantListView: the Restaurants list: scrolling with momentum, when its row tree is
-// rebuilt, row highlight and deselect fade, taps and keyboard selection, and row frames.
+// RestaurantListController: the Restaurants list's state and input (not a View: it holds the
+// list's view tree): scrolling with momentum, when its row tree is rebuilt, row highlight and
+// deselect fade, taps and keyboard selection, and row frames.
 import FlingCore
 
 /// The Restaurants list (SPEC scene 1 "The list"): a large title, rows with a rounded
@@ -7,10 +8,10 @@ import FlingCore
 /// momentum and rubber band. Used by `RestaurantsScene`, which adds the sheet on top.
 ///
 /// The rows are a view tree (`RestaurantList`, `BasicImageRow`); `ScrollInteraction` from core
-/// owns the scroll (fed by the tree's pan gesture) and the tree is laid out at its offset, so
+/// owns the scroll (fed the scene's pointer events by `handlePointer`) and the tree is laid out at its offset, so
 /// row frames, hit-testing and the state dump all read the laid-out tree.
 @MainActor
-package final class RestaurantListView {
+package final class RestaurantListController {
     /// The rows, built from the data file as they are shown (issue 45).
     package let restaurants: RestaurantRows
     /// Each shown row's detail line, spoken label and identifier, made once for the list's

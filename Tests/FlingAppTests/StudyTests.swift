@@ -227,9 +227,6 @@ final class StudyTests: XCTestCase {
         XCTAssertEqual(try rows(gesturesCSV).count, gestures.count)
     }
 
-    /// A study of two detent sets, blind (issue 50): "is a 30 % peek better than half?". The
-    /// same slow pull (150 pt in 0.6 s) brings the sheet full from half (A) but only to 0.6
-    /// from the 30 % peek (B), where the participant gives up; the report sets them side by side.
     /// Plays participant P01 through `file` headless: each trial's gestures (seconds after its
     /// ready beat), then Yes and the rating at `answerAt`; returns the session's folder.
     private func playStudy(_ file: URL, in parent: URL, trials: [(gestures: [(Double, String)], rating: Int)], answerAt: Double,
@@ -294,6 +291,9 @@ final class StudyTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("cards.toml:3: card_style: 'flip' is not expand or zoom"), bad.stderr)
     }
 
+    /// A study of two detent sets, blind (issue 50): "is a 30 % peek better than half?". The
+    /// same slow pull (150 pt in 0.6 s) brings the sheet full from half (A) but only to 0.6
+    /// from the 30 % peek (B), where the participant gives up; the report sets them side by side.
     func testADetentSetStudyRunsHeadlessAndItsReportComparesTheSets() throws {
         let parent = FlingRunner.scratch("study-detents")
         let file = parent.appendingPathComponent("detents.toml")

@@ -388,7 +388,9 @@ public struct CardTransition: Equatable, Sendable {
                 dragging = pull.value(at: t)
                 touch.lateralOrigin = lateral.value(at: t)
                 // Caught mid-spring-back, it keeps shrinking about the point it had.
-                if style == .zoom, pull.value(at: t) == 0, touch.lateralOrigin == 0 { open.anchor = Point(touch.start.x, touch.start.y) }
+                if style == .zoom, pull.settled(at: t) == .resting(0), open.lateral.settled(at: t) == .resting(0) {
+                    open.anchor = Point(touch.start.x, touch.start.y)
+                }
             } else if !touch.scrolling {
                 content.beginDrag(at: t)
                 touch.scrolling = true

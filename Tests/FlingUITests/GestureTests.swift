@@ -2,36 +2,8 @@ import FlingCore
 @testable import FlingUI
 import XCTest
 
-/// Gestures with velocity and time-driven views: what the other scenes build on.
+/// The view tree's tap gesture and time-driven views.
 final class GestureTests: XCTestCase {
-    func testDragReportsTranslationFromThePressAndTheReleaseVelocity() { onMain {
-        let changes = Captured<[Point]>()
-        let end = Captured<DragValue>()
-        changes.value = []
-        let host = makeHost(Size(300, 300)) {
-            Color.white.frame(width: 200, height: 200)
-                .gesture(DragGesture()
-                    .onChanged { changes.value?.append($0.translation) }
-                    .onEnded { end.value = $0 })
-        }
-        // A press that moves 5 pt stays inside the slop: no change, no end.
-        host.handlePointer(PointerEvent(id: 0, phase: .began, location: Point(150, 100), time: 0))
-        host.handlePointer(PointerEvent(id: 0, phase: .moved, location: Point(150, 105), time: 1.0 / 60))
-        host.handlePointer(PointerEvent(id: 0, phase: .ended, location: Point(150, 105), time: 2.0 / 60))
-        XCTAssertEqual(changes.value, [])
-        XCTAssertNil(end.value)
-        // Then 10 pt a frame at 60 Hz: recognised at the first move (10 pt = the slop).
-        host.handlePointer(PointerEvent(id: 0, phase: .began, location: Point(150, 100), time: 1))
-        for i in 1...6 {
-            host.handlePointer(PointerEvent(id: 0, phase: .moved, location: Point(150, 100 + 10 * Double(i)), time: 1 + Double(i) / 60))
-        }
-        XCTAssertEqual(changes.value?.first, Point(0, 10), "the translation counts from the press, slop included")
-        host.handlePointer(PointerEvent(id: 0, phase: .ended, location: Point(150, 160), time: 1 + 6.0 / 60))
-        XCTAssertEqual(end.value?.translation, Point(0, 60))
-        XCTAssertEqual(end.value?.velocity.y ?? 0, 600, accuracy: 1, "10 pt every 1/60 s")
-        XCTAssertGreaterThan(end.value?.predictedEndTranslation.y ?? 0, 60)
-    } }
-
     func testTapGestureFiresOnATapNotOnADrag() { onMain {
         let taps = Captured<Int>()
         taps.value = 0

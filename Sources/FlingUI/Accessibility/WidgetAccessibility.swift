@@ -10,11 +10,9 @@ extension TextNode: AccessibleNode {
     }
 }
 
-extension GestureNode: AccessibleNode {
-    /// A tap gesture gives what it wraps the default action (as SwiftUI's `onTapGesture` does);
-    /// a drag adds nothing.
+extension TapGestureNode: AccessibleNode {
+    /// A tap gesture gives what it wraps the default action (as SwiftUI's `onTapGesture` does).
     func accessibilityElement(_ c: AccessibilityCollector) -> AccessibilityElement? {
-        guard case .tap = kind else { return nil }
         let inner = c.elements(of: child)
         var e: AccessibilityElement
         if inner.count == 1 {
@@ -27,7 +25,7 @@ extension GestureNode: AccessibleNode {
     }
 
     func performAccessibilityAction(_ name: String, host: ViewHost) -> Bool {
-        guard name == AccessibilityAction.activate.name, case .tap(let action) = kind else { return false }
+        guard name == AccessibilityAction.activate.name else { return false }
         action()
         return true
     }

@@ -333,10 +333,7 @@ package final class AppController {
             guard size != windowSize else { return }   // an expose: just redraw
             windowSize = size
             layout(time: time)
-            keyboard.resize(window: size)
-            if keyboard.model.isShown {
-                scene.keyboardWillCover(from: keyboard.model.shownTop, following: keyboard.model.transition, time: time)
-            }
+            keyboard.resize(window: size, scene: scene, time: time)
         case .focusLost(let time):
             keyboard.cancelTouches()
             if pointerFilter.cancelActive(at: lastPointerLocation, time: time) != nil {

@@ -59,9 +59,12 @@ package final class OnScreenKeyboard {
     /// The engine of the current input method, when it composes.
     private var engine: PinyinEngine? { engines[model.inputMode] }
 
-    package func resize(window: Size) {
+    /// The window changed size: the keys are laid out for it, and a keyboard up tells the
+    /// scene where it now covers it (the keyboard is the one that ever tells it).
+    package func resize(window: Size, scene: Scene, time: Double) {
         model.resize(window: window)
         changed()
+        if model.isShown { scene.keyboardWillCover(from: model.shownTop, following: model.transition, time: time) }
     }
 
     private func changed() {

@@ -39,7 +39,7 @@ package final class FormScene: Scene {
         // closure holding the scene (which holds the host) was a cycle that never freed the
         // form (issue 29: `make memcheck`, 104 B holding the whole tree, definitely lost).
         let content = self.content
-        let keyboardInset = self.keyboardInset
+        let keyboardInset = avoidance.inset
         return GeometryReader { geometry in
             // Compact (narrower than the seed's layout needs): the form stacks to the width
             // and scrolls only vertically; regular: the seed's, on both axes.
@@ -54,24 +54,21 @@ package final class FormScene: Scene {
         }
     }
 
-    /// How much of the scene the on-screen keyboard covers once up (0 without it): the room
-    /// below the content to scroll its last field above the keyboard.
-    private var keyboardInset = 0.0
-    /// The keyboard is going down: its room goes when it has (`time`), after the page came
-    /// back within its own length with it.
-    private var insetGoesAt: Double?
+    /// The room kept under the form for the on-screen keyboard (KeyboardAvoidance.swift).
+    private var avoidance = KeyboardAvoidance()
 
+    /// Keyboard avoidance (`KeyboardAvoidance`): the keyboard will cover the form from `top`.
     package func keyboardWillCover(from top: Double?, following motion: TimedAnimation, time: Double) {
         viewHost.coveredBelow = top
-        insetGoesAt = nil
-        if let top {
-            let inset = max(0, bounds.maxY - top)
-            if inset != keyboardInset { keyboardInset = inset; viewHost.invalidate() }
+        switch avoidance.keyboardWillCover(from: top, bottom: bounds.maxY, following: motion) {
+        case .rising(let insetChanged):
+            if insetChanged { viewHost.invalidate() }
             // The focused field rises above the keyboard's final top as the keyboard does.
             host.revealFocused(following: motion, time: time)
-        } else if keyboardInset > 0 {
-            host.settleScrolls(losingBottom: keyboardInset, following: motion, time: time)
-            insetGoesAt = motion.startTime + motion.duration
+        case .leaving(let inset):
+            host.settleScrolls(losingBottom: inset, following: motion, time: time)
+        case .none:
+            break
         }
     }
 
@@ -116,12 +113,8 @@ package final class FormScene: Scene {
     package func nextRedraw(after time: Double) -> Double? { viewHost.nextRedraw(after: time) }
     package func cancelGestures(time: Double) { host.cancelPress(time: time) }
     package func advance(to time: Double) -> Bool {
-        if let end = insetGoesAt, time >= end {
-            insetGoesAt = nil
-            keyboardInset = 0
-            viewHost.invalidate()
-        }
-        return host.advance(to: time) || insetGoesAt != nil
+        if avoidance.advance(to: time) { viewHost.invalidate() }
+        return host.advance(to: time) || avoidance.isLeaving
     }
 
     package func draw(into list: inout DisplayList, time: Double) {

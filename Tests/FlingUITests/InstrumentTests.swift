@@ -425,12 +425,12 @@ final class InstrumentTests: XCTestCase {
     func testThePanelChoosesTheDetentsTheListBehindAndTheCardStyle() { MainActor.assumeIsolated {
         let d = Driver(makeTestApp())
         let host = Self.openPanel(d)
-        let sets = ["medium,large", "0.3,0.6,large", "content,large"], behind = ["disabled", "upto=medium", "enabled"]
+        let sets = ["half·full", "0.3·0.6·full", "content·full"], behind = ["disabled", "≤ half", "enabled"]
         XCTAssertEqual(host.nodes(of: SegmentedControlNode.self).map(\.labels), [["fluid", "tutorial", "two-stage"], sets, behind])
         Self.tapSegment(d, of: sets, 1)
         XCTAssertEqual(d.app.sheetDetents, [.fraction(0.3), .fraction(0.6), .large])
         // The list behind offers the new set's lowest.
-        Self.tapSegment(d, of: ["disabled", "upto=0.3", "enabled"], 1)
+        Self.tapSegment(d, of: ["disabled", "≤ 0.3", "enabled"], 1)
         XCTAssertEqual(d.app.sheetBackgroundInteraction, .enabledUpThrough(SheetDetent(rawValue: "0.3")))
         Self.tapPanelButton(d, "Copy")
         XCTAssertEqual(d.app.instrument.panel.copied, "--detents 0.3,0.6,large --background-interaction upto=0.3 --tune ''")
@@ -455,7 +455,7 @@ final class InstrumentTests: XCTestCase {
         XCTAssertEqual(d.app.instrument.panel.copied, "--detents content,large --card-style zoom --tune ''")
         // Copy on another screen keeps the style; the list behind is left out under a modal policy.
         d.key("Shift+Tab")
-        Self.tapSegment(d, of: ["disabled", "upto=content", "enabled"], 2)
+        Self.tapSegment(d, of: ["disabled", "≤ content", "enabled"], 2)
         Self.tapSegment(d, of: ["fluid", "tutorial", "two-stage"], 1)
         Self.tapPanelButton(d, "Copy")
         XCTAssertEqual(d.app.instrument.panel.copied, "--sheet-policy tutorial --detents content,large --card-style zoom --tune ''")

@@ -76,7 +76,7 @@ final class PseudoLocalizationTests: XCTestCase {
     /// sheet policies are what a tester types on the command line and what Copy writes, and
     /// their summaries are fling(1)'s.
     static let commandLineWords = Set(Tuning.keys.flatMap { [$0.name, $0.summary] } + SheetPolicyKind.allCases.map(\.rawValue)
-        + TuningPanel.detentPresets.map(SheetDetentSpec.text) + ["disabled", "enabled", "upto=medium"] + CardStyle.allCases.map(\.rawValue))
+        + TuningPanel.detentPresets.map(TuningPanel.segmentText) + ["disabled", "enabled", "≤ half"] + CardStyle.allCases.map(\.rawValue))
 
     /// What is not allowed on this screen: each drawn text and accessible name that is not
     /// bracketed, not sample data (its pieces between " · " and line breaks), not digits, not

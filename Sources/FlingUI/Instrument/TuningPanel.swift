@@ -216,6 +216,16 @@ package final class TuningPanel {
     }
 
     /// A choice as the option writes it, its detent named as in the Detents control ("upto=medium").
+    /// A set as its segment shows it, by the names the sheet's state uses: "half·full",
+    /// "0.3·0.6·full" (the option's "medium,large" did not fit a third of the panel).
+    nonisolated static func segmentText(_ set: [SheetDetentSpec]) -> String { set.map(\.detent.rawValue).joined(separator: "·") }
+
+    /// A list-behind choice as its segment shows it: "disabled", "≤ half", "enabled".
+    nonisolated static func segmentText(_ b: SheetBackgroundInteraction) -> String {
+        if case .enabledUpThrough(let d) = b { return "≤ " + d.rawValue }
+        return b.text
+    }
+
     func label(of b: SheetBackgroundInteraction) -> String {
         guard case .enabledUpThrough(let d) = b, let spec = shown.detents.first(where: { $0.detent == d }) else { return b.text }
         return "upto=" + spec.text
@@ -334,11 +344,11 @@ struct TuningPanelView: View {
                 .accessibilityLabel("Sheet policy")
             }
             if let sets = panel.detentChoices {
-                PanelChoice(title: "Detents", choices: sets, selected: panel.detents, text: { SheetDetentSpec.text($0) },
+                PanelChoice(title: "Detents", choices: sets, selected: panel.detents, text: { TuningPanel.segmentText($0) },
                             select: { panel.setDetents($0) })
             }
             if let behind = panel.backgroundChoices {
-                PanelChoice(title: "Behind", label: "List behind the sheet", choices: behind, selected: panel.backgroundInteraction, text: panel.label(of:),
+                PanelChoice(title: "Behind", label: "List behind the sheet", choices: behind, selected: panel.backgroundInteraction, text: { TuningPanel.segmentText($0) },
                             select: { panel.setBackgroundInteraction($0) })
             }
             if let style = panel.cardStyle {

@@ -517,8 +517,9 @@ public struct SheetModel: Sendable, Equatable {
         // Seed 000: pulled far enough below full with the content at its top → back to half.
         // Only a pull that began at rest at full counts, measured from where it began.
         // (On a chosen set: at the highest detent, one down.)
-        let resting = policy.detents(height: height)
-        if let pull = policy.pullToHalfDistance, resting.count > 1, d.startDetent == resting[0].0, d.caughtHeading == nil, d.onContent,
+        // (The set is resolved only for a policy with that rule: not on every move of a fluid drag.)
+        if let pull = policy.pullToHalfDistance, d.caughtHeading == nil, d.onContent,
+           case let resting = policy.detents(height: height), resting.count > 1, d.startDetent == resting[0].0,
            policy.contentScrolls(in: d.startDetent, height: height), d.rawTop - max(topmost, d.startTop) + d.slopTravel > pull {
             let highest = resting[0].0, next = resting[1].0
             d.consumed = true

@@ -517,10 +517,11 @@ public struct SheetModel: Sendable, Equatable {
         // Seed 000: pulled far enough below full with the content at its top → back to half.
         // Only a pull that began at rest at full counts, measured from where it began.
         // (On a chosen set: at the highest detent, one down.)
-        // (The set is resolved only for a policy with that rule: not on every move of a fluid drag.)
+        // (The set is resolved only once the pull is that far, not on every move of a drag.)
         if let pull = policy.pullToHalfDistance, d.caughtHeading == nil, d.onContent,
+           d.rawTop - max(topmost, d.startTop) + d.slopTravel > pull,
            case let resting = policy.detents(height: height), resting.count > 1, d.startDetent == resting[0].0,
-           policy.contentScrolls(in: d.startDetent, height: height), d.rawTop - max(topmost, d.startTop) + d.slopTravel > pull {
+           policy.contentScrolls(in: d.startDetent, height: height) {
             let highest = resting[0].0, next = resting[1].0
             d.consumed = true
             let t = shownTop(raw: d.rawTop)

@@ -32,7 +32,7 @@ final class CardStyleOptionTests: XCTestCase {
             XCTAssertEqual(pulled.at("card.phase")?.stringValue, "dragging", size)
             XCTAssertEqual(pulled.at("card.zoom.lateral")?.doubleValue, 60, size)
             let pull = 200 - 20 + 20 * (1 - 10 / Point(5, 20).length)   // the finger's travel past the slop
-            let m = 1 - (1 - CardConstants.zoomPullMinimumScale) * pull / CardConstants.zoomPullShrinkDistance
+            let m = 1 - (1 - MotionConstants.zoomPullMinimumScale) * pull / MotionConstants.zoomPullShrinkDistance
             XCTAssertEqual(pulled.at("card.scale")?.doubleValue ?? 0, (m * 1000).rounded() / 1000, accuracy: 0.0011, size)
             let frame = pulled.at("card.zoom.frame")?.arrayValue?.compactMap(\.doubleValue) ?? []
             XCTAssertEqual(frame.count, 4)

@@ -89,7 +89,7 @@ final class ReportTests: XCTestCase {
         }
         let issue = try XCTUnwrap(panels[0].gestures.first { $0.release.y - $0.start.y == 100 })
         XCTAssertEqual(issue.decision.outcome, "dismissed")
-        XCTAssertLessThan(issue.vy, SheetConstants.fluidDismissVelocityRatio * (422 - 100), "under the old map's only line")
+        XCTAssertLessThan(issue.vy, MotionConstants.fluidDismissVelocityRatio * (422 - 100), "under the old map's only line")
         XCTAssertEqual(panels[0].regions?.outcome(travel: 300, velocity: 0), "dismissed")
         XCTAssertEqual(panels[1].regions?.outcome(travel: 300, velocity: 0), "half")
         XCTAssertEqual(panels[5].regions?.outcome(travel: 30, velocity: 300), "collapsed")

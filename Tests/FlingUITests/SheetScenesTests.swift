@@ -24,7 +24,7 @@ final class SheetScenesTests: XCTestCase {
         app.handle(.key(Key(.escape), time: 1.5))
         Self.run(app, from: 1.5, to: 1.6)
         XCTAssertNil(scene.list.selected, "deselected as the sheet goes")
-        let d = ListConstants.deselectDuration
+        let d = MotionConstants.deselectDuration
         // The fade started on the first frame after Esc (1.5 + 1/60).
         let start = 1.5 + 1.0 / 60
         XCTAssertEqual(scene.list.selectionOpacity(1, time: 1.6), 1 - TimingCurve.easeOut.progress((1.6 - start) / d), accuracy: 1e-9)

@@ -85,6 +85,6 @@ public struct CardGeometry: Equatable, Sendable {
     /// How far a card travels from the window to its slot, for the release velocity's share
     /// of the collapse.
     public var collapseDistance: Double {
-        max(CardConstants.minCollapseDistance, window.height * CardConstants.collapseDistanceShare)
+        max(MotionConstants.cardMinCollapseDistance, window.height * MotionConstants.cardCollapseDistanceShare)
     }
 }

@@ -46,18 +46,18 @@ public struct CardPose: Equatable, Sendable {
     /// The drag shrink 1 → `pullMinimumScale` over the first `pullShrinkDistance` pt of pull,
     /// blended out as the card collapses so it lands in its slot at scale 1.
     public static func pullScale(pull: Double, progress: Double) -> Double {
-        let f = max(0, min(1, pull / CardConstants.pullShrinkDistance))
-        let s = 1 - (1 - CardConstants.pullMinimumScale) * f
+        let f = max(0, min(1, pull / MotionConstants.cardPullShrinkDistance))
+        let s = 1 - (1 - MotionConstants.cardPullMinimumScale) * f
         return 1 - (1 - s) * max(0, min(1, progress))
     }
 
     /// Extra corner rounding from the pull (back to 15 pt at `pullShrinkDistance`), in pt.
     public static func pullRadius(pull: Double) -> Double {
-        CardConstants.cornerRadius * max(0, min(1, pull / CardConstants.pullShrinkDistance))
+        CardConstants.cornerRadius * max(0, min(1, pull / MotionConstants.cardPullShrinkDistance))
     }
 
     /// Vertical follow of the finger, blended out while collapsing.
     public static func pullOffset(pull: Double, progress: Double) -> Double {
-        pull * CardConstants.pullFollow * max(0, min(1, progress))
+        pull * MotionConstants.cardPullFollow * max(0, min(1, progress))
     }
 }

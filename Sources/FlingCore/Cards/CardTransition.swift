@@ -11,7 +11,7 @@ public struct CardTransition: Equatable, Sendable {
     /// A card held in the list: it shrinks while held.
     public struct Held: Equatable, Sendable {
         public var card: Int
-        /// 1 → `CardConstants.pressedScale`.
+        /// 1 → `MotionConstants.cardPressedScale`.
         public var scale: AnimatedValue
         public init(card: Int, scale: AnimatedValue) { self.card = card; self.scale = scale }
     }
@@ -28,7 +28,7 @@ public struct CardTransition: Equatable, Sendable {
         /// The zoom's sideways follow when this drag began (a card caught springing back
         /// goes on from where it is).
         public var lateralOrigin = 0.0
-        public init(lastY: Double, slop: Double = InteractionConstants.touchSlop, start: GestureMetric.Sample? = nil) {
+        public init(lastY: Double, slop: Double = MotionConstants.touchSlop, start: GestureMetric.Sample? = nil) {
             self.lastY = lastY
             classifier = TapClassifier(slop: slop)
             self.start = start ?? GestureMetric.Sample(t: 0, x: 0, y: lastY)
@@ -289,8 +289,8 @@ public struct CardTransition: Equatable, Sendable {
     }
 
     private static func pressSpring(_ v: AnimatedValue, to target: Double, at t: Double) -> AnimatedValue {
-        v.animated(to: target, with: CardConstants.pressSpring, at: t,
-                   restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity)
+        v.animated(to: target, with: MotionConstants.cardPressSpring, at: t,
+                   restDistance: MotionConstants.unitRestDistance, restVelocity: MotionConstants.unitRestVelocity)
     }
 
     // MARK: List interaction (collapsed)
@@ -299,9 +299,9 @@ public struct CardTransition: Equatable, Sendable {
     public mutating func press(card i: Int, at t: Double) {
         switch state {
         case .collapsed:
-            state = .pressed(Held(card: i, scale: Self.pressSpring(.resting(1), to: CardConstants.pressedScale, at: t)))
+            state = .pressed(Held(card: i, scale: Self.pressSpring(.resting(1), to: MotionConstants.cardPressedScale, at: t)))
         case let .collapsing(open, p, pull, h):
-            let scale = Self.pressSpring(h?.scale ?? .resting(1), to: CardConstants.pressedScale, at: t)
+            let scale = Self.pressSpring(h?.scale ?? .resting(1), to: MotionConstants.cardPressedScale, at: t)
             state = .collapsing(open, progress: p, pull: pull, held: Held(card: i, scale: scale))
         default: break
         }
@@ -338,10 +338,10 @@ public struct CardTransition: Equatable, Sendable {
             content = ScrollModel(tuning: tuning)
         }
         // A card caught while flying home after a pull lets go of the pull as it grows back.
-        pull = pull.animated(to: 0, with: CardConstants.pullBackSpring, at: t)
+        pull = pull.animated(to: 0, with: MotionConstants.cardPullBackSpring, at: t)
         progress = progress.animated(to: 1, with: tuning.cardSpring, at: t,
-                                     restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity)
-        if lateral != .resting(0) { lateral = lateral.animated(to: 0, with: CardConstants.pullBackSpring, at: t) }
+                                     restDistance: MotionConstants.unitRestDistance, restVelocity: MotionConstants.unitRestVelocity)
+        if lateral != .resting(0) { lateral = lateral.animated(to: 0, with: MotionConstants.cardPullBackSpring, at: t) }
         state = .expanding(Open(card: i, content: content, outgoing: outgoing, lateral: lateral, anchor: anchor),
                            progress: progress, pull: pull, touch: touch)
     }
@@ -354,7 +354,7 @@ public struct CardTransition: Equatable, Sendable {
         decisions.forgetSettle()
         let p = progress.value(at: t)
         let progress = AnimatedValue.timed(TimedAnimation(from: p, to: 0, startTime: t,
-                                                          duration: CardConstants.closeDuration * max(0.3, min(1, p)), curve: .easeInOut))
+                                                          duration: MotionConstants.cardCloseDuration * max(0.3, min(1, p)), curve: .easeInOut))
         open.content = frozenContent(at: t)
         state = .collapsing(open, progress: progress, pull: pull, held: nil)
     }
@@ -405,7 +405,7 @@ public struct CardTransition: Equatable, Sendable {
                 touch.scrolling = true
                 content.drag(by: -(before + dy), at: t)
                 open.content = content
-                if open.lateral != .resting(0) { open.lateral = open.lateral.animated(to: 0, with: CardConstants.pullBackSpring, at: t) }
+                if open.lateral != .resting(0) { open.lateral = open.lateral.animated(to: 0, with: MotionConstants.cardPullBackSpring, at: t) }
                 state = .expanded(open, pull: .resting(0), touch: touch)
             } else {
                 open.content = content
@@ -444,7 +444,7 @@ public struct CardTransition: Equatable, Sendable {
     /// report` samples this, so its boundary is the one the card decides by.
     public static func releaseDecision(pull amount: Double, velocity v: Double, tuning: Tuning) -> (projected: Double, decision: GestureMetric.Decision) {
         let projected = amount + Projection.distance(velocity: max(0, v), decelerationRate: tuning.projectionRate)
-        let limit = CardConstants.collapseThreshold
+        let limit = MotionConstants.cardCollapseThreshold
         let n = RuleNumber.text
         if amount > limit {
             return (projected, .init(outcome: GestureOutcome.collapsed, rule: "pull \(n(amount, 1)) pt > \(n(limit, 1)) pt", margin: amount - limit))
@@ -501,7 +501,7 @@ public struct CardTransition: Equatable, Sendable {
                 let dpdt = -max(0, v) / max(1, collapseDistance)
                 let progress = AnimatedValue.spring(Spring(parameters: tuning.cardSpring, from: 1, to: 0,
                                                            velocity: dpdt, startTime: t,
-                                                           restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity))
+                                                           restDistance: MotionConstants.unitRestDistance, restVelocity: MotionConstants.unitRestVelocity))
                 open.content = frozenContent(at: t)
                 // The pull (and the zoom's sideways follow) is held as it was let go; the
                 // progress blends it out on the way home.
@@ -509,10 +509,10 @@ public struct CardTransition: Equatable, Sendable {
                 state = .collapsing(open, progress: progress, pull: .resting(amount), held: nil)
             } else {
                 // The spring starts at the finger's speed (the pull's own rate: down is more pull).
-                let pull = AnimatedValue.spring(Spring(parameters: CardConstants.pullBackSpring, from: amount, to: 0, velocity: v, startTime: t))
+                let pull = AnimatedValue.spring(Spring(parameters: MotionConstants.cardPullBackSpring, from: amount, to: 0, velocity: v, startTime: t))
                 let dx = open.lateral.value(at: t)
                 if dx != 0 {
-                    open.lateral = .spring(Spring(parameters: CardConstants.pullBackSpring, from: dx, to: 0,
+                    open.lateral = .spring(Spring(parameters: MotionConstants.cardPullBackSpring, from: dx, to: 0,
                                                   velocity: cancelled ? 0 : velocity.x, startTime: t))
                 }
                 state = .expanded(open, pull: pull, touch: nil)

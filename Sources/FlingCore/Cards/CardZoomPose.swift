@@ -28,7 +28,7 @@ public struct CardZoomPose: Equatable, Sendable {
 
     /// The pull's shrink (1 → `zoomPullMinimumScale` over `zoomPullShrinkDistance` pt).
     public var pullScale: Double {
-        1 - (1 - CardConstants.zoomPullMinimumScale) * max(0, min(1, pull / CardConstants.zoomPullShrinkDistance))
+        1 - (1 - MotionConstants.zoomPullMinimumScale) * max(0, min(1, pull / MotionConstants.zoomPullShrinkDistance))
     }
 
     /// Where the open story stands under the pull: the window shrunk about the anchor, then
@@ -75,11 +75,11 @@ public struct CardZoomPose: Equatable, Sendable {
     public var layerCornerRadius: Double { contentScale > 0 ? cornerRadius / contentScale : 0 }
 
     /// The cross-fade from the cell: opaque from `zoomCrossFade` of the way on.
-    public var opacity: Double { min(1, clampedProgress / CardConstants.zoomCrossFade) }
+    public var opacity: Double { min(1, clampedProgress / MotionConstants.zoomCrossFade) }
 
     /// The dim over the list behind: in with the zoom, out as a pull shrinks the card.
     public var backdropDim: Double {
-        CardConstants.zoomBackdropDim * clampedProgress * (1 - max(0, min(1, pull / CardConstants.zoomPullShrinkDistance)))
+        CardConstants.zoomBackdropDim * clampedProgress * (1 - max(0, min(1, pull / MotionConstants.zoomPullShrinkDistance)))
     }
 
     /// Open and still: the story covers the window as it stands.

@@ -1,8 +1,6 @@
 /// Every tunable number of the interface outside the motion physics, in one place, each with
 /// where it comes from. (Motion constants: `MotionConstants`.)
 public enum InteractionConstants {
-    /// A press that moves less than this is a tap (issue 5; UIKit's own slop is ~10 pt).
-    public static let touchSlop: Double = 10
     /// Pt scrolled per wheel notch (GTK and Chromium use ~50–53 px per notch at 1×).
     public static let wheelNotch: Double = 50
     /// How long a scripted `tap` holds the pointer down (issue 2: up at t + 0.05 s).
@@ -111,36 +109,14 @@ public enum SheetConstants {
     /// The shortest a chosen detent may be: the grabber and a row (UIKit's sheets keep the
     /// grabber's 44 pt target on screen).
     public static let minimumDetentHeight: Double = 88
-    /// Seed 000: from half, a release more than 25 % of the height up goes full…
-    public static let tutorialFullFraction: Double = 0.25
-    /// …and more than 30 % down dismisses.
-    public static let tutorialDismissFraction: Double = 0.3
-    /// Seed 000: at full, content pulled down more than 120 pt at its top returns to half.
-    public static let tutorialPullToHalf: Double = 120
     /// Seed 001's anchors on its 844 pt phone, scaled with the window height.
     public static let twoStageFullTop: Double = 130
     public static let twoStageExpandedTop: Double = 400
     public static let twoStageReferenceHeight: Double = 844
-    /// Seed 001: below 1.3 × expanded a downward release dismisses.
-    public static let twoStageDismissFactor: Double = 1.3
-    /// Seed 001: slides take 0.3 s, the first presentation 0.6 s (UIKit's default ease-in-out).
-    public static let twoStageSlideDuration: Double = 0.3
-    public static let twoStagePresentDuration: Double = 0.6
-    /// Seed 001's dismissal: duration |0.2·v·0.001| + 1.2 s, spring damping 0.7, velocity 0.8.
-    public static let twoStageDismissBaseDuration: Double = 1.2
-    public static let twoStageDismissVelocityFactor: Double = 0.2 * 0.001
-    public static let twoStageDismissDampingRatio: Double = 0.7
-    public static let twoStageDismissInitialVelocity: Double = 0.8
-    /// Fluid: a release whose speed over the distance left to the bottom reaches this (1/s)
-    /// dismisses (a flick that would cover the rest in under ~0.18 s; UIKit's sheet behaves so).
-    public static let fluidDismissVelocityRatio: Double = 5.5
-    /// Fluid: projected ends below the lowest detent by this share of its height dismiss.
-    public static let fluidDismissProjectionShare: Double = 0.5
     /// The dim behind the sheet at the half (or expanded) detent (seed 000: black at 50 %).
     public static let dimOpacity: Double = 0.5
-    /// The list behind moves up by this while a sheet shows, with ease-out 0.2 s (seed 000).
+    /// The list behind moves up by this while a sheet shows (seed 000; its ease-out is `MotionConstants.sheetListShiftDuration`).
     public static let listShift: Double = -100
-    public static let listShiftDuration: Double = 0.2
     /// The sheet's fixed top (handlebar) area; everything below it scrolls.
     public static let handleAreaHeight: Double = 20
     /// Sheets stop widening here on wide windows (iPadOS form sheets are about this wide).
@@ -198,23 +174,6 @@ public enum CardConstants {
     public static let minCardHeight: Double = 2 * excerptMaxHeight
     /// Expanded, the image takes 70 % of the window height.
     public static let expandedImageShare: Double = 0.7
-    /// A pressed card shrinks slightly while held (App Store).
-    public static let pressedScale: Double = 0.96
-    public static let pressSpring = SpringParameters.response(0.2, dampingFraction: 1)
-    /// Dragged down at its top, an expanded card shrinks to 0.86 over the first 100 pt…
-    public static let pullShrinkDistance: Double = 100
-    public static let pullMinimumScale: Double = 0.86
-    /// …and follows the finger by half its movement (with the shrink about the centre, the
-    /// card's top edge then tracks the finger closely).
-    public static let pullFollow: Double = 0.5
-    /// Released past this (or projected past it), the card collapses into its slot.
-    public static let collapseThreshold: Double = 100
-    /// The spring back to full after a short pull (critically damped, quick).
-    public static let pullBackSpring = SpringParameters.response(0.3, dampingFraction: 1)
-    /// Rest thresholds of the 0…1 values (progress, press scale): 0.5 pt over a ~500 pt
-    /// transition, the same visual precision as `MotionConstants.restDistance` in pt.
-    public static let unitRestDistance: Double = 0.001
-    public static let unitRestVelocity: Double = 0.004
     /// From this much of its expansion on, a card counts as covering the window: its story is
     /// opaque, the list behind it has faded out and the tab bar has left. The card spring's
     /// swing back short of full (0.46 % at damping 0.65) then changes none of them, where it
@@ -222,8 +181,6 @@ public enum CardConstants {
     /// a 1/255 fade (a full tint pass of it a frame) and 0.4 pt of tab bar, for eight frames
     /// (issue 12). Each fade differs by at most 2 % on the way.
     public static let coversWindowAt: Double = 0.98
-    /// The close button and Esc collapse with SwiftUI's default ease-in-out (0.35 s).
-    public static let closeDuration: Double = 0.35
     /// Close button, as seed 004 draws it: `Image(systemName: "xmark.circle.fill")
     /// .font(.system(size: 26)).foregroundColor(.white).opacity(0.7)` in an HStack padded 50 pt
     /// from the top and 16 pt from the right (`.padding(.trailing)`): a 26 pt white circle at
@@ -247,17 +204,6 @@ public enum CardConstants {
     public static let closeButtonHitSlop: Double = 12
     /// Pulled down, the card lifts off the list dimmed by up to 25 % black (App Store).
     public static let pullDim: Double = 0.25
-    /// The zoom style (iOS 18's `.zoom` navigation transition, `--card-style zoom`). Pulled
-    /// down, the open story shrinks to 60 % over the first 400 pt, about the point the finger
-    /// went down, and follows the finger 1:1 in both axes, as iOS 18's does (Apple publishes no
-    /// figures; chosen beside screen recordings of the App Store and Photos on iOS 18). The
-    /// release rule is the expansion's (`collapseThreshold` and the projection), so a study
-    /// comparing the styles compares their look alone.
-    public static let zoomPullShrinkDistance: Double = 400
-    public static let zoomPullMinimumScale: Double = 0.6
-    /// It cross-fades from the cell over the first quarter of the zoom (and back into it over
-    /// the last quarter home), the cell shown in place under it.
-    public static let zoomCrossFade: Double = 0.25
     /// The list behind a zooming card is dimmed by up to 20 % black, less as a pull shrinks
     /// the card (UIKit's dimming view under a zoom).
     public static let zoomBackdropDim: Double = 0.2
@@ -289,10 +235,6 @@ public enum CardConstants {
     public static let avatarSize: Double = 40
     /// An image whose size cannot be read counts as this many px tall (a 300 pt card).
     public static let unknownImageHeight: Double = 900
-    /// The collapse after a pull converts the finger's pt/s into progress/s over this share
-    /// of the window height (roughly the card's travel home), at least `minCollapseDistance`.
-    public static let collapseDistanceShare: Double = 0.8
-    public static let minCollapseDistance: Double = 200
     /// Keys in an open story: arrows scroll a line of 60 pt, Page Up/Down 80 % of the window.
     public static let keyScrollStep: Double = 60
     public static let pageScrollShare: Double = 0.8
@@ -336,11 +278,6 @@ public enum WidgetMetrics {
     public static let switchInset: Double = 2
     /// Off track fill (systemGray5 at rest, as iOS 13+ draws the off switch).
     public static let switchOffTrack = Color(hex: 0xE9E9EB)
-    /// The thumb slides with a quick, barely bouncy spring (UISwitch's animation is ~0.25 s).
-    public static let switchSpring = SpringParameters.response(0.25, dampingFraction: 0.85)
-    /// The thumb follows a drag after this much movement (UISwitch tracks its pan almost at
-    /// once; the 10 pt scroll slop would eat half of its 20 pt of travel).
-    public static let switchDragSlop: Double = 4
 
     // MARK: Slider (UISlider)
     /// UISlider's intrinsic height 31 pt; a 28 pt thumb; a 4 pt track with round caps.

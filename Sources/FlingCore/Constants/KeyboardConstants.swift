@@ -73,15 +73,7 @@ public enum KeyboardConstants {
     public static let calloutHeightAbove: Double = 54
     public static let calloutLetterSize: Double = 36
 
-    // MARK: Motion and timing
-    /// UIKit's keyboard notifications say 0.25 s and curve 7, a private curve. Core Animation
-    /// runs it over 0.5 s whatever the duration says; Apple Developer Forums thread 48088
-    /// ("iOS Keyboard show animation curve control points") measured it as the Bézier
-    /// (0.380, 0.700, 0.125, 1.000) over 0.5 s, and as a CASpringAnimation (mass 3,
-    /// stiffness 1000, damping 500, duration 0.5). That spring is so overdamped it is still
-    /// 37 % short at 0.5 s and jumps the rest; the Bézier has no jump, so it is used.
-    public static let animationDuration: Double = 0.5
-    public static let animationCurve = TimingCurve.cubicBezier(0.380, 0.700, 0.125, 1.000)
+    // MARK: Timing (its slide: `MotionConstants.keyboardDuration`)
     /// Holding a letter this long shows its accented variants (UIKit: about half a second).
     public static let longPressDelay: Double = 0.5
     /// Two taps on shift this close together lock capitals (UIKit's double-tap interval).

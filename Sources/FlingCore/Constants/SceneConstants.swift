@@ -37,9 +37,6 @@ public enum ListConstants {
     /// plain 94 % white wash the rows showed through sharp).
     public static let materialBlur: Double = 10
     public static let materialTint = Color(hex: 0xF9F9F9, alpha: 0.8)
-    /// After a sheet closes, the row that opened it deselects with a fade (UITableView's
-    /// `deselectRow(at:animated:)`: about 0.27 s, ease-out; `clearsSelectionOnViewWillAppear`).
-    public static let deselectDuration: Double = 0.27
 }
 
 /// The restaurant sheet's layout (seed 000's `RestaurantDetailView`) and the shell around any

@@ -12,7 +12,7 @@ public struct TapClassifier: Equatable, Sendable {
     public private(set) var state: State = .idle
     public let slop: Double
 
-    public init(slop: Double = InteractionConstants.touchSlop) { self.slop = slop }
+    public init(slop: Double = MotionConstants.touchSlop) { self.slop = slop }
 
     public mutating func press(at p: Point, time: Double) { state = .pressing(start: p, startTime: time) }
 

@@ -37,12 +37,12 @@ public struct Tuning: Equatable, Sendable {
         sheetDamping: MotionConstants.sheetSpring.dampingRatio,
         cardResponse: MotionConstants.cardResponse, cardDamping: MotionConstants.cardDampingFraction,
         projectionRate: MotionConstants.decelerationNormal,
-        dismissRatio: SheetConstants.fluidDismissVelocityRatio,
-        tutorialFullFraction: SheetConstants.tutorialFullFraction,
-        tutorialDismissFraction: SheetConstants.tutorialDismissFraction,
-        tutorialPullToHalf: SheetConstants.tutorialPullToHalf,
+        dismissRatio: MotionConstants.fluidDismissVelocityRatio,
+        tutorialFullFraction: MotionConstants.tutorialFullFraction,
+        tutorialDismissFraction: MotionConstants.tutorialDismissFraction,
+        tutorialPullToHalf: MotionConstants.tutorialPullToHalf,
         rubberBand: MotionConstants.rubberBandCoefficient,
-        touchSlop: InteractionConstants.touchSlop)
+        touchSlop: MotionConstants.touchSlop)
 
     public init(sheetResponse: Double, sheetDamping: Double, cardResponse: Double, cardDamping: Double,
                 projectionRate: Double, dismissRatio: Double, tutorialFullFraction: Double,

@@ -115,9 +115,9 @@ public struct KeyboardModel: Sendable, Equatable {
     private mutating func animate(to target: Double, at time: Double) {
         let from = presence.value(at: time)
         transition = TimedAnimation(from: 0, to: 1, startTime: time,
-                                    duration: KeyboardConstants.animationDuration, curve: KeyboardConstants.animationCurve)
+                                    duration: MotionConstants.keyboardDuration, curve: MotionConstants.keyboardCurve)
         presence = .timed(TimedAnimation(from: from, to: target, startTime: time,
-                                         duration: KeyboardConstants.animationDuration, curve: KeyboardConstants.animationCurve))
+                                         duration: MotionConstants.keyboardDuration, curve: MotionConstants.keyboardCurve))
     }
 
     /// The last show's or hide's progress, 0 to 1 on the keyboard's curve: what moves with

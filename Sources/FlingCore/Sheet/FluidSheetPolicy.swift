@@ -56,7 +56,7 @@ public struct FluidSheetPolicy: SheetPolicy {
         }
         let projected = projectedEnd(r)
         let (_, lowestTop) = lowest(height: r.height)
-        let line = lowestTop + (r.height - lowestTop) * SheetConstants.fluidDismissProjectionShare
+        let line = lowestTop + (r.height - lowestTop) * MotionConstants.fluidDismissProjectionShare
         if projected > line {
             return SheetDecision(target: .dismissed, rule: "projected top \(n(projected, 1)) > dismiss line \(n(line, 1))",
                                  margin: projected - line)

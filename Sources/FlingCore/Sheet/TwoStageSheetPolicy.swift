@@ -48,7 +48,7 @@ public struct TwoStageSheetPolicy: SheetPolicy {
     }
 
     public func presentation(from top: Double, to target: Double, at time: Double) -> AnimatedValue {
-        .timed(TimedAnimation(from: top, to: target, startTime: time, duration: SheetConstants.twoStagePresentDuration, curve: .easeInOut))
+        .timed(TimedAnimation(from: top, to: target, startTime: time, duration: MotionConstants.twoStagePresentDuration, curve: .easeInOut))
     }
 
     /// "The sheet may never go above full." The seed drops a move that would, without
@@ -65,7 +65,7 @@ public struct TwoStageSheetPolicy: SheetPolicy {
         if r.velocity >= 0 {
             // 1.3 × the lowest's top, as the seed's, but never past halfway from it to the
             // bottom: a low detent's sheet can still be pulled away.
-            let line = min(lowestTop * SheetConstants.twoStageDismissFactor, lowestTop + (r.height - lowestTop) / 2)
+            let line = min(lowestTop * MotionConstants.twoStageDismissFactor, lowestTop + (r.height - lowestTop) / 2)
             if r.top > line {
                 return SheetDecision(target: .dismissed, rule: "down, top \(n(r.top, 1)) > dismissal line \(n(line, 1))", margin: r.top - line)
             }
@@ -83,8 +83,8 @@ public struct TwoStageSheetPolicy: SheetPolicy {
         let n = RuleNumber.text
         let expanded = top(of: .expanded, height: r.height)
         if r.velocity >= 0 {
-            let line = expanded * SheetConstants.twoStageDismissFactor
-            let f = n(SheetConstants.twoStageDismissFactor, 2)
+            let line = expanded * MotionConstants.twoStageDismissFactor
+            let f = n(MotionConstants.twoStageDismissFactor, 2)
             return r.top > line
                 ? SheetDecision(target: .dismissed, rule: "down, top \(n(r.top, 1)) > \(f)·expanded \(n(line, 1))", margin: r.top - line)
                 : SheetDecision(target: .expanded, rule: "down, top \(n(r.top, 1)) ≤ \(f)·expanded \(n(line, 1))", margin: line - r.top)
@@ -96,18 +96,18 @@ public struct TwoStageSheetPolicy: SheetPolicy {
 
     /// The dismissal's duration for a release velocity (pt/s).
     public static func dismissDuration(velocity: Double) -> Double {
-        abs(velocity * SheetConstants.twoStageDismissVelocityFactor) + SheetConstants.twoStageDismissBaseDuration
+        abs(velocity * MotionConstants.twoStageDismissVelocityFactor) + MotionConstants.twoStageDismissBaseDuration
     }
 
     public func settle(_ r: SheetRelease, to target: SheetDetent, at time: Double) -> AnimatedValue {
         let to = top(of: target, height: r.height)
         guard target == .dismissed else {
-            return .timed(TimedAnimation(from: r.top, to: to, startTime: time, duration: SheetConstants.twoStageSlideDuration, curve: .easeInOut))
+            return .timed(TimedAnimation(from: r.top, to: to, startTime: time, duration: MotionConstants.twoStageSlideDuration, curve: .easeInOut))
         }
         let duration = Self.dismissDuration(velocity: r.velocity)
-        let parameters = SpringParameters.uikit(duration: duration, dampingRatio: SheetConstants.twoStageDismissDampingRatio)
+        let parameters = SpringParameters.uikit(duration: duration, dampingRatio: MotionConstants.twoStageDismissDampingRatio)
         return .spring(Spring(parameters: parameters, from: r.top, to: to,
-                              velocity: SpringVelocity.fromUIKit(SheetConstants.twoStageDismissInitialVelocity, from: r.top, to: to),
+                              velocity: SpringVelocity.fromUIKit(MotionConstants.twoStageDismissInitialVelocity, from: r.top, to: to),
                               startTime: time))
     }
 

@@ -175,12 +175,12 @@ extension Instrument {
                 lines.append(TrackLine(y: (a.1 + b.1) / 2, text: "projection ↑ \(a.0.rawValue) / ↓ \(b.0.rawValue)", isDetent: false))
             }
             let lowest = sheet.policy.lowest(height: h).1
-            lines.append(TrackLine(y: lowest + (h - lowest) * SheetConstants.fluidDismissProjectionShare,
+            lines.append(TrackLine(y: lowest + (h - lowest) * MotionConstants.fluidDismissProjectionShare,
                                    text: "projection ↓ dismiss (or v ≥ \(short(t.dismissRatio))/s × distance left)", isDetent: false))
         case .twoStage:
             let expanded = sheet.policy.top(of: .expanded, height: h)
-            lines.append(TrackLine(y: expanded * SheetConstants.twoStageDismissFactor,
-                                   text: "moving down below \(short(SheetConstants.twoStageDismissFactor))× expanded → dismiss", isDetent: false))
+            lines.append(TrackLine(y: expanded * MotionConstants.twoStageDismissFactor,
+                                   text: "moving down below \(short(MotionConstants.twoStageDismissFactor))× expanded → dismiss", isDetent: false))
         }
         return lines
     }

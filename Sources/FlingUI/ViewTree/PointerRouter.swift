@@ -108,7 +108,7 @@ final class PointerRouter {
                 target(path)?.pressEnded(e, tapped: tapped, host: host)
             case .nothing(let start):
                 // A tap on nothing ends editing (iOS: a tap outside the field).
-                if (e.location - start).length < InteractionConstants.touchSlop { host.unfocus() }
+                if (e.location - start).length < MotionConstants.touchSlop { host.unfocus() }
                 return false
             case nil: return false
             }

@@ -37,8 +37,6 @@ enum SegmentedMetrics {
     static let selectedFont = Font(size: 13, weight: .semibold)
     /// A segment's minimum width and the label's side padding when offered no width.
     static let labelPadding: Double = 12
-    /// The thumb slides with a quick, critically damped spring (UIKit's ~0.3 s).
-    static let spring = SpringParameters.response(0.3, dampingFraction: 1)
 }
 
 @MainActor
@@ -97,9 +95,9 @@ final class SegmentedControlNode: Node, PointerTarget, Focusable {
     /// stored, the position is the selection's).
     private func slide(to i: Int, from position: Double? = nil) {
         let current = host.storage[Self.thumbKey(path)] ?? .resting(position ?? thumbPosition)
-        host.storage[Self.thumbKey(path)] = current.animated(to: Double(i), with: SegmentedMetrics.spring, at: host.time,
-                                              restDistance: CardConstants.unitRestDistance,
-                                              restVelocity: CardConstants.unitRestVelocity)
+        host.storage[Self.thumbKey(path)] = current.animated(to: Double(i), with: MotionConstants.segmentSpring, at: host.time,
+                                              restDistance: MotionConstants.unitRestDistance,
+                                              restVelocity: MotionConstants.unitRestVelocity)
     }
 
     func select(_ i: Int) {

@@ -85,9 +85,9 @@ final class SwitchNode: Node, PointerTarget, Focusable {
 
     private func animate(to on: Bool, from start: Double? = nil) {
         let current = host.storage[knobKey] ?? .resting(start ?? position)
-        host.storage[knobKey] = current.animated(to: on ? 1 : 0, with: WidgetMetrics.switchSpring, at: host.time,
-                                              restDistance: CardConstants.unitRestDistance,
-                                              restVelocity: CardConstants.unitRestVelocity)
+        host.storage[knobKey] = current.animated(to: on ? 1 : 0, with: MotionConstants.switchSpring, at: host.time,
+                                              restDistance: MotionConstants.unitRestDistance,
+                                              restVelocity: MotionConstants.unitRestVelocity)
     }
 
     func set(_ on: Bool) {
@@ -117,7 +117,7 @@ final class SwitchNode: Node, PointerTarget, Focusable {
 
     func pressMoved(_ e: PointerEvent, host: ViewHost) {
         guard var drag = host.storage[dragKey] else { return }
-        if !drag.moved, abs(e.location.x - drag.startX) < WidgetMetrics.switchDragSlop { return }
+        if !drag.moved, abs(e.location.x - drag.startX) < MotionConstants.switchDragSlop { return }
         drag.moved = true
         host.storage[dragKey] = drag
         let dx = (e.location.x - drag.startX) * (rightToLeft ? -1 : 1)

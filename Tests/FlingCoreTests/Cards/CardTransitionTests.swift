@@ -156,7 +156,7 @@ final class CardTransitionTests: XCTestCase {
 final class CardTransitionStateTests: XCTestCase {
     func unit(_ v: AnimatedValue, to target: Double, at t: Double) -> AnimatedValue {
         v.animated(to: target, with: MotionConstants.cardSpring, at: t,
-                   restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity)
+                   restDistance: MotionConstants.unitRestDistance, restVelocity: MotionConstants.unitRestVelocity)
     }
 
     func testAPressIsAHeldCardAndNothingElse() {
@@ -164,7 +164,7 @@ final class CardTransitionStateTests: XCTestCase {
         XCTAssertEqual(c.state, .collapsed)
         c.press(card: 3, at: 0)
         _ = c.advance(to: 1)
-        XCTAssertEqual(c.state, .pressed(CardTransition.Held(card: 3, scale: .resting(CardConstants.pressedScale))))
+        XCTAssertEqual(c.state, .pressed(CardTransition.Held(card: 3, scale: .resting(MotionConstants.cardPressedScale))))
         c.releasePress(at: 1)
         XCTAssertEqual(c.state, .collapsed)
     }
@@ -173,7 +173,7 @@ final class CardTransitionStateTests: XCTestCase {
         var c = CardTransition()
         c.expand(card: 2, at: 0)
         XCTAssertEqual(c.state, .expanding(.init(card: 2, content: ScrollModel()), progress: unit(.resting(0), to: 1, at: 0),
-                                           pull: AnimatedValue.resting(0).animated(to: 0, with: CardConstants.pullBackSpring, at: 0),
+                                           pull: AnimatedValue.resting(0).animated(to: 0, with: MotionConstants.cardPullBackSpring, at: 0),
                                            touch: nil))
         _ = c.advance(to: 2)
         XCTAssertEqual(c.state, .expanded(.init(card: 2, content: ScrollModel()), pull: .resting(0), touch: nil))
@@ -206,11 +206,11 @@ final class CardTransitionStateTests: XCTestCase {
         c.pressExpanded(at: Point(200, 300), time: 2.5)
         c.close(at: 3)
         XCTAssertEqual(c.state, .collapsing(.init(card: 1, content: ScrollModel()),
-                                            progress: .timed(TimedAnimation(from: 1, to: 0, startTime: 3, duration: CardConstants.closeDuration, curve: .easeInOut)),
+                                            progress: .timed(TimedAnimation(from: 1, to: 0, startTime: 3, duration: MotionConstants.cardCloseDuration, curve: .easeInOut)),
                                             pull: .resting(0), held: nil))
         c.press(card: 4, at: 3.1)
         _ = c.advance(to: 4)
-        XCTAssertEqual(c.state, .pressed(CardTransition.Held(card: 4, scale: .resting(CardConstants.pressedScale))),
+        XCTAssertEqual(c.state, .pressed(CardTransition.Held(card: 4, scale: .resting(MotionConstants.cardPressedScale))),
                        "home, the card held meanwhile is still held")
     }
 
@@ -224,7 +224,7 @@ final class CardTransitionStateTests: XCTestCase {
         XCTAssertEqual(c.state, .expanding(.init(card: 4, content: ScrollModel(),
                                                  outgoing: CardTransition.Outgoing(index: 2, progress: flying, pull: 0)),
                                            progress: unit(.resting(0), to: 1, at: 3.1),
-                                           pull: AnimatedValue.resting(0).animated(to: 0, with: CardConstants.pullBackSpring, at: 3.1),
+                                           pull: AnimatedValue.resting(0).animated(to: 0, with: MotionConstants.cardPullBackSpring, at: 3.1),
                                            touch: nil))
         _ = c.advance(to: 5)
         XCTAssertEqual(c.state, .expanded(.init(card: 4, content: ScrollModel()), pull: .resting(0), touch: nil))

@@ -58,7 +58,7 @@ final class CardZoomTests: XCTestCase {
         XCTAssertEqual(pose.backdropDim, CardConstants.zoomBackdropDim / 2, accuracy: 1e-12)
         XCTAssertFalse(pose.coversWindow)
         // Past 400 pt it shrinks no more.
-        XCTAssertEqual(CardZoomPose(slot: slot, window: window, progress: 1, pull: 900).pullScale, CardConstants.zoomPullMinimumScale)
+        XCTAssertEqual(CardZoomPose(slot: slot, window: window, progress: 1, pull: 900).pullScale, MotionConstants.zoomPullMinimumScale)
     }
 
     func zoomed() -> CardTransition {
@@ -89,7 +89,7 @@ final class CardZoomTests: XCTestCase {
         c.moveExpanded(to: Point(230, 330), time: 3.9)
         c.releaseExpanded(at: Point(230, 330), time: 4.5)
         guard case let .expanded(back, pullBack, nil) = c.state else { return XCTFail("\(c.state)") }
-        XCTAssertEqual(back.lateral, .spring(Spring(parameters: CardConstants.pullBackSpring, from: 30, to: 0, velocity: 0, startTime: 4.5)))
+        XCTAssertEqual(back.lateral, .spring(Spring(parameters: MotionConstants.cardPullBackSpring, from: 30, to: 0, velocity: 0, startTime: 4.5)))
         XCTAssertEqual(pullBack.target, 0)
         _ = c.advance(to: 6)
         XCTAssertEqual(c.state, .expanded(CardTransition.Open(card: 2, content: c.content, lateral: .resting(0), anchor: Point(200, 300)),
@@ -128,7 +128,7 @@ final class CardZoomTests: XCTestCase {
             XCTAssertEqual(p, cardSpring(from: 1, velocity: v0, at: t - 3.2), accuracy: 1e-9, "t = \(t)")
             // The frame on screen: the cell grown to p, shrunk about the anchor and moved by the
             // finger's travel, both let go of in step with the progress.
-            let m = 1 - (1 - CardConstants.zoomPullMinimumScale) * min(1, pull / CardConstants.zoomPullShrinkDistance)
+            let m = 1 - (1 - MotionConstants.zoomPullMinimumScale) * min(1, pull / MotionConstants.zoomPullShrinkDistance)
             let held = Rect(x: 200 - 200 * m + 60, y: 300 - 300 * m + pull, width: 390 * m, height: 844 * m)
             let expected = Rect(x: slot.minX + (held.minX - slot.minX) * p, y: slot.minY + (held.minY - slot.minY) * p,
                                 width: slot.width + (held.width - slot.width) * p, height: slot.height + (held.height - slot.height) * p)

@@ -60,7 +60,7 @@ final class KeyboardModelTests: XCTestCase {
         k.show(at: 1)
         XCTAssertEqual(k.frame(at: 1).minY, 844)
         // Bézier (0.38, 0.7, 0.125, 1) over 0.5 s: most of the way by a quarter of it.
-        let p = KeyboardConstants.animationCurve.progress(0.5)
+        let p = MotionConstants.keyboardCurve.progress(0.5)
         XCTAssertEqual(k.frame(at: 1.25).minY, 844 - 216 * p, accuracy: 1e-9)
         XCTAssertGreaterThan(p, 0.85)
         XCTAssertEqual(k.frame(at: 1.5).minY, 628)

@@ -67,8 +67,8 @@ final class WholeStateTests: XCTestCase {
         c.expand(card: 3, at: 0)
         XCTAssertEqual(c, CardTransition(state: .expanding(
             .init(card: 3, content: ScrollModel(tuning: t)), progress: .spring(Spring(parameters: .response(0.5, dampingFraction: 0.65), from: 0, to: 1, velocity: 0, startTime: 0,
-                                               restDistance: CardConstants.unitRestDistance, restVelocity: CardConstants.unitRestVelocity)),
-            pull: AnimatedValue.resting(0).animated(to: 0, with: CardConstants.pullBackSpring, at: 0),
+                                               restDistance: MotionConstants.unitRestDistance, restVelocity: MotionConstants.unitRestVelocity)),
+            pull: AnimatedValue.resting(0).animated(to: 0, with: MotionConstants.cardPullBackSpring, at: 0),
             touch: nil), tuning: t))
         _ = c.advance(to: 3)
         c.pressExpanded(at: Point(100, 300), time: 4)

@@ -192,7 +192,7 @@ package final class RestaurantListController {
     package func deselect(time: Double) {
         guard let s = selected else { return }
         selected = nil
-        deselecting = (s, .timed(TimedAnimation(from: 1, to: 0, startTime: time, duration: ListConstants.deselectDuration, curve: .easeOut)))
+        deselecting = (s, .timed(TimedAnimation(from: 1, to: 0, startTime: time, duration: MotionConstants.deselectDuration, curve: .easeOut)))
     }
 
     /// How strongly row `i` shows as selected (1 selected, fading to 0 while deselecting).

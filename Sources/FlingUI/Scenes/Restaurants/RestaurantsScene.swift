@@ -111,7 +111,7 @@ package final class RestaurantsScene: Scene {
         if target != shiftTarget {
             shiftTarget = target
             shift = .timed(TimedAnimation(from: shift.value(at: time), to: target, startTime: time,
-                                          duration: SheetConstants.listShiftDuration, curve: .easeOut))
+                                          duration: MotionConstants.sheetListShiftDuration, curve: .easeOut))
         }
         shift = shift.settled(at: time)
         if !presenter.isVisible { shownRestaurant = nil }

@@ -151,7 +151,7 @@ package final class TodayScene: Scene {
                 let before = cards.phase
                 cards.releaseExpanded(at: e.location, time: t, cancelled: e.phase == .cancelled)
                 if before == .dragging, cards.phase == .collapsing, let i = cards.index {
-                    scrollSlotIntoView(i, time: t, animated: cards.progressValue(at: t) < 1 - CardConstants.unitRestDistance)
+                    scrollSlotIntoView(i, time: t, animated: cards.progressValue(at: t) < 1 - MotionConstants.unitRestDistance)
                 }
                 owner = .none
             }
@@ -199,7 +199,7 @@ package final class TodayScene: Scene {
         guard let i = cards.index else { return }
         // While the list still shows (closed mid-expansion) it scrolls smoothly; the card,
         // whose frame follows its slot, glides along instead of jumping.
-        scrollSlotIntoView(i, time: time, animated: cards.progressValue(at: time) < 1 - CardConstants.unitRestDistance)
+        scrollSlotIntoView(i, time: time, animated: cards.progressValue(at: time) < 1 - MotionConstants.unitRestDistance)
         cards.close(at: time)
     }
 
@@ -291,7 +291,7 @@ package final class TodayScene: Scene {
 
     /// How far the selected card is pulled, 0 … 1 over `pullShrinkDistance`.
     private func pullFraction(time: Double) -> Double {
-        max(0, min(1, cards.pull.value(at: time) / CardConstants.pullShrinkDistance))
+        max(0, min(1, cards.pull.value(at: time) / MotionConstants.cardPullShrinkDistance))
     }
 
     /// How far the cards cover the list: the selected card's progress (or a card still
@@ -312,7 +312,7 @@ package final class TodayScene: Scene {
             // (Not from `coversWindowAt`: the zoom's frame then still leaves a band of the
             // window at its bottom, as far as the cell's bottom is from the window's.)
             let still = cards.pull.value(at: time) == 0 && cards.lateral.value(at: time) == 0
-            let covered = coverProgress(time: time) >= 1 && cards.progressValue(at: time) >= 1 - CardConstants.unitRestDistance
+            let covered = coverProgress(time: time) >= 1 && cards.progressValue(at: time) >= 1 - MotionConstants.unitRestDistance
             return covered && still ? 0 : 1
         }
         return max(0, min(1, 1 - coverProgress(time: time) * (1 - pullFraction(time: time))))
@@ -446,7 +446,7 @@ package final class TodayScene: Scene {
         if cards.index == i, cards.phase == .pressed { return true }   // drawn held, over the list
         if cards.index == i { progress = cards.progress } else if let o = cards.outgoing, o.index == i { progress = o.progress } else { return false }
         guard cardStyle == .zoom else { return true }
-        return progress.value(at: time) >= CardConstants.zoomCrossFade
+        return progress.value(at: time) >= MotionConstants.zoomCrossFade
     }
 
     /// The selected card's zoom between its cell and the window, pulled as the finger pulls it.

@@ -35,9 +35,9 @@ enum Bench {
         return withBenchDisplay(o, resources: resources) { display, env in
             if !o.json {
                 print(o.window
-                      ? "bench --window \(Int(o.size.width))x\(Int(o.size.height)) @\(BenchStatistics.format(o.scale, 0))x, \(display.rendererName) renderer, "
+                      ? "bench --window \(Int(o.size.width))x\(Int(o.size.height)) @\(o.scale.text(places: 0))x, \(display.rendererName) renderer, "
                         + "\(o.frames) frames a scenario, in real time (cpu = the process's CPU per presented frame)"
-                      : "bench \(Int(o.size.width))x\(Int(o.size.height)) @\(BenchStatistics.format(o.scale, 0))x, \(display.rendererName) renderer, "
+                      : "bench \(Int(o.size.width))x\(Int(o.size.height)) @\(o.scale.text(places: 0))x, \(display.rendererName) renderer, "
                         + "\(o.frames) frames a scenario (frame = advance + display list + render)")
             }
             for scenario in scenarios {

@@ -51,7 +51,7 @@ struct BenchResult {
     }
 
     var text: String {
-        let f = BenchStatistics.format
+        func f(_ v: Double, _ places: Int) -> String { v.text(places: places) }
         return "\(scenario.padded(to: 18)) median \(f(median * 1000, 2)) ms  p90 \(f(BenchStatistics.percentile(times, 0.9) * 1000, 2))"
             + "  p99 \(f(BenchStatistics.percentile(times, 0.99) * 1000, 2))  max \(f((times.max() ?? 0) * 1000, 2))"
             + "  floor \(f(floor * 1000, 2)) ms  ×\(f(ratio, 2))  allocs/frame \(f(allocsPerFrame, 0))  peak RSS \(f(peakRSSMB, 0)) MB  (cpu \(f(BenchStatistics.percentile(cpuTimes, 0.5) * 1000, 2)) ms)"
@@ -78,14 +78,5 @@ enum BenchStatistics {
         var usage = rusage()
         guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
         return Double(usage.ru_maxrss) / 1024   // kB on Linux
-    }
-
-    static func format(_ v: Double, _ decimals: Int) -> String {
-        var f = 1.0
-        for _ in 0..<decimals { f *= 10 }
-        let r = (v * f).rounded() / f
-        var s = String(r)
-        if decimals == 0, s.hasSuffix(".0") { s.removeLast(2) }
-        return s
     }
 }

@@ -22,7 +22,7 @@ enum ReplayComparison {
             guard Set(outcomes).count > 1 else { continue }
             let what = targets.count == 1 ? "\(targets.first ?? ""), " : ""
             let parts = zip(runs, outcomes).map { "\($0.0.label) → \($0.1)" }
-            lines.append("gesture \(i + 1) (\(what)pressed at \(MetricsReport.fixed(t, 2)) s): \(parts.joined(separator: ", "))")
+            lines.append("gesture \(i + 1) (\(what)pressed at \(t.text(places: 2)) s): \(parts.joined(separator: ", "))")
         }
         let names = runs.map(\.label).joined(separator: ", ")
         if lines.isEmpty { return "\(names): every gesture decided alike (\(presses.count) gestures)" }

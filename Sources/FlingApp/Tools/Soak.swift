@@ -113,8 +113,8 @@ enum Soak {
             let end = samples.last?.kb ?? warm
             let growth = end - warm
             let wall = SDLContext.monotonicSeconds() - started
-            print("soak: \(BenchStatistics.format(o.hours, 1)) h of virtual time in \(Int(wall)) s, \(cycles) visits, \(kiosk.state.resets) idle resets")
-            print("soak: RSS after \(BenchStatistics.format(o.warmUpHours, 1)) h warm-up \(Int(warm)) kB, at the end \(Int(end)) kB, growth \(Int(growth)) kB (limit \(Int(o.maxGrowthKB)) kB)")
+            print("soak: \(o.hours.text(places: 1)) h of virtual time in \(Int(wall)) s, \(cycles) visits, \(kiosk.state.resets) idle resets")
+            print("soak: RSS after \(o.warmUpHours.text(places: 1)) h warm-up \(Int(warm)) kB, at the end \(Int(end)) kB, growth \(Int(growth)) kB (limit \(Int(o.maxGrowthKB)) kB)")
             if growth >= o.maxGrowthKB {
                 print("soak: FAILED: memory grows")
                 return 1

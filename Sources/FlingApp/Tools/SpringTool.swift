@@ -365,31 +365,3 @@ struct Axis {
         }
     }
 }
-
-extension Double {
-    /// Fixed-point text with `decimals` digits, no locale and no "-0": 2.5.fixed(3) == "2.500".
-    func fixed(_ decimals: Int) -> String {
-        guard isFinite else { return isNaN ? "nan" : self < 0 ? "-inf" : "inf" }
-        let scale = pow(10, Double(decimals))
-        let scaled = (abs(self) * scale).rounded()
-        // Beyond 2^53 integer digits are not exact anyway: let Swift print it.
-        guard scaled < 9e15 else { return "\(self)" }
-        let n = UInt64(scaled)
-        let unit = UInt64(scale)
-        var s = String(n / unit)
-        if decimals > 0 {
-            let fraction = String(n % unit)
-            s += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
-        }
-        return n > 0 && self < 0 ? "-" + s : s
-    }
-
-    /// Up to 3 decimals, trailing zeros dropped: 0.35 → "0.35", 200 → "200", 17.5459 → "17.546".
-    var shortText: String {
-        var s = fixed(3)
-        guard s.contains(".") else { return s }
-        while s.hasSuffix("0") { s.removeLast() }
-        if s.hasSuffix(".") { s.removeLast() }
-        return s
-    }
-}

@@ -190,7 +190,7 @@ struct WindowBenchResult {
     }
 
     var text: String {
-        let f = BenchStatistics.format
+        func f(_ v: Double, _ places: Int) -> String { v.text(places: places) }
         var line = "\(scenario.padded(to: 18)) \(f(fps, 1)) fps presented (\(lateFrames) late)  cpu \(f(cpuMsPerFrame, 2)) ms/frame"
             + "  latency median \(f(BenchStatistics.percentile(latencies, 0.5) * 1000, 1)) ms  p99 \(f(BenchStatistics.percentile(latencies, 0.99) * 1000, 1)) ms"
         line += "  sent \(f(presentedMPPerFrame, 2)) MP/frame"

@@ -462,7 +462,7 @@ public struct CardTransition: Equatable, Sendable {
     /// The zoom style is "card-zoom": a study's report keeps the two styles' releases apart.
     public static func policyName(_ tuning: Tuning, style: CardStyle = .expand) -> String {
         let keys = Tuning.keys.filter { Tuning.cardKeys.contains($0.name) && tuning[$0] != Tuning.standard[$0] }
-        return ([style == .zoom ? "card-zoom" : "card"] + keys.map { "\($0.name)=\(Tuning.format(tuning[$0]))" }).joined(separator: "+")
+        return ([style == .zoom ? "card-zoom" : "card"] + keys.map { "\($0.name)=\(tuning[$0].exactText)" }).joined(separator: "+")
     }
 
     /// Release (or cancel, ignoring velocity). Returns true if the press was a tap.

@@ -72,7 +72,7 @@ public struct MetricsReport: Equatable, Sendable {
         for g in gestures where !targets.contains(g.target) { targets.append(g.target) }
         for target in ["all"] + targets {
             let speeds = gestures.filter { target == "all" || $0.target == target }.map { ($0.vx * $0.vx + $0.vy * $0.vy).squareRoot() }
-            let cols = [0.5, 0.9, 0.99, 1].map { Statistics.percentile(speeds, $0).map { Self.fixed($0, 0) } ?? "-" }
+            let cols = [0.5, 0.9, 0.99, 1].map { Statistics.percentile(speeds, $0).map { $0.text(places: 0) } ?? "-" }
             lines.append("  \(target.padding(toLength: 20)) " + cols.map { $0.leftPadding(toLength: 8) }.joined(separator: " "))
         }
         lines.append("")
@@ -81,14 +81,7 @@ public struct MetricsReport: Equatable, Sendable {
     }
 
     static func percent(_ n: Int, _ of: Int) -> String {
-        of == 0 ? "0 %" : "\(fixed(100 * Double(n) / Double(of), 0)) %"
-    }
-
-    public static func fixed(_ v: Double, _ digits: Int) -> String {
-        var p = 1.0
-        for _ in 0..<digits { p *= 10 }
-        let r = (v * p).rounded() / p
-        return digits == 0 ? String(Int(r)) : String(r)
+        of == 0 ? "0 %" : "\((100 * Double(n) / Double(of)).text(places: 0)) %"
     }
 }
 

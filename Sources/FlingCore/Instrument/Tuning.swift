@@ -123,7 +123,7 @@ public struct Tuning: Equatable, Sendable {
                 throw ParseError(message: "\(key.name) is given twice")
             }
             guard key.range.contains(v) else {
-                throw ParseError(message: "\(key.name) = \(parts[1]) is outside \(format(key.range.lowerBound))…\(format(key.range.upperBound)) (\(key.summary))")
+                throw ParseError(message: "\(key.name) = \(parts[1]) is outside \(key.range.lowerBound.exactText)…\(key.range.upperBound.exactText) (\(key.summary))")
             }
             t[key] = v
         }
@@ -132,17 +132,11 @@ public struct Tuning: Equatable, Sendable {
 
     /// The keys that differ from the standard tuning, as a `--tune` value ("" when none).
     public var optionValue: String {
-        Self.keys.filter { self[$0] != Tuning.standard[$0] }.map { "\($0.name)=\(Self.format(self[$0]))" }.joined(separator: ",")
+        Self.keys.filter { self[$0] != Tuning.standard[$0] }.map { "\($0.name)=\(self[$0].exactText)" }.joined(separator: ",")
     }
 
     /// Every key and value, for state dumps and recordings.
     public var json: JSONValue {
         .object(Self.keys.map { ($0.name, .number(self[$0])) })
-    }
-
-    /// Shortest decimal that reads back as the same Double.
-    static func format(_ v: Double) -> String {
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
-        return "\(v)"
     }
 }

@@ -67,7 +67,7 @@ public struct KioskStatus: Equatable, Sendable {
             }
             return "\"" + out + "\""
         }
-        func number(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d) }
+        func number(_ d: Double) -> String { d.exactText }
         var lines: [String] = []
         func metric(_ name: String, _ type: String, _ help: String, _ value: String, labels: String = "") {
             lines += ["# HELP \(name) \(help)", "# TYPE \(name) \(type)", "\(name)\(labels) \(value)"]

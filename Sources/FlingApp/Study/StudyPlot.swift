@@ -20,20 +20,17 @@ enum StudyPlot {
         let mapHeight = maps.map(\.height).max() ?? 600
         let width = DecisionMap.width
         let size = Size(width * Double(max(1, conditions.count)), 44 + mapHeight + ratingsHeight)
-        return withHeadlessDisplay(size: size, scale: 1, resources: resources) { display, env in
+        return ChartImage.write(size: size, resources: resources, tool: "fling report", to: path) { env in
             var l = DisplayList(background: .white)
             for (i, c) in conditions.enumerated() {
                 let map = DecisionMap.list(c.report, panels: maps[i].panels, height: H, size: Size(width, maps[i].height), env: env)
-                l.text(env.layout("Condition \(c.label): \(c.name)", Font(size: 20, weight: .bold)), at: Point(width * Double(i) + 20, 10), .black)
+                l.label("Condition \(c.label): \(c.name)", at: Point(width * Double(i) + 20, 10), .black, font: Font(size: 20, weight: .bold), env: env)
                 l.transformed(.translate(width * Double(i), 44)) { l in
                     for command in map.commands { l.add(command) }
                 }
                 ratings(c.label, data: data, at: Point(width * Double(i) + 70, 44 + mapHeight), env: env, into: &l)
             }
-            display.draw(l)
-            guard let image = display.readPixels() else { printError("fling report: the plot could not be read back"); return 1 }
-            do { try PNGFile.write(image, to: path) } catch { printError("fling report: \(error)"); return 1 }
-            return 0
+            return l
         }
     }
 

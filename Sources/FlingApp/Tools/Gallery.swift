@@ -1,5 +1,5 @@
 // Gallery: `fling gallery`: every drawing primitive (shapes, shadows, images, text, icons) on
-// one labelled sheet, for eyes and golden tests; also the shared headless-display setup.
+// one labelled sheet, for eyes and golden tests.
 import FlingCore
 import FlingUI
 import FlingSDL
@@ -15,12 +15,9 @@ enum Gallery {
     }
 
     static func run(_ o: Options) -> Int32 {
-        return withHeadlessDisplay(size: o.size, scale: o.scale, resources: o.resources) { display, env in
-            let list = build(size: o.size, env: env)
-            display.draw(list)
-            guard let image = display.readPixels(), let out = o.out else { return 1 }
-            do { try PNGFile.write(image, to: out) } catch { printError("fling: \(error)"); return 1 }
-            return 0
+        guard let out = o.out else { printError("fling gallery: no --out PNG"); return 1 }
+        return ChartImage.write(size: o.size, scale: o.scale, resources: o.resources, tool: "fling gallery", to: out) { env in
+            build(size: o.size, env: env)
         }
     }
 
@@ -122,24 +119,4 @@ enum Gallery {
         }
         return l
     }
-}
-
-/// Brings up SDL headless with a display of `size` pt, runs `body`, tears down.
-@MainActor
-func withHeadlessDisplay(size: Size, scale: Double, resources explicit: String?,
-                         _ body: (Display, SceneEnvironment) -> Int32) -> Int32 {
-    let root: String
-    do { root = try Resources.locate(explicit) } catch { printError("fling: \(error.message)"); return 1 }
-    let context: SDLContext
-    do { context = try SDLContext(headless: true) } catch { printError("fling: \(error)"); return 1 }
-    defer { context.shutdown() }
-    Termination.install()   // no window, no SDL event loop: SIGINT/SIGTERM are a flag the run checks
-    let display: Display
-    do {
-        display = try Display(context: context, size: size, uiScale: scale, fullscreen: false, title: "Fling",
-                              fontDirectory: root + "/fonts", imageDirectory: root + "/images", log: { printError("fling: \($0)") })
-    } catch { printError("fling: \(error)"); return 1 }
-    defer { display.close() }
-    let env = SceneEnvironment(measurer: display.renderer.fonts, imageSize: { display.renderer.imageSize($0) })
-    return body(display, env)
 }

@@ -112,19 +112,15 @@ enum DecisionMap {
     static func draw(_ report: MetricsReport, height H: Double, to path: String, resources: String?) -> Int32 {
         let panels = DecisionMapPanel.panels(report.gestures, height: H)
         let size = Size(width, layout(panels: panels.count).height)
-        return withHeadlessDisplay(size: size, scale: 1, resources: resources) { display, env in
-            display.draw(list(report, panels: panels, height: H, size: size, env: env))
-            guard let image = display.readPixels() else { printError("fling report: the plot could not be read back"); return 1 }
-            do { try PNGFile.write(image, to: path) } catch { printError("fling report: \(error)"); return 1 }
-            return 0
+        return ChartImage.write(size: size, resources: resources, tool: "fling report", to: path) { env in
+            list(report, panels: panels, height: H, size: size, env: env)
         }
     }
 
     static func list(_ report: MetricsReport, panels: [DecisionMapPanel], height H: Double, size: Size, env: SceneEnvironment) -> DisplayList {
         var l = DisplayList(background: .white)
-        let caption = TextStyle.caption.font
-        func label(_ s: String, _ p: Point, _ c: Color = SystemColor.darkGray, font: Font? = nil) {
-            l.text(env.layout(s, font ?? caption), at: p, c)
+        func label(_ s: String, _ p: Point, _ c: Color = SystemColor.darkGray, font: Font = TextStyle.caption.font) {
+            l.label(s, at: p, c, font: font, env: env)
         }
         let (columns, panelSize, _) = layout(panels: panels.count)
         let mapped = panels.reduce(0) { $0 + $1.gestures.count }
@@ -163,7 +159,7 @@ enum DecisionMap {
 
     /// One panel: the regions, their edges, the axes and the gestures.
     static func drawPanel(_ panel: DecisionMapPanel, in plot: Rect, height H: Double, into l: inout DisplayList, env: SceneEnvironment) {
-        func label(_ s: String, _ p: Point, _ c: Color, _ font: Font?) { l.text(env.layout(s, font ?? TextStyle.caption.font), at: p, c) }
+        func label(_ s: String, _ p: Point, _ c: Color, _ font: Font?) { l.label(s, at: p, c, font: font ?? TextStyle.caption.font, env: env) }
         let (travel, velocity) = panel.ranges(height: H)
         func px(_ x: Double) -> Double { plot.minX + (x - travel.lowerBound) / (travel.upperBound - travel.lowerBound) * plot.width }
         func py(_ v: Double) -> Double { plot.minY + (v - velocity.lowerBound) / (velocity.upperBound - velocity.lowerBound) * plot.height }
@@ -224,7 +220,7 @@ enum DecisionMap {
 
     /// Release speeds of every gesture (lists too).
     static func drawHistogram(_ report: MetricsReport, top: Double, into l: inout DisplayList, env: SceneEnvironment) {
-        func label(_ s: String, _ p: Point, _ c: Color, _ font: Font?) { l.text(env.layout(s, font ?? TextStyle.caption.font), at: p, c) }
+        func label(_ s: String, _ p: Point, _ c: Color, _ font: Font?) { l.label(s, at: p, c, font: font ?? TextStyle.caption.font, env: env) }
         let hist = Rect(x: 70, y: top + 30, width: 700, height: 180)
         label("Release speed (pt/s), all \(report.gestures.count) gestures", Point(20, top), SystemColor.label, TextStyle.subheadline.font)
         let speeds = report.gestures.map { ($0.vx * $0.vx + $0.vy * $0.vy).squareRoot() }

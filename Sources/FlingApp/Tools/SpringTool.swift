@@ -133,11 +133,8 @@ enum SpringTool {
         }
         guard let path = o.plot else { return 0 }
         let chart = SpringChart(spring: spring, options: o)
-        return withHeadlessDisplay(size: SpringChart.size, scale: SpringChart.scale, resources: nil) { display, env in
-            display.draw(chart.draw(env: env))
-            guard let image = display.readPixels() else { printError("fling spring: could not read the chart's pixels"); return 1 }
-            do { try PNGFile.write(image, to: path) } catch { printError("fling spring: \(error)"); return 1 }
-            return 0
+        return ChartImage.write(size: SpringChart.size, scale: SpringChart.scale, resources: nil, tool: "fling spring", to: path) { env in
+            chart.draw(env: env)
         }
     }
 }
@@ -189,12 +186,9 @@ struct SpringChart {
 
         func x(_ t: Double) -> Double { plot.minX + plot.width * (t - time.lo) / (time.hi - time.lo) }
         func y(_ v: Double, _ a: Axis) -> Double { plot.maxY - plot.height * (v - a.lo) / (a.hi - a.lo) }
-        /// Sets `s` with its top (or, with `middle`, its centre) at `y`, aligned on `x`.
         func text(_ s: String, _ font: Font, _ color: Color, x: Double, y: Double,
                   align: TextAlignment = .leading, middle: Bool = false) {
-            let t = env.layout(s, font)
-            let dx = align == .leading ? 0 : align == .center ? t.size.width / 2 : t.size.width
-            l.text(t, at: Point(x - dx, middle ? y - t.size.height / 2 : y), color)
+            l.label(s, at: Point(x, y), color, font: font, align: align, middle: middle, env: env)
         }
         let tick = TextStyle.caption.font
         let tickColor = SystemColor.secondaryLabel

@@ -72,12 +72,14 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "FlingCoreTests", dependencies: ["FlingCore"]),
+        // What several test targets share (one definition of a test gesture), on FlingCore only.
+        .target(name: "FlingTestSupport", dependencies: ["FlingCore"], path: "Tests/FlingTestSupport"),
+        .testTarget(name: "FlingCoreTests", dependencies: ["FlingCore", "FlingTestSupport"]),
         .testTarget(name: "FlingSDLTests", dependencies: ["FlingCore", "FlingSDL"]),
-        .testTarget(name: "FlingUITests", dependencies: ["FlingCore", "FlingUI"]),
+        .testTarget(name: "FlingUITests", dependencies: ["FlingCore", "FlingUI", "FlingTestSupport"]),
         .testTarget(name: "FlingAccessibilityTests", dependencies: ["FlingCore", "FlingAccessibility"]),
         // Drives the built `fling` binary headless; reads its PNGs and state dumps.
-        .testTarget(name: "FlingAppTests", dependencies: ["FlingCore", "FlingSDL"]),
+        .testTarget(name: "FlingAppTests", dependencies: ["FlingCore", "FlingSDL", "FlingTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

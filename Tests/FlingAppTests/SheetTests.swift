@@ -1,4 +1,5 @@
 import FlingCore
+import FlingTestSupport
 import FlingSDL
 import Foundation
 import XCTest
@@ -11,15 +12,9 @@ final class SheetTests: XCTestCase {
 
     /// A slow drag that ends still: press at y0, cross the slop, move so the sheet moved by
     /// `by` pt, pause 0.2 s (no release velocity), release.
-    func stillDrag(at t: Double, y0: Double, by: Double, x: Double = 200) -> String {
-        let s = by >= 0 ? 1.0 : -1.0
-        return """
-        \(t) down \(x) \(y0)
-        \(t + 0.05) move \(x) \(y0 + 20 * s)
-        \(t + 0.1) move \(x) \(y0 + 10 * s + by)
-        \(t + 0.3) up \(x) \(y0 + 10 * s + by)
-
-        """
+    /// `StillDrag` as script lines: the finger moved by `by` from y0, released at rest.
+    func stillDrag(at t: Double, y0: Double, by: Double) -> String {
+        StillDrag(from: y0, by: by, at: t).script
     }
 
     func sheet(_ dir: URL, _ file: String) throws -> JSONValue {
@@ -99,16 +94,16 @@ final class SheetTests: XCTestCase {
     // MARK: fluid
 
     func testFluidProjectionThresholdForDismissal() throws {
-        let below = try FlingRunner.headless(open + stillDrag(at: 1.5, y0: 500, by: 210.9) + "4 state $OUT/s.json\n")
+        let below = try FlingRunner.headless(open + stillDrag(at: 1.5, y0: 500, by: 220.9) + "4 state $OUT/s.json\n")
         XCTAssertEqual(try sheet(below, "s.json")["detent"]?.stringValue, "half")
-        let above = try FlingRunner.headless(open + stillDrag(at: 1.5, y0: 500, by: 211.1) + "4 state $OUT/s.json\n")
+        let above = try FlingRunner.headless(open + stillDrag(at: 1.5, y0: 500, by: 221.1) + "4 state $OUT/s.json\n")
         XCTAssertEqual(try sheet(above, "s.json")["phase"]?.stringValue, "hidden")
     }
 
     func testFluidNearestDetentWithoutVelocity() throws {
-        let stay = try FlingRunner.headless(open + stillDrag(at: 1.5, y0: 600, by: -185.9) + "4 state $OUT/s.json\n")
+        let stay = try FlingRunner.headless(open + stillDrag(at: 1.5, y0: 600, by: -195.9) + "4 state $OUT/s.json\n")
         XCTAssertEqual(try sheet(stay, "s.json")["detent"]?.stringValue, "half", "ends at 236.1, nearer half")
-        let go = try FlingRunner.headless(open + stillDrag(at: 1.5, y0: 600, by: -186.1) + "4 state $OUT/s.json\n")
+        let go = try FlingRunner.headless(open + stillDrag(at: 1.5, y0: 600, by: -196.1) + "4 state $OUT/s.json\n")
         XCTAssertEqual(try sheet(go, "s.json")["detent"]?.stringValue, "full", "ends at 235.9, nearer full")
     }
 
@@ -235,12 +230,12 @@ final class SheetTests: XCTestCase {
             return try sheet(dir, "s.json")
         }
         // The seed's thresholds count the finger from where it went down (DragGesture's
-        // translation): −0.25·H = −211 pt and +0.3·H = 253.2 pt of finger are the sheet's
-        // travel plus the 10 pt slop (issue 10; before, −211.1 and 253.3 of sheet travel).
-        XCTAssertEqual(try end(-200.9)["detent"]?.stringValue, "half")
-        XCTAssertEqual(try end(-201.1)["detent"]?.stringValue, "full")
-        XCTAssertEqual(try end(243.1)["detent"]?.stringValue, "half")
-        XCTAssertEqual(try end(243.3)["phase"]?.stringValue, "hidden")
+        // translation): −0.25·H = −211 pt and +0.3·H = 253.2 pt of finger, the sheet's travel
+        // plus the 10 pt slop.
+        XCTAssertEqual(try end(-210.9)["detent"]?.stringValue, "half")
+        XCTAssertEqual(try end(-211.1)["detent"]?.stringValue, "full")
+        XCTAssertEqual(try end(253.1)["detent"]?.stringValue, "half")
+        XCTAssertEqual(try end(253.3)["phase"]?.stringValue, "hidden")
     }
 
     func testTutorialPullToHalfAt120() throws {
@@ -249,10 +244,9 @@ final class SheetTests: XCTestCase {
             let dir = try FlingRunner.headless(open + "1.5 key Up\n" + stillDrag(at: 3, y0: 300, by: by) + "5 state $OUT/s.json\n", args: args)
             return try sheet(dir, "s.json")
         }
-        // 120 pt of finger from where it went down: the sheet's 110 plus the 10 pt slop
-        // (issue 10; before, 121 pt of sheet travel).
-        XCTAssertEqual(try pulled(109)["detent"]?.stringValue, "full")
-        XCTAssertEqual(try pulled(111)["detent"]?.stringValue, "half")
+        // 120 pt of finger from where it went down: the sheet's 110 plus the 10 pt slop.
+        XCTAssertEqual(try pulled(119)["detent"]?.stringValue, "full")
+        XCTAssertEqual(try pulled(121)["detent"]?.stringValue, "half")
     }
 
     // Seed 001's two-stage rules run in-process: FlingUITests/SheetScenesTests.

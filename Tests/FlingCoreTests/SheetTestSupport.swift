@@ -1,5 +1,6 @@
 // SheetTestSupport: the sheet the core tests start from, and the gestures they make on it.
 import FlingCore
+import FlingTestSupport
 
 /// The window height the sheet tests use (an iPhone 14's 844 pt).
 let sheetTestHeight = 844.0
@@ -14,10 +15,13 @@ func presented(_ kind: SheetPolicyKind, content: Double = 2000, tuning: Tuning =
     return s
 }
 
-/// A straight drag of the finger by `by` pt in 20 frames at 60 Hz from y0, held still 0.3 s,
-/// released (a release at rest: the decision is the translation's, not a flick's).
+/// `StillDrag` (the finger moved by `by` pt from y0 and released at rest) on a sheet model.
 func stillDrag(_ s: inout SheetModel, from y0: Double, by: Double, at t0: Double, onContent: Bool = false) {
-    s.press(at: Point(200, y0), onContent: onContent, time: t0)
-    for k in 1...20 { s.move(to: Point(200, y0 + by * Double(k) / 20), time: t0 + Double(k) / 60) }
-    s.release(at: Point(200, y0 + by), time: t0 + 20.0 / 60 + 0.3)
+    for sample in StillDrag(from: y0, by: by, at: t0).samples {
+        switch sample.phase {
+        case .down: s.press(at: sample.point, onContent: onContent, time: sample.time)
+        case .move: s.move(to: sample.point, time: sample.time)
+        case .up: s.release(at: sample.point, time: sample.time)
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import FlingCore
 @testable import FlingUI
+import FlingTestSupport
 import XCTest
 
 /// The UX-testing instrument in-process (issue 15): the overlay and show touches draw but
@@ -33,6 +34,14 @@ final class InstrumentTests: XCTestCase {
                 pointer(.moved, a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f)
             }
             pointer(.ended, b.x, b.y)
+        }
+        /// `StillDrag`'s samples, each at its time, frames run between them.
+        func play(_ g: StillDrag) {
+            for sample in g.samples {
+                run(until: sample.time)
+                let phase: PointerEvent.Phase = switch sample.phase { case .down: .began; case .move: .moved; case .up: .ended }
+                pointer(phase, sample.point.x, sample.point.y)
+            }
         }
         func tap(_ x: Double, _ y: Double) {
             pointer(.began, x, y)
@@ -180,13 +189,7 @@ final class InstrumentTests: XCTestCase {
     /// The tuning reaches the models: at once between gestures, after the gesture in progress.
     func testTheTuningReachesTheSheetFromTheNextGesture() { MainActor.assumeIsolated {
         @MainActor func stillDragUp(_ d: Driver, by: Double) {
-            d.pointer(.began, 200, 600)
-            for i in 1...10 {
-                d.run(until: d.t + 1.0 / 60)
-                d.pointer(.moved, 200, 600 - by * Double(i) / 10)
-            }
-            d.run(until: d.t + 0.3)   // held still: no release velocity
-            d.pointer(.ended, 200, 600 - by)
+            d.play(StillDrag(from: 600, by: -by, at: d.t))
             d.run(until: d.t + 2)
         }
         let d = Driver(makeTestApp())

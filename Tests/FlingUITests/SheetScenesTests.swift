@@ -1,5 +1,6 @@
 import FlingCore
 @testable import FlingUI
+import FlingTestSupport
 import XCTest
 
 /// The Restaurants and Two-Stage scenes in-process (issue 10): the row deselect after a sheet,
@@ -101,20 +102,14 @@ final class SheetScenesTests: XCTestCase {
         return Dictionary(sheet, uniquingKeysWith: { a, _ in a })
     }
 
-    /// A slow drag that ends still: press at y0, cross the slop, move so the sheet moved by
-    /// `by` pt, pause 0.2 s (no release velocity), release.
-    private static func stillDrag(at t: Double, y0: Double, by: Double) -> String {
-        let s = by >= 0 ? 1.0 : -1.0
-        return "\(t) down 200 \(y0)\n\(t + 0.05) move 200 \(y0 + 20 * s)\n\(t + 0.1) move 200 \(y0 + 10 * s + by)\n\(t + 0.3) up 200 \(y0 + 10 * s + by)\n"
-    }
-
     func testTwoStageSceneThresholds() { onMain {
         let show = "0.1 key Return\n"
         @MainActor func still(_ by: Double) -> [String: JSONValue] {
-            Self.sheet(playScript(show + Self.stillDrag(at: 1.5, y0: 410, by: by) + "5 state s\n", app: makeTestApp(first: .twoStage)), "s")
+            Self.sheet(playScript(show + StillDrag(from: 410, by: by, at: 1.5).script + "5 state s\n", app: makeTestApp(first: .twoStage)), "s")
         }
-        XCTAssertEqual(still(119.9)["detent"], .string("expanded"), "down to 519.9 < 1.3 × 400")
-        XCTAssertEqual(still(120.1)["phase"], .string("hidden"), "down to 520.1 dismisses, then is destroyed")
+        // The finger's travel less the 10 pt slop moves the sheet from 400.
+        XCTAssertEqual(still(129.9)["detent"], .string("expanded"), "down to 519.9 < 1.3 × 400")
+        XCTAssertEqual(still(130.1)["phase"], .string("hidden"), "down to 520.1 dismisses, then is destroyed")
         // Up (negative release velocity): above expanded goes full, at or below stays expanded.
         @MainActor func up(endingAt top: Double) -> [String: JSONValue] {
             var s = show + "1.5 down 200 410\n1.55 move 200 450\n"

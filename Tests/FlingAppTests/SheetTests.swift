@@ -21,6 +21,11 @@ final class SheetTests: XCTestCase {
         try XCTUnwrap(FlingRunner.state(dir, file)["sheet"])
     }
 
+    /// The dump's sheet as the snapshot value the core tests compare.
+    func snapshot(_ dir: URL, _ file: String) throws -> SheetSnapshot {
+        try XCTUnwrap(SheetSnapshot(json: sheet(dir, file)), "\(file): no sheet snapshot")
+    }
+
     /// From half, up to full (by key), then the handle pulled 190 pt above full (held).
     static let pullAboveFull = "1.5 key Up\n3 down 200 60\n3.05 move 200 50\n3.1 move 200 -140\n"
 
@@ -32,10 +37,7 @@ final class SheetTests: XCTestCase {
         XCTAssertLessThan(mid.number("sheet.dim"), 0.5, "the dim fades in with the sheet")
         XCTAssertLessThan(mid.number("list.shift"), 0)
         let half = try FlingRunner.state(dir, "half.json")
-        XCTAssertEqual(half.at("sheet.phase")?.stringValue, "resting")
-        XCTAssertEqual(half.at("sheet.detent")?.stringValue, "half")
-        XCTAssertEqual(half.number("sheet.top"), 422)
-        XCTAssertEqual(half.number("sheet.dim"), 0.5)
+        XCTAssertEqual(try snapshot(dir, "half.json"), SheetSnapshot(phase: "resting", detent: .half, top: 422, dim: 0.5))
         XCTAssertEqual(half.at("sheet.policy")?.stringValue, "fluid")
         XCTAssertEqual(half.at("sheet.content")?.stringValue, "restaurant")
         XCTAssertEqual(half.at("sheet.restaurant")?.stringValue, "Pizzeria Santa Chiara")
@@ -56,10 +58,9 @@ final class SheetTests: XCTestCase {
         XCTAssertEqual(try sheet(dir, "open.json")["restaurant"]?.stringValue, "Kaffeehaus Lindner")
         XCTAssertEqual(try sheet(dir, "closing.json")["phase"]?.stringValue, "dismissing")
         let closed = try FlingRunner.state(dir, "closed.json")
-        XCTAssertEqual(closed.at("sheet.phase")?.stringValue, "hidden")
+        XCTAssertEqual(try snapshot(dir, "closed.json"), SheetSnapshot(phase: "hidden", detent: nil, top: 844, dim: 0))
         XCTAssertEqual(closed.at("sheet.content"), .null)
         XCTAssertEqual(closed.number("list.shift"), 0)
-        XCTAssertEqual(closed.number("sheet.dim"), 0)
     }
 
     /// The white card has its rounded top corners (radius 10, seed 000) at half and at full:
@@ -87,8 +88,8 @@ final class SheetTests: XCTestCase {
 
     func testArrowKeysMoveBetweenDetents() throws {
         let dir = try FlingRunner.headless(open + "1.5 key Up\n3 state $OUT/full.json\n3.1 key PageDown\n5 state $OUT/half.json\n")
-        XCTAssertEqual(try sheet(dir, "full.json").number("top"), 50)
-        XCTAssertEqual(try sheet(dir, "half.json").number("top"), 422)
+        XCTAssertEqual(try snapshot(dir, "full.json"), SheetSnapshot(phase: "resting", detent: .full, top: 50, dim: 0.5))
+        XCTAssertEqual(try snapshot(dir, "half.json"), SheetSnapshot(phase: "resting", detent: .half, top: 422, dim: 0.5))
     }
 
     // MARK: fluid
@@ -102,9 +103,11 @@ final class SheetTests: XCTestCase {
 
     func testFluidNearestDetentWithoutVelocity() throws {
         let stay = try FlingRunner.headless(open + stillDrag(at: 1.5, y0: 600, by: -195.9) + "4 state $OUT/s.json\n")
-        XCTAssertEqual(try sheet(stay, "s.json")["detent"]?.stringValue, "half", "ends at 236.1, nearer half")
+        XCTAssertEqual(try snapshot(stay, "s.json"), SheetSnapshot(phase: "resting", detent: .half, top: 422, dim: 0.5,
+                                                                   rule: "projected top 236.1 nearest half (422)"), "ends at 236.1, nearer half")
         let go = try FlingRunner.headless(open + stillDrag(at: 1.5, y0: 600, by: -196.1) + "4 state $OUT/s.json\n")
-        XCTAssertEqual(try sheet(go, "s.json")["detent"]?.stringValue, "full", "ends at 235.9, nearer full")
+        XCTAssertEqual(try snapshot(go, "s.json"), SheetSnapshot(phase: "resting", detent: .full, top: 50, dim: 0.5,
+                                                                 rule: "projected top 235.9 nearest full (50)"), "ends at 235.9, nearer full")
     }
 
     func testFluidFlickUpGoesFullAndTheSpringStartsAtTheFingersSpeed() throws {

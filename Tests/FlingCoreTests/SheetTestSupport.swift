@@ -25,3 +25,9 @@ func stillDrag(_ s: inout SheetModel, from y0: Double, by: Double, at t0: Double
         }
     }
 }
+
+/// The sheet's whole snapshot once run to `time` (its animations followed frame by frame).
+func rested(_ s: inout SheetModel, at time: Double) -> SheetSnapshot {
+    _ = s.advance(to: time)
+    return SheetSnapshot(s, at: time)
+}

@@ -29,8 +29,7 @@ final class CardTransitionTests: XCTestCase {
         XCTAssertEqual(c.progressValue(at: 0), 0)
         XCTAssertGreaterThan(c.progressValue(at: 0.1), 0.3)
         _ = c.advance(to: 2)
-        XCTAssertEqual(c.phase, .expanded)
-        XCTAssertEqual(c.progressValue(at: 2), 1)
+        XCTAssertEqual(CardSnapshot(c, at: 2), CardSnapshot(phase: .expanded, index: 1, progress: 1))
     }
 
     func testPressShrinksAndReleasesWithoutSelecting() {
@@ -41,8 +40,7 @@ final class CardTransitionTests: XCTestCase {
         XCTAssertEqual(c.pressScale.value(at: 1), 0.96, accuracy: 1e-9)
         c.releasePress(at: 1)
         _ = c.advance(to: 2)
-        XCTAssertEqual(c.phase, .collapsed)
-        XCTAssertNil(c.index)
+        XCTAssertEqual(CardSnapshot(c, at: 2), CardSnapshot(phase: .collapsed, index: nil, progress: 0))
         XCTAssertEqual(c.pressScale.value(at: 2), 1)
     }
 
@@ -52,8 +50,7 @@ final class CardTransitionTests: XCTestCase {
         XCTAssertEqual(c.phase, .collapsing)
         XCTAssertEqual(c.progressValue(at: 3.175), 0.5, accuracy: 1e-6, "ease-in-out is symmetric")
         _ = c.advance(to: 3.35)
-        XCTAssertEqual(c.phase, .collapsed)
-        XCTAssertNil(c.index)
+        XCTAssertEqual(CardSnapshot(c, at: 3.35), CardSnapshot(phase: .collapsed, index: nil, progress: 0))
     }
 
     func testAPullOf100PointsRoundsTheCardBackTo15Points() {
@@ -72,12 +69,12 @@ final class CardTransitionTests: XCTestCase {
         pull(&under, by: 99)
         XCTAssertEqual(under.phase, .expanded, "springs back")
         _ = under.advance(to: 6)
-        XCTAssertEqual(under.pull.value(at: 6), 0)
+        XCTAssertEqual(CardSnapshot(under, at: 6), CardSnapshot(phase: .expanded, index: 2, progress: 1, rule: "projected pull 99 pt ≤ 100 pt"))
         var over = expanded()
         pull(&over, by: 101)
         XCTAssertEqual(over.phase, .collapsing)
         _ = over.advance(to: 6)
-        XCTAssertEqual(over.phase, .collapsed)
+        XCTAssertEqual(CardSnapshot(over, at: 6), CardSnapshot(phase: .collapsed, index: nil, progress: 0, rule: "pull 101 pt > 100 pt"))
     }
 
     func testAFlickProjectsPastTheThreshold() {
@@ -90,8 +87,8 @@ final class CardTransitionTests: XCTestCase {
     func testDragUpAtTheTopScrollsTheContent() {
         var c = expanded()
         pull(&c, by: -200, duration: 0.3, pause: 0.2)
-        XCTAssertEqual(c.phase, .expanded)
-        XCTAssertEqual(c.content.offset(at: 3.5), 200, accuracy: 1e-6)
+        XCTAssertEqual(CardSnapshot(c, at: 3.5), CardSnapshot(phase: .expanded, index: 2, progress: 1, contentOffset: 200),
+                       "a scroll of the story, no release decision")
         // Down again from a scrolled content scrolls back first, no pull.
         c.pressExpanded(at: Point(200, 300), time: 4)
         c.moveExpanded(to: Point(200, 320), time: 4.05)

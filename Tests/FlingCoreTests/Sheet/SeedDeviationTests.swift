@@ -1,7 +1,8 @@
 import XCTest
 @testable import FlingCore
 
-/// The measured deviations from seed 000 (issue 10), each failing on the old code.
+/// The measured deviations from seed 000, each failing on the code before it was fixed. Each
+/// states the sheet's whole snapshot where it comes to rest, so any other change fails too.
 final class SeedDeviationTests: XCTestCase {
     let H = sheetTestHeight
 
@@ -11,19 +12,22 @@ final class SeedDeviationTests: XCTestCase {
     func testTutorialThresholdsCountTheFingerFromWhereItWentDown() {
         var up = presented(.tutorial)
         stillDrag(&up, from: 600, by: -220, at: 3)
-        XCTAssertEqual(up.detent, .full)
-        XCTAssertEqual(up.lastDecision?.decision.rule, "translation -0.26·H < -0.25·H")
         XCTAssertEqual(up.lastDecision?.decision.margin ?? 0, 220 - 0.25 * H, accuracy: 1e-9)
+        XCTAssertEqual(rested(&up, at: 6), SheetSnapshot(phase: "resting", detent: .full, top: 50, dim: 0.5,
+                                                         rule: "translation -0.26·H < -0.25·H"))
         var short = presented(.tutorial)
         stillDrag(&short, from: 600, by: -210, at: 3)
-        XCTAssertEqual(short.detent, .half, "210 pt < 211 pt")
+        XCTAssertEqual(rested(&short, at: 6), SheetSnapshot(phase: "resting", detent: .half, top: 422, dim: 0.5,
+                                                            rule: "translation -0.25·H within -0.25·H…0.3·H"), "210 pt < 211 pt")
         // Down: 0.3·H = 253.2 pt of finger (the sheet moves 243.3).
         var down = presented(.tutorial)
         stillDrag(&down, from: 450, by: 253.3, at: 3)
-        XCTAssertTrue(down.isDismissing)
+        XCTAssertEqual(rested(&down, at: 6), SheetSnapshot(phase: "hidden", detent: nil, top: 844, dim: 0,
+                                                           rule: "translation 0.3·H > 0.3·H"))
         var notDown = presented(.tutorial)
         stillDrag(&notDown, from: 450, by: 253.1, at: 3)
-        XCTAssertEqual(notDown.detent, .half)
+        XCTAssertEqual(rested(&notDown, at: 6), SheetSnapshot(phase: "resting", detent: .half, top: 422, dim: 0.5,
+                                                              rule: "translation 0.3·H within -0.25·H…0.3·H"))
     }
 
     /// The 120 pt pull at full counts the slop too. Before: a 125 pt pull moved the sheet
@@ -31,16 +35,16 @@ final class SeedDeviationTests: XCTestCase {
     func testTutorialPullToHalfCountsTheSlop() {
         var s = presented(.tutorial)
         s.step(up: true, at: 3)
-        _ = s.advance(to: 6)
-        XCTAssertEqual(s.phase, .resting(.full))
+        XCTAssertEqual(rested(&s, at: 6), SheetSnapshot(phase: "resting", detent: .full, top: 50, dim: 0.5))
         stillDrag(&s, from: 300, by: 125, at: 6, onContent: true)
-        XCTAssertEqual(s.detent, .half)
-        XCTAssertEqual(s.lastDecision?.decision.rule, "pull 125 pt > 120 pt at full")
+        XCTAssertEqual(rested(&s, at: 9), SheetSnapshot(phase: "resting", detent: .half, top: 422, dim: 0.5,
+                                                        rule: "pull 125 pt > 120 pt at full"))
         var short = presented(.tutorial)
         short.step(up: true, at: 3)
         _ = short.advance(to: 6)
         stillDrag(&short, from: 300, by: 119, at: 6, onContent: true)
-        XCTAssertEqual(short.detent, .full)
+        XCTAssertEqual(rested(&short, at: 9), SheetSnapshot(phase: "resting", detent: .full, top: 50, dim: 0.5,
+                                                            rule: "from full: back to full"))
     }
 
     /// Seed 000: at half the content does not scroll, by the wheel either. Before: a wheel of
@@ -48,15 +52,12 @@ final class SeedDeviationTests: XCTestCase {
     func testTutorialWheelAtHalfScrollsNothing() {
         var s = presented(.tutorial)
         s.scrollContent(by: 300, at: 3)
-        _ = s.advance(to: 5)
-        XCTAssertEqual(s.phase, .resting(.half))
-        XCTAssertEqual(s.content.offset(at: 5), 0)
+        XCTAssertEqual(rested(&s, at: 5), SheetSnapshot(phase: "resting", detent: .half, top: 422, dim: 0.5))
         // At full it scrolls.
         s.step(up: true, at: 5)
         _ = s.advance(to: 8)
         s.scrollContent(by: 300, at: 8)
-        _ = s.advance(to: 10)
-        XCTAssertEqual(s.content.offset(at: 10), 300)
+        XCTAssertEqual(rested(&s, at: 10), SheetSnapshot(phase: "resting", detent: .full, top: 50, contentOffset: 300, dim: 0.5))
     }
 
     /// Fluid: a wheel at half takes the sheet to full first, as iOS does. Before: the content
@@ -65,15 +66,13 @@ final class SeedDeviationTests: XCTestCase {
         var s = presented(.fluid)
         s.scrollContent(by: 100, at: 3)
         XCTAssertEqual(s.detent, .full)
-        _ = s.advance(to: 5)
-        XCTAssertEqual(s.phase, .resting(.full))
-        XCTAssertEqual(s.content.offset(at: 5), 0)
+        XCTAssertEqual(rested(&s, at: 5), SheetSnapshot(phase: "resting", detent: .full, top: 50, dim: 0.5))
         s.scrollContent(by: 100, at: 5)
-        _ = s.advance(to: 7)
-        XCTAssertEqual(s.content.offset(at: 7), 100, "at full the wheel scrolls")
+        XCTAssertEqual(rested(&s, at: 7), SheetSnapshot(phase: "resting", detent: .full, top: 50, contentOffset: 100, dim: 0.5),
+                       "at full the wheel scrolls")
         // Backward at half: nothing to do.
         var b = presented(.fluid)
         b.scrollContent(by: -100, at: 3)
-        XCTAssertEqual(b.phase, .resting(.half))
+        XCTAssertEqual(SheetSnapshot(b, at: 3), SheetSnapshot(phase: "resting", detent: .half, top: 422, dim: 0.5))
     }
 }

@@ -25,9 +25,7 @@ final class SheetModelTests: XCTestCase {
         XCTAssertLessThan(s.velocity(at: 0), 0, "moving up")
         XCTAssertTrue(s.advance(to: 0.2))
         XCTAssertFalse(s.advance(to: 2))
-        XCTAssertEqual(s.phase, .resting(.half))
-        XCTAssertEqual(s.top(at: 2), 422)
-        XCTAssertEqual(s.dim(at: 2), 0.5)
+        XCTAssertEqual(SheetSnapshot(s, at: 2), SheetSnapshot(phase: "resting", detent: .half, top: 422, dim: 0.5))
     }
 
     func testFollowsTheFingerOneToOneFromTheSlop() {
@@ -76,14 +74,18 @@ final class SheetModelTests: XCTestCase {
         drag(&s, from: 700, to: 400, at: 5, duration: 0.15)
         XCTAssertEqual(s.phase, .resting(.full))
         XCTAssertGreaterThan(s.content.velocity(at: 5.15), 1000, "the content coasts")
+        XCTAssertEqual(rested(&s, at: 10), SheetSnapshot(phase: "resting", detent: .full, top: 50,
+                                                         contentOffset: s.content.offset(at: 10), dim: 0.5),
+                       "the sheet stays at full, no release decision of its own")
+        XCTAssertGreaterThan(s.content.offset(at: 10), 290, "coasted past the finger's 290 pt")
     }
 
     func testTutorialPullDownPast120AtFullReturnsToHalf() {
         var s = presented(.tutorial)
         s.step(up: true, at: 3)
         _ = s.advance(to: 5)
-        // The 120 pt count the finger from where it went down, slop included (issue 10;
-        // before, 120 pt of the sheet's own travel, 130 of finger).
+        // The 120 pt count the finger from where it went down, slop included (not the
+        // sheet's own travel, which is 10 pt less).
         drag(&s, from: 300, to: 300 + 119, at: 5, duration: 0.2, release: false)
         XCTAssertEqual(s.phase.name, "dragging")
         XCTAssertEqual(s.top(at: 5.2), 50 + 109, accuracy: 1e-6)
@@ -91,15 +93,16 @@ final class SheetModelTests: XCTestCase {
         XCTAssertEqual(s.phase.name, "settling")
         XCTAssertEqual(s.detent, .half)
         s.release(at: Point(200, 431), time: 5.3)
-        _ = s.advance(to: 8)
-        XCTAssertEqual(s.phase, .resting(.half))
+        XCTAssertEqual(rested(&s, at: 8), SheetSnapshot(phase: "resting", detent: .half, top: 422, dim: 0.5,
+                                                        rule: "pull 121 pt > 120 pt at full"))
     }
 
     func testTutorialHalfDragsMoveTheSheetEvenOnContent() {
         var s = presented(.tutorial)
         drag(&s, from: 600, to: 600 - 10 - 212, at: 3, duration: 0.3)
-        XCTAssertEqual(s.detent, .full, "translation −212 < −0.25·844")
-        XCTAssertEqual(s.content.offset(at: 3.3), 0)
+        XCTAssertEqual(rested(&s, at: 6), SheetSnapshot(phase: "resting", detent: .full, top: 50, dim: 0.5,
+                                                        rule: "translation -0.26·H < -0.25·H"),
+                       "translation −222 < −0.25·844, the content not scrolled")
     }
 
     func testDismissalDestroysTheContent() {
@@ -109,8 +112,7 @@ final class SheetModelTests: XCTestCase {
         XCTAssertNil(s.detent)
         _ = s.advance(to: 3.5)
         XCTAssertTrue(s.isVisible)
-        _ = s.advance(to: 10)
-        XCTAssertEqual(s.phase, .hidden)
+        XCTAssertEqual(rested(&s, at: 10), SheetSnapshot(phase: "hidden", detent: nil, top: 844, dim: 0))
         XCTAssertEqual(s.contentLength, 0)
     }
 
@@ -122,16 +124,15 @@ final class SheetModelTests: XCTestCase {
         let mid = s.top(at: 4.1)
         s.resize(height: 600, at: 4.1)
         XCTAssertEqual(s.top(at: 4.1), mid, accuracy: 1e-9, "no jump")
-        _ = s.advance(to: 8)
-        XCTAssertEqual(s.phase, .resting(.full))
+        XCTAssertEqual(rested(&s, at: 8), SheetSnapshot(phase: "resting", detent: .full, top: 50, dim: 0.5))
     }
 
     func testCancelledDragSettlesAtADetent() {
         var s = presented(.fluid)
         drag(&s, from: 500, to: 450, at: 3, duration: 0.1, release: false)
         s.release(at: .zero, time: 3.2, cancelled: true)
-        _ = s.advance(to: 6)
-        XCTAssertEqual(s.phase, .resting(.half))
+        XCTAssertEqual(rested(&s, at: 6), SheetSnapshot(phase: "resting", detent: .half, top: 422, dim: 0.5,
+                                                        rule: "projected top 382 nearest half (422)"))
     }
 
     func testTwoStageNeverAboveFullAndPinnedUntilTheFingerComesBack() {

@@ -256,18 +256,16 @@ package final class SheetPresenter {
         let chosen: [(String, JSONValue)] = policy.detentSet == nil ? [] : [("detents", .array(policy.detents(height: window.height).map {
             .object([("name", .string($0.0.rawValue)), ("top", .rounded($0.1))])
         }))]
-        return .object([
-            ("phase", .string(sheet.phase.name)),
-            ("detent", JSONValue.optional(sheet.detent?.rawValue)),
-            ("top", .rounded(sheet.top(at: time))),
-            ("velocity", .rounded(sheet.velocity(at: time))),
+        // The snapshot's fields (phase, detent, top, velocity, contentOffset, dim, rule), with
+        // what the presenter knows besides after the velocity.
+        var fields = SheetSnapshot(sheet, at: time).jsonFields
+        fields.insert(contentsOf: [
             // The sheet on screen decides with its own policy; hidden, the next one's.
             ("policy", .string((sheet.isVisible ? sheet.policy.kind : policyKind).rawValue)),
             ("content", JSONValue.optional(sheet.isVisible ? content?.kind : nil)),
             ("restaurant", JSONValue.optional(sheet.isVisible ? restaurant : nil)),
-            ("contentOffset", .rounded(sheet.isVisible ? sheet.content.offset(at: time) : 0)),
-            ("dim", .rounded(sheet.dim(at: time))),
-        ] + chosen + (sheet.backgroundInteraction == .disabled ? [] : [("backgroundInteraction", .string(sheet.backgroundInteraction.text))])
+        ], at: 4)
+        return .object(fields + chosen + (sheet.backgroundInteraction == .disabled ? [] : [("backgroundInteraction", .string(sheet.backgroundInteraction.text))])
           + (interactiveDismissDisabled ? [("interactiveDismiss", .string("disabled"))] : [])
           + (dragIndicator == .hidden ? [("dragIndicator", .string("hidden"))] : []))
     }

@@ -575,6 +575,7 @@ package final class TodayScene: Scene {
 
     package func stateFields(time: Double) -> [(String, JSONValue)] {
         let p = cards.progressValue(at: time)
+        let card = CardSnapshot(cards, at: time)
         let rows: [JSONValue] = slots.indices.filter { slotFrame($0, time: time).intersects(bounds) }.map { i in
             .object([("name", .string(articles[i].headline)), ("frame", .rect(slotFrame(i, time: time)))])
         }
@@ -598,12 +599,14 @@ package final class TodayScene: Scene {
                 ("excerpts", .array(excerpts)),
             ])),
             ("card", .object([
-                ("phase", .string(cards.phase.rawValue)),
-                ("index", cards.index.map { .int($0) } ?? .null),
+                ("phase", .string(card.phase.rawValue)),
+                ("index", card.index.map { .int($0) } ?? .null),
                 ("frame", frame),
-                ("progress", .rounded(cards.index == nil ? 0 : p)),
+                ("progress", .rounded(card.progress)),
                 ("scale", .rounded(pullScale(time: time) * pressScale)),
-                ("contentOffset", .rounded(cards.contentOffset(at: time))),
+                ("contentOffset", .rounded(card.contentOffset)),
+                ("pull", .rounded(card.pull)),
+                ("rule", .optional(card.rule)),
                 ("style", .string(cardStyle.rawValue)),
             ] + zoomFields(time: time))),
         ]

@@ -12,15 +12,15 @@ package final class AppController {
     /// Made once: the scenes never change.
     package let tabBar: TabBar
     package private(set) var current: Int
-    package private(set) var windowSize: Size
+    package internal(set) var windowSize: Size
     package var scale: Double
-    private var pointerFilter = PrimaryPointerFilter()
+    var pointerFilter = PrimaryPointerFilter()
     /// A press that began on the tab bar belongs to it until released.
-    private var pointerOnTabBar = false
-    private var lastPointerLocation = Point.zero
+    var pointerOnTabBar = false
+    var lastPointerLocation = Point.zero
     package var quitRequested = false
     /// Something changed since the last drawn frame.
-    package private(set) var needsDisplay = true
+    package internal(set) var needsDisplay = true
 
     package convenience init(restaurants: [Restaurant], articles: [Article], env: SceneEnvironment, first: SceneID, windowSize: Size, scale: Double,
          sheetPolicy: SheetPolicyKind? = nil, dateText: String = "") {
@@ -63,7 +63,7 @@ package final class AppController {
         return Rect(x: 0, y: 0, width: windowSize.width, height: max(0, windowSize.height - barHeight))
     }
 
-    private func layout(time: Double) {
+    func layout(time: Double) {
         for s in scenes { s.layout(in: sceneBounds, window: windowSize, time: time) }
     }
 
@@ -71,7 +71,7 @@ package final class AppController {
     /// Overlay, show touches, tuning panel: drawn above everything, never the scenes' input.
     package let instrument = Instrument()
     /// Scene time from real time: slow motion and pause (time runs 1:1 while a pointer is down).
-    package private(set) var clock = SceneClock()
+    package internal(set) var clock = SceneClock()
     /// The feel the tester chose (`--tune`, the tuning panel).
     package var tuning = Tuning.standard {
         didSet { needsDisplay = true; if pointerFilter.activeID == nil { applyTuning() } }
@@ -80,7 +80,7 @@ package final class AppController {
     /// so it applies from the next gesture. The state dump shows this one.
     package private(set) var tuningInForce = Tuning.standard
 
-    private func applyTuning() {
+    func applyTuning() {
         guard tuningInForce != tuning else { return }
         tuningInForce = tuning
         // The models adopt it now, or, mid-gesture, when that gesture ends. (The form's scroll
@@ -93,13 +93,13 @@ package final class AppController {
     }
     /// What a visitor can change with F2–F5 and the panel. An idle reset puts back what the
     /// options gave at launch, so one visitor's slow motion or tuning does not greet the next.
-    private struct InstrumentSettings {
+    struct InstrumentSettings {
         var overlay: Bool, showTouches: Bool, slowFactor: Double, panelVisible: Bool
         var tuning: Tuning, sheetPolicy: SheetPolicyKind?
         var detents: [SheetDetentSpec], backgroundInteraction: SheetBackgroundInteraction, cardStyle: CardStyle
     }
-    private var launchSettings: InstrumentSettings?
-    private var instrumentSettings: InstrumentSettings {
+    var launchSettings: InstrumentSettings?
+    var instrumentSettings: InstrumentSettings {
         InstrumentSettings(overlay: instrument.overlay, showTouches: instrument.showTouches, slowFactor: clock.slowFactor,
                            panelVisible: instrument.panel.isVisible, tuning: tuning, sheetPolicy: sheetPolicyOverride,
                            detents: sheetDetents, backgroundInteraction: sheetBackgroundInteraction, cardStyle: cardStyle)
@@ -218,133 +218,6 @@ package final class AppController {
     /// One frame of scene time (1/60 s) while paused.
     package func stepFrame(time: Double) { clock.step(InstrumentConstants.stepSeconds, at: time); needsDisplay = true }
 
-    /// Events arrive in real time; the instrument sees them first (its keys, touch trails), the
-    /// scenes get them on the scene clock.
-    package func handle(_ event: InputEvent) {
-        needsDisplay = true
-        // The options set the instrument up before the first event: that is what an idle
-        // reset restores.
-        if launchSettings == nil { launchSettings = instrumentSettings }
-        if case .pointer(let p) = event, let study, study.handlePointer(p, window: windowSize, time: clock.scene(at: p.time)) { return }
-        let response = instrument.handle(event, context: instrumentContext)
-        for command in response.commands { apply(command, time: event.time ?? 0) }
-        if response.consumed { return }
-        var pressEnds = false
-        switch event {
-        case .pointer(let p):
-            // (A press on the on-screen keyboard is not a gesture: the clock does not wait on it.)
-            var onSceneClock = p
-            onSceneClock.time = clock.scene(at: p.time)
-            if p.phase == .began && pointerFilter.activeID == nil && !keyboard.claims(onSceneClock) {
-                clock.setPressed(true, at: p.time)
-            }
-            pressEnds = (p.phase == .ended || p.phase == .cancelled) && p.id == pointerFilter.activeID
-        case .focusLost: pressEnds = pointerFilter.activeID != nil
-        default: break
-        }
-        handleOnSceneClock(event.retimed { clock.scene(at: $0) })
-        if pressEnds, let t = event.time { clock.setPressed(false, at: t); applyTuning() }
-    }
-    // -----------------------------------------------------------------------------------------
-
-    private func handleOnSceneClock(_ event: InputEvent) {
-        route(event)
-        keyboardFollowsFocus(after: event)
-    }
-
-    /// The on-screen keyboard's one rule: after every event, whatever it did to focus (a tap,
-    /// Tab, Escape, a resize whose layout no longer has the focused field, a paste), the
-    /// keyboard follows it: focus lost, it goes down, as iOS dismisses it; kept, it stays; a
-    /// field newly focused brings it up when the mode says so. Asked here rather than where
-    /// focus moves, since focus moves in many places (the view tree drops a field that is
-    /// gone at its next build) and a keyboard left up over no field types nothing.
-    private func keyboardFollowsFocus(after event: InputEvent) {
-        switch event {
-        // Focus moves on a press or a release, not on a move: a drag's moves skip the look.
-        case .pointer(let p): if p.phase != .moved { keyboard.follow(scene, time: p.time) }
-        // A physical key or typed text: a field it focuses (Tab) keeps the keyboard down.
-        case .key(_, let time), .text(_, let time): keyboard.follow(scene, time: time, byKey: true)
-        case .wheel(_, _, let time), .composition(_, let time), .resize(_, let time), .middleClick(_, _, let time),
-             .focusLost(let time):
-            keyboard.follow(scene, time: time)
-        case .quit: break
-        }
-    }
-
-    private func route(_ event: InputEvent) {
-        switch event {
-        case .pointer(let raw):
-            // Every finger goes to the keyboard first: a touch on it is never the scene's.
-            if keyboard.handlePointer(raw, scene: scene) { return }
-            guard let e = pointerFilter.filter(raw) else { return }
-            if e.phase == .began { returningHome = false }   // a visitor took over mid-reset
-            lastPointerLocation = e.location
-            // A tab bar sliding back with a collapsing card takes no taps until it is home.
-            if e.phase == .began {
-                pointerOnTabBar = !scene.isModal && scene.tabBarHiddenFraction(time: e.time) == 0
-                    && tabBar.tab(at: e.location, window: windowSize) != nil
-            }
-            if pointerOnTabBar {
-                if e.phase == .ended, let tab = tabBar.tab(at: e.location, window: windowSize) { selectOnSceneClock(tab, time: e.time) }
-                if e.phase == .ended || e.phase == .cancelled { pointerOnTabBar = false }
-                return
-            }
-            if e.phase == .cancelled {
-                scene.cancelGestures(time: e.time)
-            } else {
-                _ = scene.handlePointer(e)
-            }
-        case let .wheel(dy, location, time):
-            if scene.isModal || sceneBounds.contains(location) { scene.handleWheel(dy: dy, at: location, time: time) }
-        case let .key(key, time):
-            if key.is(.char("q"), .control) { quitRequested = true; return }
-            keyboard.physicalKeyPressed(scene, time: time)
-            // Keyboard navigation (issue 30 item 14), as iPadOS's full keyboard access goes
-            // through controls and then on to the tab bar: Tab moves through the scene's
-            // controls and, past the last, on to the next scene (Shift+Tab: backwards); in a
-            // scene without controls Tab switches scenes at once. Ctrl+Tab switches from
-            // anywhere but a modal overlay (a sheet, an expanded card), as Tab does.
-            let tab = key.is(.tab) || key.is(.tab, .shift)
-            let backwards = key.modifiers.contains(.shift)
-            if (key.is(.tab, .control) || key.is(.tab, [.control, .shift])) && !scene.isModal {
-                switchScene(backwards: backwards, time: time)
-                return
-            }
-            if scene.hasKeyboardFocus {
-                // A focused control gets every key; Tab past the last control is not used.
-                if !scene.handleKey(key, time: time), tab, !scene.isModal { switchScene(backwards: backwards, time: time) }
-                return
-            }
-            if tab && !scene.isModal {
-                if !scene.focusFirstControl(reverse: backwards, time: time) { switchScene(backwards: backwards, time: time) }
-                return
-            }
-            _ = scene.handleKey(key, time: time)
-        case let .middleClick(location, text, time):
-            if scene.isModal || sceneBounds.contains(location) {
-                scene.pastePrimarySelection(text ?? env.primarySelection.text ?? "", at: location, time: time)
-            }
-        case let .text(text, time):
-            keyboard.physicalKeyPressed(scene, time: time)
-            scene.handleText(text, time: time)
-        case let .composition(text, time):
-            scene.handleComposition(text, time: time)
-        case let .resize(size, time):
-            guard size != windowSize else { return }   // an expose: just redraw
-            windowSize = size
-            layout(time: time)
-            keyboard.resize(window: size, scene: scene, time: time)
-        case .focusLost(let time):
-            keyboard.cancelTouches()
-            if pointerFilter.cancelActive(at: lastPointerLocation, time: time) != nil {
-                pointerOnTabBar = false
-                scene.cancelGestures(time: time)
-            }
-        case .quit:
-            quitRequested = true
-        }
-    }
-
     /// Reduce Motion (issue 44: the desktop's setting or --reduce-motion): sheets and cards
     /// cross-fade instead of sliding, springing and zooming.
     package var reduceMotion = false {
@@ -356,20 +229,6 @@ package final class AppController {
             }
             needsDisplay = true
         }
-    }
-
-    /// A screen reader acted on the app (an action, a value, text): the frame is drawn again,
-    /// and the on-screen keyboard follows focus as after any event (`time`: scene time). A
-    /// field the screen reader focuses keeps it down, as one focused with Tab does.
-    func noteAccessibilityInput(time: Double) {
-        needsDisplay = true
-        keyboard.follow(scene, time: time, byKey: true)
-    }
-
-    /// The next (previous) scene in tab-bar order.
-    private func switchScene(backwards: Bool, time: Double) {
-        let step = backwards ? scenes.count - 1 : 1
-        selectOnSceneClock(scenes[(current + step) % scenes.count].id, time: time)
     }
 
     package func select(_ id: SceneID, time realTime: Double) { selectOnSceneClock(id, time: clock.scene(at: realTime)) }
@@ -385,8 +244,8 @@ package final class AppController {
 
     /// Where the platform should show text input (the focused field's caret), nil when none is
     /// focused; `textInputOwner` names the field, so input restarts when focus moves.
-    package var textInputRect: Rect? { scene.textInputRect }
-    package var textInputOwner: String? { scene.textInputOwner }
+    package var textInputRect: Rect? { scene.textInput?.textInputRect }
+    package var textInputOwner: String? { scene.textInput?.textInputOwner }
 
     /// A study's next deadline (the ready beat's end, a timeout) in real time: a headless run
     /// that skips idle frames stops there.
@@ -427,7 +286,7 @@ package final class AppController {
     /// The scene an idle reset returns to (the first scene of the run).
     package let home: SceneID
     /// An idle reset waits for the open sheet or card to finish closing before it switches.
-    package private(set) var returningHome = false
+    package internal(set) var returningHome = false
 
     /// Back to the start for the next visitor: any gesture ends, the open sheet or card closes
     /// with its normal animation, then the home scene comes back scrolled to the top.
@@ -446,7 +305,7 @@ package final class AppController {
         scene.cancelGestures(time: time)
         // The last visitor's typing ends: no field stays focused, the keyboard goes down.
         keyboard.cancelTouches()
-        for s in scenes { s.endEditing(time: time) }
+        for s in scenes { s.textInput?.endEditing(time: time) }
         keyboard.follow(scene, time: time)
         // Escape is each scene's own "close the top sheet or card", animation included.
         if scene.isModal { _ = scene.handleKey(Key(.escape), time: time) }

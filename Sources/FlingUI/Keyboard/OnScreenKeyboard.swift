@@ -64,7 +64,7 @@ package final class OnScreenKeyboard {
     package func resize(window: Size, scene: Scene, time: Double) {
         model.resize(window: window)
         changed()
-        if model.isShown { scene.keyboardWillCover(from: model.shownTop, following: model.transition, time: time) }
+        if model.isShown { scene.textInput?.keyboardWillCover(from: model.shownTop, following: model.transition, time: time) }
     }
 
     private func changed() {
@@ -78,7 +78,7 @@ package final class OnScreenKeyboard {
     /// hides it when no field is focused, and keeps the return key's label and shift in step.
     /// `byKey`: the event was a physical key (Tab): a field it focuses keeps the keyboard down.
     package func follow(_ scene: Scene, time: Double, byKey: Bool = false) {
-        let owner = scene.textInputOwner
+        let owner = scene.textInput?.textInputOwner
         if owner != fieldOwner {
             // The composition was the last field's marked text, which went with its focus.
             if !model.composition.isEmpty { model.composition = PinyinComposition(); changed() }
@@ -87,13 +87,13 @@ package final class OnScreenKeyboard {
                 if byKey { physicalKeyUsed = true } else { physicalKeyUsed = false }
                 if wantsKeyboard { show(scene, time: time) }
                 // Another field: its own text says whether the next letter is a capital.
-                if model.isShown { model.setAutoCapitalize(scene.textBeforeCaretEndsSentence); changed() }
+                if model.isShown { model.setAutoCapitalize((scene.textInput?.textBeforeCaretEndsSentence ?? false)); changed() }
             } else {
                 hide(scene, time: time)
             }
         }
         if model.isShown {
-            let label = scene.hasNextTextField ? "next" : "done"
+            let label = (scene.textInput?.hasNextTextField ?? false) ? "next" : "done"
             if model.returnLabel != label { model.returnLabel = label; changed() }
         }
     }
@@ -111,9 +111,9 @@ package final class OnScreenKeyboard {
         model.show(at: time)
         // UIKit's default autocapitalization: a capital where a sentence starts (an empty
         // field, or after ". ").
-        model.setAutoCapitalize(scene.textBeforeCaretEndsSentence)
+        model.setAutoCapitalize((scene.textInput?.textBeforeCaretEndsSentence ?? false))
         changed()
-        scene.keyboardWillCover(from: model.shownTop, following: model.transition, time: time)
+        scene.textInput?.keyboardWillCover(from: model.shownTop, following: model.transition, time: time)
     }
 
     package func hide(_ scene: Scene, time: Double) {
@@ -124,7 +124,7 @@ package final class OnScreenKeyboard {
         claimed.removeAll()
         candidatePress = nil
         changed()
-        scene.keyboardWillCover(from: nil, following: model.transition, time: time)
+        scene.textInput?.keyboardWillCover(from: nil, following: model.transition, time: time)
     }
 
     /// A key on a physical keyboard: it hides the on-screen one, as on iPad (auto mode).
@@ -219,7 +219,7 @@ package final class OnScreenKeyboard {
                     choose(0, scene: scene, time: time)
                 } else {
                     if composing { finishWithFirstCandidate(scene: scene, time: time) }
-                    scene.handleText(text, time: time)
+                    scene.textInput?.handleText(text, time: time)
                 }
             case .deleteBackward, .deleteWordBackward:
                 if composing, let engine {
@@ -231,19 +231,19 @@ package final class OnScreenKeyboard {
             case .submit:
                 if composing {
                     typeComposingLetters(scene, time: time)
-                } else if !scene.focusNextTextField(time: time) {
-                    scene.endEditing(time: time)
+                } else if !(scene.textInput?.focusNextTextField(time: time) ?? false) {
+                    scene.textInput?.endEditing(time: time)
                 }
             case .hide:
                 typeComposingLetters(scene, time: time)
-                scene.endEditing(time: time)
+                scene.textInput?.endEditing(time: time)
             case .inputModeChanged:
                 typeComposingLetters(scene, time: time)
             }
         }
         // The next letter after a sentence's end, or in an emptied field, is a capital.
         if outputs.contains(where: { $0 != .submit && $0 != .hide }) {
-            model.setAutoCapitalize(scene.textBeforeCaretEndsSentence)
+            model.setAutoCapitalize((scene.textInput?.textBeforeCaretEndsSentence ?? false))
         }
         follow(scene, time: time)
     }
@@ -252,7 +252,7 @@ package final class OnScreenKeyboard {
 
     /// The composition's marked text in the field (cleared when it ends).
     private func mark(_ scene: Scene, time: Double) {
-        scene.handleComposition(model.composition.markedText, time: time)
+        scene.textInput?.handleComposition(model.composition.markedText, time: time)
         changed()
     }
 
@@ -265,8 +265,8 @@ package final class OnScreenKeyboard {
 
     /// The composition ends with `text` typed into the field.
     private func commit(_ text: String, scene: Scene, time: Double) {
-        scene.handleComposition("", time: time)
-        if !text.isEmpty { scene.handleText(text, time: time) }
+        scene.textInput?.handleComposition("", time: time)
+        if !text.isEmpty { scene.textInput?.handleText(text, time: time) }
         changed()
     }
 

@@ -1,5 +1,5 @@
 // Scene: the `Scene` protocol every screen of the app implements (layout, input, advance,
-// drawing, state dump, focus), and `SceneEnvironment`: the text measurement, image sizes,
+// drawing, state dump, focus; text fields are `TextInputScene`'s), and `SceneEnvironment`: the text measurement, image sizes,
 // clipboard and PRIMARY selection scenes may use.
 import FlingCore
 
@@ -134,22 +134,11 @@ package protocol Scene: AnyObject {
     /// The scene's part of the state dump.
     func stateFields(time: Double) -> [(String, JSONValue)]
 
-    // Keyboard text entry (only scenes with text fields implement these).
-    /// Typed text for the focused field.
-    func handleText(_ text: String, time: Double)
-    /// The input method's composition (marked text) for the focused field.
-    func handleComposition(_ text: String, time: Double)
     /// A control holds keyboard focus: Tab moves focus instead of switching scenes.
     var hasKeyboardFocus: Bool { get }
     /// Tab with nothing focused: focus the first control (Shift+Tab: the last); false when
     /// the scene has none (Tab then switches scenes).
     func focusFirstControl(reverse: Bool, time: Double) -> Bool
-    /// A middle click: paste `text` (the PRIMARY selection) into the text field under `p`.
-    func pastePrimarySelection(_ text: String, at p: Point, time: Double)
-    /// Where the focused text field's caret is, so the platform shows its text input there (nil: none).
-    var textInputRect: Rect? { get }
-    /// The focused text field's identity (text input restarts when it changes).
-    var textInputOwner: String? { get }
     /// When the picture next changes by itself while nothing animates (a caret blink).
     func nextRedraw(after time: Double) -> Double?
     /// How far the tab bar has slid down out of view (0 shown … 1 hidden): an expanded card
@@ -160,36 +149,12 @@ package protocol Scene: AnyObject {
     /// inside its drawing, so the backdrop stays one unchanging layer and its fade folds into
     /// its copy together with the overlay's dim (issue 12).
     func backdropOpacity(time: Double) -> Double
-
-    // The on-screen keyboard (issue 32).
-    /// Whether a text field follows the focused one (the return key then says "next").
-    var hasNextTextField: Bool { get }
-    /// The keyboard's Next: the following text field takes focus; false past the last.
-    func focusNextTextField(time: Double) -> Bool
-    /// Editing ends (Done, the hide key, an idle reset): the focused field lets go.
-    func endEditing(time: Double)
-    /// The keyboard's top (window pt) once it is up, or nil when it goes, and its motion (0
-    /// to 1 on the keyboard's curve): the scroll view of the focused field keeps it above the
-    /// keyboard, moving with it, as UIKit's scroll views do.
-    func keyboardWillCover(from top: Double?, following motion: TimedAnimation, time: Double)
-    /// The focused field's next letter starts a sentence (the keyboard's shift comes on).
-    var textBeforeCaretEndsSentence: Bool { get }
 }
 
 extension Scene {
     package func backdropOpacity(time: Double) -> Double { 1 }
-    package var hasNextTextField: Bool { false }
-    package func focusNextTextField(time: Double) -> Bool { false }
-    package func endEditing(time: Double) {}
-    package func keyboardWillCover(from top: Double?, following motion: TimedAnimation, time: Double) {}
-    package var textBeforeCaretEndsSentence: Bool { false }
-    package func handleText(_ text: String, time: Double) {}
-    package func handleComposition(_ text: String, time: Double) {}
     package var hasKeyboardFocus: Bool { false }
     package func focusFirstControl(reverse: Bool, time: Double) -> Bool { false }
-    package func pastePrimarySelection(_ text: String, at p: Point, time: Double) {}
-    package var textInputRect: Rect? { nil }
-    package var textInputOwner: String? { nil }
     package func nextRedraw(after time: Double) -> Double? { nil }
     package func tabBarHiddenFraction(time: Double) -> Double { 0 }
 }

@@ -12,7 +12,7 @@ import FlingCore
 /// targets; a window shorter than the form scrolls, and focusing a field scrolls it into
 /// view, as iOS does above the keyboard.
 @MainActor
-package final class FormScene: Scene {
+package final class FormScene: TextInputScene {
     package let id = SceneID.form
     private let env: SceneEnvironment
     let content = ContentView()

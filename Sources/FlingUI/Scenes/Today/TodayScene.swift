@@ -606,9 +606,8 @@ package final class TodayScene: Scene {
                 ("scale", .rounded(pullScale(time: time) * pressScale)),
                 ("contentOffset", .rounded(card.contentOffset)),
                 ("pull", .rounded(card.pull)),
-                ("rule", .optional(card.rule)),
                 ("style", .string(cardStyle.rawValue)),
-            ] + zoomFields(time: time))),
+            ] + (card.rule.map { [("rule", .string($0))] } ?? []) + zoomFields(time: time))),
         ]
     }
 }

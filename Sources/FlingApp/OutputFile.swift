@@ -131,3 +131,13 @@ final class OutputFile {
 
     deinit { if fd >= 0 { Glibc.close(fd) } }
 }
+
+/// Writes `text` to `path`; returns why it failed (the system's errno text), or nil.
+func writeFile(_ path: String, _ text: String) -> String? {
+    guard let f = fopen(path, "wb") else { return String(cString: strerror(errno)) }
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
+    let failure = written == bytes.count ? nil : String(cString: strerror(errno))
+    if fclose(f) != 0 { return failure ?? String(cString: strerror(errno)) }
+    return failure
+}

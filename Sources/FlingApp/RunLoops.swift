@@ -1,5 +1,6 @@
 // RunLoops: the app's run loops: windowed (events, advance, draw, present), headless (virtual
-// time driven by a script) and framebuffer, plus stall injection and the memory report.
+// time driven by a script) and framebuffer (the console). What the real-time loops do around
+// every frame alike (stalls, the idle trim, the frozen-screen watch) is LoopChores.swift.
 import CAllocCounter
 import FlingCore
 import FlingUI
@@ -16,7 +17,7 @@ struct RunFailure: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// How a run paces itself, and the kiosk parts every loop shares (issue 14).
+/// How a run paces itself, and the kiosk parts every loop shares.
 @MainActor
 struct RunContext {
     var kiosk: KioskDriver
@@ -27,25 +28,25 @@ struct RunContext {
     var systemd = SystemdNotifier()
     /// Frames that go to the console's display (--output fbdev or kms) instead of a window.
     var framebuffer: ConsoleOutput?
-    /// `--metrics` (issue 15): after each loop iteration's advance, its time and, when a frame
+    /// `--metrics`: after each loop iteration's advance, its time and, when a frame
     /// was drawn, how long advance + draw took (s).
     var onFrame: ((_ time: Double, _ drawSeconds: Double?) -> Void)?
     /// The window bench: scripted input played in real time, and each present reported
     /// (when its frame began and when the present returned, on the loop's clock).
     var feed: ScriptFeed?
-    /// `--inject-stall` (issue 28): the loop freezes on this schedule.
+    /// `--inject-stall`: the loop freezes on this schedule.
     var stalls: StallInjector?
-    /// A study's condition may be a weak kiosk (issue 33): the stall schedule it asks for now
+    /// A study's condition may be a weak kiosk: the stall schedule it asks for now
     /// (nil: the launch's own).
     var studyStall: (@MainActor () -> String?)?
-    /// `--input DEVICE` in a window (issue 28): touches read by Fling, with the kernel's times.
+    /// `--input DEVICE` in a window: touches read by Fling, with the kernel's times.
     var touchDevice: EvdevInput?
     var onPresented: ((_ frameStart: Double, _ presentedAt: Double) -> Void)?
     /// Screen readers see the window over AT-SPI when the desktop's accessibility is on
     /// (`--no-accessibility`: never).
     var accessibility = true
     /// The console's watch on itself: the frozen-screen watchdog, the screen schedule and
-    /// the status file (issue 47).
+    /// the status file.
     var selfWatch: KioskSelfWatch?
 }
 
@@ -69,29 +70,14 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
     var animating = true
     var readySent = false
     var lastDrawn = 0.0
-    var trim = IdleTrimSchedule(scene: app.scene.id.rawValue)
-    let memoryReport = getenv("FLING_MEMORY_REPORT") != nil
-    var stalls = run.stalls
-    var study = StudyStalls()
+    var chores = LoopChores(app: app, run: run, memoryReport: getenv("FLING_MEMORY_REPORT") != nil)
     while !app.quitRequested {
-        study.update(&stalls, run: run, now: now())
-        if let length = stalls?.due(at: now()) { injectStall(length) { run.systemd.loopAlive(now: now()) } }
         var wait = animating || app.needsDisplay ? 0 : 1.0
-        // Idle: the caches shrink to what is on screen once nothing was drawn for a while.
-        if wait > 0, let due = trim.due(scene: app.scene.id.rawValue) {
-            if now() >= due {
-                trim.didTrim(scene: app.scene.id.rawValue)
-                if memoryReport { printMemoryReport(display, when: "before the idle trim") }
-                display.renderer.trimForIdle(); fling_heap_release()
-                if memoryReport { printMemoryReport(display, when: "after the idle trim") }
-            } else { wait = min(wait, due - now()) }
-        }
+        chores.beforeWaiting(&wait, app: app, display: display, run: run, now: now)
         // A focused text field's caret blinks: wake for its next change, no sooner.
         if let blink = app.nextRedraw(after: lastDrawn) { wait = min(wait, max(0, blink - now())) }
         if let d = kiosk.nextDeadline { wait = min(wait, max(0, d - now())) }
         if let d = run.feed?.nextTime { wait = min(wait, max(0, d - now())) }
-        if let w = run.systemd.watchdogInterval { wait = min(wait, w) }   // a sleeping loop still feeds it
-        if let next = stalls?.next { wait = min(wait, max(0, next - now())) }   // a stall on time, idle or not
         if display.presentHeld { wait = min(wait, KioskConstants.heldPresentRetry) }   // Wayland: a frame waits for a buffer
         if let watch = run.selfWatch {
             for d in [watch.frozen?.deadline, watch.nextStatus()] { if let d { wait = min(wait, max(0, d - now())) } }
@@ -124,7 +110,7 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
         // frame that does not continue an animation it gets photos baked sharp again.
         if app.needsDisplay || animating || wasAnimating || blinkDue {
             lastDrawn = t
-            trim.drew(at: t, scene: app.scene.id.rawValue)
+            chores.drew(at: t, app: app)
             if app.scale != display.scale { app.scale = display.scale; app.env.invalidateLayouts() }
             display.draw(app.displayList(time: t), consecutive: animating && wasAnimating)
             // The overlay's frame-time graph and --metrics' late frames: the frame's work,
@@ -144,7 +130,7 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
                 run.systemd.send("READY=1")
                 // SDL's KMSDRM may set the mode with the first frame's flip and drop that frame:
                 // a panel turned by --rotate stayed black until the first touch drew again
-                // (issue 47). The next frame is drawn and flipped too.
+                // on a console kiosk. The next frame is drawn and flipped too.
                 if display.videoDriver == "kmsdrm" { app.setNeedsDisplay() }
             }
             if let frameBudget {
@@ -157,15 +143,7 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
             if wasHeld, !display.presentHeld { run.selfWatch?.shown() }
             run.onFrame?(t, nil)
         }
-        if let watch = run.selfWatch {
-            // (Frozen is said first: the status file's last error then says it too.)
-            let frozen = watch.isFrozen(at: now())
-            watch.writeStatus(at: now(), scene: app.scene.id.rawValue, lastInput: kiosk.lastVisitorInput)
-            if frozen {
-                frozenScreen = true
-                break
-            }
-        }
+        if chores.screenFroze(app: app, run: run, now: now()) { break }
     }
     run.systemd.send("STOPPING=1")
 }
@@ -294,16 +272,6 @@ func runHeadless(app: AppController, display: Display, script: Script, fps: Doub
     }
 }
 
-/// Writes `text` to `path`; returns why it failed (the system's errno text), or nil.
-func writeFile(_ path: String, _ text: String) -> String? {
-    guard let f = fopen(path, "wb") else { return String(cString: strerror(errno)) }
-    let bytes = Array(text.utf8)
-    let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
-    let failure = written == bytes.count ? nil : String(cString: strerror(errno))
-    if fclose(f) != 0 { return failure ?? String(cString: strerror(errno)) }
-    return failure
-}
-
 /// The console loop (`--output fbdev` or `kms` without --headless, and KMSDRM without a GPU):
 /// real time, touches from evdev, each changed frame drawn by the software renderer and shown
 /// on the console's display. fbdev has no vsync, so the loop paces itself at --fps (60 by
@@ -320,9 +288,7 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
     let frameBudget = 1 / (fpsGiven ? fps : fb.refreshRate ?? fps)
     var animating = true
     var readySent = false
-    var trim = IdleTrimSchedule(scene: app.scene.id.rawValue)
-    var stalls = run.stalls
-    var study = StudyStalls()
+    var chores = LoopChores(app: app, run: run)
     let watch = run.selfWatch
     /// The fingers down when a dark panel was touched: they light it and do nothing else, to
     /// their lift (as a dark phone's screen takes its first touch).
@@ -335,23 +301,13 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
     /// show that failed): it is offered again soon, not only with the next change.
     var unshown = false
     while !app.quitRequested {
-        study.update(&stalls, run: run, now: now())
-        if let length = stalls?.due(at: now()) { injectStall(length) { run.systemd.loopAlive(now: now()) } }
         // A dark panel draws nothing: the loop sleeps, whatever moves (an attract loop would
         // keep it spinning all night).
         let darkBefore = !(watch?.panelLit ?? true)
         var wait = !darkBefore && (animating || app.needsDisplay) ? 0 : 1.0
         if unshown, !darkBefore { wait = min(wait, KioskConstants.unshownFrameRetry) }
-        // Idle: the caches shrink to what is on screen, as in the windowed loop.
-        if wait > 0, let due = trim.due(scene: app.scene.id.rawValue) {
-            if now() >= due {
-                trim.didTrim(scene: app.scene.id.rawValue)
-                display.renderer.trimForIdle(); fling_heap_release()
-            } else { wait = min(wait, due - now()) }
-        }
+        chores.beforeWaiting(&wait, app: app, display: display, run: run, now: now)
         if !darkBefore, let d = kiosk.nextDeadline { wait = min(wait, max(0, d - now())) }
-        if let w = run.systemd.watchdogInterval { wait = min(wait, w) }   // a sleeping loop still feeds it
-        if let next = stalls?.next { wait = min(wait, max(0, next - now())) }   // a stall on time, idle or not
         if let watch {
             for d in [watch.frozen?.deadline, watch.nextStatus(), watch.nextPowerChange(at: now(), lastInput: kiosk.lastVisitorInput)] {
                 if let d { wait = min(wait, max(0, d - now())) }
@@ -424,7 +380,7 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
         let wasAnimating = animating
         animating = app.advance(to: t)
         if !dark, app.needsDisplay || animating || wasAnimating {
-            trim.drew(at: t, scene: app.scene.id.rawValue)
+            chores.drew(at: t, app: app)
             display.draw(app.displayList(time: t), consecutive: animating && wasAnimating)
             if console?.showing ?? true {
                 watch?.asked(at: t)
@@ -440,15 +396,7 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
             unshown = !showFrame(fb, display, watch: watch, at: t)
         }
         if dark || !(console?.showing ?? true) { unshown = false }
-        if let watch {
-            // (Frozen is said first: the status file's last error then says it too.)
-            let frozen = watch.isFrozen(at: now())
-            watch.writeStatus(at: now(), scene: app.scene.id.rawValue, lastInput: kiosk.lastVisitorInput)
-            if frozen {
-                frozenScreen = true
-                break
-            }
-        }
+        if chores.screenFroze(app: app, run: run, now: now()) { break }
     }
     run.systemd.send("STOPPING=1")
 }
@@ -470,45 +418,4 @@ private func showFrame(_ fb: ConsoleOutput, _ display: Display, watch: KioskSelf
     }
     watch?.shown()
     return true
-}
-
-/// `--inject-stall` (issue 28): the loop does nothing for `seconds` (input piles up unread, as
-/// behind a slow frame on a weak board), except tell systemd's watchdog it is alive every
-/// 0.5 s (`alive`): a stall on purpose must not get a kiosk restarted. (SIGTERM is seen when
-/// the stall ends.)
-@MainActor
-func injectStall(_ seconds: Double, alive: () -> Void) {
-    Log.info("stall: \(Int((seconds * 1000).rounded())) ms (--inject-stall)")
-    var left = seconds
-    while left > 0 {
-        let step = min(left, 0.5)
-        usleep(UInt32(step * 1_000_000))
-        left -= step
-        alive()
-    }
-}
-
-/// FLING_MEMORY_REPORT=1: what the renderer's caches hold, on stderr, each time the loop goes
-/// idle (docs/presented-frames.md, Memory).
-@MainActor
-func printMemoryReport(_ display: Display, when: String) {
-    let items = display.renderer.memoryReport
-    let total = items.reduce(0) { $0 + $1.bytes }
-    let mb = { (b: Int) in cFormat("%.1f", Double(b) / 1_048_576) }
-    printError("memory \(when): caches \(mb(total)) MB (" + items.filter { $0.bytes > 0 }.map { "\($0.cache) \(mb($0.bytes))" }.joined(separator: ", ") + ")")
-}
-
-/// The stall schedule a study's trial asks for, taken up when it changes (a condition that is
-/// a weak kiosk stalls from its trial's start; the others keep the launch's schedule).
-struct StudyStalls {
-    private var asked: String??
-
-    @MainActor
-    mutating func update(_ stalls: inout StallInjector?, run: RunContext, now: Double) {
-        guard let ask = run.studyStall else { return }
-        let want = ask()
-        if case .some(let previous) = asked, previous == want { return }
-        asked = .some(want)
-        if let want, case .success(let s) = StallInjector.parse(want, start: now) { stalls = s } else { stalls = run.stalls }
-    }
 }

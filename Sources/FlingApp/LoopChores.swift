@@ -1,0 +1,92 @@
+// LoopChores: what the real-time loops (the window's and the console's) do around every frame
+// alike: a stall injected on schedule (`--inject-stall`, or a study's weak-kiosk condition),
+// the idle trim of the renderer's caches once nothing was drawn for a while, systemd's
+// watchdog kept fed while the loop sleeps, and the frozen-screen watch's status after the
+// frame. The loops themselves keep what differs (events, pacing, the console's panel).
+import CAllocCounter
+import FlingCore
+import FlingUI
+import FlingSDL
+import Glibc
+
+@MainActor
+struct LoopChores {
+    private var trim: IdleTrimSchedule
+    private var stalls: StallInjector?
+    private var study = StudyStalls()
+    private let memoryReport: Bool
+
+    init(app: AppController, run: RunContext, memoryReport: Bool = false) {
+        trim = IdleTrimSchedule(scene: app.scene.id.rawValue)
+        stalls = run.stalls
+        self.memoryReport = memoryReport
+    }
+
+    /// Before the loop waits up to `wait` s for input: a stall due now runs; an idle loop
+    /// (`wait` > 0) trims the caches once due; `wait` comes down to the next trim, stall and
+    /// watchdog beat.
+    mutating func beforeWaiting(_ wait: inout Double, app: AppController, display: Display, run: RunContext,
+                                now: () -> Double) {
+        study.update(&stalls, run: run, now: now())
+        if let length = stalls?.due(at: now()) { injectStall(length) { run.systemd.loopAlive(now: now()) } }
+        // Idle: the caches shrink to what is on screen once nothing was drawn for a while.
+        if wait > 0, let due = trim.due(scene: app.scene.id.rawValue) {
+            if now() >= due {
+                trim.didTrim(scene: app.scene.id.rawValue)
+                if memoryReport { printMemoryReport(display, when: "before the idle trim") }
+                display.renderer.trimForIdle(); fling_heap_release()
+                if memoryReport { printMemoryReport(display, when: "after the idle trim") }
+            } else { wait = min(wait, due - now()) }
+        }
+        if let w = run.systemd.watchdogInterval { wait = min(wait, w) }   // a sleeping loop still feeds it
+        if let next = stalls?.next { wait = min(wait, max(0, next - now())) }   // a stall on time, idle or not
+    }
+
+    /// A frame was drawn at `t` (the idle trim counts from the last one).
+    mutating func drew(at t: Double, app: AppController) {
+        trim.drew(at: t, scene: app.scene.id.rawValue)
+    }
+
+    /// After the frame: the frozen-screen watch writes its status; true when the screen froze
+    /// and the loop must end (the app then exits with status 70).
+    func screenFroze(app: AppController, run: RunContext, now: Double) -> Bool {
+        guard let watch = run.selfWatch else { return false }
+        // (Frozen is said first: the status file's last error then says it too.)
+        let frozen = watch.isFrozen(at: now)
+        watch.writeStatus(at: now, scene: app.scene.id.rawValue, lastInput: run.kiosk.lastVisitorInput)
+        if frozen { frozenScreen = true }
+        return frozen
+    }
+}
+
+/// `--inject-stall`: the loop does nothing for `seconds` (input piles up unread, as
+/// behind a slow frame on a weak board), except tell systemd's watchdog it is alive every
+/// 0.5 s (`alive`): a stall on purpose must not get a kiosk restarted. (SIGTERM is seen when
+/// the stall ends.)
+@MainActor
+func injectStall(_ seconds: Double, alive: () -> Void) {
+    Log.info("stall: \(Int((seconds * 1000).rounded())) ms (--inject-stall)")
+    var left = seconds
+    while left > 0 {
+        let step = min(left, 0.5)
+        usleep(UInt32(step * 1_000_000))
+        left -= step
+        alive()
+    }
+}
+
+
+/// The stall schedule a study's trial asks for, taken up when it changes (a condition that is
+/// a weak kiosk stalls from its trial's start; the others keep the launch's schedule).
+struct StudyStalls {
+    private var asked: String??
+
+    @MainActor
+    mutating func update(_ stalls: inout StallInjector?, run: RunContext, now: Double) {
+        guard let ask = run.studyStall else { return }
+        let want = ask()
+        if case .some(let previous) = asked, previous == want { return }
+        asked = .some(want)
+        if let want, case .success(let s) = StallInjector.parse(want, start: now) { stalls = s } else { stalls = run.stalls }
+    }
+}

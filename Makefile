@@ -28,7 +28,7 @@ SUDO = $(if $(filter 0,$(shell id -u)),,sudo)
 deps:
 	@bash scripts/ensure-deps.sh
 
-## The catalogues (issue 48): po/LANG.po compiled by msgfmt, checked (-c), into .build/locale,
+## The catalogues of the UI's languages: po/LANG.po compiled by msgfmt, checked (-c), into .build/locale,
 ## where a checkout's build finds them (an install puts them in PREFIX/share/locale).
 LANGUAGES = $(basename $(notdir $(wildcard po/*.po)))
 CATALOGS = $(LANGUAGES:%=.build/locale/%/LC_MESSAGES/fling.mo)
@@ -79,7 +79,7 @@ ime-check: build
 	  || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(IME_PACKAGES); }
 	bash scripts/ime-xvfb-check.sh $(DEBUG_BIN) .build/ime-check
 
-## Screen readers for real (issue 44): a pyatspi client walks and drives the app over AT-SPI
+## Screen readers for real: a pyatspi client walks and drives the app over AT-SPI
 ## (scripts/atspi-check.sh), then Orca reads a row, its sheet and the detent
 ## (scripts/orca-check.sh); each in a private D-Bus session under Xvfb.
 A11Y_PACKAGES = at-spi2-core gsettings-desktop-schemas python3-pyatspi gir1.2-atspi-2.0 orca xdotool xvfb dbus-daemon libglib2.0-bin bc procps
@@ -103,7 +103,7 @@ bench: release
 	$(RELEASE_BIN) bench --size 1080x1920 --scale 1
 	$(RELEASE_BIN) bench --size 1920x1080 --scale 1
 
-## Kiosk memory soak (issue 14): 3 h of virtual kiosk use (a visitor touring every scene,
+## Kiosk memory soak: 3 h of virtual kiosk use (a visitor touring every scene,
 ## then an idle reset, repeated); fails if RSS grows by 1 MB or more after the first hour.
 ## The 24 h soak: `.build/release/fling soak --hours 24`.
 soak: release
@@ -174,7 +174,7 @@ deb: release
 check-install: release
 	bash scripts/check-install.sh
 
-## The kiosk proven on a real kernel (issue 27): a Debian 12 guest (debootstrap, cached in
+## The kiosk proven on a real kernel: a Debian 12 guest (debootstrap, cached in
 ## ~/.cache/fling-kiosk-vm) gets the fresh .deb and boots in QEMU (TCG where /dev/kvm cannot
 ## run it); KMSDRM, fbdev, cage and --rotate 90 are checked from QMP screendumps against
 ## headless renders. Needs root. Screendumps and the guest's journal: .build/kiosk-vm/.
@@ -196,7 +196,7 @@ icon:
 clean:
 	rm -rf .build
 
-## Random gesture sequences (issue 11) on new seeds for MINUTES minutes, in-process against
+## Random gesture sequences on new seeds for MINUTES minutes, in-process against
 ## every scene and sheet policy; each failure is written as a minimised script into
 ## fuzz-failures/. `make fuzz REPLAY=FILE` replays one such script instead.
 .PHONY: fuzz

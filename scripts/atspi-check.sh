@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The accessibility check with a real client (issue 44): a private D-Bus session and
+# The accessibility check with a real client: a private D-Bus session and
 # at-spi2-core's registry, Fling in a window under Xvfb, and a pyatspi client that walks the tree
 # and drives the app (scripts/atspi-check.py), with the desktop's settings portal (a stand-in,
 # scripts/fake-settings-portal.py) asking for Reduce Motion and text at 1.25x. Everything lives

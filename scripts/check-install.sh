@@ -59,7 +59,7 @@ grep -q "^fling: resources: $root/share/fling\$" "$work/stderr" \
 grep -q '"sheet"' "$work/state.json" || fail "state probe: no sheet after a tap on a row"
 [ -s "$work/shot.png" ] || fail "no screenshot"
 
-# The catalogues (issue 48): installed under share/locale and found there by the installed binary.
+# The catalogues of the UI's languages: installed under share/locale and found there by the installed binary.
 for l in zh_CN zh_TW ar; do [ -s "$root/share/locale/$l/LC_MESSAGES/fling.mo" ] || fail "missing: share/locale/$l/LC_MESSAGES/fling.mo"; done
 echo "0.2 state $work/zh.json" > "$work/zh.txt"
 ( cd / && env -u DISPLAY -u WAYLAND_DISPLAY -u TEXTDOMAINDIR XDG_DATA_DIRS=/nonexistent \
@@ -68,7 +68,7 @@ echo "0.2 state $work/zh.json" > "$work/zh.txt"
 grep -Eq '"language": ?\{"name": ?"zh_CN"' "$work/zh.json" || { cat "$work/stderr" >&2; fail "zh-Hans: the installed catalogue was not used"; }
 "$root/bin/fling" --version | grep -q '^fling ' || fail "--version"
 
-# The kiosk units run what the install put there (issue 27: they named /opt/fling and looped
+# The kiosk units run what the install put there (they once named /opt/fling and looped
 # on 203/EXEC), and the demo attract script they name loads.
 for u in fling-kmsdrm fling-cage fling-fbdev; do
   unit="$root/lib/systemd/system/$u.service"
@@ -84,7 +84,7 @@ echo "0.5 quit" > "$work/quit.txt"
   2> "$work/attract.err" || { cat "$work/attract.err" >&2; fail "the installed attract script does not load"; }
 
 size="$(du -h "$root/bin/fling" | cut -f1)"
-# The binary's size is guarded (issue 46): one `import Foundation` linked ICU's data back in
+# The binary's size is guarded: one `import Foundation` linked ICU's data back in
 # (63 MB stripped) and nothing noticed. FoundationEssentials is all the app may use.
 if grep -a -q 'icudt[0-9]' "$root/bin/fling"; then
   fail "the installed binary holds ICU's data (icudt…): a file imports Foundation (or FoundationInternationalization); use FoundationEssentials"

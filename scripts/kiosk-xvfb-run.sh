@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs Fling unattended in kiosk mode under Xvfb (issue 14's "done when"): the attract loop
+# Runs Fling unattended in kiosk mode under Xvfb (the kiosk's acceptance run): the attract loop
 # plays while idle, a simulated visitor comes by now and then (xdotool taps and drags), the
 # idle reset brings the home scene back. RSS is sampled every minute.
 #   scripts/kiosk-xvfb-run.sh BINARY OUTDIR [SECONDS] [RESOURCES]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make memcheck: a short headless session of every scene (and the sheet policies, the form,
-# the instrument) under valgrind; fails on any definitely-lost block or invalid access
-# (issues 11, 29); see run() for uninitialised-value reports.
+# the instrument) under valgrind; fails on any definitely-lost block or invalid access;
+# see run() for uninitialised-value reports.
 # - libjpeg-turbo's SIMD decoder: valgrind cannot follow its AVX2 code and reports the decoded
 #   pixels as uninitialised where Fling downscales them, so SIMD is switched off with
 #   libjpeg-turbo's own JSIMD_FORCENONE.

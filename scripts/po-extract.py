@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes po/fling.pot, the template of every string Fling shows (issue 48), from the Swift
+"""Writes po/fling.pot, the template of every string Fling shows, from the Swift
 sources of the UI and the app: the literals given to Text(...), to a `title:`/`label:`
 parameter, to the accessibility modifiers, to `localized(...)` and to `LocalizedStringKey(...)`;
 `plural("…", other: "…"` gives a msgid with its msgid_plural, `string("…", context: "…")` one

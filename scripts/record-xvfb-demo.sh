@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Records a real-window session under Xvfb with xdotool (issue 15): open a restaurant, flick it up to full, pull it down a little
+# Records a real-window session under Xvfb with xdotool: open a restaurant, flick it up to full, pull it down a little
 # and let go, flick it down from half, open another, drag it down slowly past a third.
 #   scripts/record-xvfb-demo.sh [BINARY] [OUTDIR]   (apt-get install -y xvfb xdotool)
 # Writes OUTDIR/session.rec and OUTDIR/live.jsonl; then e.g.

@@ -28,8 +28,8 @@ enum FlingCLI {
     @MainActor
     static func main(_ args: [String]) -> Int32 {
         let tool = args.first.flatMap { name in subcommands.first { $0.configuration.commandName == name } }
-        // `fling help NAME` for a NAME that is no tool printed the main help and exited 0
-        // (issue 29): an unknown topic is a usage error.
+        // `fling help NAME` for a NAME that is no tool used to print the main help and exit 0:
+        // an unknown topic is a usage error.
         if args.first == "help", args.count > 1, !args[1].hasPrefix("-"),
            !subcommands.contains(where: { $0.configuration.commandName == args[1] }) {
             let names = subcommands.compactMap { $0.configuration.commandName }.joined(separator: ", ")

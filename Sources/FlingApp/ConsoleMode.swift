@@ -1,5 +1,5 @@
-// ConsoleMode: the Linux console put in graphics mode while Fling draws to the framebuffer
-// (issue 27): its text and blinking cursor no longer draw over the frame. Text mode comes back
+// ConsoleMode: the Linux console put in graphics mode while Fling draws to the framebuffer:
+// its text and blinking cursor no longer draw over the frame. Text mode comes back
 // on every exit Fling sees, a crash included (a handler for the fatal signals). A switch to
 // another console (chvt, Ctrl+Alt+Fn) is handed over as X does it (VT_PROCESS): Fling stops
 // writing while the other console shows and puts its frame back the moment its own returns.

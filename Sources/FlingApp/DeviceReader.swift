@@ -1,4 +1,4 @@
-// DeviceReader: an input device read on a thread of its own (issue 28), so that a stalled
+// DeviceReader: an input device read on a thread of its own, so that a stalled
 // frame neither delays nor loses its reports; the loop takes the bytes and decodes them.
 import Dispatch
 import Glibc

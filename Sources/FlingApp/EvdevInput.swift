@@ -4,9 +4,9 @@ import FlingCore
 import FoundationEssentials
 import Glibc
 
-/// `--input PATH` (issue 14): touches from Linux evdev for `--output fbdev`, where no SDL
+/// `--input PATH` (kiosks): touches from Linux evdev for `--output fbdev`, where no SDL
 /// window reads them, or for a window (KMSDRM above all) whose touches should carry the
-/// kernel's times (issue 28). PATH is a device (/dev/input/eventN: its axis ranges read with
+/// kernel's times (the release velocity is only as right as its times). PATH is a device (/dev/input/eventN: its axis ranges read with
 /// EVIOCGABS, read without blocking) or a regular file holding a recorded event stream
 /// (`cat /dev/input/event0 > touch.bin`), played at its own timestamps in a headless run.
 /// The decoding is `EvdevDecoder` in core; the mapping `TouchTransform`.
@@ -59,7 +59,7 @@ final class EvdevInput {
         var st = stat()
         guard stat(path, &st) == 0 else { throw Failure(message: "\(path): \(String(cString: strerror(errno)))") }
         isDevice = (st.st_mode & S_IFMT) == S_IFCHR
-        // A directory opened and read nothing: no touches, and no word (issue 29).
+        // A directory opened and read nothing: no touches, and no word, before this check.
         if (st.st_mode & S_IFMT) == S_IFDIR {
             throw Failure(message: "\(path): is a directory, not an input device (/dev/input/eventN) or a recorded event stream")
         }
@@ -125,7 +125,7 @@ final class EvdevInput {
 
     /// Reads what the device has (never blocks) and decodes it. Times are the kernel's stamps
     /// of each report (when the finger moved, however late the loop reads them: a stalled
-    /// frame cannot bunch them, issue 28), put on the app clock by their age on that clock.
+    /// frame cannot bunch them), put on the app clock by their age on that clock.
     func poll(panel: Size, now: Double) -> [PointerEvent] {
         var out: [PointerEvent] = []
         var ts = timespec()
@@ -189,7 +189,7 @@ final class EvdevInput {
 
     /// A recorded stream: every contact, times from the first event (headless runs).
     /// Times past the longest recording (a week) are refused with their place in the file: an
-    /// event at 2^62 s overflowed the run loop's frame count (issue 29).
+    /// event at 2^62 s overflowed the run loop's frame count.
     /// What is not a recording is refused by what it is: a file that fails to read
     /// (/proc/self/mem) played as no touches, exit 0, and text or any other file was decoded
     /// into touches of its bytes. A recording is whole events (the kernel hands a reader whole
@@ -236,7 +236,7 @@ final class EvdevInput {
         return PointerEvent(id: c.id, phase: c.phase, location: p, time: time)
     }
 
-    /// In a window (issue 28): the device is read on a thread of its own as reports arrive, so
+    /// In a window: the device is read on a thread of its own as reports arrive, so
     /// a stalled frame neither delays nor loses them (the kernel's queue for a client holds a
     /// few hundred events; a 700 ms stall of a 120 Hz panel is more), and the loop is woken by
     /// `wake`. The device is grabbed: SDL (KMSDRM reads the same devices) or the X server must

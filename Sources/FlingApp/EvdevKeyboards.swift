@@ -1,4 +1,4 @@
-// EvdevKeyboards: the keyboards of a console kiosk read by Fling itself (issue 47): on the KMS
+// EvdevKeyboards: the keyboards of a console kiosk read by Fling itself: on the KMS
 // dumb buffers and on fbdev no SDL video driver reads them. Every evdev device with letter
 // keys and autorepeat, found at start and again every few seconds (a technician plugs one in),
 // read without blocking and not grabbed (the kernel's own Ctrl+Alt+Fn console switches must

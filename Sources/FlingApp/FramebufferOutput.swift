@@ -7,7 +7,7 @@ import Glibc
 import Glibc
 #endif
 
-/// `--output fbdev[:PATH]` (issue 14): frames copied into a Linux framebuffer. PATH is a device
+/// `--output fbdev[:PATH]` (kiosks): frames copied into a Linux framebuffer. PATH is a device
 /// (/dev/fb0: its layout read with FBIOGET_VSCREENINFO / FBIOGET_FSCREENINFO) or a regular
 /// file standing in for one (`--fb-mode WxHxBPP` gives its layout). Either is mapped with mmap
 /// and written in place by `FramebufferFormat.write`, turned by --rotate.
@@ -68,7 +68,7 @@ final class FramebufferOutput {
                 throw Failure(message: "\(path): could not be sized to \(mapLength) bytes: \(String(cString: strerror(errno)))")
             }
             // Its blocks allocated for real: a sparse file on a full disk was mapped, and the
-            // first frame written died of SIGBUS (issue 29).
+            // first frame written died of SIGBUS.
             let allocated = posix_fallocate(fd, 0, off_t(mapLength))
             guard allocated == 0 else {
                 Glibc.close(fd)

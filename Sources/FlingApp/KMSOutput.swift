@@ -1,5 +1,5 @@
 // KMSOutput: frames shown on a KMS display in dumb buffers, with no GL (`--output kms`, and
-// KMSDRM without a GPU, issue 47): the card found, each frame copied (turned by --rotate)
+// KMSDRM without a GPU, where GL would be llvmpipe): the card found, each frame copied (turned by --rotate)
 // into the buffer not on screen and page-flipped on vblank, the DRM master let go of while
 // another console is in front, the panel powered down for a screen schedule (DPMS).
 import CKMS

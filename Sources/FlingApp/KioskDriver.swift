@@ -5,7 +5,7 @@ import FlingUI
 import FoundationEssentials
 import Glibc
 
-/// Everything between real input and the app in a run (issue 14): panel coordinates mapped to
+/// Everything between real input and the app in a run: panel coordinates mapped to
 /// layout coordinates (`--rotate`, the one place this happens), the touch filter (ghosts,
 /// stuck fingers), and the kiosk state (idle reset, attract loop, ways out). Every run loop
 /// sends its input through `input` and calls `tick` once per iteration.
@@ -17,9 +17,9 @@ final class KioskDriver {
     private let app: AppController
     /// Set when a kiosk way out (chord, corner press) asked to quit.
     private(set) var quitRequested = false
-    /// `--record` (issue 15): sees every real input as it arrives, before any mapping.
+    /// `--record`: sees every real input as it arrives, before any mapping.
     var recorder: SessionRecorder?
-    /// `--metrics` (issue 15): every input the app receives (layout coordinates, filtered).
+    /// `--metrics`: every input the app receives (layout coordinates, filtered).
     var observer: ((InputEvent) -> Void)?
     /// The latest time the run reached (its last tick or input): where a recording ends.
     private(set) var lastTime = 0.0
@@ -114,7 +114,7 @@ final class KioskDriver {
     }
 }
 
-/// Why no display could be opened, with what to do about it (KMSDRM included, issue 14).
+/// Why no display could be opened, with what to do about it (KMSDRM included, for kiosks).
 func noDisplayHint(environment: [String: String] = ProcessInfo.processInfo.environment,
                    drmDevices: () -> [String] = { (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri"))?.filter { $0.hasPrefix("card") } ?? [] }) -> String {
     if environment["SDL_VIDEODRIVER"]?.lowercased() == "kmsdrm" {

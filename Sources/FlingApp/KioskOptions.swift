@@ -3,7 +3,7 @@
 import FlingCore
 import Glibc
 
-/// The kiosk options (issue 14) as one value. `AppOptions` declares them (--kiosk,
+/// The kiosk options as one value. `AppOptions` declares them (--kiosk,
 /// --display, --idle-reset, --attract, --rotate, --output, --fb-mode, --input,
 /// --touch-transform, --exit-chord); each `parse…` function here validates one option's value
 /// and throws a `UsageError` that names it.

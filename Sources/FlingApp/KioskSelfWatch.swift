@@ -1,4 +1,4 @@
-// KioskSelfWatch: a kiosk that watches itself (issue 47), driven by the console loop: the
+// KioskSelfWatch: a kiosk that watches itself (unattended, in a fleet), driven by the console loop: the
 // frozen-screen watchdog (a frame asked for and none shown for `--frozen-screen` seconds:
 // exit 70, so that systemd restarts the app), the screen schedule (`--screen-schedule`: the
 // panel powered down outside its hours, lit by a touch), and the status file for a fleet

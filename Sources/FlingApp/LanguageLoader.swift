@@ -1,4 +1,4 @@
-// LanguageLoader: which catalogue the app speaks (issue 48): the user's language from
+// LanguageLoader: which catalogue the app speaks: the user's language from
 // `--language` or the locale's variables, its `fling.mo` found under TEXTDOMAINDIR, the
 // install's share/locale or the checkout's .build/locale, and the line said when none is there.
 import FlingCore

@@ -1,4 +1,4 @@
-// LocalDate: the Today scene's date line in the user's language (issue 48): the catalogue's
+// LocalDate: the Today scene's date line in the user's language: the catalogue's
 // strftime pattern ("%-m月%-d日 %A"), filled by glibc from the locale's own LC_TIME names,
 // in the language's digits; English when no such locale is installed, said in one line.
 import FlingCore

@@ -25,7 +25,7 @@ enum Log {
 
 /// One line on stderr. Control characters in it (a newline, ESC, a C1 code) are written as
 /// escapes: text from a data file, a script or a recording cannot forge a log line or retitle
-/// the terminal (issue 29). A message of several lines is given as `lines`.
+/// the terminal. A message of several lines is given as `lines`.
 func printError(_ s: String) {
     let line = escapedControls(s) + "\n"
     _ = line.withCString { write(2, $0, strlen($0)) }

@@ -5,7 +5,7 @@ import FlingUI
 import FoundationEssentials
 import Glibc
 
-/// `--metrics FILE` (issue 15): one JSON line per gesture, collected here in the app layer by
+/// `--metrics FILE` (the UX-testing instrument): one JSON line per gesture, collected here in the app layer by
 /// watching the models' decision records (`lastDecision`, `decisionCount`) after each loop
 /// iteration; the models know nothing of it. A line is written when the motion that followed
 /// the release has rested (the model publishes its settle time then), or, with a null settle
@@ -19,11 +19,11 @@ final class MetricsRecorder {
     private var file: OutputFile?
     private let path: String?
     /// Why the metrics file stopped early (a full disk): said once, and the run ends with
-    /// status 1 (issue 29: lines were lost and the run exited 0).
+    /// status 1 (before, lines were lost and the run exited 0).
     private(set) var failure: String?
     /// Every metric written, in order, when `keepsGestures` (the replay compares settings
     /// with them). A live run does not keep them: over weeks of --metrics they grew without
-    /// bound (issue 29); the file has them.
+    /// bound; the file has them.
     private(set) var gestures: [GestureMetric] = []
     private let keepsGestures: Bool
     private var written = 0
@@ -46,7 +46,7 @@ final class MetricsRecorder {
     /// The least trustworthy timing among the pointer events since the latest press.
     private var pressTiming = InputTiming.device
 
-    /// The `--compare` setting every line carries (issue 33), as given; nil elsewhere.
+    /// The `--compare` setting every line carries, as given; nil elsewhere.
     private let setting: String?
 
     init(app: AppController, frameBudget: Double, path: String?, keepsGestures: Bool = false, setting: String? = nil) throws(RunFailure) {

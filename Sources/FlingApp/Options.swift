@@ -58,7 +58,8 @@ struct CalendarDay: Equatable, Sendable {
     var isoText: String { cFormat("%04d-%02d-%02d", Int32(year), Int32(month), Int32(day)) }
 
     /// "EEEE, MMM d" in English ("Sunday, Nov 22"), as the Today scene's date line reads,
-    /// formatted here rather than by Foundation's DateFormatter, which links ICU (issue 34).
+    /// formatted here rather than by Foundation's DateFormatter, which links ICU's data into
+    /// the binary.
     var headlineText: String {
         "\(Self.weekdayNames[weekday]), \(Self.monthNames[month - 1].prefix(3)) \(day)"
     }
@@ -134,29 +135,30 @@ struct AppOptions: ParsableArguments, Sendable {
             completion: .list(SheetPolicyKind.allCases.map(\.rawValue)), transform: Parse.sheetPolicy)
     var sheetPolicy: SheetPolicyKind?
 
-    /// The detents the fluid policy's sheets rest on (issue 50; SwiftUI's presentationDetents).
+    /// The detents the fluid policy's sheets rest on (SwiftUI's presentationDetents).
     @Option(help: ArgumentHelp("The detents the restaurant sheet rests on (with --sheet-policy, the Two-Stage sheet too), as SwiftUI's presentationDetents: a comma-separated list of medium, large, content (as tall as the sheet's content), a fraction of the window (0.3), a height (300pt) or one computed from large's height (large*0.25, large-200pt); default medium,large. It opens at the smallest.", valueName: "list"),
             transform: Parse.detents)
     var detents: DetentsOption?
 
-    /// Whether the list behind a fluid sheet takes touches (issue 50).
+    /// Whether the list behind a fluid sheet takes touches (SwiftUI's
+    /// presentationBackgroundInteraction).
     @Option(name: .customLong("background-interaction"),
             help: ArgumentHelp("Whether the list behind a sheet takes touches, as SwiftUI's presentationBackgroundInteraction: disabled (default: dimmed, a tap dismisses), enabled, or upto=DETENT (one of --detents: undimmed and usable at or below it, the dim fading in above).", valueName: "mode"))
     var backgroundInteractionText: String?
 
-    /// SwiftUI's interactiveDismissDisabled for both sheets (issue 50).
+    /// SwiftUI's interactiveDismissDisabled for both sheets.
     @Option(name: .customLong("interactive-dismiss"),
             help: ArgumentHelp("enabled (default) or disabled: a pull past the lowest detent rubber-bands back and a tap on the dim does nothing, as SwiftUI's interactiveDismissDisabled; Esc still closes.", valueName: "enabled|disabled"),
             transform: Parse.onOff("interactive-dismiss", on: "enabled", off: "disabled"))
     var interactiveDismiss: Bool = true
 
-    /// SwiftUI's presentationDragIndicator for both sheets (issue 50).
+    /// SwiftUI's presentationDragIndicator for both sheets.
     @Option(name: .customLong("drag-indicator"),
             help: ArgumentHelp("visible (default) or hidden: the sheet's grabber, as SwiftUI's presentationDragIndicator (its area drags either way).", valueName: "visible|hidden"),
             transform: Parse.onOff("drag-indicator", on: "visible", off: "hidden"))
     var dragIndicatorVisible: Bool = true
 
-    /// How the Today cards open (issue 50): seed 004's expansion or iOS 18's zoom.
+    /// How the Today cards open: seed 004's expansion or iOS 18's zoom.
     @Option(name: .customLong("card-style"),
             help: ArgumentHelp("How a Today card opens: expand (default: seed 004's card grows into the window) or zoom (iOS 18's zoom transition: the story zooms out of the card, and a pull shrinks it back under the finger).", valueName: "expand|zoom"),
             completion: .list(CardStyle.allCases.map(\.rawValue)), transform: Parse.cardStyle)
@@ -168,7 +170,7 @@ struct AppOptions: ParsableArguments, Sendable {
         return (try? SheetBackgroundInteraction.parse(t, detents: detents?.specs ?? SheetDetentSpec.standard)) ?? .disabled
     }
 
-    /// When the on-screen keyboard comes up (issue 32).
+    /// When the on-screen keyboard comes up.
     @Option(help: ArgumentHelp("The on-screen keyboard: auto (default: a field focused by touch, or any focused field with --kiosk when no physical keyboard is attached), on (whenever a field is focused) or off.", valueName: "auto|on|off"),
             completion: .list(KeyboardMode.allCases.map(\.rawValue)), transform: Parse.keyboard)
     var keyboard: KeyboardMode = .auto
@@ -178,12 +180,12 @@ struct AppOptions: ParsableArguments, Sendable {
             transform: Parse.date)
     var date: CalendarDay?
 
-    /// The UI's language (issue 48); default: the locale's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG).
+    /// The UI's language; default: the locale's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG).
     @Option(help: ArgumentHelp("The UI's language: en, zh-Hans (or zh_CN), zh-Hant (zh_TW), ar, or pseudo (every string in brackets); default: LANGUAGE, LC_ALL, LC_MESSAGES or LANG. One without a catalogue falls back to English.", valueName: "code"),
             completion: .list(["en", "zh-Hans", "zh-Hant", "ar", "pseudo"]), transform: Parse.language)
     var language: String?
 
-    // Kiosk options (issue 14): values checked by KioskOptions' parse functions.
+    // Kiosk options: values checked by KioskOptions' parse functions.
     @Flag(help: "Kiosk mode: fullscreen, cursor hidden until the mouse moves, Ctrl+Q off, idle reset after 90 s; leave with the exit chord or a 5 s press in the top-left corner.")
     var kiosk = false
     @Option(parsing: .unconditional, help: ArgumentHelp("The display to open on (0 = first).", valueName: "N"),
@@ -228,7 +230,7 @@ struct AppOptions: ParsableArguments, Sendable {
             transform: { try KioskOptions.parseChord($0) })
     var exitChord: Key?
 
-    // The UX-testing instrument (issue 15): see the physics, tune it live.
+    // The UX-testing instrument: see the physics, tune it live.
     @Flag(help: "The physics overlay (F2): touch trails, release velocity, projection, the sheet's detents and thresholds, state, frame times. Space pauses, . steps.")
     var overlay = false
     @Flag(name: .customLong("show-touches"), help: "A soft circle under each finger and mouse press (F3), as iOS screen recordings show.")
@@ -248,7 +250,7 @@ struct AppOptions: ParsableArguments, Sendable {
             completion: .custom(ValueCompletion.tune), transform: Parse.tune)
     var tune: Tuning?
 
-    // Accessibility (issue 44): BEGIN
+    // Accessibility: BEGIN
     @Flag(name: .customLong("reduce-motion"),
           help: "Sheets and cards cross-fade instead of sliding, springing and zooming, as iOS does with Reduce Motion on (default: the desktop's setting, GNOME's enable-animations through the settings portal).")
     var reduceMotion = false
@@ -259,16 +261,16 @@ struct AppOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("no-accessibility"),
           help: "Never join the accessibility bus (by default screen readers see Fling over AT-SPI while the desktop's accessibility is on).")
     var noAccessibility = false
-    // Accessibility (issue 44): END
+    // Accessibility: END
 
-    // UX-testing instrument (issue 15, record/replay and measure): BEGIN
+    // UX-testing instrument (record/replay and measure): BEGIN
     @Option(help: ArgumentHelp("Write everything the user does to this file as a script (replay it with 'fling replay FILE').", valueName: "file"),
             completion: .file())
     var record: String?
     @Option(help: ArgumentHelp("Append one JSON line per gesture (release velocity, decision, settle time) to this file; read it with 'fling report'.", valueName: "file"),
             completion: .file())
     var metrics: String?
-    // UX-testing instrument (issue 15, record/replay and measure): END
+    // UX-testing instrument (record/replay and measure): END
     @Option(name: .customLong("inject-stall"),
             help: ArgumentHelp("Freeze the loop for MS milliseconds every EVERY seconds (no input read, nothing drawn), as a slow kiosk stalls; e.g. 400@3. Not with --headless (use the script's stall command).", valueName: "MS@EVERY"),
             transform: Parse.stall)
@@ -314,7 +316,7 @@ struct AppOptions: ParsableArguments, Sendable {
         }
         // Headless, all input and every shot and state dump come from the script (or a
         // recorded --input stream): without either the run ended at once, exit 0, having
-        // done nothing (issue 30 item 18). Reading stdin instead would hang a terminal.
+        // done nothing. Reading stdin instead would hang a terminal.
         if headless && script == nil && input == nil {
             throw UsageError(message: "--headless needs --script FILE (the run's input, shots and state dumps) or a recorded --input stream; --script /dev/stdin reads a script from a pipe")
         }
@@ -401,7 +403,7 @@ enum Parse {
         return m
     }
 
-    /// `--inject-stall MS@EVERY` (issue 28).
+    /// `--inject-stall MS@EVERY`: the loop frozen on purpose (see `StallInjector`).
     @Sendable static func stall(_ v: String) throws -> StallInjector {
         switch StallInjector.parse(v) {
         case .success(let s): return s
@@ -409,7 +411,7 @@ enum Parse {
         }
     }
 
-    /// `--tune key=value,…` (issue 15): unknown keys and out-of-range values list the keys.
+    /// `--tune key=value,…`: unknown keys and out-of-range values list the keys.
     @Sendable static func tune(_ v: String) throws -> Tuning {
         do { return try Tuning.parse(v) } catch { throw UsageError(message: "--tune: \(error.message)") }
     }

@@ -1,7 +1,7 @@
 // PhysicalKeyboard: whether a physical keyboard is attached (the kernel's input device list),
 // so a kiosk without one brings up the on-screen keyboard for any focused field.
 // (No Foundation here: its String(contentsOfFile:) and components(separatedBy:) linked ICU's
-// 30 MB of data back into the binary; issue 46.)
+// 30 MB of data back into the binary.)
 
 enum PhysicalKeyboard {
     /// A device the kernel lists with a keyboard handler that repeats keys and has letter

@@ -5,7 +5,7 @@ import FlingSDL
 import FoundationEssentials
 import Glibc
 
-/// `--record FILE` (issue 15): everything the user did, written as a script as it happens.
+/// `--record FILE`: everything the user did, written as a script as it happens.
 ///
 /// The file is a script `fling --headless --script` and `fling replay` read: comment lines
 /// first (the header: what the replay needs to set the same run up again), then one command
@@ -36,12 +36,12 @@ final class SessionRecorder {
         /// the replay's frames show what the tester saw; F-key toggles are recorded as keys.
         var slow: Double?
         var instrument: [String] = []
-        /// The kiosk's locks as they were (issue 29): whether F2–F5 answered, whether the
+        /// The kiosk's locks as they were: whether F2–F5 answered, whether the
         /// corner press left. A replay honours them, so a visitor's F5 that did nothing then
         /// does nothing in the replay.
         var instrumentKeys = true
         var exitCorner = true
-        /// A study session's recording (issue 33): "PARTICIPANT RESUME-AT PATH", so a replay
+        /// A study session's recording: "PARTICIPANT RESUME-AT PATH", so a replay
         /// runs the same session (its start states and conditions are not inputs).
         var study: String?
         /// The UI's language (its catalogue's name, "en" or "pseudo"): a replay speaks it too.
@@ -125,8 +125,8 @@ final class SessionRecorder {
         case let .wheel(dy, location, time):
             line(time, "wheel \(ScriptNumber.text(dy)) \(ScriptNumber.text(location.x)) \(ScriptNumber.text(location.y))")
         case let .key(key, time):
-            // A paste is recorded with the text that arrived on the clipboard (issue 29: text
-            // pasted from another app was not in the recording). Issue 33: as `paste`, which
+            // A paste is recorded with the text that arrived on the clipboard (text pasted
+            // from another app was once not in the recording), as `paste`, which
             // replays as Ctrl+V with that text on the clipboard, so the replay takes the
             // session's path; and a clipboard with no text is recorded too (as `key ctrl+V`, the
             // replay pasted what it had copied itself, where the session pasted nothing).

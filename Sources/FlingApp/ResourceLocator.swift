@@ -139,7 +139,7 @@ struct Resources {
         case .failure(let e): throw LoadError(message: "\(path): data file \(e.reason)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            // Where: a hand-edited file saved as Latin-1 is found at once (issue 29).
+            // Where: a hand-edited file saved as Latin-1 is found at once.
             let (offset, line, column) = firstInvalidUTF8([UInt8](data))
             throw LoadError(message: "\(path):\(line):\(column): not UTF-8 text (byte \(offset) starts no UTF-8 character)")
         }

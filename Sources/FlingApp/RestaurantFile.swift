@@ -1,5 +1,6 @@
 // RestaurantFile: restaurants.json checked whole at start and kept as an index of its rows;
-// each row is read back from the file and built when the list first shows it (issue 45).
+// each row is read back from the file and built when the list first shows it (100,000 rows
+// built whole took 2 s and 400 MB to start).
 import FlingCore
 import FoundationEssentials
 import Glibc
@@ -33,7 +34,7 @@ enum RestaurantFile {
         let ranges: [Range<Int>]
         do {
             guard isUTF8(bytes) else {
-                // Where: a hand-edited file saved as Latin-1 is found at once (issue 29).
+                // Where: a hand-edited file saved as Latin-1 is found at once.
                 let (offset, line, column) = firstInvalidUTF8(bytes)
                 throw Resources.LoadError(message: "\(path):\(line):\(column): not UTF-8 text (byte \(offset) starts no UTF-8 character)")
             }

@@ -1,6 +1,6 @@
 // Termination: SIGINT and SIGTERM in the runs without a window (headless scripts, replay,
 // bench, soak). SDL turns them into a quit event, which those loops never read: a script ran
-// to its end 74-79 s after the signal and `replay --out` needed SIGKILL (issue 29). Here the
+// to its end 74-79 s after the signal and `replay --out` needed SIGKILL. Here the
 // signal sets a flag the loop checks each frame; the run stops there, writes what it has, and
 // the process exits 128 + the signal, as a shell expects.
 import Glibc

@@ -1,4 +1,4 @@
-// CPUCanvas: the frame's pixels, written by the CPU (issue 12). SDL's software renderer draws
+// CPUCanvas: the frame's pixels, written by the CPU. SDL's software renderer draws
 // some things through its generic blitters (colour- and alpha-modulated, scaled through
 // temporary surfaces): a large soft shadow, a scaled rounded layer, a photo growing with its
 // corners rounded, a polyline's blended triangles, text. Here they are loops (CanvasKernels)

@@ -2,7 +2,7 @@
 // very arithmetic of SDL 2's blended fill (SDL_BlendFillRect, ARGB8888), four pixels at a time
 // in bands of rows: SDL's fill goes a pixel at a time through four divisions, and a full-window
 // dim behind a sheet whose list moves (the seed's list shifting with the sheet) was a third of
-// a dragged sheet's CPU in a window at 1080×1920 (issue 46).
+// a dragged sheet's CPU in a window at 1080×1920.
 
 extension CanvasKernels {
     /// ⌊x / 255⌋ for 0 ≤ x ≤ 65025 (a product of two bytes), in 16-bit lanes.

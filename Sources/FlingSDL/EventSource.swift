@@ -1,13 +1,13 @@
 // EventSource: SDL events in, InputEvents out (panel pt coordinates, app-clock timestamps).
 // Mouse (left button) and touch fingers become one pointer stream; mouse events that SDL
 // synthesised from touches (which == SDL_TOUCH_MOUSEID) are dropped so nothing is handled twice.
-// Issue 14 (weeks of uptime, kiosks):
+// Weeks of uptime, kiosks:
 //  [x] event stamps survive SDL's 32-bit tick wrap (49.7 days) and a suspend (EventClock)
 //  [x] finger events are taken whatever their window id: under KMSDRM it is 0, and no mouse
 //      events are synthesised from touches (we never relied on either)
 //  [x] positions are the panel's (the window as mounted); the app maps them for --rotate
 //  [x] the time the mouse last moved, so kiosk mode can show the cursor only then
-//  [x] X11: mouse events carry the X server's own time (issue 28), read from the raw X event SDL
+//  [x] X11: mouse events carry the X server's own time (for the release velocity), read from the raw X event SDL
 //      hands over first (SDL_SYSWMEVENT) and mapped by ServerClock; touch, and other
 //      platforms, keep SDL's stamps (when SDL read its queue). Each PointerEvent's `timing`
 //      says which; those SDL read in a batch after the loop was busy are spread over that

@@ -150,7 +150,7 @@ final class FrameContext {
     }
 
     /// Layers are composited from their CPU copies: the frame is a plain surface the canvas
-    /// writes (their target textures are handed back after rasterising, issue 34).
+    /// writes (their target textures are handed back after rasterising, to save memory).
     var releasesLayerTargets: Bool { surface != nil && cpuCompositing }
 
     func sdlRect(_ r: PixelRect) -> SDL_Rect {

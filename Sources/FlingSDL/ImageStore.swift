@@ -67,7 +67,7 @@ final class ImageStore {
 
     /// The original's pixel size from its file's header, without decoding it (layout asks for
     /// every photo's size, Today for all of its cards at once: decoding them all only to measure
-    /// held 47 MB from the first frame, issue 34); nil for a missing or refused image.
+    /// held 47 MB from the first frame); nil for a missing or refused image.
     func originalSize(_ name: String) -> Size? {
         if let s = sizes[name] { return s }
         if failed.contains(name) || name.isEmpty { return nil }
@@ -187,7 +187,7 @@ final class ImageStore {
             return fail("decodes to \(loaded.pointee.w)×\(loaded.pointee.h) px, not the \(header.width)×\(header.height) of its header")
         }
         // Converted straight into the image's own array: no RGBA surface in between (a 1600 px
-        // photo's decode held three full copies at once, issue 34).
+        // photo's decode held three full copies at once).
         let w = Int(loaded.pointee.w), h = Int(loaded.pointee.h)
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         guard let format = loaded.pointee.format, let source = loaded.pointee.pixels else { return fail("decoded to no pixels") }
@@ -220,7 +220,7 @@ final class ImageStore {
     /// The texture size made for `needed` pixels of a photo `natural` in size: the request
     /// rounded up by 25 % so a growing animation does not re-derive every frame, capped at the
     /// original. (Keeping a smaller DCT-scaled decode instead, when it covers what is drawn,
-    /// saved 2 MB at a tour's peak but resampled photos nearly 1:1: visibly softer, issue 34.)
+    /// saved 2 MB at a tour's peak but resampled photos nearly 1:1: visibly softer.)
     nonisolated static func textureSize(natural: Size, needed: (w: Int, h: Int)) -> (w: Int, h: Int) {
         let factor = min(1, max(Double(needed.w) / natural.width, Double(needed.h) / natural.height) * 1.25)
         return (max(1, Int((natural.width * factor).rounded(.up))), max(1, Int((natural.height * factor).rounded(.up))))
@@ -312,7 +312,7 @@ final class ImageStore {
 
     /// Drops the SDL textures of photos of `pixels` or more: made for one copy SDL had to make
     /// (a large photo drawn into a layer being rasterised), they would double the photo's
-    /// memory until the next trim (7.7 MB for an expanded card's photo, issue 34).
+    /// memory until the next trim (7.7 MB for an expanded card's photo).
     func dropTextures(ofAtLeast pixels: Int) {
         for (name, e) in textures where Int(e.width) * Int(e.height) >= pixels {
             guard let t = e.texture else { continue }

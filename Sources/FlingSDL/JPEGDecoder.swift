@@ -1,7 +1,7 @@
 // JPEGDecoder: a JPEG decoded at the smallest of 1/8, 1/4, 1/2 or its full size that is at least
 // the size asked for, by libjpeg (Sources/CJPEG), straight into RGBA. A restaurant row's 96 px
 // thumbnail of a 1,600 px photo decodes at 1/8: start-up at 1080×1920 decoded twenty photos
-// whole to shrink each to a thumbnail (issue 34).
+// whole to shrink each to a thumbnail.
 import CJPEG
 import FlingCore
 

@@ -1,7 +1,7 @@
 // LayerBlend: a rasterised layer's pixels blended onto the frame's own pixels as SDL's
 // SDL_BLENDMODE_BLEND copy would (dst = src·a + dst·(1 − a), a = its alpha × the group's
 // opacity), so that a layer with transparent parts (the sheet's card over the dimmed list) needs
-// no SDL texture and no edge-row texture beside its CPU copy: 12 MB at 1080×1920 (issue 34).
+// no SDL texture and no edge-row texture beside its CPU copy: 12 MB at 1080×1920 saved.
 // Opaque pixels are copied (a row's opaque span, LayerOpacity, without looking at them),
 // transparent ones skipped; rows in bands on every core.
 

@@ -6,7 +6,7 @@
 // any (EdgeRows) and, where SDL copies it (not onto the frame's own pixels), a texture of the
 // layer's pixel size and, once dimmed or faded, one streaming texture of the same size. Where
 // the frame is a plain surface the target texture it was rasterised into goes after
-// rasterising, and it is composited from its pixels (issue 34). The app
+// rasterising, and it is composited from its pixels (to save memory). The app
 // uses a few ids (backdrop, sheet, today list, today card): at 1080×1920 that is at most
 // ~25 MB each, and a layer not drawn for `keptUndrawnFrames` drawn frames is dropped; when the
 // app goes idle, every layer its last frame did not draw is dropped at once (dropUndrawn); and
@@ -156,7 +156,7 @@ struct LayerCache {
     }
 
     /// The layer is composited from its pixels from now on: its target texture goes (a
-    /// frame-sized texture per layer was 8.3 MB each at 1080×1920, issue 34; keeping one spare
+    /// frame-sized texture per layer was 8.3 MB each at 1080×1920; keeping one spare
     /// for the next rasterisation held 6 MB more at the peak of a tour and saved no measurable
     /// time, interleaved `fling bench --window` runs).
     mutating func releaseTarget(_ id: String) {
@@ -209,7 +209,7 @@ struct LayerCache {
 
     /// The app went idle: layers the last frame did not draw give their textures back now
     /// rather than after `keptUndrawnFrames` more frames, which an idle app never draws (a
-    /// closed sheet's 25 MB at 1080×1920, issue 34). Returns how many were dropped.
+    /// closed sheet's 25 MB at 1080×1920). Returns how many were dropped.
     @discardableResult
     mutating func dropUndrawn() -> Int {
         let gone = entries.keys.filter { current[$0] == nil }
@@ -221,7 +221,7 @@ struct LayerCache {
     /// drawn does not contain (`inFrame`: the ids of its layers) go, those undrawn longest
     /// first, until what the layers hold and the new pixels fit `budget`. A card closing
     /// rasterised the Today list while the hidden backdrop behind the card, no longer drawn,
-    /// was held for its 30 frames: 8.3 MB over the tour's 100 MB at 1080×1920 (issue 34).
+    /// was held for its 30 frames: 8.3 MB over the tour's 100 MB budget at 1080×1920.
     /// Returns how many went.
     @discardableResult
     mutating func makeRoom(for id: String, adding bytes: Int, budget: Int, inFrame: Set<String>) -> Int {

@@ -439,12 +439,12 @@ final class LayerCompositor {
     private func compositeTinted(_ id: String, tint: LayerTint, dest: Rect, unclipped: Bool = false) -> Bool {
         // On the frame's own pixels the tint goes straight there, where nothing later covers
         // it: one pass, no texture to fill and copy, and no second frame-sized copy of the layer
-        // kept (8 MB at 1080×1920, issue 34; writing a still tint again costs what copying the
+        // kept (8 MB at 1080×1920; writing a still tint again costs what copying the
         // kept one did). Elsewhere a tint that holds still is kept in a texture and copied.
         // (The frame is settled and the canvas closed again at once: this runs while the frame
         // is being prepared for SDL.)
         // Wherever the layer is placed and whatever clips it (the Today list under the tab bar
-        // kept a 7.6 MB tinted copy, issue 34): only the visible part is written.
+        // kept a 7.6 MB tinted copy): only the visible part is written.
         cache.update(id) { $0.shownTint = tint }
         if let e = cache.entries[id], frame.surface != nil, frame.rasterizing == 0, frame.cpuCompositing,
            Int32(dest.width) == e.width, Int32(dest.height) == e.height {

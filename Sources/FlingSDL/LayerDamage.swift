@@ -89,7 +89,7 @@ enum LayerDamage {
 
     /// The pixels of a whole frame that can differ from the frame drawn before it (commands
     /// `old` → `new`, both drawn at `scale` into `width × height`), so that only they are
-    /// presented (issue 34: a blinking caret or a moving slider thumb pushed the whole 2 MP
+    /// presented (a blinking caret or a moving slider thumb pushed the whole 2 MP
     /// window to the display server). nil: present it all. Conservative: a change that touches
     /// a layer or lies inside one (whose copy may be scaled, tinted or moved by its spec), a
     /// drawing without a known footprint, or state stacks that differ after the change all

@@ -63,7 +63,7 @@ public enum PNGFile {
         }
         // SDL_image reports no error when the disk fills up mid-file (its last buffered write
         // fails at close): a PNG ends with its IEND chunk, so one that does not was cut
-        // (issue 29: a shot on a full disk left a truncated PNG and the run exited 0).
+        // (a shot on a full disk once left a truncated PNG and the run exited 0).
         guard endsWithIEND(path) else {
             throw IOError(path: path, reason: "the PNG was not written whole (is the disk full?)")
         }

@@ -78,7 +78,7 @@ final class PhotoPainter {
         // Photos stay, with their bakes, if the last frame drew them or a layer it showed holds
         // them (a list shown from its layer draws none of them, and its next scroll would
         // decode and bake every one again in one frame); the rest go: Today's card photos
-        // after the tour, 28 MB at 1080×1920 (issue 34).
+        // after the tour, 28 MB at 1080×1920.
         let inUse = imagesDrawn.union(heldByLayers)
         images.trimForIdle(keeping: inUse)
         for b in roundedImages.removeAll(keeping: { inUse.contains($0.name) }) { b.destroy() }
@@ -97,7 +97,7 @@ final class PhotoPainter {
     /// `LayerCache.keptUndrawnFrames` frames after the screen changed (a tab switch), the
     /// photos and bakes only the screen left behind drew go, unless a kept layer holds them:
     /// Today's card photos and bakes (23 MB at 1080×1920) were still held while the two-stage
-    /// sheet opened, the peak of a tour (issue 34). Within a screen nothing goes: letting go
+    /// sheet opened, the peak of a tour. Within a screen nothing goes: letting go
     /// of a Today card's photo scrolled out of view made scrolling back decode two in one
     /// frame (85 ms). The idle trim does the rest.
     private func dropPhotosOfAnotherScene(_ listScene: String, heldByLayers: () -> Set<String>) {
@@ -122,7 +122,7 @@ final class PhotoPainter {
     /// photos are dropped, least recently used first, once they hold more than
     /// `RenderBudgets.bakedPhotoBytes`, except those this frame drew: a pulled card's photo is
     /// baked again at each 4 px step of its corner radius, and 24 bakes of a 1080-wide card
-    /// held 54 MB (issue 34).
+    /// held 54 MB.
     private func keepBakedPhotosWithinBudget(drawnNow: RoundedImageKey) {
         let drawn = bakeKeysThisFrame.union([drawnNow])
         // A new bake of a photo replaces its other bakes this frame does not draw (the pulled
@@ -193,7 +193,7 @@ final class PhotoPainter {
             // Resampled on the frame's own pixels where it is a plain surface, moving (a card
             // expanding past its corners) or still and large (an expanded card's photo): SDL's
             // copy would need an SDL texture of the photo, a second copy of its pixels (7.3 MB
-            // at 1080×1920, issue 34), and its still frame would differ from the moving ones.
+            // at 1080×1920), and its still frame would differ from the moving ones.
             let (x0, y0, x1, y1) = frame.snapped(destination)
             let key = RoundedImageKey(name: name, w: Int32(x1 - x0), h: Int32(y1 - y0), source: SIMD4(repeating: -1), radii: .zero)
             let moving = inMotion(key)
@@ -236,7 +236,7 @@ final class PhotoPainter {
             // The bake's size is the frame's, rounded, wherever the frame sits: snapping both
             // edges made a card scrolled by a fraction of a pixel one row taller or shorter
             // every few frames, and each time its photo was baked again (10 ms at 390×844 @2x,
-            // the Today scroll's p99, issue 46).
+            // the Today scroll's p99).
             w = Int(destination.width.rounded()); h = Int(destination.height.rounded())
             guard w > 0, h > 0 else { return }
             x1 = x0 + w; y1 = y0 + h
@@ -252,7 +252,7 @@ final class PhotoPainter {
         // Scaled with its radii as at rest (a card pressed, or opening from its pressed size):
         // the bake it has at rest is stretched, not one at stepped radii made beside it. Each
         // replaced the other, so every open baked the photo twice (9–15 ms a bake at 390×844
-        // @2x: card-expand's p99, issue 46).
+        // @2x: card-expand's p99).
         if let exact = exactUnderScale, roundedImages.value(for: keyFor(exact)) != nil { r = exact }
         let key = keyFor(r)
         let moving = inMotion(key)
@@ -265,7 +265,7 @@ final class PhotoPainter {
                                 dest: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1), radii: r) {
             // A large photo held still (an expanded card's): resampled onto the frame's own
             // pixels like a moving one, not baked. Its bake took 55–74 ms in the frame it came
-            // to rest (a 1080-wide photo), twice an expansion, and held 4.8 MB (issue 34).
+            // to rest (a 1080-wide photo), twice an expansion, and held 4.8 MB.
             return
         } else if moving, tex.opaque, alpha == 255 {
             // In motion (a card growing, a pull rounding its corners): resampled each frame.

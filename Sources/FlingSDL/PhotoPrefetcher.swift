@@ -1,5 +1,5 @@
-// PhotoPrefetcher: decodes the photos a list will show next on a thread of its own (issue 46:
-// a Today card's photo decoded in the middle of a scroll took 20 ms of a frame), as UIKit's
+// PhotoPrefetcher: decodes the photos a list will show next on a thread of its own (a Today
+// card's photo decoded in the middle of a scroll took 20 ms of a frame), as UIKit's
 // table prefetching does, and hands the finished pixels to the frame that draws them. A frame
 // that needs a photo still being decoded waits for that one decode, so what is drawn is the
 // same, pixel for pixel and headless or not, as when the frame decoded it itself.

@@ -1,5 +1,5 @@
 // RegularFile: the check before SDL opens a data file (a photo, a font, the window icon). SDL
-// opens with fopen, which on a FIFO blocks until a writer comes, forever (issue 29: the
+// opens with fopen, which on a FIFO blocks until a writer comes, forever (the
 // watchdog would restart the kiosk into the same hang), and reads a directory's size as 8 EB.
 // Anything that is not a regular file is named for what it is instead.
 import Glibc

@@ -99,7 +99,7 @@ public final class Renderer {
     }
 
     /// The app went idle (nothing moves, no input for a while): caches keep only what the last
-    /// frame drew (the loop then gives the heap's free pages back, issue 34).
+    /// frame drew (the loop then gives the heap's free pages back).
     public func trimForIdle() {
         layers.trimForIdle()
         photos.trimForIdle(heldByLayers: layers.imagesHeld())
@@ -155,7 +155,7 @@ public final class Renderer {
     /// Whether the frame's target keeps the frame drawn before (a window's own surface, not
     /// double-buffered): a frame whose commands changed in part is then drawn only where it
     /// can differ, as a layer is (LayerDamage.plan), and the rest of the last frame stays. A
-    /// caret's blink drew all 2 MP of a 1080×1920 window to send 40 pixels (issue 46).
+    /// caret's blink drew all 2 MP of a 1080×1920 window to send 40 pixels.
     public var redrawsInPart = false
 
     /// Frames redrawn in part are at most this much of the window (tenths); larger changes

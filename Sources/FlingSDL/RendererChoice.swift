@@ -1,5 +1,5 @@
 // RendererChoice: which SDL renderer draws a window and how its frames reach the screen,
-// decided before any window or GL context exists (issue 34). Pure: the facts it needs (the
+// decided before any window or GL context exists. Pure: the facts it needs (the
 // video driver, the user's request, whether the machine has a GPU render node) come in, the
 // decision and the sentence the log gives for it come out; Display carries it out.
 //
@@ -18,8 +18,8 @@
 //    Fling's own that WaylandPresenter hands to the compositor in wl_shm buffers, only the
 //    changed part; SDL's texture framebuffer stays only as the fallback if that fails.
 //  - KMSDRM: only the GLES2 renderer presents (SDL's software renderer shows nothing there
-//    and the desktop-GL one draws no textures, issue 27). Without a GPU that is GLES on
-//    llvmpipe (125–138 MB resident in a guest, against 40 MB on fbdev, issue 47): Fling then
+//    and the desktop-GL one draws no textures, seen in a Debian 12 VM). Without a GPU that is GLES on
+//    llvmpipe (125–138 MB resident in a guest, against 40 MB on fbdev): Fling then
 //    makes no SDL window at all and shows its software frames in KMS dumb buffers itself
 //    (`consoleDumbBuffers`, KMSOutput in the app).
 //  - `--renderer software|gl|gles2` (or SDL_RENDER_DRIVER, as SDL documents it) wins.
@@ -82,7 +82,7 @@ public struct RendererChoice: Equatable, Sendable {
     /// Whether a render node's kernel driver stands for a GPU that draws GL: vgem is memory
     /// only, and virtio-gpu draws only when the host gave it 3D (virgl, venus; `virtio3D`, nil
     /// when it could not be asked: taken as a GPU). QEMU's plain virtio-gpu has a render node
-    /// and no 3D: there Mesa's EGL is llvmpipe (issue 47).
+    /// and no 3D: there Mesa's EGL is llvmpipe.
     public static func isGPU(driver: String, virtio3D: Bool?) -> Bool {
         switch driver {
         case "vgem": return false

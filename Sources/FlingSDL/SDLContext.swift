@@ -46,7 +46,7 @@ public final class SDLContext {
 
     public init(headless: Bool) throws {
         self.headless = headless
-        // One pointer stream: touches arrive as finger events only (shared/DESIGN.md).
+        // One pointer stream: touches arrive as finger events only, never as synthesised mouse events.
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         // Keep the compositor running on desktops; a kiosk sets --fullscreen.
@@ -81,7 +81,7 @@ public final class SDLContext {
         }
         // Lower-cased: SDL names its console driver "KMSDRM" (and the others "x11", "wayland"); a
         // comparison with "kmsdrm" never matched, so the console got the software renderer,
-        // which presents nothing there: a black kiosk (issue 27, seen in a Debian 12 VM).
+        // which presents nothing there: a black kiosk (seen in a Debian 12 VM).
         if let name = SDL_GetCurrentVideoDriver() { videoDriver = String(cString: name).lowercased() }
         if !headless, let driver = videoDriver, Self.invisibleDrivers.contains(driver) {
             SDL_Quit()

@@ -1,4 +1,4 @@
-// WaylandPresenter: how a Wayland window's frames reach the screen without GL (issue 34).
+// WaylandPresenter: how a Wayland window's frames reach the screen without GL.
 // SDL 2 has no shared-memory window framebuffer on Wayland: its software renderer's window
 // surface is uploaded to a GLES texture every frame, on Mesa's llvmpipe when there is no GPU
 // (6–7 ms of CPU a presented frame under weston where X11's shared-memory image costs 3).

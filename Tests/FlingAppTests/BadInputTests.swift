@@ -2,7 +2,7 @@ import FlingCore
 import Foundation
 import XCTest
 
-/// Issue 11's catalogue of bad input, through the built binary: each gets a clear message
+/// The catalogue of bad input, through the built binary: each gets a clear message
 /// naming the file (or entry), never a crash, a hang, or silent misbehaviour.
 final class BadInputTests: XCTestCase {
     /// A copy of Resources/ whose top-level items are links to the real ones, except `own`
@@ -89,7 +89,7 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(r.stderr.components(separatedBy: "outside.png").count - 1, 1, "one warning, no decode: \(r.stderr)")
     }
 
-    /// A name in a data file with a terminal escape and a line break (issue 29: it reached
+    /// A name in a data file with a terminal escape and a line break (it once reached
     /// stderr raw, retitling the terminal and forging a log line): written escaped.
     func testControlCharactersInDataReachTheLogEscaped() throws {
         let (res, _) = try restaurantsWith("escapes", [0: ["image": "/etc/passwd", "name": "Evil\u{1B}]0;owned\u{07}\nfling: forged"]])
@@ -100,7 +100,7 @@ final class BadInputTests: XCTestCase {
         XCTAssertFalse(r.stderr.split(separator: "\n").contains { $0.hasPrefix("fling: forged") }, r.stderr)
     }
 
-    /// A 21 KB restaurant type (issue 29: start-up froze 19–43 s) and a 210,000-character
+    /// A 21 KB restaurant type (start-up once froze 19–43 s) and a 210,000-character
     /// description: cut to their limits, each said once naming the file, item and field.
     func testDataStringsPastTheirLimitsAreCutNamingTheField() throws {
         let (res, _) = try restaurantsWith("longdata", [2: ["type": String(repeating: "Pizzeria ", count: 2400)],
@@ -155,7 +155,7 @@ final class BadInputTests: XCTestCase {
         XCTAssertFalse(r.stderr.contains("drawn as boxes"), r.stderr)
     }
 
-    /// A PNG header claiming 16000×16000 px (the 756 KB file of the issue decodes to 1 GB).
+    /// A PNG header claiming 16000×16000 px (such a file of 756 KB decodes to 1 GB).
     private func hugePNGHeader() -> Data {
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
         for v in [UInt32(16000), UInt32(16000)] { bytes += [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
@@ -183,7 +183,7 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(cutLines.first?.contains("ends early") ?? false, r.stderr)
     }
 
-    /// A FIFO or a directory where a photo or a font should be (issue 29: SDL's fopen waited
+    /// A FIFO or a directory where a photo or a font should be (SDL's fopen once waited
     /// forever on the FIFO; a directory read as 8796093022207 MB): named, and never a hang.
     func testAFIFOOrADirectoryAsAPhotoOrAFontIsNamedNotWaitedOn() throws {
         let (res, restaurants, names) = try firstTwoPhotosReplaceable("fifoimage")
@@ -208,7 +208,7 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(f.stderr.contains(face.path) && f.stderr.contains("a FIFO (named pipe), not a regular file"), f.stderr)
     }
 
-    /// An endless file named as a script, a recording or a metrics file (issue 29: read until
+    /// An endless file named as a script, a recording or a metrics file (once read until
     /// memory ran out): refused at the documented size, naming it.
     func testAnEndlessFileIsRefusedAtTheLimit() throws {
         let limit = "is over 256 MiB (scripts, recordings and metrics files are read up to 256 MiB)"
@@ -231,7 +231,7 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("\(s.path):2: the script expands to 3600004 inputs by this line at 1000 fps (a drag is a move a frame); at most 1000000"), r.stderr)
     }
 
-    /// A recording or metrics file on a full disk (issue 29: cut files and exit 0): said once,
+    /// A recording or metrics file on a full disk (before: cut files and exit 0): said once,
     /// naming the file and why, and the run exits 1.
     func testARecordingOrMetricsOnAFullDiskIsSaid() throws {
         let s = try script("0.5 tap 200 150\n1.0 drag 200 600 200 800 0.1\n2.5 quit\n")
@@ -243,7 +243,7 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(metrics.stderr.contains("/dev/full: the metrics file stopped (No space left on device)"), metrics.stderr)
     }
 
-    /// A live run's metrics go to the file only (issue 29: every gesture was also kept in
+    /// A live run's metrics go to the file only (every gesture was once also kept in
     /// memory for the whole run, without bound over weeks of a kiosk).
     func testALiveRunKeepsNoGesturesInMemory() throws {
         let s = try script("0.5 tap 200 150\n1.0 drag 200 600 200 800 0.1\n2.0 tap 200 150\n2.5 drag 200 600 200 800 0.1\n4 quit\n")
@@ -255,7 +255,7 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("metrics: \(lines) gestures written, 0 kept in memory"), r.stderr)
     }
 
-    /// A screenshot or an animated PNG on a full disk (/dev/full; issue 29: a cut file and
+    /// A screenshot or an animated PNG on a full disk (/dev/full; before: a cut file and
     /// exit 0): refused, naming the file.
     func testAShotOrAVideoOnAFullDiskIsSaid() throws {
         let s = try script("0.5 shot /dev/full\n1 quit\n")
@@ -269,7 +269,7 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(video.stderr.contains("/dev/full"), video.stderr)
     }
 
-    /// A data file saved as Latin-1 says where the first non-UTF-8 byte is (issue 29: no offset).
+    /// A data file saved as Latin-1 says where the first non-UTF-8 byte is (before: no offset).
     func testNonUTF8DataNamesTheLineAndByte() throws {
         let res = try resources("latin1", own: ["restaurants.json"])
         var bytes = Array("[\n  {\"name\": \"Caf".utf8)

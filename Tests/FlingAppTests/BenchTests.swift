@@ -2,7 +2,7 @@ import FlingCore
 import Foundation
 import XCTest
 
-/// `fling bench --json`: one object per scenario with the keys the issue names (no timing
+/// `fling bench --json`: one object per scenario with every key it documents (no timing
 /// thresholds: only that the figures are there and consistent).
 final class BenchTests: XCTestCase {
     func testJSONHasOneObjectPerScenarioWithEveryKey() throws {

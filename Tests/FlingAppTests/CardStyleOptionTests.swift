@@ -1,4 +1,4 @@
-// CardStyleOptionTests: `--card-style zoom` through the binary (issue 50): iOS 18's zoom out of
+// CardStyleOptionTests: `--card-style zoom` through the binary: iOS 18's zoom out of
 // the card's cell at a phone's and a portrait kiosk's size, a pull that follows the finger in
 // both axes and zooms home, the golden image of the zoom mid-flight, the style kept by a
 // recording and its metrics, and a study that compares the two styles blind.

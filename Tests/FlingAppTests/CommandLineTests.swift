@@ -114,7 +114,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("fling: unknown option '--sheet-polcy'. Did you mean '--sheet-policy'?"), r.stderr)
     }
 
-    /// `--headless` alone ran nothing and exited 0 (issue 30 item 18): without a script (or a
+    /// `--headless` alone used to run nothing and exit 0: without a script (or a
     /// recorded --input stream) there is nothing to run, so it is a usage error saying so.
     func testHeadlessWithoutAScriptIsAUsageError() throws {
         let recording = FlingRunner.scratch("noscript").appendingPathComponent("x.rec").path
@@ -133,7 +133,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try FlingRunner.state(dir, "s.json")["scene"]?.stringValue, "restaurants")
     }
 
-    /// Option values complete from the tables that parse them (issue 30 item 20): the scene,
+    /// Option values complete from the tables that parse them: the scene,
     /// policy, renderer and log-level names in the scripts themselves; `--tune` keys and
     /// `--compare` settings, which are lists, through argument-parser's `---completion` call.
     func testOptionValuesComplete() throws {

@@ -1,4 +1,4 @@
-// DetentsOptionTests: `--detents` through the binary (issue 50): a restaurant's sheet on a
+// DetentsOptionTests: `--detents` through the binary: a restaurant's sheet on a
 // chosen set at a phone's and a portrait kiosk's size, the set in the state dump, kept by a
 // recording for its replay, and bad values refused with what is accepted.
 import FlingCore

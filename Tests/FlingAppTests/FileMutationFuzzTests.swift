@@ -1,5 +1,5 @@
 // FileMutationFuzzTests: seeded mutations of a real recording and a real metrics file, read
-// back by `fling replay` and `fling report` (issue 29: the fuzzer reached only gestures).
+// back by `fling replay` and `fling report` (the gesture fuzzer reaches only gestures).
 // Whatever the damage, the tools end on their own, never by a signal, within the timeout;
 // they either read it (exit 0) or refuse it (exit 1 or 2) with a message naming the file.
 import FlingCore

@@ -1,4 +1,4 @@
-// HiDPIWindowTests: the UI scale of a real X11 window when --scale is absent (issue 30 item 11):
+// HiDPIWindowTests: the UI scale of a real X11 window when --scale is absent:
 // from Xft.dpi in the X resources, or from a screen of 192 dpi, and the log says which.
 import Foundation
 import XCTest

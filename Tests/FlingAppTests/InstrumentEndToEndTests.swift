@@ -3,7 +3,7 @@ import FlingSDL
 import Foundation
 import XCTest
 
-/// The UX-testing instrument through the binary (issue 15): `--tune`, `--slow`, `--overlay`,
+/// The UX-testing instrument through the binary: `--tune`, `--slow`, `--overlay`,
 /// `--show-touches`, F5's panel in a shot.
 final class InstrumentEndToEndTests: XCTestCase {
     func testAnUnknownTuneKeyIsAUsageErrorListingTheKeys() throws {

@@ -3,7 +3,7 @@ import FlingSDL
 import Foundation
 import XCTest
 
-/// Kiosk mode end to end (issue 14), headless with virtual time: the idle reset, the attract
+/// Kiosk mode end to end, headless with virtual time: the idle reset, the attract
 /// loop, rotation, ghost touches, the framebuffer output and recorded evdev input.
 final class KioskTests: XCTestCase {
     // MARK: Idle reset
@@ -207,7 +207,7 @@ final class KioskTests: XCTestCase {
 
     /// The shipped attract demo tours every scene at a phone's, a landscape kiosk's and a
     /// portrait kiosk's size (it was written for 390×844 and never left the first scene on a
-    /// kiosk's panel, issue 27): each step's state, from the demo played as a script.
+    /// kiosk's panel): each step's state, from the demo played as a script.
     func testTheDemoAttractScriptToursEverySceneAtKioskSizes() throws {
         let demo = try String(contentsOf: FlingRunner.packageRoot.appendingPathComponent("deploy/attract-demo.txt"), encoding: .utf8)
         for size in ["390x844", "1280x800", "1080x1920"] {
@@ -263,7 +263,7 @@ final class KioskTests: XCTestCase {
         XCTAssertEqual(after.at("sheet.detent")?.stringValue, "half")
     }
 
-    /// A stream with a far-future event (issue 29: 2^62 s overflowed the run loop's frame
+    /// A stream with a far-future event (2^62 s once overflowed the run loop's frame
     /// count, exit 132) is refused with the event's place, before anything runs.
     func testARecordedStreamPastAWeekIsRefused() throws {
         typealias D = EvdevDecoder
@@ -286,7 +286,7 @@ final class KioskTests: XCTestCase {
 
     // MARK: Options and errors
 
-    /// A kiosk's visitor with a keyboard cannot open the instrument (issue 29: F2, F4 and F5
+    /// A kiosk's visitor with a keyboard cannot open the instrument (F2, F4 and F5 once
     /// changed the physics until the next reset); --kiosk-instrument gives the keys back.
     func testTheInstrumentKeysAreLockedInKioskMode() throws {
         let keys = "0.2 key F2\n0.3 key F3\n0.4 key F4\n0.5 key F5\n1.0 state $OUT/after.json\n"
@@ -302,7 +302,7 @@ final class KioskTests: XCTestCase {
     }
 
     /// The 5 s corner press leaves a windowed kiosk, not a console one unless asked for, and
-    /// never with --exit-gesture none (issue 29: it always exited).
+    /// never with --exit-gesture none (it once always exited).
     func testTheCornerExitIsConfigurableAndOffOnTheConsole() throws {
         let press = "0.5 down 10 10\n6.0 up 10 10\n7.0 state $OUT/after.json\n"
         func stillRunning(_ args: [String]) throws -> Bool {
@@ -319,7 +319,7 @@ final class KioskTests: XCTestCase {
         try FlingRunner.assertUsageError(["--headless", "--kiosk-instrument"], says: "--kiosk-instrument is for kiosk mode: add --kiosk")
     }
 
-    /// Inputs that passed silently (issue 29): a directory as --input, an attract script with
+    /// Inputs that once passed silently: a directory as --input, an attract script with
     /// nothing to play, help for a tool that does not exist.
     func testADirectoryInputAnEmptyAttractAndAnUnknownHelpTopicAreSaid() throws {
         let dir = FlingRunner.scratch("silent")
@@ -398,7 +398,7 @@ final class KioskTests: XCTestCase {
 }
 
 /// The real-time framebuffer loop under a systemd-style watchdog: READY=1 with the first frame,
-/// WATCHDOG=1 from the loop, STOPPING=1 on SIGTERM (issue 14).
+/// WATCHDOG=1 from the loop, STOPPING=1 on SIGTERM.
 final class KioskWatchdogTests: XCTestCase {
     func testFramebufferLoopNotifiesSystemdAndStopsOnSIGTERM() throws {
         let dir = FlingRunner.scratch("watchdog")

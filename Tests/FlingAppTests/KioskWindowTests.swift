@@ -4,7 +4,7 @@ import Foundation
 import XCTest
 
 final class KioskWindowTests: XCTestCase {
-    /// The kiosk grabs the keyboard (issue 29: Alt+Tab under a window manager brought another
+    /// The kiosk grabs the keyboard (Alt+Tab under a window manager once brought another
     /// window over it), and says so; SIGTERM still ends it.
     func testAKioskWindowGrabsTheKeyboard() throws {
         try FlingRunner.withXvfb { display in

@@ -1,4 +1,4 @@
-// LanguageTests: the UI's language end to end (issue 48): chosen from the locale's variables
+// LanguageTests: the UI's language end to end: chosen from the locale's variables
 // or --language, the catalogue msgfmt compiled from po/, the Today date line in glibc's names
 // for the locale, the fallback to English with its one line, and a bad code refused.
 import FlingCore

@@ -37,7 +37,7 @@ final class ManPageTests: XCTestCase {
 
     /// mandoc and groff read the page as 7-bit roff: a raw UTF-8 byte is not a character to
     /// them, and argument-parser's generator dropped every non-ASCII one ("release y − press
-    /// y" read "release y  press y", `key=value,…` read `key=value,`; issue 30 item 12).
+    /// y" read "release y  press y", `key=value,…` read `key=value,`).
     func testEveryHelpTextIsOnThePageAsWritten() throws {
         let bytes = try Data(contentsOf: Self.page)
         if let i = bytes.firstIndex(where: { $0 >= 0x80 }) {
@@ -75,7 +75,7 @@ final class ManPageTests: XCTestCase {
     }
 
     /// The SYNOPSIS read as if a subcommand were required ("fling subcommand [--scene name] …"),
-    /// and the help entry was argument-parser's stub (issue 30 item 12).
+    /// and the help entry was argument-parser's stub.
     func testTheSynopsisAndHelpReadAsTheyWork() throws {
         let text = try rendered()
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }

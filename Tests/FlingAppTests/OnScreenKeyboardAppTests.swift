@@ -2,7 +2,7 @@ import FlingCore
 import Foundation
 import XCTest
 
-/// The on-screen keyboard through the binary (issue 32), the test of record: in `--kiosk
+/// The on-screen keyboard through the binary, the test of record: in `--kiosk
 /// --headless` with touches only, a field tapped, the keys "A", "d", "a" tapped where the
 /// state dump says they are, "Ada" in the field and its mini-map rectangle green. And golden
 /// pictures of the keyboard (letters, numbers, a long-press callout) at a phone's and a

@@ -3,7 +3,7 @@ import FlingSDL
 import Foundation
 import XCTest
 
-/// Issue 15: `--record`, `fling replay` (end state, frames, video, other policies, compare)
+/// The UX-testing instrument's `--record`, `fling replay` (end state, frames, video, other policies, compare)
 /// and `fling report`, end to end through the binary.
 final class ReplayTests: XCTestCase {
     /// Open the first restaurant's sheet, then flick it down 200 pt in 0.1 s: the fluid policy
@@ -91,7 +91,7 @@ final class ReplayTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(end["time"]?.doubleValue ?? 0, 2.6)
     }
 
-    /// A recording saved with CRLF line ends keeps its header (issue 29: it replayed at the
+    /// A recording saved with CRLF line ends keeps its header (it once replayed at the
     /// default size, scale and policy); a newer format or an unknown header key is said.
     func testACRLFRecordingKeepsItsHeaderAndUnknownHeadersAreSaid() throws {
         let dir = FlingRunner.scratch("crlfrecording")
@@ -127,7 +127,7 @@ final class ReplayTests: XCTestCase {
         XCTAssertEqual(try Self.stateWithoutRender(state).at("form.fields.0.text")?.stringValue, "ab")
     }
 
-    /// A kiosk session replays with its locks (review of issue 29): the visitor's F5 that did
+    /// A kiosk session replays with its locks (found in review): the visitor's F5 that did
     /// nothing in the kiosk does nothing in the replay either.
     func testAKioskRecordingReplaysWithTheInstrumentLocked() throws {
         let dir = FlingRunner.scratch("kioskreplay")
@@ -147,7 +147,7 @@ final class ReplayTests: XCTestCase {
         XCTAssertEqual(try FlingRunner.state(dir, "live.json")["instrument"]?["panel"]?.boolValue, false)
     }
 
-    /// A paste is recorded as the text it pasted (issue 29: text pasted from another app was
+    /// A paste is recorded as the text it pasted (text pasted from another app was once
     /// not in the recording): copy in one field, paste in another, and the recording carries
     /// the text; its replay ends with both fields as the session left them.
     func testAPasteIsRecordedAsItsText() throws {
@@ -186,7 +186,7 @@ final class ReplayTests: XCTestCase {
     }
 
     /// A recording cut mid-line replays every whole line before the cut, and says where
-    /// (issue 29: the whole file was refused, contradicting "a crash keeps everything before it").
+    /// (the whole file was once refused, contradicting "a crash keeps everything before it").
     func testACutRecordingReplaysToItsLastWholeLine() throws {
         let dir = FlingRunner.scratch("cutrecording")
         let recording = dir.appendingPathComponent("cut.rec").path
@@ -198,8 +198,8 @@ final class ReplayTests: XCTestCase {
         XCTAssertEqual(try Self.stateWithoutRender(state)["sheet"]?["restaurant"]?.stringValue, "Kaffeehaus Lindner")
     }
 
-    /// An output that cannot be written is said before any frame is rendered (issue 29: a bad
-    /// --out or a missing ffmpeg was reported only after every frame was drawn). A recording
+    /// An output that cannot be written is said before any frame is rendered (a bad
+    /// --out or a missing ffmpeg was once reported only after every frame was drawn). A recording
     /// of an hour would take minutes to render: these end at once.
     func testAnUnwritableOutputIsSaidBeforeRendering() throws {
         let dir = FlingRunner.scratch("preflight")
@@ -220,8 +220,8 @@ final class ReplayTests: XCTestCase {
         }
     }
 
-    /// --compare's side-by-side frame is bounded like any window (issue 29: three settings of a
-    /// large window made a 3 GB canvas a frame), said before anything is rendered.
+    /// --compare's side-by-side frame is bounded like any window (three settings of a
+    /// large window once made a 3 GB canvas a frame), said before anything is rendered.
     func testACompareCanvasPastThePixelLimitsIsRefused() throws {
         let dir = FlingRunner.scratch("comparecanvas")
         let recording = dir.appendingPathComponent("big.rec").path
@@ -231,7 +231,7 @@ final class ReplayTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("--compare: the frame of 3 settings side by side is 18016x6028 pt at scale 1.0 is 18016x6028 px; at most 16384 px a side"), r.stderr)
     }
 
-    /// Issue 33: text that arrived on the clipboard from another app is recorded as `paste
+    /// Text that arrived on the clipboard from another app is recorded as `paste
     /// TEXT` and replays as that paste; a clipboard another app left without text is recorded
     /// as an empty `paste`, and the replay pastes nothing (as `key ctrl+V` it pasted what the
     /// replay had copied itself). A script's `paste` stands for the other app here.
@@ -267,7 +267,7 @@ final class ReplayTests: XCTestCase {
         XCTAssertEqual(fields(try Self.stateWithoutRender(state)).prefix(3), ["Ada", "", "Grace  Hopper"])
     }
 
-    /// Issue 33: a replay's frames in a still stretch show the overlay a live run shows there
+    /// A replay's frames in a still stretch show the overlay a live run shows there
     /// ("list idle" once the flicked sheet is gone), not the last frame drawn while it moved
     /// ("sheet dismissing").
     func testAReplaysStillFramesShowTheLiveOverlay() throws {
@@ -295,7 +295,7 @@ final class ReplayTests: XCTestCase {
         XCTAssertTrue(pill(replayed) == pill(shot), "the replay's state pill differs from the live run's at 2.5 s")
     }
 
-    /// Issue 33: each `--compare` metrics line names its setting exactly as given, and the
+    /// Each `--compare` metrics line names its setting exactly as given, and the
     /// policy that decided it: the sheet's policy, or the card's rules with the tuning keys
     /// that changed them; `fling report` counts the settings apart.
     func testCompareMetricsNameTheirSettingAndPolicy() throws {
@@ -452,7 +452,7 @@ final class ReplayTests: XCTestCase {
             ("0.5 jump 10 10\n", ":1: unknown command 'jump'"),
             ("# fling recording 1\n# scene: kitchen\n0.5 tap 10 10\n", ":2: scene: unknown scene 'kitchen'"),
             ("# tune: dismiss.ratio=900\n0.5 tap 10 10\n", ":1: tune: dismiss.ratio = 900 is outside 0.5…50"),
-            // Sizes the display could not draw (issue 29: these reached SDL and crashed after
+            // Sizes the display could not draw (these once reached SDL and crashed after
             // gigabytes), and a header size --size refuses.
             ("# scale: 2\n0.5 resize 16000 16000\n", ":2: resize: 16000x16000 pt at scale 2.0 is 32000x32000 px; at most"),
             ("# size: 8192x8192\n# scale: 4\n0.5 tap 10 10\n", ":1: size: 8192x8192 pt at scale 4.0 is 32768x32768 px; at most"),

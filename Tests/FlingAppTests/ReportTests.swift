@@ -3,7 +3,7 @@ import FlingSDL
 import Foundation
 import XCTest
 
-/// Issue 15: `fling report` reads a metrics file back into a table and a decision map.
+/// `fling report` reads a metrics file back into a table and a decision map.
 final class ReportTests: XCTestCase {
     /// Two fluid sheet gestures, the first one again under tutorial, and a card pull.
     static let fixture = #"""
@@ -50,7 +50,7 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual([red, green, blue], [0xFF, 0x3B, 0x30])
     }
 
-    /// Issue 33: the map is each policy's own decision, every rule of it (fluid's projection
+    /// The map is each policy's own decision, every rule of it (fluid's projection
     /// dismissed a 100 pt, 1190 pt/s release the old map's speed ÷ distance line put on the
     /// "stays" side), one panel per setting and starting detent (a release 300 pt down, still,
     /// dismisses from half and goes half from full), and cards are mapped. Every gesture a
@@ -113,7 +113,7 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(missing.stderr, "fling report: \(dir.path)/none.jsonl: metrics file not found\n")
     }
 
-    /// A policy name with a terminal escape (issue 29: it reached the report's output raw).
+    /// A policy name with a terminal escape (it once reached the report's output raw).
     func testNamesFromTheFileAreEscapedInTheReport() throws {
         let dir = FlingRunner.scratch("escapedreport")
         let metrics = dir.appendingPathComponent("m.jsonl").path
@@ -127,7 +127,7 @@ final class ReportTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("evil\\u{1B}]0;owned\\u{7}"), r.stdout)
     }
 
-    /// A metrics file cut mid-line (a crash or a full disk, issue 29: refused whole) is read up
+    /// A metrics file cut mid-line (a crash or a full disk; once refused whole) is read up
     /// to its last whole line, and where it was cut is said.
     func testACutMetricsFileIsReadToItsLastWholeLine() throws {
         let dir = FlingRunner.scratch("cutreport")

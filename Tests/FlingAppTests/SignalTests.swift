@@ -1,5 +1,5 @@
 // SignalTests: every mode without a window ends on SIGINT/SIGTERM, writing what it has and
-// exiting 128 + the signal (issue 29: a headless script ran to its end 74-79 s after SIGTERM;
+// exiting 128 + the signal (a headless script once ran to its end 74-79 s after SIGTERM;
 // `replay --out` needed SIGKILL). Each run below would take minutes to finish by itself.
 import FlingCore
 import Foundation

@@ -2,7 +2,7 @@ import FlingCore
 import Foundation
 import XCTest
 
-/// `stall MS` in a script (issue 28): no frame runs, and input inside the stall arrives together
+/// `stall MS` in a script: no frame runs, and input inside the stall arrives together
 /// when the loop wakes, each with its own time. A release made during a stall decides what it
 /// decides without one.
 final class StallTests: XCTestCase {

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 import XCTest
 
-/// `fling study` and `fling report` on a study folder (issue 33), through the binary: the
+/// `fling study` and `fling report` on a study folder, through the binary: the
 /// schedule a participant gets, three simulated participants whose intents differ by design
 /// (scripted headless sessions), the accident counts and the report checked by hand, a killed
 /// session resumed, study-file errors with their line.
@@ -291,7 +291,7 @@ final class StudyTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("cards.toml:3: card_style: 'flip' is not expand or zoom"), bad.stderr)
     }
 
-    /// A study of two detent sets, blind (issue 50): "is a 30 % peek better than half?". The
+    /// A study of two detent sets, blind: "is a 30 % peek better than half?". The
     /// same slow pull (150 pt in 0.6 s) brings the sheet full from half (A) but only to 0.6
     /// from the 30 % peek (B), where the participant gives up; the report sets them side by side.
     func testADetentSetStudyRunsHeadlessAndItsReportComparesTheSets() throws {

@@ -34,7 +34,7 @@ final class TodayTests: XCTestCase {
     }
 
     func testNoHeadlineOrSubHeadlineEndsInAnEllipsis() throws {
-        // Issue 30 item 4, with the real fonts at each output's size and at 1 and 2 px per pt
+        // With the real fonts at each output's size and at 1 and 2 px per pt
         // (text is set at the device pixel size): the headlines (≤ 2 lines) and sub-headlines
         // (≤ 3) shrink to fit their panel instead of being cut. Before, 4 of the 10
         // sub-headlines were cut to one line with "…" at 390×844.

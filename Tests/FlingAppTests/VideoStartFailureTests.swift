@@ -1,5 +1,5 @@
 // VideoStartFailureTests: a video driver that cannot start gets a sentence, never a silent
-// death (issue 30 item 10): a Wayland compositor without an input seat (SDL 2.26 crashes in
+// death: a Wayland compositor without an input seat (SDL 2.26 crashes in
 // SDL_Init there) is found first; any other fault inside SDL_Init is named by a guard.
 import Foundation
 import XCTest

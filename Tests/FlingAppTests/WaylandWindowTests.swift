@@ -1,6 +1,7 @@
 // WaylandWindowTests: a real Wayland window without a GPU (weston's X11 backend on an Xvfb of
 // the test's own, its pixman renderer, as a GPU-less desktop has). The frame reaches the
-// screen through Fling's own wl_shm buffers, never a GL texture (issue 34), and only what
+// screen through Fling's own wl_shm buffers, never a GL texture (without a GPU that
+// upload runs on llvmpipe), and only what
 // changed is sent. What the screen shows is read from Xvfb's own framebuffer file (-fbdir).
 import FlingCore
 import FlingSDL
@@ -55,7 +56,7 @@ final class WaylandWindowTests: XCTestCase {
         }
     }
 
-    /// A normal window (not a kiosk's fullscreen) shows its first frame (issue 30 item 9: it
+    /// A normal window (not a kiosk's fullscreen) shows its first frame (it once
     /// stayed black: drawn before the window was mapped, and Wayland has no expose to redraw).
     func testANormalWaylandWindowShowsTheListNotBlack() throws {
         try withWeston(width: 800, height: 1000) { env, screen in

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// `fling bench --window` in a real X11 window (Xvfb, which `make test` installs): the renderer
-/// a machine without a GPU gets, and what a present sends (issue 34). No timing thresholds:
+/// a machine without a GPU gets, and what a present sends. No timing thresholds:
 /// the figures' presence and what the present path did.
 final class WindowBenchTests: XCTestCase {
     private func withXvfb(_ body: (String) throws -> Void) throws { try FlingRunner.withXvfb(body) }

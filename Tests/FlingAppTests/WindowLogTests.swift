@@ -30,8 +30,7 @@ final class WindowLogTests: XCTestCase {
     }
 
     /// Which renderer a window got, and why, is information: every start printed it as if
-    /// something were wrong ("OpenGL is llvmpipe …; using SDL's software renderer", issue 30
-    /// item 17). It is said only with --log-level info (or debug).
+    /// something were wrong ("OpenGL is llvmpipe …; using SDL's software renderer"). It is said only with --log-level info (or debug).
     func testTheRendererIsSaidOnlyAtTheInfoLevel() throws {
         try FlingRunner.withXvfb { display in
             let quiet = try startInAWindow(on: display, [])

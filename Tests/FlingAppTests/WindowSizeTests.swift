@@ -1,4 +1,4 @@
-// WindowSizeTests: the smallest window is 320 × 480 pt (issue 30 item 16): --size refuses less,
+// WindowSizeTests: the smallest window is 320 × 480 pt: --size refuses less,
 // and the list opens at exactly that size.
 import FlingCore
 import FlingSDL
@@ -19,8 +19,8 @@ final class WindowSizeTests: XCTestCase {
     }
 }
 
-/// Under a window manager the whole frame, title bar included, lies on the screen (issue 30
-/// item 19: at --scale 2 on 1280×1024 the client area was fitted and the bottom 40 px fell off).
+/// Under a window manager the whole frame, title bar included, lies on the screen (before,
+/// at --scale 2 on 1280×1024 the client area was fitted and the bottom 40 px fell off).
 final class WindowFrameTests: XCTestCase {
     func testTheFrameOfATallWindowFitsTheScreen() throws {
         try FlingRunner.withXvfb(screen: "1280x1024x24") { display in

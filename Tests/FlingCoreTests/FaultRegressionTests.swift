@@ -1,7 +1,7 @@
 import XCTest
 @testable import FlingCore
 
-/// Issue 11: each fault found by random testing and the bad-input catalogue, pinned down.
+/// Each fault found by random testing and the bad-input catalogue, pinned down.
 final class FaultRegressionTests: XCTestCase {
     // MARK: JSON surrogates
 

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import FlingCore
 
-/// Properties of the JSON reader over seeded random input (issue 11): valid documents
+/// Properties of the JSON reader over seeded random input: valid documents
 /// round-trip through `serialized`; arbitrary bytes and mutated documents never trap, and
 /// every refusal says where (line ≥ 1, column ≥ 1).
 final class JSONPropertyTests: XCTestCase {
@@ -111,7 +111,7 @@ final class JSONPropertyTests: XCTestCase {
         let jpeg = try [UInt8](Data(contentsOf: root.appendingPathComponent("Resources/images/restaurants/espresso.jpg")))
         XCTAssertEqual(ImageHeader.read(jpeg), ImageHeader(format: .jpeg, width: 600, height: 400))
         XCTAssertTrue(ImageHeader.jpegIsComplete(jpeg))
-        // A 36 MP PNG is refused (decoded whole, it peaked at 513 MB, issue 29); a JPEG that
+        // A 36 MP PNG is refused (decoded whole, it peaked at 513 MB); a JPEG that
         // size is decoded at the size drawn.
         XCTAssertEqual(ImageHeader(format: .png, width: 6000, height: 6000).budgetProblem?.hasPrefix("6000×6000 px is over the budget of 12 megapixels a PNG"), true)
         XCTAssertNil(ImageHeader(format: .jpeg, width: 6000, height: 6000).budgetProblem)
@@ -120,7 +120,7 @@ final class JSONPropertyTests: XCTestCase {
         XCTAssertFalse(ImageHeader.jpegIsComplete(Array(jpeg.prefix(jpeg.count - 2))), "only the end marker missing")
         XCTAssertEqual(ImageHeader.jpegCheck(Array(jpeg.prefix(jpeg.count / 2))), .endsEarly)
         // Damaged before the first scan (a marker's bytes overwritten): named with its place,
-        // not called truncated (issue 29).
+        // not called truncated (as it once was).
         var damaged = jpeg
         damaged[2] = 0x12; damaged[3] = 0x34
         XCTAssertEqual(ImageHeader.jpegCheck(damaged), .damaged(at: 2))

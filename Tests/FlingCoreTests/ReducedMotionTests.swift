@@ -1,7 +1,7 @@
 import FlingCore
 import XCTest
 
-/// Reduce Motion (issue 44): sheets and cards cross-fade where they rest instead of sliding and
+/// Reduce Motion: sheets and cards cross-fade where they rest instead of sliding and
 /// zooming, and detent changes ease without overshoot. Exact trajectories.
 final class ReducedMotionTests: XCTestCase {
     func testASheetFadesInAtItsDetentInsteadOfSlidingUp() {

@@ -1,5 +1,5 @@
 // RestaurantRowsTests: restaurants.json checked whole without being built (the same errors
-// as a whole parse), rows built from their byte ranges, and the rows kept (issue 45).
+// as a whole parse), rows built from their byte ranges, and the rows kept.
 import XCTest
 @testable import FlingCore
 

@@ -28,8 +28,8 @@ final class ScriptTests: XCTestCase {
     }
 
     /// Percent coordinates are of the window given (an attract script that works at any size,
-    /// issue 27); without a window, or malformed, they are errors naming the line.
-    /// The expansion is counted without being built (issue 29: a drag of an hour at 1000 fps
+    /// such as a kiosk's panel); without a window, or malformed, they are errors naming the line.
+    /// The expansion is counted without being built (a drag of an hour at 1000 fps
     /// was 3.6 million inputs before the run began): the count is exactly what `expanded`
     /// makes, and the first line past the bound is named.
     func testTheExpansionIsCountedExactlyAndBounded() throws {

@@ -1,7 +1,7 @@
 import FlingCore
 import XCTest
 
-/// The X server's event times on the app clock (issue 28).
+/// The X server's event times on the app clock.
 final class ServerClockTests: XCTestCase {
     func testALateBatchKeepsItsRealSpacing() {
         var c = ServerClock()
@@ -17,7 +17,7 @@ final class ServerClockTests: XCTestCase {
 
     /// A local server stamps with CLOCK_MONOTONIC: each event is placed by its age on that clock,
     /// exact even when the very first events are read late (a flick made during a stall right
-    /// after start read 8,000 pt/s when the offset was learnt from them, issue 28).
+    /// after start read 8,000 pt/s when the offset was learnt from them).
     func testOnTheMonotonicClockTheFirstLateBatchIsPlacedExactly() {
         var c = ServerClock()
         // Moves every 8 ms from monotonic 500.000 s, all read together at 500.300 (app 2.300).

@@ -50,7 +50,7 @@ final class TextEditingTests: XCTestCase {
         XCTAssertFalse(e.hasSelection)
     }
 
-    /// A paste with a line break, a tab, ESC and a C1 code (issue 29: they reached the field
+    /// A paste with a line break, a tab, ESC and a C1 code (they once reached the field
     /// and from there the state dump and stderr).
     func testControlCharactersTypedOrPastedAreDropped() {
         var e = TextEditing(text: "")

@@ -48,7 +48,7 @@ final class TextLayoutTests: XCTestCase {
     }
 
     func testAShrinkingTextFitsTheHeightItIsGivenBeforeItIsCut() {
-        // SwiftUI's lineLimit + minimumScaleFactor in a proposed height (issue 30 item 4).
+        // SwiftUI's lineLimit + minimumScaleFactor in a proposed height.
         // 23 characters, 10 pt each at size 20: three lines of 7 in 75 pt, 68 pt high.
         let text = "aaa bbb ccc ddd eee fff"
         let free = TextLayoutEngine.layout(text, font: font, options: TextOptions(maxWidth: 75, lineLimit: 3, minimumScale: 0.1), measurer: m)
@@ -165,7 +165,7 @@ final class TextLayoutTests: XCTestCase {
         }
     }
 
-    /// The work grows with the text, not its square (issue 29): characters measured for 4,000
+    /// The work grows with the text, not its square: characters measured for 4,000
     /// and 8,000 words, on a wide line and a narrow one, and for one 8,000-character word.
     func testWrappingMeasuresWorkLinearInTheLength() {
         func work(_ text: String, _ width: Double) -> Int {

@@ -1,4 +1,4 @@
-// BackdropBlurTests: a backdrop blur (a material, issue 30 item 3) blurs what is drawn under it,
+// BackdropBlurTests: a backdrop blur (a material, as under the compact navigation bar) blurs what is drawn under it,
 // in place on the frame's pixels, reading only inside its rectangle; faded, it mixes; the blur
 // keeps a flat colour and the content's energy.
 import FlingCore

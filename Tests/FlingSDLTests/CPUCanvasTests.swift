@@ -3,7 +3,7 @@ import FlingCore
 import Foundation
 import XCTest
 
-/// The CPU canvas (a pulled card's frame composited on the CPU, issue 12): the same picture as
+/// The CPU canvas (a pulled card's frame composited on the CPU): the same picture as
 /// SDL draws it, used only where it applies, and its kernels exact where they must be.
 final class CPUCanvasTests: XCTestCase {
     /// Draws each list once, in order, on a white 100×100 pt headless display at 2x, with the
@@ -342,7 +342,7 @@ final class CPUCanvasTests: XCTestCase {
         let lists = [faded(1), faded(1), faded(0.5), faded(0.6), faded(0.6)]
         let cpu = try draw(lists, canvas: true), sdl = try draw(lists, canvas: false)
         // Every tint goes onto the frame, a new one and one that holds still alike (no tinted
-        // copy is kept: issue 34), with SDL's pixels.
+        // copy is kept, to save memory), with SDL's pixels.
         XCTAssertEqual(cpu.map { $0.1.canvasDraws }, [0, 0, 1, 1, 1])
         for i in lists.indices { XCTAssertEqual(cpu[i].0.pixels, sdl[i].0.pixels, "frame \(i)") }
     }

@@ -1,7 +1,7 @@
 import FlingSDL
 import XCTest
 
-/// The UI scale a display's DPI gives when --scale is absent (issue 14).
+/// The UI scale a display's DPI gives when --scale is absent (a kiosk's panel).
 final class DisplayScaleTests: XCTestCase {
     func testQuarterStepsFromNinetySixDPI() {
         XCTAssertEqual(DisplayScale.fromDPI(96), 1)
@@ -16,7 +16,7 @@ final class DisplayScaleTests: XCTestCase {
     }
 }
 
-/// Where the scale comes from (issue 30 item 11): Xft.dpi first, then the display's DPI, then
+/// Where the scale comes from: Xft.dpi first, then the display's DPI, then
 /// the X screen's physical size, then 1.
 final class DisplayScaleSourceTests: XCTestCase {
     func testXftDPIIsReadFromTheResourcesText() {

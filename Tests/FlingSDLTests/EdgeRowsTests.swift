@@ -118,7 +118,7 @@ final class EdgeRowsTests: XCTestCase {
         scene(&layered, layered: true)
         let (d, l) = (direct, layered)
         // Through SDL (no CPU compositing): the layer's texture and its edge rows. Onto the
-        // frame's own pixels: blended from its CPU copy, with no SDL texture at all (issue 34).
+        // frame's own pixels: blended from its CPU copy, with no SDL texture at all.
         for cpu in [false, true] {
         try MainActor.assumeIsolated {
             try withHeadlessDisplay(scale: 2) { display in

@@ -1,4 +1,4 @@
-// What a frame presents when only part of it changed (issue 34): LayerDamage.frameDamage.
+// What a frame presents when only part of it changed: LayerDamage.frameDamage.
 @testable import FlingSDL
 import FlingCore
 import XCTest

@@ -1,7 +1,7 @@
 // FrameRedrawnInPartTests: a frame whose commands changed in part is drawn only where it can
 // differ (Renderer.redrawsInPart, a window's surface that keeps the last frame), and every
 // pixel of it is what drawing it whole gives: seeded random sequences of a form's changes (a
-// caret, a switch's knob with its shadow, text edits, a photo, a row's highlight; issue 46).
+// caret, a switch's knob with its shadow, text edits, a photo, a row's highlight).
 import FlingCore
 @testable import FlingSDL
 import XCTest

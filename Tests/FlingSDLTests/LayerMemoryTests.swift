@@ -1,5 +1,5 @@
 // LayerMemoryTests: layers and photos hold one copy of their pixels where the frame is a plain
-// surface (issue 34): layers are composited from their CPU copies (copied, tinted or blended,
+// surface: layers are composited from their CPU copies (copied, tinted or blended,
 // wherever they are placed and however clipped) with the same pixels SDL's copies give, and
 // the idle trim keeps only the photos on screen.
 import CSDL2
@@ -177,7 +177,7 @@ final class LayerMemoryTests: XCTestCase {
 
     /// A layer made anew first makes room within two windows of pixels by dropping the held
     /// layers the frame does not contain, the one undrawn longest first (a card closing made the
-    /// Today list while the backdrop it no longer drew was held: issue 34); the layers a frame
+    /// Today list while the backdrop it no longer drew was held); the layers a frame
     /// draws are never dropped, whatever they hold.
     func testANewLayerDropsHeldLayersTheFrameDoesNotDrawToFitTwoWindows() throws {
         func list(_ ids: [String]) -> DisplayList {

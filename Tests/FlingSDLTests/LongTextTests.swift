@@ -1,6 +1,6 @@
 // LongTextTests: a text of hundreds of lines, scrolled and clipped, draws exactly the pixels of
 // the few lines the clip shows (the painter finds the first visible line by its baseline and
-// stops past the clip's bottom instead of walking every line, issue 46).
+// stops past the clip's bottom instead of walking every line).
 import FlingCore
 import FlingSDL
 import XCTest

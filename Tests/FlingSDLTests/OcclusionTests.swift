@@ -3,7 +3,7 @@ import FlingCore
 import Foundation
 import XCTest
 
-/// Occlusion (issue 12): what an opaque fill or photo drawn later in the frame paints over is
+/// Occlusion: what an opaque fill or photo drawn later in the frame paints over is
 /// not composited, tinted or filled first. Every frame must be exactly the frame drawn without
 /// occlusion, and the skipping must happen where it may. Each sequence puts a red frame before
 /// its last frame, so that a pixel skipped but never painted over shows red.

@@ -4,7 +4,7 @@ import Foundation
 import XCTest
 
 /// A layer whose commands changed in part is rasterised again only where they can change its
-/// pixels (LayerDamage, issue 12). Every frame must be exactly the frame drawn with the layer
+/// pixels (LayerDamage). Every frame must be exactly the frame drawn with the layer
 /// redrawn whole.
 final class PartialRasterizationTests: XCTestCase {
     static let photos = ["articles/mountain-trail.jpg", "articles/autumn-mountains.jpg", "avatar.png", "articles/boats-sunset.jpg"]

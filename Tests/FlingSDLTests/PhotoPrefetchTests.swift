@@ -1,6 +1,6 @@
 // PhotoPrefetchTests: a photo named ahead (DisplayList.upcomingImages) is decoded off the main
 // thread and drawn from that decode, pixel for pixel as if its frame had decoded it; and a
-// rounded photo scrolled by fractions of a pixel keeps its one bake (issue 46).
+// rounded photo scrolled by fractions of a pixel keeps its one bake.
 import FlingCore
 @testable import FlingSDL
 import XCTest

@@ -1,6 +1,6 @@
 // PressedPhotoBakeTests: a rounded photo pressed (scaled with its corners as at rest) and let
-// go again keeps the one bake it has at rest, stretched while pressed (issue 46: the pressed
-// card was baked at stepped radii beside it, each bake replacing the other, 9–15 ms twice an
+// go again keeps the one bake it has at rest, stretched while pressed (the pressed
+// card was once baked at stepped radii beside it, each bake replacing the other, 9–15 ms twice an
 // opening at 390×844 @2x).
 import FlingCore
 import FlingSDL

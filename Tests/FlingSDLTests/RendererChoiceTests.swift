@@ -1,4 +1,4 @@
-// The renderer and present path a window gets, per output and request (issue 34).
+// The renderer and present path a window gets, per output and request.
 import FlingSDL
 import XCTest
 

@@ -1,5 +1,5 @@
 // VideoDriverStartTests: which video driver SDL_Init will start, as Fling predicts it to ask a
-// Wayland compositor for its seat first (issue 30 item 10).
+// Wayland compositor for its seat first (SDL 2.26 crashes on one without a seat).
 import FlingSDL
 import XCTest
 

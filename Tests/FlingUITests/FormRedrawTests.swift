@@ -1,6 +1,6 @@
 // FormRedrawTests: the form's tree is rebuilt when its state or size changes, not for each
 // frame of a switch's spring or a caret's blink, which only draw again (ViewHost
-// .rebuildsForTime, issue 46); and what it draws is exactly what a tree rebuilt every frame
+// .rebuildsForTime); and what it draws is exactly what a tree rebuilt every frame
 // draws.
 import FlingCore
 @testable import FlingUI

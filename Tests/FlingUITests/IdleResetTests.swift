@@ -2,7 +2,7 @@ import FlingCore
 @testable import FlingUI
 import XCTest
 
-/// The kiosk idle reset in-process (issue 14): the two-stage scene's sheet closes with its own
+/// The kiosk idle reset in-process: the two-stage scene's sheet closes with its own
 /// animation, then the home scene comes back at its top.
 final class IdleResetTests: XCTestCase {
     @MainActor private static func makeApp() -> AppController { makeTestApp(rows: 30) }

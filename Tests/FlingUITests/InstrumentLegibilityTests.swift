@@ -1,6 +1,6 @@
 // InstrumentLegibilityTests: at 390 × 844 the tuning panel shows every slider above its footer,
 // the wheel over it scrolls it (not the scene behind), and the overlay's labels sit on nearly
-// opaque pills, so body text under them does not read through (issue 30 item 15).
+// opaque pills, so body text under them does not read through.
 import FlingCore
 @testable import FlingUI
 import XCTest

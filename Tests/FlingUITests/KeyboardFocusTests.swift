@@ -1,6 +1,5 @@
 // KeyboardFocusTests: the switch and the slider take keyboard focus from a tap (ending a text
-// field's editing), and Tab reaches every control from a fresh start, then the next scene
-// (issue 30 item 14).
+// field's editing), and Tab reaches every control from a fresh start, then the next scene.
 import FlingCore
 @testable import FlingUI
 import XCTest

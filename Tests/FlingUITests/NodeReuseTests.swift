@@ -2,7 +2,7 @@ import FlingCore
 @testable import FlingUI
 import XCTest
 
-/// A rebuilt tree keeps its node objects (issue 12): a node of the same type at the same path
+/// A rebuilt tree keeps its node objects (fewer allocations per build): a node of the same type at the same path
 /// is taken again and given the new build's values, and a node no view took is kept as a
 /// spare for a new view of its type elsewhere. Nothing of its last build may show: a tree
 /// rebuilt in place must lay out, draw and publish exactly what a fresh tree does.

@@ -2,7 +2,7 @@ import XCTest
 @testable import FlingCore
 @testable import FlingUI
 
-/// The on-screen keyboard in the app (issue 32): when it comes up, typing a name with touches
+/// The on-screen keyboard in the app: when it comes up, typing a name with touches
 /// only through its keys as the state dump lists them, Next and Done, the focused field kept
 /// above it, a touch on it never reaching the scene, an idle reset putting it away.
 final class OnScreenKeyboardTests: XCTestCase {

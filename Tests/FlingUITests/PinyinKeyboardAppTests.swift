@@ -2,7 +2,7 @@ import XCTest
 @testable import FlingCore
 @testable import FlingUI
 
-/// The on-screen keyboard's pinyin in the Form (issue 48), with a two-word dictionary for
+/// The on-screen keyboard's pinyin in the Form, with a two-word dictionary for
 /// googlepinyin: letters compose as the field's marked text (the same marked text an input
 /// method's is), a candidate tapped or space types the word, return the letters, backspace
 /// takes one back, the globe goes to English, and nothing is lost when the keyboard goes.

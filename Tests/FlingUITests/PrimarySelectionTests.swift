@@ -1,4 +1,4 @@
-// PrimarySelectionTests: X11 and Wayland's PRIMARY selection (issue 30 item 13): selecting text
+// PrimarySelectionTests: X11 and Wayland's PRIMARY selection: selecting text
 // in a field offers it, and a middle click over a field pastes it at the click.
 import FlingCore
 @testable import FlingUI

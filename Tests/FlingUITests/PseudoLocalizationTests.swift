@@ -1,5 +1,5 @@
 // PseudoLocalizationTests: every string the app draws or gives a screen reader goes through
-// the catalogue (issue 48), checked in the pseudo-language, which brackets each one.
+// the catalogue, checked in the pseudo-language, which brackets each one.
 import FlingCore
 @testable import FlingUI
 import XCTest

@@ -20,7 +20,7 @@ final class RestaurantListSceneTests: XCTestCase {
     } }
 
     /// On a wide window the rows are a centred column, and their separators stay in it
-    /// (issue 30: they ran 600 pt past it to the window's edge at 1920 wide).
+    /// (they once ran 600 pt past it to the window's edge at 1920 wide).
     func testSeparatorsStayInTheCentredColumnOnAWideWindow() { onMain {
         let app = makeSampleApp()
         let states = playScript("0.1 resize 1920 1080\n0.5 state s\n", app: app)
@@ -187,7 +187,7 @@ final class RestaurantListSceneTests: XCTestCase {
     } }
 }
 
-/// The compact bar's material (issue 30 item 3): once the large title has scrolled under it,
+/// The compact bar's material: once the large title has scrolled under it,
 /// what the list drew under the bar is blurred in place, under the material's tint.
 final class NavigationBarMaterialTests: XCTestCase {
     func testTheCollapsedBarBlursTheRowsUnderIt() { MainActor.assumeIsolated {
@@ -212,7 +212,7 @@ final class NavigationBarMaterialTests: XCTestCase {
     } }
 }
 
-/// A list of 100,000 rows builds only the rows it shows (issue 45: a 100k-row file was
+/// A list of 100,000 rows builds only the rows it shows (a 100k-row file was once
 /// built whole, 2 s and 400 MB to start): a fling, then Up to the last row and its sheet.
 final class RestaurantListManyRowsTests: XCTestCase {
     func testAHundredThousandRowsBuildOnlyTheRowsShown() { onMain {

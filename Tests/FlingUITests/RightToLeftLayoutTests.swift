@@ -74,7 +74,7 @@ final class RightToLeftLayoutTests: XCTestCase {
     } }
 
     func testEveryRowOfTheStateDumpIsTheMirrorOfItsLeftToRightRow() throws { try onMain {
-        // What the issue asks of the state dump: each visible row's views, mirrored.
+        // What the state dump must show: each visible row's views, mirrored.
         let (l, r) = (Self.app(.restaurants, rightToLeft: false), Self.app(.restaurants, rightToLeft: true))
         @MainActor func rows(_ d: Driver) throws -> [[String: Any]] {
             let json = try JSONSerialization.jsonObject(with: Data(d.state().utf8)) as? [String: Any]

@@ -2,7 +2,7 @@ import FlingCore
 @testable import FlingUI
 import XCTest
 
-/// The iOS segmented control (issue 15's tuning panel): tap, a drag released elsewhere, keys,
+/// The iOS segmented control (as the tuning panel uses it): tap, a drag released elsewhere, keys,
 /// and the thumb's slide.
 final class SegmentedControlTests: XCTestCase {
     @MainActor private final class Model { @State var choice = 0 }

@@ -2,7 +2,7 @@ import XCTest
 @testable import FlingCore
 @testable import FlingUI
 
-/// The list behind a small sheet in the app (issue 50): it scrolls and takes taps under a
+/// The list behind a small sheet in the app (SwiftUI's presentationBackgroundInteraction): it scrolls and takes taps under a
 /// 30 % sheet with background interaction, a screen reader reads it too, and the seeds'
 /// policies stay modal whatever the option says.
 final class SheetBackgroundInteractionSceneTests: XCTestCase {

@@ -21,7 +21,7 @@ final class StackLayoutTests: XCTestCase {
 
     func testATextBesideASpacerTakesWhatTheSpacerLeaves() { onMain {
         // 300 wide, one 8 pt gap, the spacer's 8 pt minimum: the text may take 284 and needs
-        // 25 × 8.5 = 212.5 on one line (it got half, 146, and wrapped, before issue 44).
+        // 25 × 8.5 = 212.5 on one line (it once got half, 146, and wrapped).
         let host = makeHost(Size(300, 60)) {
             HStack {
                 Text("A title of 25 characters.").accessibilityIdentifier("title")

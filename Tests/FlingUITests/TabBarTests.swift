@@ -1,4 +1,4 @@
-// TabBarTests: the tab bar's four labels side by side in the smallest window (issue 30 item 16).
+// TabBarTests: the tab bar's four labels side by side in the smallest window (320 × 480 pt).
 import FlingCore
 @testable import FlingUI
 import XCTest

@@ -1,5 +1,5 @@
 // TextLayoutCacheTests: the scene environment's cache of set text keys a long text by its first
-// and last characters for speed (issue 46); texts that share both still get their own layouts,
+// and last characters for speed; texts that share both still get their own layouts,
 // canonically equal texts share one, and what it holds stays within its budget.
 import FlingCore
 @testable import FlingUI

@@ -3,8 +3,8 @@ import FlingCore
 import Foundation
 import XCTest
 
-/// The Today scene in-process with the bundled articles and their real image sizes (issue 10's
-/// deviations from seed 004 and from the App Store). Text is measured with a fixed advance.
+/// The Today scene in-process with the bundled articles and their real image sizes (where it
+/// deviates from seed 004 and from the App Store). Text is measured with a fixed advance.
 final class TodaySceneTests: XCTestCase {
     /// Pixel sizes of the bundled images (Resources/images).
     static let imageSizes: [String: Size] = [
@@ -54,7 +54,7 @@ final class TodaySceneTests: XCTestCase {
     } }
 
     func testCardsTheSeedsRuleMakesShorterThan300PtAreRaisedTo300() throws { try MainActor.assumeIsolated {
-        // Issue 30 item 8: min(image height / 3, 500) pt, at least 300 (the 150 pt panel and as
+        // min(image height / 3, 500) pt, at least 300 (the 150 pt panel and as
         // much photo; CardConstants.minCardHeight and Resources/CREDITS.md say why and list them).
         let scene = try Self.makeScene()
         let heights = scene.articles.indices.map { scene.slotFrame($0, time: 0).height }
@@ -80,7 +80,7 @@ final class TodaySceneTests: XCTestCase {
     } }
 
     func testHeadlinesAndSubHeadlinesShrinkToFitInsteadOfEndingInAnEllipsis() throws { try MainActor.assumeIsolated {
-        // Issue 30 item 4: the seed's `.lineLimit(2)` / `.lineLimit(3)` with
+        // The seed's `.lineLimit(2)` / `.lineLimit(3)` with
         // `.minimumScaleFactor(0.1)`. Before, sub-headlines were cut to the lines that fit at
         // full size (one, ending in "…", on 4 of the 10 cards at 390 pt).
         for size in Self.sizes {
@@ -140,7 +140,7 @@ final class TodaySceneTests: XCTestCase {
     func testTheCloseButtonIsTheSeedsWhiteCircleAt70PercentWithASeeThroughCross() throws { try MainActor.assumeIsolated {
         // Seed 004: Image(systemName: "xmark.circle.fill").font(.system(size: 26))
         //   .foregroundColor(.white).opacity(0.7), 50 pt from the top, 16 pt from the right.
-        // Before (issue 30 item 7): a circle filled white at 90 %, a dark gray × of two
+        // Before: a circle filled white at 90 %, a dark gray × of two
         // strokes over it and a shadow.
         let scene = try Self.makeScene()
         tap(scene, Point(200, 300), at: 0.1, id: 1)
@@ -329,7 +329,7 @@ final class TodaySceneTests: XCTestCase {
     } }
 }
 
-/// The excerpt trees are kept while their card only moves (issue 12: not rebuilt every frame).
+/// The excerpt trees are kept while their card only moves (not rebuilt every frame).
 final class TodayExcerptReuseTests: XCTestCase {
     /// Every text run's first line and where it lands (transforms applied, as the renderer does).
     static func placedTexts(_ l: DisplayList) -> [String] {
@@ -409,7 +409,7 @@ final class TodayExcerptReuseTests: XCTestCase {
     }
 
     func testAnExpandingCardsExcerptFadesAndSlidesWithoutBeingBuiltAgain() throws { try MainActor.assumeIsolated {
-        // Issue 12: the sub-headline's fade and the column's slide are read when the excerpt
+        // The sub-headline's fade and the column's slide are read when the excerpt
         // draws, so the expansion draws one tree. Every frame draws what a scene that never
         // saw the earlier frames draws, and the sub-headline is at 1 − progress.
         for size in TodaySceneTests.sizes {
@@ -448,7 +448,7 @@ final class TodayExcerptReuseTests: XCTestCase {
             XCTAssertEqual(builds.count, 1, "one tree for the whole expansion, its swing back included, at \(size)")
             // At rest open, built again with the sub-headline hidden (not drawn, as asserted
             // above) but keeping its place, so the headline keeps the size the card set it at
-            // (dropped, it gave its height to the headline, which grew at rest; issue 30 item 4).
+            // (dropped, it gave its height to the headline, which grew at rest).
             XCTAssertEqual(Self.subHeadlineNodes(kept, i).count, 1, "\(size)")
             var headline: TextLayout?
             kept.cardRoot(i)?.visit { if let t = $0 as? TextNode, t.identifier == ArticleExcerptView.headlineID { headline = t.drawnLayout } }

@@ -1,5 +1,5 @@
 // UpcomingImagesTests: the lists name the photos a screen beyond either edge for decoding ahead
-// (DisplayList.upcomingImages, issue 46), at the size they will be drawn, and never those on
+// (DisplayList.upcomingImages), at the size they will be drawn, and never those on
 // screen or farther away.
 import FlingCore
 @testable import FlingUI

@@ -2,7 +2,7 @@ import FlingCore
 @testable import FlingUI
 import XCTest
 
-/// What the view tree reuses between builds to allocate less (issue 12) must never go stale:
+/// What the view tree reuses between builds to allocate less must never go stale:
 /// each test changes an input and checks that the new value is what is laid out and drawn.
 final class ViewTreeReuseTests: XCTestCase {
     func testReusedPathsAreTheConcatenatedOnes() { onMain {

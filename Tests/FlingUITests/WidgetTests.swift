@@ -175,7 +175,7 @@ final class WidgetTests: XCTestCase {
         host.handleText("你好", time: 0.2)
         XCTAssertEqual(m.name, "你好")
         XCTAssertEqual(host.editing?.composition, "")
-        // An input method's marked text with a control character (issue 29): dropped as typing drops it.
+        // An input method's marked text with a control character: dropped as typing drops it.
         host.handleComposition("ni\u{1B}[2Jhao", time: 0.3)
         XCTAssertEqual(host.editing?.composition, "ni[2Jhao")
     } }

@@ -357,7 +357,7 @@ class Kiosk:
         log("KMSDRM with --rotate 90: the KMS dumb buffers, then SDL's KMSDRM through GLES")
         self.rotated("fling-kmsdrm", "kmsdrm")
         # SDL's KMSDRM set the mode with the first frame's flip and showed black until a touch
-        # drew again (issue 47): its second frame is drawn too.
+        # drew again: its second frame is drawn too.
         self.rotated("fling-kmsdrm", "kmsdrm-gles", extra=" --renderer gles2")
         self.g.sh("rm -rf /etc/systemd/system/fling-kmsdrm.service.d; systemctl daemon-reload")
 

@@ -1,4 +1,5 @@
-// InputTime: when the display server says an input happened (issue 28), read from the raw
+// InputTime: when the display server says an input happened (the release velocity is only
+// as right as its times), read from the raw
 // event SDL hands over as an SDL_SYSWMEVENT. Kept out of the CSDL2 module so that no X11
 // header (its Bool, None, Status …) reaches Swift.
 #pragma once

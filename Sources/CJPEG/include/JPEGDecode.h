@@ -1,6 +1,6 @@
 // JPEGDecode: JPEG photos decoded by libjpeg straight to RGBA, at 1/1, 1/2, 1/4 or 1/8 of their
-// size (libjpeg scales in the DCT: a thumbnail costs a fraction of a full decode; issue 34,
-// start-up). libjpeg reports errors by longjmp, so the decode lives here in C.
+// size (libjpeg scales in the DCT: a thumbnail costs a fraction of a full decode, in memory
+// and at start-up). libjpeg reports errors by longjmp, so the decode lives here in C.
 #pragma once
 #include <stddef.h>
 #include <stdint.h>

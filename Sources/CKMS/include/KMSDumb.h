@@ -1,4 +1,5 @@
-// KMSDumb: a software frame shown on a KMS display without GL (issue 47): the first connected
+// KMSDumb: a software frame shown on a KMS display without GL (no GPU: GL would be
+// llvmpipe): the first connected
 // connector's preferred mode, two dumb buffers mapped into memory, the mode set once and
 // each frame page-flipped on vblank; the DRM master let go and taken back for console
 // switches; DPMS for a blanked panel. Plain kernel ioctls (the DRM uapi), no libdrm.

@@ -1,7 +1,7 @@
 // StartupGuard: a last word if SDL crashes while it starts its video driver. A fault inside
 // SDL_Init (a compositor or X server SDL does not expect) otherwise ends Fling with no
 // sentence of its own; while armed, a fatal signal first prints `note` to stderr, then
-// ends the process as the signal would (issue 30 item 10).
+// ends the process as the signal would.
 #ifndef FLING_STARTUP_GUARD_H
 #define FLING_STARTUP_GUARD_H
 

@@ -1,5 +1,5 @@
 // WaylandSHM: a software frame presented on a Wayland window through shared-memory buffers
-// (wl_shm), without GL (issue 34). SDL 2 has no shared-memory window framebuffer on Wayland:
+// (wl_shm), without GL. SDL 2 has no shared-memory window framebuffer on Wayland:
 // its software renderer's frame goes to the screen through a GLES texture, on llvmpipe when
 // the machine has no GPU. This attaches the frame to SDL's own wl_surface instead, sending
 // only the changed rectangle (wl_surface.damage_buffer).

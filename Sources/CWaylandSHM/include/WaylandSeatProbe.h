@@ -1,6 +1,6 @@
 // WaylandSeatProbe: does the Wayland compositor SDL is about to use offer an input seat?
 // SDL 2.26 dereferences a NULL seat in SDL_Init on a compositor without one (a headless
-// weston): asked first, Fling says so instead of dying with no word (issue 30 item 10).
+// weston): asked first, Fling says so instead of dying with no word.
 #ifndef FLING_WAYLAND_SEAT_PROBE_H
 #define FLING_WAYLAND_SEAT_PROBE_H
 

@@ -1,6 +1,6 @@
 // StudyCommand: `fling study FILE --participant P`: a blind, counterbalanced UX study session
 // in the real window (or kiosk, or a headless script), its schedule with --dry-run, and its
-// folder of results (issue 33).
+// folder of results.
 import ArgumentParser
 import FlingCore
 import FlingUI

@@ -1,6 +1,6 @@
 // StudyPlot: `fling report STUDY_DIR --plot PNG`: one decision map per condition side by side
 // (from each condition's gestures, with its policy's boundaries) and, under them, each
-// condition's rating distribution and "did what I expected" rate (issue 33).
+// condition's rating distribution and "did what I expected" rate.
 import FlingCore
 import FlingUI
 import FlingSDL

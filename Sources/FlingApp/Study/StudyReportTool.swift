@@ -1,7 +1,7 @@
 // StudyReportTool: `fling report STUDY_DIR`: every participant folder's trials and gestures
 // read together (strictly: a row that cannot be read is named with its file and line), the
 // aggregate table printed (and as --csv), tidy CSVs of all trials and all gestures, and the
-// paired comparisons between conditions (issue 33).
+// paired comparisons between conditions.
 import FlingCore
 import FoundationEssentials
 import Glibc

@@ -1,7 +1,7 @@
 // CardGeometry: the Today list's pure layout: card heights and grid columns, the cards' slots
 // and the list's height, the window a card expands to with its story column and image height.
 
-/// Where the Today cards sit (SPEC scene 2, seed 004): one column of cards as tall as their
+/// Where the Today cards sit (seed 004): one column of cards as tall as their
 /// images make them on phones, rows of equal cards on wide windows (App Store on iPad), under
 /// the top bar; and the window an expanded card fills. A value: the scene makes one per
 /// layout and asks it for frames.

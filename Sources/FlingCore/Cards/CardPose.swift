@@ -35,7 +35,7 @@ public struct CardPose: Equatable, Sendable {
     }
 
     /// The card covers the window: it is drawn as a layer, so that a pull only scales, moves
-    /// and rounds one copy of it (issue 12).
+    /// and rounds one copy of it instead of building and drawing the card again each frame.
     public var coversWindow: Bool { clampedProgress >= 1 }
 
     /// The pose inside its layer: the pull (scale, follow, rounding) is the layer copy's.

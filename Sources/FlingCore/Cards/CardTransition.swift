@@ -106,7 +106,7 @@ public struct CardTransition: Equatable, Sendable {
         didSet { if reduceMotion { state = Self.reducingMotion(state) } }
     }
 
-    /// Reduce Motion (issue 44): a card opens and closes with a short cross-fade in place of
+    /// Reduce Motion: a card opens and closes with a short cross-fade in place of
     /// the zoom (it stands full-window, or where it was, while it fades).
     public var reduceMotion = false
 
@@ -141,11 +141,11 @@ public struct CardTransition: Equatable, Sendable {
     /// (converts the release velocity into progress per second). Configuration, not state.
     public var collapseDistance: Double = 400
 
-    /// The card spring, the pull's projection, the slop and the story's scroll (issue 15).
+    /// The card spring, the pull's projection, the slop and the story's scroll (tunable live).
     /// Configuration, not state: a change applies from the next press or release.
     public private(set) var tuning: Tuning = .standard
 
-    /// The last release decision of a pulled card ("collapse" or "stay", issue 15) and how
+    /// The last release decision of a pulled card ("collapse" or "stay", for `--metrics`) and how
     /// many there have been; settle time and overshoot join it when the motion rests.
     public var lastDecision: GestureDecision? { decisions.last }
     public var decisionCount: Int { decisions.count }
@@ -257,7 +257,7 @@ public struct CardTransition: Equatable, Sendable {
 
     /// The selected card's scroll as drawn. Collapsing, the story scrolls back to its top in
     /// the same animation as the progress (the scroll is frozen where the collapse began), so the card
-    /// lands showing its own photo and title, with no jump at the end (issue 10).
+    /// lands showing its own photo and title, with no jump at the end.
     public func contentOffset(at t: Double) -> Double {
         guard case let .collapsing(open, progress, _, _) = state else { return content.offset(at: t) }
         let content = open.content

@@ -1,4 +1,4 @@
-// AccessibilityConstants: the numbers of screen-reader support (issue 44): how long Fling waits
+// AccessibilityConstants: the numbers of screen-reader support: how long Fling waits
 // on the accessibility bus, how often a moving tree is read again, how many announcements wait.
 
 public enum AccessibilityConstants {

@@ -1,4 +1,4 @@
-/// The UX-testing instrument's tunables (issue 15), each with the reason for its value.
+/// The UX-testing instrument's tunables, each with the reason for its value.
 public enum InstrumentConstants {
     /// The opacity of the overlay's label pills (white under coloured labels, black under the
     /// state and the frame graph): body text under a label no longer reads through it.

@@ -1,12 +1,12 @@
-// KeyboardConstants: every number of the on-screen keyboard (issue 32): key sizes and gaps for
+// KeyboardConstants: every number of the on-screen keyboard: key sizes and gaps for
 // the iPhone and iPad layouts, its animation, long press, double tap and backspace repeat.
 
 /// The on-screen keyboard's numbers, each with where it comes from. Sizes are UIKit's light
 /// keyboard as measured on iPhone screenshots (390 pt wide, portrait) and iPad (768 pt);
 /// times from UIKit's behaviour (cited per value).
 public enum KeyboardConstants {
-    /// Windows at least this wide get the iPad layout (the issue's kiosk width; iPad mini's
-    /// portrait width). Narrower ones get the iPhone layout.
+    /// Windows at least this wide get the iPad layout (iPad mini's portrait width, so a
+    /// kiosk panel that wide gets it too). Narrower ones get the iPhone layout.
     public static let padMinWidth: Double = 768
 
     // MARK: iPhone layout (portrait, 390 pt: keys 33 × 42 pt, 6 pt apart, rows 54 pt apart)

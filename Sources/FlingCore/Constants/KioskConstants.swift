@@ -1,4 +1,4 @@
-/// Kiosk-mode tunables (issue 14), each with the reason for its value.
+/// Kiosk-mode tunables, each with the reason for its value.
 public enum KioskConstants {
     /// Seconds without input before a kiosk resets to home (`--idle-reset`): long enough for
     /// a visitor to read a description, short enough that the next one finds the home screen.
@@ -12,8 +12,8 @@ public enum KioskConstants {
     /// A finger down this long without an up is stuck (a lost release) and is released.
     public static let stuckFingerTimeout: Double = 60
     /// After this long with nothing drawn, the windowed and framebuffer loops trim the
-    /// renderer's caches to what the last frame drew and give free heap pages back (issue 34:
-    /// idle ≤ 60 MB RSS). Long enough that a pause between two drags keeps its layers.
+    /// renderer's caches to what the last frame drew and give free heap pages back (the
+    /// memory budget: idle ≤ 60 MB RSS). Long enough that a pause between two drags keeps its layers.
     public static let idleTrimDelay: Double = 2
     /// Wayland: how soon the loop tries again to send a frame every buffer of which the
     /// compositor still held (it repaints at the display's rate: a quarter of a 60 Hz frame).
@@ -21,7 +21,7 @@ public enum KioskConstants {
     /// The same trim this soon after the scene changed (a tab switch): what the scene left
     /// behind (its photos, its layers: 30 MB for Today at 1080×1920) is not coming back in a
     /// pause, and the next scene's first gesture (the two-stage sheet) must not add its layers
-    /// to them: a tour's peak went past 100 MB that way (issue 34).
+    /// to them: a tour's peak went past the 100 MB budget that way.
     public static let sceneChangeTrimDelay: Double = 0.3
     /// The mouse cursor hides this long after the mouse last moved (kiosk mode).
     public static let cursorHideDelay: Double = 3
@@ -37,7 +37,7 @@ public enum KioskConstants {
     /// documentation recommends half the interval).
     public static let watchdogFraction: Double = 0.5
     /// A kiosk that was asked for a frame and has shown none for this long exits (status 70)
-    /// so that its service restarts it (`--frozen-screen`, issue 47): systemd's watchdog sees
+    /// so that its service restarts it (`--frozen-screen`): systemd's watchdog sees
     /// the loop run, not the panel change. Longer than any frame, a console switch aside (a
     /// frame not shown while another console is in front is not asked for), and than the
     /// 10 s WatchdogSec of the shipped units, which catch a loop that stops.
@@ -57,6 +57,6 @@ public enum KioskConstants {
     /// The cards looked at for a connected display (/dev/dri/card0 to card15).
     public static let kmsCardsScanned = 16
     /// `--status-file` is written again at least this often (s), and at once when the scene
-    /// changes, a touch starts, or an error is logged (issue 47).
+    /// changes, a touch starts, or an error is logged.
     public static let statusInterval: Double = 10
 }

@@ -1,4 +1,4 @@
-// RenderBudgets: how much memory the renderer's caches may hold (issue 34: ≤ 100 MB RSS after
+// RenderBudgets: how much memory the renderer's caches may hold (the budget: ≤ 100 MB RSS after
 // a tour of every scene at 1080×1920, ≤ 60 MB idle). The other budgets: decoded originals,
 // `ImageHeader.decodedBudget`; layers, what is on screen (LayerCache drops a layer undrawn for
 // 30 frames, or at once when the app goes idle); text, `Renderer`'s 1,024 runs.
@@ -8,7 +8,7 @@ public enum RenderBudgets {
     /// (1080 × 1,100 px, 4.8 MB) and every thumbnail of a restaurant list (96 × 96 px, 37 KB
     /// each), so closing a card does not bake the list again (12 MB did: 77 ms in that frame).
     /// A photo keeps one bake (its new one replaces the older). What the current frame draws
-    /// is never dropped. Source: Fling (issue 34), from the window bench's memory report and
+    /// is never dropped. Source: Fling's memory budget, from the window bench's memory report and
     /// FLING_BENCH_TRACE.
     public static let bakedPhotoBytes = 24 << 20
 
@@ -17,14 +17,14 @@ public enum RenderBudgets {
     /// list, two full-window layers; the hidden backdrop it no longer shows went over the
     /// 100 MB peak). What a frame draws is never dropped, so more may be held while it draws
     /// them (an expanded card at rest: card, list and the backdrop made ready for a pull).
-    /// Source: Fling (issue 34), the window bench's memory tour at 1080×1920.
+    /// Source: Fling's memory budget, the window bench's memory tour at 1080×1920.
     public static let layerFrames = 2
 
     /// How far beyond the screen a list names its photos for decoding ahead
     /// (`DisplayList.upcomingImages`), in screen heights, both ways: a fling covers about a
     /// screen in the 100–200 ms a photo takes to decode on a kiosk board, so the next photo is
     /// ready when its card comes into view. Source: UIKit's `UITableViewDataSourcePrefetching`,
-    /// which asks for the rows about a screen ahead; Fling (issue 46).
+    /// which asks for the rows about a screen ahead; Fling's frame-time work.
     public static let prefetchScreens = 1.0
     /// Photos decoded ahead but not yet drawn are kept up to this many bytes, the oldest going
     /// first: a screen of Today cards at 1080×1920 is 4 × ~1.9 MB, so this holds the screen
@@ -35,6 +35,6 @@ public enum RenderBudgets {
     /// beside its 2,048 entries: five 200,000-character stories. A long text set again at each
     /// width of a live resize, or edited in the middle of a long field, made a new entry each
     /// time, 0.5–0.7 MB of lines for a story; the least recently used go first. Source:
-    /// Fling (issue 46's review).
+    /// Fling (a review of the frame-time work).
     public static let setTextBytes = 1 << 20
 }

@@ -1,8 +1,8 @@
 /// The numbers of the Restaurants list, the restaurant sheet's layout, the Two-Stage scene and
-/// the tab bar (issue 10: nothing inline in scene code), each with where it comes from. The
+/// the tab bar (nothing inline in scene code), each with where it comes from. The
 /// sheet's motion and thresholds are in `SheetConstants`, the cards' in `CardConstants`.
 
-/// The Restaurants list (SPEC scene 1 "The list"): UIKit's plain table with a large title.
+/// The Restaurants list: UIKit's plain table with a large title.
 public enum ListConstants {
     /// Room for the compact navigation bar above the large title (UINavigationBar: 44 pt).
     public static let navBarHeight: Double = 44
@@ -33,7 +33,7 @@ public enum ListConstants {
     public static let compactBarFadeDistance: Double = 12
     /// The compact bar's material (UIKit's `.systemChromeMaterial`, light): the rows under it
     /// blurred (a Gaussian of 10 pt deviation) under a near-white tint. UIKit publishes no
-    /// numbers; these match a UINavigationBar over a list by eye (issue 30 item 3: the bar was a
+    /// numbers; these match a UINavigationBar over a list by eye (the bar was once a
     /// plain 94 % white wash the rows showed through sharp).
     public static let materialBlur: Double = 10
     public static let materialTint = Color(hex: 0xF9F9F9, alpha: 0.8)
@@ -46,7 +46,7 @@ public enum SheetLayoutConstants {
     public static let handleWidth: Double = 50
     public static let handleHeight: Double = 5
     public static let handleRadius: Double = 10
-    /// A soft dark halo under the handlebar (issue 30 item 6): at full the handle sits over the
+    /// A soft dark halo under the handlebar: at full the handle sits over the
     /// dimmed list, often on a row's text; the halo darkens what is right around it so the
     /// light handle reads and the text under it does not compete. Not in the seed.
     public static let handleHaloColor = Color(white: 0, alpha: 0.7)
@@ -110,7 +110,7 @@ public enum TabBarConstants {
     public static let titleBaseline: Double = 43
 }
 
-/// The form scene (seed 002, SPEC scene 3) at compact widths: the layout a SwiftUI app switches
+/// The form scene (seed 002) at compact widths: the layout a SwiftUI app switches
 /// to on `horizontalSizeClass == .compact`. The regular layout is the seed's own and keeps its
 /// literals (200, 30, 540…) in the seed's code, line for line.
 public enum FormLayoutConstants {

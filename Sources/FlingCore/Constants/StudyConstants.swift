@@ -1,4 +1,4 @@
-// StudyConstants: the numbers of a study session (issue 33): the beat before each task and
+// StudyConstants: the numbers of a study session: the beat before each task and
 // the banner's and prompt's sizes.
 
 public enum StudyConstants {

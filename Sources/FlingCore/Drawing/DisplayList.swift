@@ -144,7 +144,7 @@ public struct DisplayList: Sendable {
     /// while something on screen moves, where a full-window rasterisation is a dropped frame.
     public var preparesHidden = true
     /// Which screen the frame shows ("today", …; empty: not the app's). A change lets the
-    /// renderer give back the photos only the screen left behind drew (issue 34).
+    /// renderer give back the photos only the screen left behind drew (the memory budget).
     public var scene = ""
     /// Photos the next frames may draw (cards and rows just beyond the screen): the backend
     /// may decode them ahead, off the main thread, as UIKit's table prefetching does, so that

@@ -36,7 +36,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(family.rawValue)-\(weight.rawValue)-\(size)" }
 }
 
-/// The iOS Dynamic Type styles at the default size (shared/SPEC.md "Units").
+/// The iOS Dynamic Type styles at the default size (Apple HIG typography table).
 public enum TextStyle: String, CaseIterable, Sendable {
     case largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2
 

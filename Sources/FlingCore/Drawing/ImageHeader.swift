@@ -1,6 +1,6 @@
 /// What an image file's header says, read without decoding it: its format and pixel size, so
 /// that an absurd image (a 16000×16000 PNG of 756 KB decodes to 1 GB) is refused before it is
-/// decoded, against `ImageHeader.pixelBudget` (issue 11).
+/// decoded, against `ImageHeader.pixelBudget` (bad input must not take the app down).
 public struct ImageHeader: Equatable, Sendable {
     public enum Format: String, Sendable { case png = "PNG", jpeg = "JPEG" }
     public var format: Format
@@ -9,16 +9,16 @@ public struct ImageHeader: Equatable, Sendable {
 
     /// The most pixels one photo may decode to: 40 megapixels (160 MB as RGBA), above any
     /// camera photo a kiosk shows (a 24 MP camera gives 6000×4000) and ~20× the largest
-    /// bundled photo. Source: Fling (issue 11); larger files are refused with a warning.
+    /// bundled photo. Source: Fling's own choice; larger files are refused with a warning.
     public static let pixelBudget = 40_000_000
 
     /// The most pixels a PNG may decode to: 12 megapixels (48 MB as RGBA). A JPEG is decoded at
     /// the DCT scale nearest the size drawn (JPEGDecoder); a PNG only whole, through SDL_image,
-    /// with copies: a 140 KB PNG of 36 MP peaked at 513 MB (issue 29). Source: Fling.
+    /// with copies: a 140 KB PNG of 36 MP peaked at 513 MB. Source: Fling.
     public static let pngPixelBudget = 12_000_000
 
     /// The largest image file read at all (bytes): far above any photo within the pixel budget.
-    /// Source: Fling (issue 11).
+    /// Source: Fling's own choice.
     public static let fileSizeLimit = 64 << 20
 
     /// Bytes of decoded full-size originals kept in memory (least recently used dropped first):
@@ -27,8 +27,8 @@ public struct ImageHeader: Equatable, Sendable {
     /// 7.7 MB as RGBA), and the one just decoded is always kept: a card growing past its
     /// texture finds its original there. A photo drawn at least as large as its original
     /// (Today's cards at 1080 wide) shares one array with its texture. Sizes for layout come
-    /// from the file's header, never from a decode. Source: Fling (issue 12, image memory
-    /// budget; issue 34 lowered it from 48 MB for the ≤ 100 MB RSS budget).
+    /// from the file's header, never from a decode. Source: Fling's image memory budget
+    /// (lowered from 48 MB for the ≤ 100 MB RSS budget).
     public static let decodedBudget = 8 << 20
 
     public var pixels: Int { width * height }
@@ -81,8 +81,8 @@ public struct ImageHeader: Equatable, Sendable {
 
     /// What a JPEG's structure says: whole, cut short (its data ends before the end-of-image
     /// marker), or damaged at a byte (a marker segment that cannot be: data where a marker
-    /// must be, a length under 2, an end marker before any scan). Issue 29: a file damaged in
-    /// the middle was called truncated.
+    /// must be, a length under 2, an end marker before any scan). A file damaged in the
+    /// middle was once called truncated.
     public enum JPEGCheck: Equatable, Sendable { case complete, endsEarly, damaged(at: Int) }
 
     public static func jpegCheck(_ bytes: [UInt8]) -> JPEGCheck {

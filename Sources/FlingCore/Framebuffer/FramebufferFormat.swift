@@ -1,5 +1,5 @@
 /// A Linux framebuffer's pixel layout (struct fb_var_screeninfo / fb_fix_screeninfo), and the
-/// conversion of a rendered frame into it (issue 14, `--output fbdev`). Platform-neutral: the
+/// conversion of a rendered frame into it (`--output fbdev`, kiosks). Platform-neutral: the
 /// device part (open, ioctl, mmap) lives in the app; this writes bytes into any buffer, so it
 /// is tested against plain files.
 public struct FramebufferFormat: Equatable, Sendable, CustomStringConvertible {

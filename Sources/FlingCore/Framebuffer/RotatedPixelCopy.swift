@@ -1,5 +1,5 @@
-/// A frame of 32-bit pixels copied into a display's buffer turned by a `Rotation` (issue 47:
-/// the KMS dumb buffers, XRGB8888, the layout SDL's ARGB8888 surface already has in memory).
+/// A frame of 32-bit pixels copied into a display's buffer turned by a `Rotation` (the
+/// KMS dumb buffers, XRGB8888, the layout SDL's ARGB8888 surface already has in memory).
 /// Rows are copied whole where the rotation keeps them (none, half turned); a quarter turn
 /// walks 32×32 tiles, so both sides stay in the cache. Same pixels as `FramebufferFormat.write`
 /// for `.xrgb8888`, with the fourth byte kept as the frame has it (a display ignores it).

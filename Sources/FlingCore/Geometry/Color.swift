@@ -34,7 +34,7 @@ public struct Color: Equatable, Hashable, Sendable {
     public static let clear = Color(white: 0, alpha: 0)
 }
 
-/// The iOS system colours the seeds use (values from shared/SPEC.md and UIKit's light palette).
+/// The iOS system colours the seeds use (values from UIKit's light palette).
 public enum SystemColor {
     public static let gray5 = Color(hex: 0xE5E5EA)
     public static let gray4 = Color(hex: 0xD1D1D6)

@@ -1,4 +1,4 @@
-/// A panel mounted another way round (`--rotate`, issue 14). Layout always sees the window as
+/// A panel mounted another way round (`--rotate`, kiosks). Layout always sees the window as
 /// intended (W×H); the frame is turned clockwise by `degrees` on output, so the panel shows
 /// an H×W image for 90 and 270. Panel coordinates (touch, mouse, scripts) are mapped back to
 /// layout coordinates here and nowhere else.

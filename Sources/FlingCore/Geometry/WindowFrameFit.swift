@@ -1,5 +1,5 @@
 // WindowFrameFit: a window whose frame (the client area plus the window manager's title bar
-// and borders) must lie on the screen's usable area (issue 30 item 19: at --scale 2 on a
+// and borders) must lie on the screen's usable area (before, at --scale 2 on a
 // 1280×1024 screen the client area was fitted, and the title bar pushed its bottom 40 px off).
 
 /// The window manager's decoration around a window's client area, in pixels.

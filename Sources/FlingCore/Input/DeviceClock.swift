@@ -1,4 +1,4 @@
-/// Puts an input device's own stamps on the app clock (issue 28): evdev stamps each report with
+/// Puts an input device's own stamps on the app clock: evdev stamps each report with
 /// the kernel's clock when the touchscreen sent it, so a batch read late, after a stalled frame,
 /// keeps its real spacing. Each stamp's age is read against the same kernel clock when the
 /// batch is read (`reference`) and taken off the app's `now`: no offset is kept, so the app

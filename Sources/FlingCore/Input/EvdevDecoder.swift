@@ -1,4 +1,4 @@
-/// Linux evdev touch input, decoded without touching a device (issue 14, `--input`): bytes of
+/// Linux evdev touch input, decoded without touching a device (`--input`, kiosks): bytes of
 /// `struct input_event` in, touch contacts out. The app reads the device (or a recorded
 /// stream) and feeds the bytes here; tests feed recorded streams.
 ///
@@ -132,7 +132,7 @@ public struct EvdevDecoder: Equatable, Sendable {
     /// touch at the x of that slot's last touch comes without ABS_MT_POSITION_X (and a touch in
     /// the slot already selected without ABS_MT_SLOT). Without this, the first touch after
     /// opening a panel that had been touched before read x = 0 there (found in a Debian 12
-    /// guest, issue 27). Fingers already down stay unreported until their next new touch.
+    /// guest). Fingers already down stay unreported until their next new touch.
     public mutating func prime(slot current: Int32, positions: [(x: Int32, y: Int32)], singleTouch: (x: Int32, y: Int32)) {
         let count = min(Self.maxSlots, max(positions.count, Int(current) + 1, 1))
         slots = (0..<count).map { i in
@@ -246,7 +246,7 @@ extension ScheduledInput {
 /// libinput's calibration matrix (the udev property LIBINPUT_CALIBRATION_MATRIX, "a b c d e f"):
 /// a touch at (x, y), normalised to 0…1 on the device, lands at (a·x + b·y + c, d·x + e·y + f).
 /// Operators set it in a udev rule to turn a panel's touches with its mounting (cage and
-/// every libinput compositor read it; Fling's own evdev reader does too, issue 47).
+/// every libinput compositor read it; Fling's own evdev reader does too).
 public struct CalibrationMatrix: Equatable, Sendable, CustomStringConvertible {
     public var a, b, c, d, e, f: Double
     public init(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ e: Double, _ f: Double) {

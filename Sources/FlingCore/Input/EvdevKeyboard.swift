@@ -1,4 +1,4 @@
-/// A Linux evdev keyboard decoded without touching a device (issue 47): on the console without
+/// A Linux evdev keyboard decoded without touching a device: on the console without
 /// SDL's KMSDRM (the KMS dumb buffers, fbdev) nothing else reads the keyboard. EV_KEY events
 /// in (press 1, autorepeat 2, release 0, with the kernel's key codes from
 /// linux/input-event-codes.h), the app's input out, as SDL gives it: a `.key` for every press

@@ -1,4 +1,4 @@
-/// Puts SDL's event stamps on the app clock, for weeks of uptime (issue 14).
+/// Puts SDL's event stamps on the app clock, for weeks of uptime (kiosks).
 ///
 /// SDL2 stamps events with a 32-bit millisecond tick that wraps after 49.7 days; an offset
 /// measured once at start-up then makes every later event look 49.7 days old (or new), so

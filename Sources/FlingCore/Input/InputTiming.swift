@@ -1,4 +1,4 @@
-/// Where a pointer event's time came from (issue 28): the release velocity is only as right as
+/// Where a pointer event's time came from: the release velocity is only as right as
 /// the times it is fitted to. Metrics lines name it (`velocitySource`) and so does the overlay.
 public enum InputTiming: String, Sendable, Equatable, CaseIterable {
     /// The device's own clock: evdev's kernel stamps, a script's or a recording's times.
@@ -26,8 +26,8 @@ public enum InputTiming: String, Sendable, Equatable, CaseIterable {
 
 /// Poll-timed pointer events read in one batch arrived at unknown moments between the end of
 /// the previous read and this one, while the loop was busy (a frame, a stall): stamped with
-/// the read time they all read as one instant, and a flick read through a 150 ms stall as 0
-/// (issue 28). They get the best times their order and the device's pace allow:
+/// the read time they all read as one instant, and a flick read through a 150 ms stall as
+/// 0. They get the best times their order and the device's pace allow:
 /// - after an ordinary frame, spread evenly over the busy window, the last at the read;
 /// - after a stall (a window longer than `stallGap`), at the pace the device kept before the
 ///   stall (a touchscreen reports at a steady rate while the finger moves, so the batch is

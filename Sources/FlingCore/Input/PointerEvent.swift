@@ -1,4 +1,4 @@
-/// One pointer stream for mouse and touch (shared/DESIGN.md "One pointer stream").
+/// One pointer stream for mouse and touch: every gesture reads the same events whatever made them.
 public struct PointerEvent: Equatable, Sendable {
     public enum Phase: String, Sendable { case began, moved, ended, cancelled }
 
@@ -18,7 +18,7 @@ public struct PointerEvent: Equatable, Sendable {
 }
 
 /// Lets exactly one pointer drive gestures: a second finger that goes down while the first is
-/// still down is ignored until the first is lifted (SPEC "All scenes: Input").
+/// still down is ignored until the first is lifted, in every scene.
 public struct PrimaryPointerFilter: Sendable {
     public private(set) var activeID: Int64?
 

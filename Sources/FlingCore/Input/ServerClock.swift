@@ -1,4 +1,4 @@
-/// Puts a display server's event times on the app clock (issue 28): the X server stamps each
+/// Puts a display server's event times on the app clock: the X server stamps each
 /// pointer event with its own millisecond clock when the input happened, so a batch of moves
 /// read late, after a stalled frame, keeps its real spacing (SDL's own stamps are the time SDL
 /// read the queue: one instant for the whole batch).

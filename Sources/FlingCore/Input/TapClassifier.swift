@@ -1,5 +1,5 @@
 /// Tells a tap from a drag: a press becomes a drag once it moves farther than the touch slop
-/// (issue 5: "a press that moves less than 10 pt" is a tap).
+/// (10 pt: a press that moves less is a tap; UIKit's own slop is about the same).
 public struct TapClassifier: Equatable, Sendable {
     public enum State: Equatable, Sendable {
         case idle

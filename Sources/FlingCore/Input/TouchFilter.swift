@@ -1,4 +1,4 @@
-/// Touch-panel hygiene for unattended kiosks (issue 14), before anything else sees a touch:
+/// Touch-panel hygiene for unattended kiosks, before anything else sees a touch:
 /// - ghost touches: a down followed by an up within `ghostMaxDuration` at the same point is a
 ///   controller fault; neither event passes (no tap, no idle-timer reset). A touch down is
 ///   therefore held until its next event or until `ghostMaxDuration` has passed (`flush`).

@@ -1,4 +1,4 @@
-// DecisionLog: a model's record of its release decisions (issue 15): the last one, how many
+// DecisionLog: a model's record of its release decisions (for the instrument): the last one, how many
 // there have been (a consumer that remembers the count can tell a new one), and the figures of
 // the motion that followed, joined to the record once that motion comes to rest. The sheet and
 // the card keep one each.

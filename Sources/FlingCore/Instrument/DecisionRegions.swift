@@ -3,7 +3,7 @@
 // the decision map's panels (one per setting and starting detent, one per card tuning).
 
 /// The outcome a policy decides for each (finger travel, release velocity) of a release, for
-/// the decision map of `fling report --plot` (issue 33: the map drew only fluid's speed ÷
+/// the decision map of `fling report --plot` (the map once drew only fluid's speed ÷
 /// distance line, so the releases its projection rule dismissed sat on the "stays" side). The
 /// outcome is the policy's own `decision(for:)` (the card's `releaseDecision`), so every rule
 /// is in the map and its edges are the rules' real boundaries.
@@ -73,7 +73,7 @@ public struct DecisionMapPanel: Sendable {
     /// "sheet" or "card".
     public var target: String
     /// The starting detent the panel was drawn from, and whether the lines said so (lines
-    /// before issue 33 did not: drawn from the policy's first detent).
+    /// written before the field existed did not: drawn from the policy's first detent).
     public var startDetent: String?
     public var startKnown: Bool
 

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// What an interaction model decided when a finger let go (issue 15 `--metrics`): the gesture
+/// What an interaction model decided when a finger let go (`--metrics`): the gesture
 /// in real units, the outcome, and the rule that chose it with its margin. The models record
 /// one per decision (`lastDecision`, with a counter that tells a new one); the metrics line
 /// adds the scene and the frames (`GestureMetric(scene:decision:frames:lateFrames:)`).

@@ -1,7 +1,7 @@
 // GestureMetric: one gesture as `--metrics` writes it (a JSON line), its outcome vocabulary,
 // and the reading of old and new lines back.
 
-/// One gesture as the UX-testing instrument measures it (issue 15): where it started, how the
+/// One gesture as the UX-testing instrument measures it: where it started, how the
 /// finger let go, where the physics projected it, what the policy decided and by which rule,
 /// and how the motion ended. Written as one JSON line per gesture with `--metrics FILE`.
 public struct GestureMetric: Equatable, Sendable {
@@ -11,14 +11,14 @@ public struct GestureMetric: Equatable, Sendable {
     }
 
     public struct Decision: Equatable, Sendable {
-        /// One vocabulary for every line (issue 33; `GestureOutcome`): a sheet's the detent it ends
+        /// One vocabulary for every line (`GestureOutcome`): a sheet's the detent it ends
         /// at ("full", "half", two-stage's "expanded", "dismissed"), a card's "expanded" or
         /// "collapsed", a scroll view's "fling", "bounce" or "stay".
         public var outcome: String
         /// Which test decided, with its numbers, e.g. "velocity/distance 6.1 ≥ 5.5".
         public var rule: String
-        /// How far the deciding value was from its threshold, in pt whatever the rule (issue
-        /// 33; positive: decided with room to spare). A rule on a share of H counts it in pt
+        /// How far the deciding value was from its threshold, in pt whatever the rule
+        /// (positive: decided with room to spare). A rule on a share of H counts it in pt
         /// of the window; fluid's speed ÷ distance rule, how much farther from the bottom the
         /// sheet could have been; a velocity threshold, the difference projected to pt.
         public var margin: Double
@@ -54,7 +54,7 @@ public struct GestureMetric: Equatable, Sendable {
     /// Frames drawn from the press until rest, and how many of them missed the frame budget.
     public var frames: Int
     public var lateFrames: Int
-    /// Where the times the release velocity was fitted to came from (issue 28): the least
+    /// Where the times the release velocity was fitted to came from: the least
     /// trustworthy of the gesture's pointer events ("device", "server", "poll", "estimated").
     public var velocitySource: InputTiming
 
@@ -114,7 +114,7 @@ public struct GestureMetric: Equatable, Sendable {
             guard let s = cur?.stringValue else { throw DecodeError(message: "\"\(path.joined(separator: "."))\" is missing or not a string") }
             return s
         }
-        /// A field lines before issue 33 lack: missing or null is nil, else a string.
+        /// A field older lines lack: missing or null is nil, else a string.
         func optionalString(_ name: String) throws(DecodeError) -> String? {
             guard let field = v[name], field != .null else { return nil }
             guard let s = field.stringValue else { throw DecodeError(message: "\"\(name)\" is not a string or null") }
@@ -141,7 +141,7 @@ public struct GestureMetric: Equatable, Sendable {
         guard lateFrames <= frames else {
             throw DecodeError(message: "\"lateFrames\" is \(lateFrames), more than \"frames\" (\(frames))")
         }
-        // (Lines written before issue 28 have none: their times were the device's or a poll's.)
+        // (Lines written before the field existed have none: their times were the device's or a poll's.)
         if let source = v["velocitySource"] {
             guard let name = source.stringValue, let timing = InputTiming(rawValue: name) else {
                 throw DecodeError(message: "\"velocitySource\" is not one of \(InputTiming.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -153,7 +153,7 @@ public struct GestureMetric: Equatable, Sendable {
     }
 }
 
-/// The outcome vocabulary of the metrics lines (issue 33: the names differed by target).
+/// The outcome vocabulary of the metrics lines (the names once differed by target).
 public enum GestureOutcome {
     /// Sheets: the detent the sheet ends at.
     public static let full = "full", half = "half", expanded = "expanded", dismissed = "dismissed"

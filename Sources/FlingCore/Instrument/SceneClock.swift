@@ -1,5 +1,5 @@
-/// The animation clock of slow motion and pause (issue 15), as shared/DESIGN.md puts it:
-/// "slow motion divides the animation clock, not input time".
+/// The animation clock of slow motion and pause, by the rule "slow motion divides the
+/// animation clock, not input time".
 ///
 /// Real time (the run loop's, the event stamps) maps to scene time (what the models see) by a
 /// piecewise-linear function whose slope is the current rate:

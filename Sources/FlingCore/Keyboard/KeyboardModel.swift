@@ -30,7 +30,7 @@ public enum KeyboardInputMode: String, Sendable, Equatable, CaseIterable {
     }
 }
 
-/// The on-screen keyboard (issue 32), driven by touches in window pt and by time. It decides
+/// The on-screen keyboard, driven by touches in window pt and by time. It decides
 /// which key each touch types and when; the app applies the outputs to the focused field.
 public struct KeyboardModel: Sendable, Equatable {
     /// One finger on the keyboard.

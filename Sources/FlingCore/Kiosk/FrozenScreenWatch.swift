@@ -1,4 +1,4 @@
-/// The frozen-screen watchdog (issue 47, `--frozen-screen SECONDS`): systemd's watchdog learns
+/// The frozen-screen watchdog (`--frozen-screen SECONDS`): systemd's watchdog learns
 /// that the loop runs, not that the panel changes. This one is told each frame the app asks
 /// for and each frame the output shows; when a frame was asked for and none has been shown
 /// for `limit` seconds (a present that keeps failing: a lost DRM master, a flip that never

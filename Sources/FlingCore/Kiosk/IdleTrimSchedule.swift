@@ -1,4 +1,4 @@
-/// When the run loops trim the renderer's caches to what is on screen (issue 34): once a pause
+/// When the run loops trim the renderer's caches to what is on screen (the memory budget): once a pause
 /// has lasted `KioskConstants.idleTrimDelay`, or only `sceneChangeTrimDelay` when the pause is
 /// the one right after a scene change (a tab switch: what the scene left behind is not coming
 /// back in a pause); once per pause. Times are the loop's clock, injected.

@@ -1,4 +1,4 @@
-/// The unattended-kiosk state machine (issue 14): the idle timer, the idle reset, the attract
+/// The unattended-kiosk state machine: the idle timer, the idle reset, the attract
 /// loop and the deliberate ways out. Real input goes in through `input`, the passing of time
 /// through `tick`; both answer with what the app must do. Time is the app clock (virtual when
 /// headless), never read here.

@@ -1,4 +1,4 @@
-/// `--status-file PATH` (issue 47): what a fleet's monitoring reads of a kiosk, kept in a small
+/// `--status-file PATH`: what a fleet's monitoring reads of a kiosk, kept in a small
 /// file that is replaced atomically (written beside it, then renamed over it). Two formats,
 /// by the file's name:
 ///  - `*.prom`: Prometheus' text exposition format, for node_exporter's textfile collector

@@ -1,4 +1,4 @@
-/// `--screen-schedule 07:00-22:00` (issue 47): the hours a kiosk's panel is lit. Outside them
+/// `--screen-schedule 07:00-22:00`: the hours a kiosk's panel is lit. Outside them
 /// the panel is powered down (DPMS off on KMS, blanked on fbdev); a touch lights it again for
 /// as long as the kiosk stays in use (until `wake` seconds pass with no input), and the idle
 /// reset still runs. A range that ends before it starts runs over midnight (22:00-06:00).

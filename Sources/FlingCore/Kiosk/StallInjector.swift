@@ -1,4 +1,4 @@
-/// `--inject-stall MS@EVERY` (issue 28): a windowed run freezes its loop for MS milliseconds
+/// `--inject-stall MS@EVERY`: a windowed run freezes its loop for MS milliseconds
 /// every EVERY seconds (no input read, nothing drawn), as a weak kiosk board or a shared
 /// machine stalls, so that what input timing does through a stall can be tried by hand and
 /// measured in a real window. Headless runs use the script's `stall MS` instead.

@@ -1,4 +1,4 @@
-/// Which catalogue a user's language asks for (issue 48), as on any Linux desktop: `--language`
+/// Which catalogue a user's language asks for, as on any Linux desktop: `--language`
 /// first, else gettext's order: `LANGUAGE` (a colon-separated list, honoured unless the locale
 /// is C or POSIX, as glibc does), then `LC_ALL`, `LC_MESSAGES`, `LANG`. A locale name
 /// ("zh_TW.UTF-8@mod") is tried whole, then without its territory. iOS's own codes are taken

@@ -1,4 +1,4 @@
-/// The language the app speaks (issue 48): the catalogue of the user's language (none:
+/// The language the app speaks: the catalogue of the user's language (none:
 /// English, the source), its writing direction, and its digits. The UI resolves every
 /// `LocalizedStringKey` through it; tests use the pseudo-language, which brackets each string
 /// so that text drawn without going through a catalogue shows.

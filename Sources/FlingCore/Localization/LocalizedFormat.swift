@@ -1,4 +1,4 @@
-/// Fills a localised string's placeholders (issue 48), as Foundation's `String(format:)` does
+/// Fills a localised string's placeholders, as Foundation's `String(format:)` does
 /// for the catalogues iOS apps ship: `%@` takes the next argument, `%1$@` a numbered one (a
 /// translation can put them in its own order), `%lld` and `%d` are taken as `%@` (arguments
 /// arrive formatted for the locale already), `%%` is a percent sign. A placeholder with no

@@ -1,4 +1,4 @@
-/// A compiled gettext catalogue (a `.mo` file, as `msgfmt` writes it; issue 48): the
+/// A compiled gettext catalogue (a `.mo` file, as `msgfmt` writes it): the
 /// translations of one language, keyed by the English source string (gettext's msgid, with
 /// its msgctxt where a word means two things), with plural forms and their rule. Read
 /// without libintl: glibc's `gettext` translates only when the locale itself is installed,

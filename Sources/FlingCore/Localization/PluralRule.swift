@@ -1,5 +1,5 @@
 /// A gettext catalogue's plural rule (its header's `Plural-Forms: nplurals=N; plural=EXPR;`):
-/// the C expression over `n` parsed once and evaluated for each count (issue 48). Arabic's has
+/// the C expression over `n` parsed once and evaluated for each count. Arabic's has
 /// six forms, Chinese one; English, with no catalogue, two (n != 1).
 public struct PluralRule: Equatable, Sendable {
     indirect enum Expression: Equatable, Sendable {

@@ -34,7 +34,7 @@ public struct JSONParser {
     /// errors at the same places) but built nowhere: each item's byte range, and for an
     /// object item the kind of the first value of each of `keys` (nil for an item that is not
     /// an object) handed to `visit`. A data file of 100,000 rows is read this way, and each
-    /// row built (`parse(bytes:)` of its range) only when it is shown (issue 45).
+    /// row built (`parse(bytes:)` of its range) only when it is shown.
     /// A document that is not an array gives no items: `visit` is never called.
     public static func scanArray(bytes: [UInt8], keys: [String],
                                  _ visit: (_ item: Int, _ kinds: [JSONKind]?) -> Void) throws(JSONSyntaxError) -> [Range<Int>]? {

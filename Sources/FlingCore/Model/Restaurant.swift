@@ -39,8 +39,8 @@ public struct DataFormatError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Reads the sample data files (Resources/restaurants.json, Resources/articles.json).
-/// A string longer than its limit is cut there, and `warnings` says which (issue 29: a 21 KB
-/// restaurant type froze start-up); body fields (description, content) hold more than labels.
+/// A string longer than its limit is cut there, and `warnings` says which (a 21 KB
+/// restaurant type once froze start-up); body fields (description, content) hold more than labels.
 public enum SampleData {
     public static func restaurants(fromJSON text: String, warnings: inout [String]) throws -> [Restaurant] {
         try items(text) { obj, where_ in try restaurant(obj, where_, &warnings) }
@@ -57,7 +57,7 @@ public enum SampleData {
 
     /// restaurants.json checked whole, as `restaurants(fromJSON:)` checks it, with no row
     /// built: each row's byte range, for `restaurant(item:number:)` to build when it is shown.
-    /// (issue 45: 100,000 rows built whole took 2 s and 400 MB to start.) A malformed
+    /// (100,000 rows built whole took 2 s and 400 MB to start.) A malformed
     /// document's error comes first, then the first row that is not a restaurant.
     public static func restaurantRows(utf8 bytes: [UInt8]) throws -> [Range<Int>] {
         let keys = restaurantStrings + ["isVisited"]

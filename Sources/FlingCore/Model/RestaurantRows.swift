@@ -1,5 +1,5 @@
 /// RestaurantRows: the list's restaurants, each built from its data file when first read and
-/// the latest few kept, so a list of 100,000 costs what its shown rows cost (issue 45).
+/// the latest few kept, so a list of 100,000 costs what its shown rows cost.
 
 /// The restaurants of the list, by row. Rows given whole (the tests, small files) are held as
 /// they are; a data file's rows come from `load` (its bytes read and parsed), and the last

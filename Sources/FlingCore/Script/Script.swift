@@ -1,4 +1,4 @@
-/// A headless run's script (issue 2 "Headless scripted runs"): timed input and probes.
+/// A headless run's script: timed input and probes.
 ///
 ///     # comment
 ///     0.5  down X Y        | move X Y | up X Y   (X or Y may be N%: of the window's width or
@@ -42,10 +42,10 @@ public struct Script: Equatable, Sendable {
         /// A middle click at a point, with the PRIMARY selection it pastes (nil: the app's own).
         case middle(Point, text: String?)
         /// A clipboard paste (Ctrl+V) with this text on the clipboard (nil: the clipboard held no
-        /// text), as a recording writes it: the text that arrived from another app (issue 33).
+        /// text), as a recording writes it: the text that arrived from another app.
         case paste(String?)
         /// The loop runs no frame for this long (s, from the command's time): input in it keeps
-        /// its own time and arrives together when the loop wakes, as on a stalled kiosk (issue 28).
+        /// its own time and arrives together when the loop wakes, as on a stalled kiosk.
         case stall(Double)
         case quit
     }
@@ -243,7 +243,7 @@ public struct ScheduledInput: Equatable, Sendable {
 
 extension Script {
     /// The most inputs a script may expand to (a drag is a move per frame): a million, some
-    /// 60 MB. `drag … 3600` at --fps 1000 is 3.6 million on its own (issue 29: ten such lines
+    /// 60 MB. `drag … 3600` at --fps 1000 is 3.6 million on its own (ten such lines once
     /// took 6.9 GB before the run began).
     public static let maxExpandedInputs = 1_000_000
 

@@ -8,7 +8,7 @@ public struct ScrollInteraction: Sendable {
     private var lastY = 0.0
     private var pressPoint = Point.zero
     private var pressTime = 0.0
-    /// The last fling decision (issue 15) and how many there have been. A scroll's motion is
+    /// The last fling decision (for `--metrics`) and how many there have been. A scroll's motion is
     /// planned in closed form at the release, so its settle time and overshoot are known
     /// then; a press before it rests clears them (the motion was interrupted).
     public private(set) var lastDecision: GestureDecision?
@@ -125,7 +125,7 @@ public struct ScrollInteraction: Sendable {
         var projected = offset
         let decision: GestureMetric.Decision
         var restTime = t
-        // A velocity rule's margin in pt, as every rule's (issue 33): the speed to spare,
+        // A velocity rule's margin in pt, as every rule's: the speed to spare,
         // projected as a release projects.
         func pt(_ speedMargin: Double) -> Double { Projection.distance(velocity: speedMargin, decelerationRate: model.tuning.projectionRate) }
         switch model.state {

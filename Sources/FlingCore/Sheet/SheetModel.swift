@@ -1,7 +1,7 @@
 /// A bottom sheet as a value: its phase, its content's scroll, and pure transitions driven by
 /// pointer input, keys and time. The app draws it; tests drive it directly.
 ///
-/// One drag can hand off between the content and the sheet (issue 5, fluid): pulling down
+/// One drag can hand off between the content and the sheet (the fluid policy): pulling down
 /// scrolls the content to its top first and then moves the sheet; pushing up moves the sheet
 /// to its highest detent first and then scrolls the content.
 public struct SheetModel: Sendable, Equatable {
@@ -50,7 +50,7 @@ public struct SheetModel: Sendable, Equatable {
         didSet { if reduceMotion { phase = Self.reducingMotion(phase) } }
     }
 
-    /// Reduce Motion (issue 44): the sheet appears and goes by fading where it rests, and
+    /// Reduce Motion: the sheet appears and goes by fading where it rests, and
     /// moves between detents with a short ease instead of a spring. The finger still moves it.
     public var reduceMotion = false
 
@@ -79,7 +79,7 @@ public struct SheetModel: Sendable, Equatable {
         default: return 1
         }
     }
-    /// The policy, carrying the numbers it, the sheet's scroll and its slop use (issue 15).
+    /// The policy, carrying the numbers it, the sheet's scroll and its slop use (tunable live).
     public var policy: any SheetPolicy { policyValue.base }
     public var tuning: Tuning { policy.tuning }
     private var policyValue: PolicyValue
@@ -151,7 +151,7 @@ public struct SheetModel: Sendable, Equatable {
         return heading >= limit - 0.5 && top(at: time) >= limit - 0.5
     }
 
-    /// The last release decision (issue 15), and how many there have been: a consumer that
+    /// The last release decision (for `--metrics`), and how many there have been: a consumer that
     /// remembers the count can tell a new one. Its settle time and overshoot are filled in
     /// when the motion that followed comes to rest.
     public var lastDecision: GestureDecision? { decisions.last }
@@ -204,7 +204,7 @@ public struct SheetModel: Sendable, Equatable {
 
     /// The top for a drag's raw position. However far off the window the finger goes, the
     /// sheet stays within one window height above its top detent and never below the bottom
-    /// edge (hidden), so whatever follows starts from a sane place (issue 11).
+    /// edge (hidden), so whatever follows starts from a sane place.
     private func shownTop(raw: Double) -> Double {
         let top = policy.draggedTop(raw: raw, height: height)
         if interactiveDismissDisabled {
@@ -224,7 +224,7 @@ public struct SheetModel: Sendable, Equatable {
 
     /// The velocity an animation hands on when something interrupts it (Esc, a key, a tap on
     /// the dim): capped like a release velocity, so a fast settle from far away cannot start a
-    /// dismissal that lasts a minute (issue 11).
+    /// dismissal that lasts a minute.
     private func handoffVelocity(at time: Double) -> Double {
         let cap = MotionConstants.maximumReleaseVelocity
         return max(-cap, min(cap, velocity(at: time)))
@@ -252,7 +252,7 @@ public struct SheetModel: Sendable, Equatable {
     public func dim(at time: Double) -> Double {
         guard isVisible else { return 0 }
         // Full at every detent: measured from the detent lowest on screen, which in a window
-        // under ~100 pt is full (50 pt from the top), not half (issue 29: the fuzzer found the
+        // under ~100 pt is full (50 pt from the top), not half (the fuzzer found the
         // dim at 0.375 or 0 at rest there). (No floor of 1 pt on the span: in a window under
         // 2 pt tall that left the dim short.)
         // (Its two detents asked directly: `detents` builds a list, and this runs every frame.)

@@ -40,7 +40,7 @@ public struct TutorialSheetPolicy: SheetPolicy {
     public func draggedTop(raw: Double, height: Double) -> Double { raw }
 
     /// The thresholds are shares of H, so the rule reads in them: "translation -0.31·H <
-    /// -0.25·H"; the margin is in pt, as every policy's (issue 33: it was in H). The
+    /// -0.25·H"; the margin is in pt, as every policy's (it was once in H). The
     /// translation is the finger's, from where it went down.
     public func decision(for r: SheetRelease) -> SheetDecision {
         let n = RuleNumber.text

@@ -1,4 +1,4 @@
-// StudyFile: a UX study as a file (issue 33): its conditions (a policy and tuning each, shown
+// StudyFile: a UX study as a file: its conditions (a policy and tuning each, shown
 // to the participant only as A, B, …), tasks (a start state, a success predicate, the intent),
 // repetitions and the prompt, read from a small TOML subset with file:line errors.
 
@@ -12,7 +12,7 @@ public struct StudyFile: Equatable, Sendable {
         /// `--inject-stall`-style freezes (a weak kiosk), e.g. "400@3"; nil: none.
         public var stall: String?
         public var line: Int
-        /// The detents a fluid sheet rests on (issue 50: `detents = "0.3,0.6,large"`), and
+        /// The detents a fluid sheet rests on (`detents = "0.3,0.6,large"`), and
         /// whether the list behind it takes touches (`background_interaction = "upto=0.3"`).
         public var detents = SheetDetentSpec.standard
         public var backgroundInteraction = SheetBackgroundInteraction.disabled

@@ -1,4 +1,4 @@
-// StudyGestureClass: what one gesture was, for a study (issue 33): an accidental or a missed
+// StudyGestureClass: what one gesture was, for a study: an accidental or a missed
 // dismissal, a snap-back, a skipped detent, a re-grab, read from its metrics line and the
 // task's intent.
 

@@ -1,4 +1,4 @@
-// StudyReport: a study's results across participants (issue 33): per condition and task the
+// StudyReport: a study's results across participants: per condition and task the
 // success rate, time on task, gestures, accidents, snap-backs, re-grabs, settle and overshoot,
 // ratings with a 95 % interval, "did what I expected" with Wilson intervals, and a paired
 // sign test between conditions, as a table and as CSV.

@@ -1,4 +1,4 @@
-// StudySchedule: which condition a participant meets when (issue 33): a balanced Latin square
+// StudySchedule: which condition a participant meets when: a balanced Latin square
 // (Williams design) over participant numbers, then each condition's tasks and repetitions.
 
 /// One participant's trials, in order.

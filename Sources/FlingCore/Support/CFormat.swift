@@ -1,5 +1,5 @@
 // CFormat: printf-style number formatting without Foundation. Foundation's String(format:)
-// links ICU's 34 MB of data into a static binary (issue 34); the C library's vsnprintf does
+// links ICU's 34 MB of data into a static binary; the C library's vsnprintf does
 // the same job for numbers.
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 // TextTrimming: the few string helpers Fling took from Foundation (which links ICU into a
-// static binary, issue 34): white space trimmed off both ends, a column padded to a width.
+// static binary): white space trimmed off both ends, a column padded to a width.
 extension StringProtocol {
     /// Without the white space (and newlines) at either end.
     public func trimmingWhitespace() -> String {

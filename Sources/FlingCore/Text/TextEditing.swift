@@ -62,7 +62,7 @@ public struct TextEditing: Equatable, Sendable {
     }
 
     /// Types `s` over the selection. Control characters (a pasted newline, tab, ESC, a C1
-    /// code) are dropped, as a one-line UITextField drops them (issue 29), and so is whatever
+    /// code) are dropped, as a one-line UITextField drops them, and so is whatever
     /// would take the text past `limit`. `s` is read one character (grapheme cluster) at a time
     /// up to the first that does not fit, so a cut falls between two characters, never inside
     /// one (an accent stays on its letter, a flag whole), and only as much of a long paste is

@@ -2,7 +2,7 @@
 // F3, slow motion F4, pause and step, tuning panel F5): trails, releases, frame times, latency.
 import FlingCore
 
-/// The UX-testing instrument (issue 15) as the app sees it: the physics overlay (F2), show
+/// The UX-testing instrument as the app sees it: the physics overlay (F2), show
 /// touches (F3), slow motion (F4), pause and step (Space and `.` with the overlay on) and the
 /// tuning panel (F5). It watches input in real time and draws above everything; apart from
 /// its own keys and the panel's presses it never takes input and changes no scene state.
@@ -21,7 +21,7 @@ package final class Instrument {
     /// instrument was asked for at launch (`--kiosk-instrument`, or one of its own options).
     package var keysEnabled = true
 
-    /// What a state dump says of the instrument (issue 29: the kiosk lock is testable).
+    /// What a state dump says of the instrument (so the kiosk lock is testable).
     package func json(slow: Double, paused: Bool) -> JSONValue {
         .object([("overlay", .bool(overlay)), ("showTouches", .bool(showTouches)), ("slow", .rounded(slow)),
                  ("panel", .bool(panel.isVisible)), ("paused", .bool(paused)), ("keys", .bool(keysEnabled))])
@@ -49,7 +49,7 @@ package final class Instrument {
         package var sceneTime: Double
         /// The dragged sheet's top at the release (nil when no sheet was dragged).
         package var sheetTop: Double? = nil
-        /// Where the gesture's times came from (its least trustworthy event's, issue 28).
+        /// Where the gesture's times came from (its least trustworthy event's).
         package var velocitySource: InputTiming = .device
         package var projectedSheetTop: Double? { sheetTop.map { $0 + projected.y - location.y } }
     }
@@ -57,7 +57,7 @@ package final class Instrument {
 
     /// Frame times (s) the run loop measured, with the real time each frame was drawn.
     private(set) var frameTimes: [(time: Double, seconds: Double)] = []
-    /// Input-to-present latency (issue 28): the times of the inputs no presented frame has
+    /// Input-to-present latency: the times of the inputs no presented frame has
     /// carried yet, and for each presented frame that carried some, when it was presented and
     /// the latency of its oldest input (its worst).
     private var unpresentedInputs: [Double] = []

@@ -215,7 +215,7 @@ extension Instrument {
     enum LabelAnchor { case topLeft, left, bottomRight }
 
     /// A small label; over a background pill when given, else over a white one: both nearly
-    /// opaque, so a label reads over body text (issue 30 item 15: at 0.8 the text showed through).
+    /// opaque, so a label reads over body text (at 0.8 the text showed through).
     func label(_ text: String, at p: Point, anchor: LabelAnchor, color: Color, env: SceneEnvironment, into list: inout DisplayList,
                background: Color? = nil, font: Font = Instrument.labelFont) {
         let layout = env.layout(text, font)

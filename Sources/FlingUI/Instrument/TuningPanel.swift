@@ -325,7 +325,7 @@ package final class TuningPanel {
 /// The panel's content: title with Reset, Copy and Done; the policy; one slider per key.
 struct TuningPanelView: View {
     /// Unowned: the panel's host keeps this view's closures in its tree, and a strong
-    /// reference back was a cycle that never freed the panel (issue 29: `make memcheck`).
+    /// reference back was a cycle that never freed the panel (found by `make memcheck`).
     unowned let panel: TuningPanel
 
     var body: some View {

@@ -9,7 +9,7 @@ package enum KeyboardMode: String, CaseIterable, Sendable {
     case auto, on, off
 }
 
-/// The on-screen keyboard over the app (issue 32). The app hands it every pointer event first
+/// The on-screen keyboard over the app. The app hands it every pointer event first
 /// (all fingers: a second finger types the next key); a touch that begins on it is its own
 /// until lifted and never reaches the scene. Its keys edit the focused field through the same
 /// path as a physical keyboard (text input, Backspace, Ctrl+Backspace).

@@ -1,4 +1,4 @@
-// StudySession: a participant's session of a UX study in the app (issue 33): each trial's
+// StudySession: a participant's session of a UX study in the app: each trial's
 // condition applied blind, its start state reached, the task banner with "Give up", success
 // or timeout, the prompt's answers, and the state dump's "study" object.
 import FlingCore

@@ -46,7 +46,7 @@ struct BuildContext {
 
     /// The node of exactly `type` that stood at this path in the tree being replaced, ready
     /// to be given this build's values (nil: make a new one). A rebuilt tree keeps its node
-    /// objects instead of allocating one per view (issue 12).
+    /// objects instead of allocating one per view.
     func reusable<T: Node>(_ type: T.Type) -> T? { host.takeReusable(at: path, type) }
 
     /// The wrapper of `type` around `content` at this path: the replaced tree's, rewrapped, or

@@ -8,7 +8,7 @@ import FlingCore
 /// Generic over its content and its modifier rather than holding `any View` and a closure:
 /// a modified view is larger than an existential's three inline words, and a closure
 /// holding the modifier's arguments is a heap context, so each modifier of a chain cost two
-/// allocations in every build (issue 12).
+/// allocations in every build.
 struct ModifiedView<Content: View, Modifier: NodeModifier>: SingleNodeView {
     let content: Content
     let modifier: Modifier

@@ -54,7 +54,7 @@ class Node {
 
     /// A node's spare answers go back to a pool when it goes: a stack's children are asked
     /// up to fifteen proposals, and a tree rebuilt every frame (a slider dragged) otherwise
-    /// made that array anew for each of them (issue 12).
+    /// made that array anew for each of them.
     isolated deinit {
         guard moreSizes.capacity > 0, Self.spareSizeArrays.count < Self.spareSizeArraysLimit else { return }
         moreSizes.removeAll(keepingCapacity: true)

@@ -17,7 +17,7 @@ public protocol PreferenceKey {
 /// Every node answers one of these whenever preferences are read (each build that has a
 /// preference reader or observer), so it is kept cheap: the first key's entry inline (a
 /// subtree publishes one key, or none), a dictionary only for a second, and each entry
-/// folded through its key's type rather than a closure made per value (issue 12).
+/// folded through its key's type rather than a closure made per value.
 struct PreferenceValues {
     private struct Entry {
         let key: any PreferenceKey.Type
@@ -118,7 +118,7 @@ protocol PreferenceWriter {
 
 /// A node that publishes preferences. Generic over its writer, a struct holding the
 /// modifier's arguments: a closure holding them was a heap context in every build, two with
-/// the modifier's own (issue 12).
+/// the modifier's own.
 @MainActor
 final class PreferenceNode<Writer: PreferenceWriter>: WrapperNode {
     var writer: Writer

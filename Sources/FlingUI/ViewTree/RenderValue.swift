@@ -2,7 +2,7 @@
 /// each frame; the nodes that read it draw the new value from the same tree. SwiftUI renders
 /// an animation's frames this way: an animated opacity is interpolated by the renderer, and
 /// no body runs again. Views compare it by identity, so a view holding one stays equal from
-/// frame to frame and its host keeps its tree (issue 12: such frames allocate nothing).
+/// frame to frame and its host keeps its tree (such frames allocate nothing).
 @MainActor
 public final class RenderValue: Equatable {
     public var value: Double

@@ -48,8 +48,8 @@ extension SingleNodeView {
 ///
 /// Generic rather than over `any View`: an existential holding a view larger than three
 /// words is a heap box, and casting one to `any PrimitiveView`, or wrapping a body in one,
-/// made a box for nearly every view of every build (a quarter of a rebuild's allocations,
-/// issue 12). An `any View` argument is opened; the kind of view is asked of its metatype.
+/// made a box for nearly every view of every build (a quarter of a rebuild's allocations).
+/// An `any View` argument is opened; the kind of view is asked of its metatype.
 @MainActor
 func buildNodes<V: View>(_ view: V, _ context: BuildContext) -> [Node] {
     var nodes: [Node] = []
@@ -113,8 +113,7 @@ public struct EmptyView: PrimitiveView {
 
 /// A `@ViewBuilder` block's views, in code order, each at its own index. Typed by its
 /// parts (a parameter pack, as SwiftUI's `TupleView`): an array of `any View` was an
-/// allocation per block and a heap box per view larger than three words, in every build
-/// (issue 12).
+/// allocation per block and a heap box per view larger than three words, in every build.
 public struct TupleView<each Part: View>: PrimitiveView {
     let parts: (repeat each Part)
     init(_ parts: repeat each Part) { self.parts = (repeat each parts) }

@@ -109,7 +109,7 @@ package final class ViewHost {
     /// with time is in `storage` or a TimelineView: then a change of state or size, a scroll
     /// that moves and a TimelineView that animates rebuild it, and a widget's animation (a
     /// switch's knob, a segmented control's thumb) or a caret's blink only draws it again
-    /// (issue 46: each frame of a switch's spring rebuilt the whole form, 2.8 ms of the
+    /// (each frame of a switch's spring rebuilt the whole form, 2.8 ms against the
     /// 0.25 ms Qt Quick spends on it).
     package var rebuildsForTime = true
 

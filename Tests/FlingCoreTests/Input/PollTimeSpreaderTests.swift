@@ -1,4 +1,4 @@
-// PollTimeSpreaderTests (issue 28): the times poll-stamped pointer events get, whole.
+// PollTimeSpreaderTests: the times poll-stamped pointer events get, whole.
 import FlingCore
 import XCTest
 

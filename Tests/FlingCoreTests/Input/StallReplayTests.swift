@@ -1,4 +1,4 @@
-// StallReplayTests (issue 28): recorded human flings (the Sailfish and Swordfish recordings of
+// StallReplayTests: recorded human flings (the Sailfish and Swordfish recordings of
 // Tests/Reference/velocity-cases.json) replayed through a 60 Hz loop that stalls for 50, 150,
 // 400 and 700 ms before, during and at the release. With the device's own times a stall
 // changes nothing; with only the times the app read them (poll), PollTimeSpreader's estimate

@@ -69,7 +69,7 @@ final class GestureDecisionTests: XCTestCase {
         // translation): −0.32·H; the sheet itself moved 260.
         XCTAssertEqual(d.decision.outcome, "full")
         XCTAssertEqual(d.decision.rule, "translation -0.32·H < -0.25·H")
-        // The margin in pt (issue 33: it was in H): 270 − 0.25·H.
+        // The margin in pt (it was once in H): 270 − 0.25·H.
         XCTAssertEqual(d.decision.margin, 270 - 0.25 * H, accuracy: 1e-9)
         XCTAssertEqual(d.projected.y, 422 - 260)
     }
@@ -140,7 +140,7 @@ final class GestureDecisionTests: XCTestCase {
         XCTAssertEqual(d.vx, 0, accuracy: 1e-6)
         XCTAssertEqual(d.projected.y, dec.finalValue, accuracy: 1e-6)
         XCTAssertEqual(try XCTUnwrap(d.settleTime), dec.duration, accuracy: 1e-6)
-        // The margin in pt (issue 33: it was in pt/s): the 1198 pt/s to spare, projected.
+        // The margin in pt (it was once in pt/s): the 1198 pt/s to spare, projected.
         XCTAssertEqual(d.decision.margin, Projection.distance(velocity: abs(d.vy) - 2), accuracy: 1e-6)
         XCTAssertNil(d.startDetent, "a list has no detents")
         var exact = d
@@ -155,7 +155,7 @@ final class GestureDecisionTests: XCTestCase {
         XCTAssertNil(i.lastDecision?.settleTime)
     }
 
-    /// Issue 33: every rule's margin is in pt. Fluid's speed ÷ distance rule: how much farther
+    /// Every rule's margin is in pt. Fluid's speed ÷ distance rule: how much farther
     /// from the bottom the sheet could have been and still dismissed at this speed.
     func testFluidsSpeedOverDistanceMarginIsInPoints() {
         let p = FluidSheetPolicy()
@@ -171,7 +171,7 @@ final class GestureDecisionTests: XCTestCase {
         XCTAssertEqual(t.margin, 300 - 0.3 * H, accuracy: 1e-9)
     }
 
-    /// Issue 33: a sheet's outcome is the detent it ends at, and the line says where it began.
+    /// A sheet's outcome is the detent it ends at, and the line says where it began.
     func testASheetFromFullSaysSoAndEndsInADetentName() throws {
         var s = presented(.fluid)
         s.press(at: Point(200, 500), onContent: false, time: 3)

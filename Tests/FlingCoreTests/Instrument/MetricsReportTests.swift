@@ -14,7 +14,7 @@ final class MetricsReportTests: XCTestCase {
         let line = m.json.serialized
         XCTAssertEqual(try GestureMetric(json: try JSONParser.parse(line)), m)
         XCTAssertTrue(line.hasPrefix(#"{"scene": "restaurants", "target": "sheet", "policy": "fluid", "setting": null, "startDetent": null, "start": {"t": 1.0"#), line)
-        // With a --compare setting and a starting detent (issue 33).
+        // With a --compare setting and a starting detent.
         var c = m
         c.setting = "fluid+dismiss.ratio=8"
         c.startDetent = "full"
@@ -23,7 +23,7 @@ final class MetricsReportTests: XCTestCase {
         XCTAssertEqual(try GestureMetric(json: try JSONParser.parse(compared)), c)
     }
 
-    /// Lines written before issue 33 (no setting, no starting detent, the old outcome names)
+    /// Lines in the older format (no setting, no starting detent, the old outcome names)
     /// read in today's vocabulary, so `fling report` still reads old files.
     func testOldLinesReadInTodaysVocabulary() throws {
         func old(_ target: String, _ outcome: String) -> String {
@@ -48,7 +48,7 @@ final class MetricsReportTests: XCTestCase {
         }
     }
 
-    /// Each line names where its velocity's times came from (issue 28); a line without one
+    /// Each line names where its velocity's times came from; a line without one
     /// (written before) reads as device-timed, a wrong one is refused by name.
     func testAMetricSaysWhereItsTimesCameFrom() throws {
         var m = metric("fluid", "full", vy: -1234.5)
@@ -91,11 +91,11 @@ final class MetricsReportTests: XCTestCase {
         XCTAssertThrowsError(try MetricsReport.parse("{oops\n", file: "m.jsonl")) { e in
             XCTAssertEqual((e as? MetricsReport.ParseError)?.line, 1)
         }
-        // Unended and last: a cut file, read to the line before (issue 29).
+        // Unended and last: a cut file, read to the line before.
         let cut = try? MetricsReport.parse(good + "\n" + good + "\n{\"scene\": \"rest", file: "m.jsonl")
         XCTAssertEqual(cut?.gestures.count, 2)
         XCTAssertEqual(cut?.cutAtLine, 3)
-        // Frame counts (issue 29: negative and fractional ones were taken).
+        // Frame counts (negative and fractional ones were once taken).
         for (from, to, message) in [("\"lateFrames\": 0", "\"lateFrames\": -2", "\"lateFrames\" is -2.0, not a whole number ≥ 0"),
                                     ("\"frames\": 30", "\"frames\": 2.5", "\"frames\" is 2.5, not a whole number ≥ 0"),
                                     ("\"lateFrames\": 0", "\"lateFrames\": 31", "\"lateFrames\" is 31, more than \"frames\" (30)")] {

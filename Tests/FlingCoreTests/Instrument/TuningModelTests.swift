@@ -1,7 +1,7 @@
 import XCTest
 @testable import FlingCore
 
-/// Each tuning key changes the behaviour it names, in the models that read it (issue 15).
+/// Each tuning key changes the behaviour it names, in the models that read it.
 final class TuningModelTests: XCTestCase {
     let H = sheetTestHeight
 

@@ -32,7 +32,7 @@ final class TuningTests: XCTestCase {
         }
         XCTAssertThrowsError(try Tuning.parse("slop=nan"))
         XCTAssertThrowsError(try Tuning.parse("slop"))
-        // A key given twice (issue 29: the last one won, silently).
+        // A key given twice (the last one once won, silently).
         XCTAssertThrowsError(try Tuning.parse("dismiss.ratio=4,slop=5,dismiss.ratio=6")) { e in
             XCTAssertEqual((e as? Tuning.ParseError)?.message, "dismiss.ratio is given twice")
         }

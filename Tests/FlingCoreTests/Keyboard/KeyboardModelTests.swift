@@ -1,7 +1,7 @@
 import XCTest
 @testable import FlingCore
 
-/// The on-screen keyboard as a value (issue 32): layouts per width, shift, pages, long press,
+/// The on-screen keyboard as a value: layouts per width, shift, pages, long press,
 /// backspace repeat against virtual time, slide to correct and a second finger.
 final class KeyboardModelTests: XCTestCase {
     let phone = Size(width: 390, height: 844)

@@ -24,7 +24,7 @@ final class TablePinyinEngine: PinyinEngine {
     }
 }
 
-/// The pinyin keyboard's composition (issue 48) as whole values: letters, choices, marked
+/// The pinyin keyboard's composition as whole values: letters, choices, marked
 /// text and candidates; and the keyboard's globe key and candidates' bar.
 final class PinyinKeyboardTests: XCTestCase {
     @MainActor static func typed(_ letters: String, _ engine: TablePinyinEngine) -> PinyinComposition {

@@ -128,7 +128,8 @@ final class EvdevDecoderTests: XCTestCase {
 
     /// The kernel sends only changed values: a touch in slot 1 (already selected) at the x of
     /// that slot's last touch comes with its tracking id and y alone. Primed with the state at
-    /// open (EVIOCGABS/EVIOCGMTSLOTS) it lands where it was; unprimed it read x = 0 (issue 27).
+    /// open (EVIOCGABS/EVIOCGMTSLOTS) it lands where it was; unprimed it read x = 0 (found in
+    /// a Debian 12 guest).
     func testATouchAfterOpeningUsesTheKernelsState() {
         let touch = [track(3.0, 12), my(3.0, 569), syn(3.0), track(3.08, -1), syn(3.08)]
         var primed = D()

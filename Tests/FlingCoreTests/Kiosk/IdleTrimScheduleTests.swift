@@ -1,7 +1,7 @@
 import FlingCore
 import XCTest
 
-/// When the loops trim their caches (issue 34): 2 s into a pause, 0.3 s into the pause right
+/// When the loops trim their caches: 2 s into a pause, 0.3 s into the pause right
 /// after a tab switch, once per pause.
 final class IdleTrimScheduleTests: XCTestCase {
     func testAPauseTrimsOnceAfterTwoSeconds() {

@@ -1,4 +1,4 @@
-// StallInjectorTests (issue 28): `--inject-stall MS@EVERY`, parsed and scheduled.
+// StallInjectorTests: `--inject-stall MS@EVERY`, parsed and scheduled.
 import FlingCore
 import XCTest
 

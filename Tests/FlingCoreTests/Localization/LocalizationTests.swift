@@ -1,7 +1,7 @@
 import XCTest
 @testable import FlingCore
 
-/// Catalogues, plural rules, the language asked for and placeholders (issue 48).
+/// Catalogues, plural rules, the language asked for and placeholders.
 final class LocalizationTests: XCTestCase {
     /// A .mo file as msgfmt writes it (little-endian, no hash table), for `entries` (msgid, msgstr).
     static func mo(_ entries: [(String, String)]) -> [UInt8] {

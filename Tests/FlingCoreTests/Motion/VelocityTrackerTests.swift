@@ -134,7 +134,7 @@ final class VelocityTrackerTests: XCTestCase {
         XCTAssertGreaterThan(v?.y ?? 0, 200)
     }
 
-    /// Issue 28's reproducer: after a stop (> 40 ms without input) the first two moves arrive
+    /// The reproducer of a stalled loop's bunched moves: after a stop (> 40 ms without input) the first two moves arrive
     /// in one poll, microseconds apart. They are one instant, not a flick at the cap: the same
     /// moves 10 ms apart read −200 pt/s and stay a slow drag; read in one poll they give no
     /// estimate (one instant) instead of −8,000 pt/s.

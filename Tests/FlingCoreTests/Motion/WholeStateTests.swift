@@ -1,7 +1,7 @@
 import XCTest
 @testable import FlingCore
 
-/// The interaction models as whole values: one state each, compared entire (issue 10).
+/// The interaction models as whole values: one state each, compared entire.
 final class WholeStateTests: XCTestCase {
     func testScrollModelIsOneStateEnum() {
         var m = ScrollModel(viewport: 800, content: 3000)

@@ -1,7 +1,7 @@
 import XCTest
 @testable import FlingCore
 
-/// A fluid sheet on a chosen set of detents (issue 50, SwiftUI's `presentationDetents`):
+/// A fluid sheet on a chosen set of detents (SwiftUI's `presentationDetents`):
 /// `--detents` parsed, each kind's top at a phone's and a portrait kiosk's height, the sheet
 /// presented at the smallest, releases projected to the nearest of them, Up/Down through all.
 final class SheetDetentSetTests: XCTestCase {
@@ -95,7 +95,7 @@ final class SheetDetentSetTests: XCTestCase {
     }
 }
 
-/// The page behind a sheet (issue 50, SwiftUI's `presentationBackgroundInteraction`):
+/// The page behind a sheet (SwiftUI's `presentationBackgroundInteraction`):
 /// undimmed and taking touches at or below a detent, the dim fading in above it.
 final class SheetBackgroundInteractionTests: XCTestCase {
     let set: [SheetDetentSpec] = [.fraction(0.3), .fraction(0.6), .large]
@@ -171,7 +171,7 @@ final class SheetBackgroundInteractionTests: XCTestCase {
     }
 }
 
-/// A sheet that refuses interactive dismissal (issue 50, SwiftUI's `interactiveDismissDisabled`).
+/// A sheet that refuses interactive dismissal (SwiftUI's `interactiveDismissDisabled`).
 final class SheetRefusedDismissalTests: XCTestCase {
     func testAPullPastTheLowestDetentRubberBandsAndAFlickSpringsBack() {
         var s = SheetModel(policy: .fluid, height: 844)
@@ -197,7 +197,7 @@ final class SheetRefusedDismissalTests: XCTestCase {
     }
 }
 
-/// A content-sized detent (issue 50; vaul#330, flutter#34111): the sheet as tall as its
+/// A content-sized detent (vaul#330, flutter#34111): the sheet as tall as its
 /// content, following the content when it grows with the sheet's spring.
 final class SheetContentDetentTests: XCTestCase {
     /// The seeds' policies on a content-sized set learn the content's height as the fluid one does.
@@ -272,7 +272,7 @@ extension SheetContentDetentTests {
     }
 }
 
-/// Seed 000's rules on a chosen set (issue 50): one detent at a time, the seed's own on half
+/// Seed 000's rules on a chosen set: one detent at a time, the seed's own on half
 /// and full.
 final class TutorialOnAChosenSetTests: XCTestCase {
     let p = TutorialSheetPolicy(detents: [.fraction(0.3), .fraction(0.6), .large])

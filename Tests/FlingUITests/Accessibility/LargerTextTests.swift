@@ -2,7 +2,7 @@ import FlingCore
 @testable import FlingUI
 import XCTest
 
-/// Larger text (issue 44): the scenes' text styles scale, rows grow with them, and nothing is
+/// Larger text: the scenes' text styles scale, rows grow with them, and nothing is
 /// cut: every text's frame stays inside its row.
 final class LargerTextTests: XCTestCase {
     func testRowsGrowWithTheTextAndHoldTheirLines() { MainActor.assumeIsolated {

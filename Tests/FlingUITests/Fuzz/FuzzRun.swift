@@ -234,8 +234,8 @@ final class FuzzRun {
             if !detents.contains(d) { fail("sheet rests at a detent its policy lacks", "\(d)", t) }
             let top = sheet.top(at: t)
             if abs(top - sheet.policy.top(of: d, height: sheet.height)) > 0.01 { fail("sheet off its detent", "top \(top) at \(d)", t) }
-            // At any detent the list behind is fully dimmed (issue 29: wrong after a resize
-            // to a tiny window).
+            // At any detent the list behind is fully dimmed (the fuzzer found it wrong after a
+            // resize to a tiny window).
             if abs(sheet.dim(at: t) - SheetConstants.dimOpacity) > 1e-6 { fail("sheet's dim wrong at rest", "dim \(sheet.dim(at: t)) at \(d), window \(sheet.height) pt", t) }
             within(sheet.content.offset(at: t), sheet.content, "sheet content", t)
             if sheet.content.isMoving(at: t) { fail("sheet content still moving", "", t) }

@@ -3,7 +3,7 @@ import FlingUI
 import Foundation
 import XCTest
 
-/// Random gesture sequences against every scene and sheet policy (issue 11). `make test` runs
+/// Random gesture sequences against every scene and sheet policy. `make test` runs
 /// a fixed set of seeds; `make fuzz MINUTES=N` runs new seeds for N minutes and writes each
 /// failure as a minimised script into `fuzz-failures/`; `make fuzz REPLAY=FILE` replays one.
 final class GestureFuzzTests: XCTestCase {

@@ -2,7 +2,7 @@ import XCTest
 @testable import FlingCore
 @testable import FlingUI
 
-/// The study session in the app (issue 33): who gets a pointer when a trial ends under a
+/// The study session in the app: who gets a pointer when a trial ends under a
 /// finger, the prompt's answers, the beat before a task.
 final class StudySessionTests: XCTestCase {
     typealias Driver = InstrumentTests.Driver

@@ -37,7 +37,7 @@ package final class FormScene: TextInputScene {
     private var root: some View {
         // The content, not the scene: the tree the host keeps holds this closure, and a
         // closure holding the scene (which holds the host) was a cycle that never freed the
-        // form (issue 29: `make memcheck`, 104 B holding the whole tree, definitely lost).
+        // form (found by `make memcheck`: 104 B holding the whole tree, definitely lost).
         let content = self.content
         let keyboardInset = avoidance.inset
         return GeometryReader { geometry in

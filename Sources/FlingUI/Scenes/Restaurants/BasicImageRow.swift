@@ -44,10 +44,10 @@ struct BasicImageRow: View {
     let pressed: Bool
     let selection: Double
     /// The list's bounds: the highlight spans them, past the centred column on wide windows
-    /// (the separator stays in the column, issue 30).
+    /// (the separator stays in the column).
     let listBounds: Rect
     let showsSeparator: Bool
-    /// Taller with larger text (issue 44), its lines further apart.
+    /// Taller with larger text, its lines further apart.
     var rowHeight = LayoutMetrics.rowHeight
     var textScale = 1.0
 
@@ -109,7 +109,7 @@ private struct Highlight: View {
 }
 
 /// A hairline from the text's leading edge to the row's trailing edge: the window's on a phone,
-/// the centred column's on a wide window (issue 30: it ran to the window's edge, 600 pt past
+/// the centred column's on a wide window (it once ran to the window's edge, 600 pt past
 /// the column at 1920 wide).
 private struct Separator: View {
     var body: some View {

@@ -3,8 +3,8 @@
 import FlingCore
 
 // Seed 000's `RestaurantDetailView.swift`, view for view. Differences, each asked for or
-// forced: the TitleBar stays pinned under the handlebar while the rest scrolls under it (iOS;
-// issue 10), so the scroll view holds an invisible copy that keeps its place; the scroll
+// forced: the TitleBar stays pinned under the handlebar while the rest scrolls under it (as
+// on iOS), so the scroll view holds an invisible copy that keeps its place; the scroll
 // offset comes from the sheet model (one drag hands off between sheet and content); a scrim
 // under the name keeps it legible on light photos; the seed's `.padding(.bottom, 100)` hack
 // is a home-indicator inset (the viewport is the visible part of the sheet); SF Symbols are
@@ -135,7 +135,7 @@ struct RestaurantDetailView: View {
                     RestaurantDetailScrollContent(restaurant: restaurant)
                 }
                 TitleBar()
-                    // White with the card's rounded top corners (issue 30: a square white bar
+                    // White with the card's rounded top corners (a square white bar once
                     // covered them at every size and detent), square at its bottom edge.
                     .background(ZStack {
                         RoundedRectangle(cornerRadius: SheetLayoutConstants.restaurantCornerRadius).fill(.white)

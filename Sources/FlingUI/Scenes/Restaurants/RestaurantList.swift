@@ -43,7 +43,7 @@ struct RestaurantList: View {
     let selection: @MainActor (Int) -> Double
     /// The rows built (all of them for the content's height).
     var rows: Range<Int>
-    /// A row's height and the text scale its lines are set at (larger text, issue 44).
+    /// A row's height and the text scale its lines are set at (larger text).
     var rowHeight = LayoutMetrics.rowHeight
     var textScale = 1.0
     /// How far the rows have moved since this tree was built (drawn translated, not rebuilt).

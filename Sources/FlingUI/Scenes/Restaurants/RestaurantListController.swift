@@ -3,7 +3,7 @@
 // deselect fade, taps and keyboard selection, and row frames.
 import FlingCore
 
-/// The Restaurants list (SPEC scene 1 "The list"): a large title, rows with a rounded
+/// The Restaurants list: a large title, rows with a rounded
 /// thumbnail, the name and "type · location", inset hairline separators; scrolls with
 /// momentum and rubber band. Used by `RestaurantsScene`, which adds the sheet on top.
 ///
@@ -12,7 +12,7 @@ import FlingCore
 /// row frames, hit-testing and the state dump all read the laid-out tree.
 @MainActor
 package final class RestaurantListController {
-    /// The rows, built from the data file as they are shown (issue 45).
+    /// The rows, built from the data file as they are shown (a file may hold 100,000).
     package let restaurants: RestaurantRows
     /// Each shown row's detail line, spoken label and identifier, made once for the list's
     /// builds (a row's strings were made in every build) and kept as its row is.
@@ -22,7 +22,7 @@ package final class RestaurantListController {
     package private(set) var bounds = Rect.zero
     /// The row under a press that has not become a drag (highlighted).
     package private(set) var pressedRow: Int?
-    /// The keyboard selection (issue 5: Up/Down move it, Return opens it), and the row a tap
+    /// The keyboard selection (Up/Down move it, Return opens it), and the row a tap
     /// opened while its sheet shows.
     package var selected: Int?
     /// A row losing its highlight: it fades out (UITableView's animated deselect).
@@ -39,10 +39,10 @@ package final class RestaurantListController {
         static let maxColumnWidth = ListConstants.maxColumnWidth
     }
 
-    /// A row's height: it grows with larger text (issue 44).
+    /// A row's height: it grows with larger text.
     package var rowHeight: Double { LayoutMetrics.rowHeight(textScale: env.textScale) }
 
-    /// The list's scroll takes a new tuning from its next gesture (issue 15).
+    /// The list's scroll takes a new tuning from its next gesture.
     package func apply(_ tuning: Tuning) { scroll.apply(tuning) }
     private(set) lazy var host: ViewHost = ViewHost(env: env) { [unowned self] in self.root }
     /// What the tree was last built for: rebuilt only when one of these changes. A scroll
@@ -63,7 +63,8 @@ package final class RestaurantListController {
     private var builds = 0
     private var framesBuild = -1
     /// A press is down: its moves and its release go to the scroll (anywhere in the list's
-    /// bounds, above the title and beside the column too; issue 29).
+    /// bounds, above the title and beside the column too: the fuzzer found a list left stuck
+    /// by a press outside the rows).
     private var pressing = false
     /// The row a press's tap landed on (set by the release the scroll reads as a tap).
     private var tappedRow: Int?

@@ -18,7 +18,7 @@ package protocol SheetContent: AnyObject {
 }
 
 /// Seed 000's `HandleBar`: a 50 × 5 pt rounded rectangle in systemGray5, with a soft dark
-/// halo so that it reads over the dimmed list at full (not in the seed; issue 30 item 6).
+/// halo so that it reads over the dimmed list at full (not in the seed).
 /// Hidden by `.presentationDragIndicator(.hidden)` (its place kept: the area still drags).
 struct HandleBar: SingleNodeView {
     func makeNode(_ context: BuildContext) -> Node {

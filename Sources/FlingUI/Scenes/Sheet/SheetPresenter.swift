@@ -11,7 +11,7 @@ import FlingCore
 /// hand-off, springs). Reports the state dump's "sheet" object.
 @MainActor
 package final class SheetPresenter {
-    /// The policy of the next presented sheet (the tuning panel changes it, issue 15).
+    /// The policy of the next presented sheet (the tuning panel changes it).
     package private(set) var policyKind: SheetPolicyKind
     package private(set) var sheet: SheetModel
     package private(set) var content: SheetContent?
@@ -50,7 +50,7 @@ package final class SheetPresenter {
     /// `--interactive-dismiss disabled`: a pull or a tap on the dim never closes the sheet.
     package var interactiveDismissDisabled = false
 
-    /// The tuning the next gesture uses (issue 15): the sheet up now takes it from its next
+    /// The tuning the next gesture uses: the sheet up now takes it from its next
     /// gesture, a new sheet from its presentation.
     private var tuning = Tuning.standard
     package func apply(_ tuning: Tuning) {
@@ -58,7 +58,7 @@ package final class SheetPresenter {
         sheet.apply(tuning)
     }
 
-    /// Reduce Motion (issue 44): sheets fade in and out where they rest and ease between detents.
+    /// Reduce Motion: sheets fade in and out where they rest and ease between detents.
     package var reduceMotion = false {
         didSet { sheet.reduceMotion = reduceMotion }
     }
@@ -170,7 +170,7 @@ package final class SheetPresenter {
                 // The release's place is a move only if the finger got there after its last
                 // move: an up where the last move left it, 10-25 ms later, read as the finger
                 // stopping, and the fit at that still sample took a flick's speed down to a
-                // fraction, or to 0 (issue 28). A cancel ends where the pointer was last seen.
+                // fraction, or to 0. A cancel ends where the pointer was last seen.
                 if e.phase == .cancelled || e.location != lastMove { sheet.move(to: e.location, time: e.time) }
                 sheet.release(at: e.location, time: e.time, cancelled: e.phase == .cancelled)
             } else if pressOnDim, e.phase == .ended, !sheet.isPresenting, !sheet.interactiveDismissDisabled,

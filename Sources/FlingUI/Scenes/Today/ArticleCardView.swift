@@ -12,7 +12,8 @@ import FlingCore
 /// full-window one; here the card's `LiveCardPose` is that geometry: the scene sets the pose
 /// (its frame between slot and window, the press and the pull) and the parts' layout each
 /// frame, and the tree, built once per card, draws from it. Covering the window, the card is
-/// a layer (`.drawingGroup`) that a pull only scales, moves and rounds (issue 12).
+/// a layer (`.drawingGroup`) that a pull only scales, moves and rounds (nothing is built or
+/// drawn again).
 struct ArticleCardView: View, Equatable {
     let category: String
     let headline: String
@@ -46,7 +47,7 @@ struct ArticleCardView: View, Equatable {
     /// The story set in the expanded text column (seed: `.font(.system(.body, design: .rounded))`).
     static func storyLayout(_ content: String, width: Double, env: SceneEnvironment,
                             rightToLeftLayout: Bool = false) -> TextLayout {
-        // (Larger text, issue 44: the story grows with the text size; it scrolls.)
+        // (Larger text: the story grows with the text size; it scrolls.)
         let font = TextStyle.body.font.rounded
         return env.layout(content, font.withSize(font.size * env.textScale), TextOptions(maxWidth: width, lineHeight: CardConstants.storyLineHeight, rightToLeftLayout: rightToLeftLayout))
     }

@@ -20,7 +20,7 @@ import FlingCore
 /// tree does not do. The excerpt is laid out in the slot's panel, so the text column keeps the
 /// card's width while the card grows; the panel slides it to the story's column by drawing it
 /// moved. The fade and the slide change only what is drawn, so an expansion's frames draw
-/// one tree, built once (issue 12).
+/// one tree, built once.
 ///
 /// The tree is the text column: the panel less the seed's `.padding()` at its sides (the
 /// scene places it 16 pt in), and here 16 pt above and below. It fills that through a

@@ -4,8 +4,7 @@ import FlingCore
 
 /// Card `i`'s place this frame: the scene sets it before drawing the card's tree, and the
 /// tree, built once, draws from it (as a `RenderValue`): the expansion, the press and the pull
-/// move and reshape the card without building it again (issue 12: such frames allocate
-/// nothing). Compared by identity, so the card's view stays equal from frame to frame.
+/// move and reshape the card without building it again (such frames allocate nothing). Compared by identity, so the card's view stays equal from frame to frame.
 @MainActor
 final class LiveCardPose: MatchedGeometrySource, DrawingGroupSource, Equatable {
     /// The press and the pull on top of the card's frame and progress.

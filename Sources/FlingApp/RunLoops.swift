@@ -50,7 +50,7 @@ struct RunContext {
     var selfWatch: KioskSelfWatch?
 }
 
-/// The windowed loop of shared/DESIGN.md: drain events → advance to now → draw → present.
+/// The windowed loop: drain events → advance to now → draw → present.
 /// With nothing animating and no input it blocks in SDL_WaitEventTimeout (idle ≈ 0 % CPU),
 /// waking for the kiosk's next deadline (idle reset, attract input, held touch).
 /// Pacing: vsync at the display's refresh rate; where vsync is absent (software renderer,

@@ -35,11 +35,11 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
             }
         }
     }
-    // Kiosk (issue 14): the attract script, checked like the script.
+    // Kiosk: the attract script, checked like the script.
     var attract: Script?
     if let path = options.kioskOptions.attract {
         guard let (parsed, text) = loadScript(path, what: "attract script", window: options.size, regularOnly: true) else { return 2 }
-        // Nothing to play would leave the kiosk still while it says it attracts (issue 29).
+        // Nothing to play would leave the kiosk still while it says it attracts.
         guard !KioskState.attractInputs(parsed, fps: options.fps).isEmpty else {
             printError("fling: \(path): the attract script has no input (tap, drag, key, text…): nothing would play")
             return 2
@@ -130,7 +130,7 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
     let env = SceneEnvironment(measurer: display.renderer.fonts, imageSize: { display.renderer.imageSize($0) })
     let dateText = speak(options.language, on: env, resources: resources, day: options.date)
     if !options.headless { env.clipboard = SDLClipboard(); env.primarySelection = SDLPrimarySelection() }
-    // Reduce Motion and larger text (issue 44): the options, else the desktop's settings (a
+    // Reduce Motion and larger text: the options, else the desktop's settings (a
     // window only: a headless run is the same on every machine).
     let desktop = options.headless || (options.reduceMotion && options.textSize != nil) ? DesktopSettings() : DesktopSettings.read()
     let textScale = options.textSize ?? desktop.textScale.map { min(LayoutMetrics.textSizeRange.upperBound, max(LayoutMetrics.textSizeRange.lowerBound, $0)) } ?? 1
@@ -147,7 +147,7 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
         Log.info("accessibility: \(app.reduceMotion ? "reduce motion" : "full motion"), text at \(textScale.shortText)×"
                  + (options.reduceMotion || options.textSize != nil ? "" : " (the desktop's settings)"))
     }
-    // The UX-testing instrument (issue 15).
+    // The UX-testing instrument.
     app.instrument.overlay = options.overlay
     app.instrument.showTouches = options.showTouches
     app.instrument.panel.showsGear = options.tuningPanel
@@ -156,12 +156,12 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
     if let t = options.tune { app.tuning = t }
     app.keyboard.mode = options.keyboard
     app.keyboard.kioskWithoutKeyboard = options.kioskOptions.kiosk && !PhysicalKeyboard.isAttached(headless: options.headless)
-    // A kiosk's visitors do not get the instrument's keys (issue 29: F5's panel changed the
+    // A kiosk's visitors do not get the instrument's keys (before, F5's panel changed the
     // physics until the next reset, and its Copy wrote to the clipboard and stdout), unless
     // the instrument was asked for at launch.
     app.instrument.keysEnabled = !options.kioskOptions.kiosk || options.kioskInstrument || options.overlay
         || options.showTouches || options.slow != nil || options.tuningPanel
-    // A study (issue 33) is blind: the instrument's keys would show the policy (F2) or change it
+    // A study is blind: the instrument's keys would show the policy (F2) or change it
     // (F5), and slow motion (F4) would stretch the trials' times.
     if study != nil { app.instrument.keysEnabled = false }
     // (A study's session has no idle reset or attract loop: either would change the trial
@@ -174,7 +174,7 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
                          fpsCap: options.fpsGiven ? options.fps : nil, hidesCursor: options.kioskOptions.kiosk, framebuffer: framebuffer)
     run.stalls = options.injectStall
     run.accessibility = !options.noAccessibility
-    // A kiosk's watch on itself (issue 47): the frozen-screen watchdog and the status file in
+    // A kiosk's watch on itself: the frozen-screen watchdog and the status file in
     // every live loop; the screen schedule on the console's panel.
     let k = options.kioskOptions
     let frozenLimit = k.effectiveFrozenScreen(console: framebuffer != nil)
@@ -190,7 +190,7 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
             Log.warning("FLING_TEST_BLOCK_PRESENT_AFTER=\(text): no frame reaches the panel after \(text) s (a test of --frozen-screen)")
         }
     }
-    // --record (issue 15): every input to the file as it arrives; `quit` at the end.
+    // --record: every input to the file as it arrives; `quit` at the end.
     var recorder: SessionRecorder?
     if let path = options.record {
         var header = SessionRecorder.Header(options, display: display, instrumentKeys: app.instrument.keysEnabled, exitCorner: config.exitCorner)
@@ -210,7 +210,7 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
         run.kiosk.recorder = recorder
     }
     defer { recorder?.finish(at: run.kiosk.lastTime) }
-    // --metrics (issue 15): a JSON line per gesture, from the models' decision records.
+    // --metrics: a JSON line per gesture, from the models' decision records.
     var metrics: MetricsRecorder?
     if let path = options.metrics {
         let budget = options.headless ? 1 / options.fps : 1 / (options.fpsGiven ? options.fps : display.refreshRate)
@@ -221,7 +221,7 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
         run.kiosk.observer = { metrics?.input($0) }
         run.onFrame = { metrics?.frame(time: $0, drawSeconds: $1) }
     }
-    // `fling study` (issue 33): the session over the app, its gestures into the study folder.
+    // `fling study`: the session over the app, its gestures into the study folder.
     if let study {
         // A start state the app cannot reach (a restaurant it lacks, a card past the last)
         // would leave every trial to time out: said now, with its line.

@@ -1,6 +1,6 @@
 // Display: where frames go. A real window (resizable, HiDPI-aware, vsync'd accelerated renderer
 // with a software fallback) or, headless, a frame texture drawn by the software renderer.
-// Implemented (issue 14, kiosks):
+// Implemented (kiosks):
 //  [x] --display N: the window opens centred on (or, fullscreen, fills) display N
 //  [x] the UI scale from the display when --scale is absent: the drawable/window ratio
 //      (Wayland, macOS) times SDL's diagonal DPI / 96 on X11 and KMSDRM, in quarter steps
@@ -12,7 +12,7 @@
 //      mouse moves (the app decides when; `setCursorVisible`), closing the window does not quit
 //  [x] vsync and the display's refresh rate are reported so the loop paces only where vsync
 //      is absent
-//  [x] the renderer and present path chosen before the window exists (RendererChoice, issue 34):
+//  [x] the renderer and present path chosen before the window exists (RendererChoice):
 //      without a GPU, SDL's software renderer on the X11 window's own shared-memory image, no
 //      GL context at all; a GL renderer that turns out to be llvmpipe is replaced on a window
 //      made again without GL; --renderer and SDL_RENDER_DRIVER override
@@ -25,7 +25,7 @@ import CX11Screen
 import FlingCore
 import Glibc
 
-/// How a window opens (issue 14). Defaults: a normal desktop window.
+/// How a window opens, a kiosk's included. Defaults: a normal desktop window.
 public struct WindowOptions: Sendable {
     /// Which display (SDL's index); nil = the default one.
     public var displayIndex: Int?
@@ -268,7 +268,7 @@ public final class Display {
         if options.kiosk { setCursorVisible(false) }
         if options.kiosk && !headless {
             // Alt+Tab, the window manager's keys, a launcher's Super: in a kiosk under a
-            // desktop they brought another window over Fling (issue 29). The keyboard is
+            // desktop they brought another window over Fling. The keyboard is
             // grabbed while the window shows (SDL_HINT_GRAB_KEYBOARD lets the grab take them).
             SDL_SetHint(SDL_HINT_GRAB_KEYBOARD, "1")
             grabsKeyboard = true
@@ -573,7 +573,7 @@ public final class Display {
             // presented after it is shown. Pixels put into a window not yet mapped are lost on
             // X11 (no backing store) and Wayland has no surface to show them on until then:
             // presented before, the first frame reached the screen only with a later redraw
-            // (X11: the expose; Wayland: never, issue 30).
+            // (X11: the expose; Wayland: never).
             shown = true
             SDL_ShowWindow(window)
             SDL_RaiseWindow(window)
@@ -625,7 +625,7 @@ public final class Display {
         SDL_RenderPresent(renderer.sdl)
     }
 
-    // MARK: window icon (issue 13)
+    // MARK: window icon
     /// Gives the window its icon (taskbar, window switcher) from a PNG. Headless, or an
     /// unreadable file: nothing, and false.
     @discardableResult

@@ -49,9 +49,9 @@ package final class AppController {
     }
 
     package var scene: Scene { scenes[current] }
-    /// The on-screen keyboard (issue 32): over everything but the instrument.
+    /// The on-screen keyboard: over everything but the instrument.
     package let keyboard: OnScreenKeyboard
-    /// A UX study's session (`fling study`, issue 33): its banner and prompt over everything,
+    /// A UX study's session (`fling study`): its banner and prompt over everything,
     /// its buttons before any other input.
     package var study: StudySession? {
         didSet { study?.rightToLeft = env.layoutDirection == .rightToLeft }
@@ -67,7 +67,7 @@ package final class AppController {
         for s in scenes { s.layout(in: sceneBounds, window: windowSize, time: time) }
     }
 
-    // MARK: The UX-testing instrument (issue 15) ---------------------------------------------
+    // MARK: The UX-testing instrument --------------------------------------------------------
     /// Overlay, show touches, tuning panel: drawn above everything, never the scenes' input.
     package let instrument = Instrument()
     /// Scene time from real time: slow motion and pause (time runs 1:1 while a pointer is down).
@@ -218,7 +218,7 @@ package final class AppController {
     /// One frame of scene time (1/60 s) while paused.
     package func stepFrame(time: Double) { clock.step(InstrumentConstants.stepSeconds, at: time); needsDisplay = true }
 
-    /// Reduce Motion (issue 44: the desktop's setting or --reduce-motion): sheets and cards
+    /// Reduce Motion (the desktop's setting or --reduce-motion): sheets and cards
     /// cross-fade instead of sliding, springing and zooming.
     package var reduceMotion = false {
         didSet {
@@ -282,7 +282,7 @@ package final class AppController {
         return moving || returningHome || instrumentMoving
     }
 
-    // MARK: Idle reset (issue 14: kiosk mode) ------------------------------------------------
+    // MARK: Idle reset (kiosk mode) ----------------------------------------------------------
     /// The scene an idle reset returns to (the first scene of the run).
     package let home: SceneID
     /// An idle reset waits for the open sheet or card to finish closing before it switches.
@@ -395,7 +395,7 @@ package final class AppController {
             ("size", .array([.rounded(windowSize.width), .rounded(windowSize.height)])),
             ("scale", .rounded(scale)),
         ]
-        // The UI's language when it is not English (issue 48): its catalogue and direction.
+        // The UI's language when it is not English: its catalogue and direction.
         if env.strings.language != "en" || env.strings.pseudo {
             fields.append(("language", .object([("name", .string(env.strings.pseudo ? "pseudo" : env.strings.language)),
                                                 ("rightToLeft", .bool(env.strings.isRightToLeft))])))

@@ -64,7 +64,7 @@ final class SheetTests: XCTestCase {
     }
 
     /// The white card has its rounded top corners (radius 10, seed 000) at half and at full:
-    /// the pinned title bar's square white background covered them (issue 30).
+    /// the pinned title bar's square white background covered them.
     func testTheCardsTopCornersAreRoundAtHalfAndFull() throws {
         let dir = try FlingRunner.headless(open + "1.5 shot $OUT/half.png\n1.6 key Up\n3.5 shot $OUT/full.png\n")
         for name in ["half", "full"] {
@@ -154,7 +154,7 @@ final class SheetTests: XCTestCase {
     }
 
     /// Fluid, as iOS does with a scroll in a medium detent: the wheel at half takes the sheet
-    /// to full first (the content does not scroll at half, issue 10; before, it scrolled to
+    /// to full first (the content does not scroll at half; before, it scrolled to
     /// 300+ pt inside the half sheet); the next wheel reaches the end of the description.
     func testTheWheelAtHalfExpandsThenReachesTheEndOfTheDescription() throws {
         let dir = try FlingRunner.headless(open + "1.5 wheel -40\n2.5 state $OUT/full.json\n2.6 wheel -40\n4 state $OUT/s.json\n4 shot $OUT/end.png\n")
@@ -164,7 +164,7 @@ final class SheetTests: XCTestCase {
         let s = try sheet(dir, "s.json")
         XCTAssertEqual(s["detent"]?.stringValue, "full")
         // 233: the detail laid out with seed 000's stack spacing and the pinned title bar
-        // (issue 10; 247 with the former hand-made spacing), in Nunito (issue 30: 268 in
+        // (247 with the former hand-made spacing), in Nunito (268 in
         // Quicksand, whose wider letters wrapped the description into more lines).
         XCTAssertEqual(s.number("contentOffset"), 233, accuracy: 0.5, "scrolled to the end at 390×844")
     }

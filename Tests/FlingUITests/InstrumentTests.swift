@@ -3,7 +3,7 @@ import FlingCore
 import FlingTestSupport
 import XCTest
 
-/// The UX-testing instrument in-process (issue 15): the overlay and show touches draw but
+/// The UX-testing instrument in-process: the overlay and show touches draw but
 /// change nothing; slow motion stretches animations and keeps decisions; pause and step; the
 /// tuning panel's sliders, policy control, Reset and Copy.
 final class InstrumentTests: XCTestCase {
@@ -100,7 +100,7 @@ final class InstrumentTests: XCTestCase {
     } }
 
     /// Each input is on screen when the first frame presented after it is: its latency is that
-    /// present's time less its own, and the overlay's graph keeps each frame's oldest (issue 28).
+    /// present's time less its own, and the overlay's graph keeps each frame's oldest.
     func testAPresentMeasuresTheLatencyOfEveryInputItCarries() { MainActor.assumeIsolated {
         let app = makeTestApp()
         app.handle(.pointer(PointerEvent(id: 0, phase: .began, location: Point(200, 500), time: 1.000)))

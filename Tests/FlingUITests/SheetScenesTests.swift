@@ -3,7 +3,7 @@ import FlingCore
 import FlingTestSupport
 import XCTest
 
-/// The Restaurants and Two-Stage scenes in-process (issue 10): the row deselect after a sheet,
+/// The Restaurants and Two-Stage scenes in-process: the row deselect after a sheet,
 /// seed 001's button while its sheet leaves, and where the button sits.
 final class SheetScenesTests: XCTestCase {
     /// Advances in 60 Hz frames to `end`.
@@ -142,7 +142,7 @@ final class SheetScenesTests: XCTestCase {
     } }
 }
 
-/// The handlebar keeps a dark halo under it (issue 30 item 6): at full it sits over the dimmed
+/// The handlebar keeps a dark halo under it: at full it sits over the dimmed
 /// list's text, and the halo keeps it legible there.
 final class HandleBarHaloTests: XCTestCase {
     func testTheHandleCastsAHaloOnTheDim() { MainActor.assumeIsolated {

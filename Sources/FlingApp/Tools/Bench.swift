@@ -23,7 +23,7 @@ enum Bench {
         var window = false
         /// --renderer for the window (the app's choice by default).
         var renderer: RendererRequest = .auto
-        /// --inject-stall with --window (issue 28).
+        /// --inject-stall with --window.
         var stalls: StallInjector?
     }
 

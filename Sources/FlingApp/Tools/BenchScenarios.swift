@@ -25,7 +25,7 @@ struct BenchScenario: Sendable {
             return "0.0 drag \(x) \(s.height * 0.8) \(x) \(s.height * 0.35) 0.2\n1.0 drag \(x) \(s.height * 0.35) \(x) \(s.height * 0.8) 0.2\n"
         },
         // Flick Today's cards far up, then back down: scrolling frames with the cards' photos
-        // coming back into view (those off screen for a while were let go, issue 34).
+        // coming back into view (those off screen for a while were let go, to keep memory down).
         BenchScenario(name: "today-scroll", scene: .today, cycle: 4.0, measured: 0.0...4.0) { s in
             let x = s.width / 2
             return "0.0 drag \(x) \(s.height * 0.8) \(x) \(s.height * 0.2) 0.12\n2.0 drag \(x) \(s.height * 0.2) \(x) \(s.height * 0.8) 0.12\n"

@@ -72,7 +72,7 @@ enum Replay {
             printError("fling replay: \(error.message)")
             return error.status
         }
-        // The side-by-side frame of --compare must fit the pixel limits too (issue 29: three
+        // The side-by-side frame of --compare must fit the pixel limits too (before, three
         // settings of a large window made a canvas of 3 GB a frame).
         if wantsFrames, settings.count > 1 {
             var w = recording.size.width, h = recording.size.height
@@ -182,7 +182,7 @@ enum Replay {
         let epsilon = 1e-9
         /// Draws and keeps the output frames due by `t`; returns the draw's duration when it drew
         /// one. `still`: nothing moves, and the run loop skips ahead from here: the frame is
-        /// drawn even when no output is due, as the picture of the skipped stretch (issue 33:
+        /// drawn even when no output is due, as the picture of the skipped stretch (before,
         /// the last frame drawn while the sheet was dismissing stood for the stretch, and its
         /// overlay said "sheet dismissing" where a live run's said "list idle").
         func capture(_ t: Double, still: Bool) -> Double? {

@@ -78,7 +78,7 @@ final class APNGWriter {
         // acTL: num_frames at its data's start.
         fseek(f, acTLOffset, SEEK_SET)
         chunk("acTL", Self.be32(frames) + Self.be32(0))
-        // A full disk shows at the last buffered write, at fclose (issue 29: the file was cut
+        // A full disk shows at the last buffered write, at fclose (before, the file was cut
         // and the replay exited 0): both are checked.
         let failed = ferror(f) != 0
         let closed = fclose(f) == 0

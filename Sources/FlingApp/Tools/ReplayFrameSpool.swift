@@ -1,5 +1,5 @@
 // ReplayFrameSpool: `fling replay`'s output frames, compressed, kept in a temporary file rather
-// than in memory until they are written (issue 29: a 60 s recording to an animated PNG held
+// than in memory until they are written (before, a 60 s recording to an animated PNG held
 // 837 MB; five minutes did not finish in 600 s). The file is unlinked at once: it goes when
 // the process does, a crash or a signal included.
 import FoundationEssentials

@@ -112,7 +112,7 @@ protocol FrameSink {
 }
 
 extension ReplayFrames {
-    /// What can be known before any frame is rendered (issue 29: a missing ffmpeg or an
+    /// What can be known before any frame is rendered (before, a missing ffmpeg or an
     /// unwritable --out was said only after every frame was drawn): the frames folder made and
     /// writable, ffmpeg there for an MP4, the video's folder writable.
     static func preflight(out: String?, video: String?) throws(RunFailure) {

@@ -53,8 +53,8 @@ struct Recording {
         max(script.commands.last?.time ?? 0, script.expanded(fps: fps).map(\.time).max() ?? 0)
     }
 
-    /// The recording format this Fling writes (`# fling recording 2`: format 1 and `paste`,
-    /// issue 33); it reads 1 and 2.
+    /// The recording format this Fling writes (`# fling recording 2`: format 1 and
+    /// `paste`); it reads 1 and 2.
     static let format = 2
 
     static func load(_ path: String) throws(LoadError) -> Recording {
@@ -85,7 +85,7 @@ struct Recording {
         let script: Script
         do { script = try Script.parse(text, file: path, maxTime: InteractionConstants.maxRecordingTime) } catch {
             // A recording cut mid-line (a crash, a full disk) keeps every whole line before it:
-            // an unended last line that does not parse is left out, and said (issue 29).
+            // an unended last line that does not parse is left out, and said.
             let lastLine = text.split(separator: "\n", omittingEmptySubsequences: false).count
             guard !text.hasSuffix("\n"), error.line == lastLine, let end = text.lastIndex(of: "\n") else {
                 throw LoadError(message: error.description)
@@ -106,7 +106,7 @@ struct Recording {
     /// Line of the `# size:` header (0: none), for messages.
     private var sizeLine = 0
 
-    /// Every window the replay would make fits what the display can draw (issue 29: a header's
+    /// Every window the replay would make fits what the display can draw (before, a header's
     /// `# scale: 4` with `# size: 16384x16384`, or `resize 16000 16000` at scale 2, reached
     /// SDL and crashed after gigabytes): the header's size as `--size` takes it, and each
     /// `resize` within the pixel limits at the header's scale, as a script's are.
@@ -124,7 +124,7 @@ struct Recording {
     /// The `# name: value` lines before the first command.
     mutating func readHeader(_ text: String) throws(LoadError) {
         // (CRLF is one Character in Swift: splitting on "\n" alone kept a Windows file's
-        // header as one line, and it was lost whole, issue 29.)
+        // header as one line, and it was lost whole.)
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         for (i, raw) in lines.enumerated() {
             let line = raw.trimmingWhitespace()

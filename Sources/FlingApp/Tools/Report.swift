@@ -67,7 +67,7 @@ struct ReportCommand: FlingCommand, SingleUseOptions {
         if let line = report.cutAtLine {
             Log.warning("\(file):\(line): the file is cut here (its last line has no end and is not a gesture); the \(report.gestures.count) gestures before it are read")
         }
-        // Names from the file (policies, outcomes) reach the terminal escaped (issue 29).
+        // Names from the file (policies, outcomes) reach the terminal escaped.
         print(report.summary.split(separator: "\n", omittingEmptySubsequences: false).map { escapedControls(String($0)) }.joined(separator: "\n"))
         guard let plot else { return 0 }
         return DecisionMap.draw(report, height: height, to: plot, resources: resources)

@@ -6,7 +6,7 @@ import FlingSDL
 import FoundationEssentials
 import Glibc
 
-/// `fling soak`: weeks of kiosk use compressed into virtual time (issue 14). A visitor tours
+/// `fling soak`: weeks of kiosk use compressed into virtual time. A visitor tours
 /// every scene (a gesture every 2 s: sheets opened, dragged and closed, lists flicked, cards
 /// expanded and closed, tabs switched), then leaves; the idle reset brings the home scene
 /// back; repeat for `--hours` of virtual time. Frames are rendered while things move (every

@@ -3,7 +3,7 @@
 public enum InteractionConstants {
     /// Pt scrolled per wheel notch (GTK and Chromium use ~50–53 px per notch at 1×).
     public static let wheelNotch: Double = 50
-    /// How long a scripted `tap` holds the pointer down (issue 2: up at t + 0.05 s).
+    /// How long a scripted `tap` holds the pointer down (a script's tap: up at t + 0.05 s).
     public static let scriptTapDuration: Double = 0.05
     /// Limits that keep bad input from crashing SDL or running forever: a side of at most
     /// 16384 device pixels (SDL's texture limit) and a frame under 2 GiB of pixels.
@@ -11,7 +11,7 @@ public enum InteractionConstants {
     public static let maxPixelBytes: Double = 2_147_483_647
     /// Scripts, recordings and metrics files are read up to this many bytes (256 MiB: a week of
     /// a busy kiosk's recording is far less); /dev/zero or an endless pipe named as one is
-    /// refused there instead of filling memory (issue 29).
+    /// refused there instead of filling memory.
     public static let maxUserFileBytes = 256 << 20
     /// The data files (restaurants.json, articles.json) are read up to this many bytes: 128 MiB
     /// holds 100,000 restaurants with a paragraph each. A bigger one (a million rows, 787 MB,
@@ -19,7 +19,7 @@ public enum InteractionConstants {
     public static let maxDataFileBytes = 128 << 20
     /// A data file's rows are built when shown, and this many of the latest kept built: a
     /// 1080×1920 list shows about 25 rows, and the rows near it, a sheet's row and a screen
-    /// reader's walk fit many times over (issue 45).
+    /// reader's walk fit many times over, even in a list of 100,000 rows.
     public static let builtRowsKept = 512
     /// A file written as the app runs may be a pipe (`--metrics /dev/stdout | jq`): lines wait
     /// in memory while its reader is behind, up to this many bytes (minutes of a busy session's
@@ -36,7 +36,7 @@ public enum InteractionConstants {
     /// Scripts: coordinates within ±1e6 pt, times and drag durations within an hour.
     public static let maxScriptCoordinate: Double = 1_000_000
     public static let maxScriptTime: Double = 3600
-    /// What one text field holds, in characters (issue 29): typing or a paste past it stops
+    /// What one text field holds, in characters: typing or a paste past it stops
     /// there and the field says so. A one-line field of names and handles needs far less;
     /// at this length every keystroke still draws within a frame.
     public static let maxFieldCharacters = 10_000
@@ -45,8 +45,8 @@ public enum InteractionConstants {
     public static let clipboardReadBytes = 1 << 20
     /// What a string of the data files may hold, in characters: a title or label (name,
     /// type, headline…) and a body (a restaurant's description, a story's content). Longer
-    /// ones are cut there with a warning naming the file, item and field (issue 29). A body
-    /// of 200,000 characters (issue 46) scrolls at a short one's cost a frame; it is set once,
+    /// ones are cut there with a warning naming the file, item and field. A body
+    /// of 200,000 characters scrolls at a short one's cost a frame; it is set once,
     /// when first shown (about 60 ms at 390 pt).
     public static let maxDataLabelCharacters = 1_000
     public static let maxDataBodyCharacters = 200_000
@@ -67,13 +67,13 @@ public enum InteractionConstants {
     }
 }
 
-/// Layout metrics of the iOS screens (shared/SPEC.md and UIKit's standard list metrics).
+/// Layout metrics of the iOS screens (iPhone sizes and UIKit's standard list metrics).
 public enum LayoutMetrics {
-    /// Window size by default: an iPhone 14-class portrait screen (issue 2).
+    /// Window size by default: an iPhone 14-class portrait screen.
     public static let defaultWindowSize = Size(390, 844)
     /// The smallest window: the narrowest iPhone (320 pt, iPhone SE 1st generation) by the
     /// original iPhone's 480 pt. Every scene lives in it: four tab labels side by side, the
-    /// sheet's detents, the Today cards (issue 30 item 16: at 120 × 120 the labels overlapped).
+    /// sheet's detents, the Today cards (at 120 × 120 the labels overlapped).
     /// `--size` refuses less and the window cannot be made smaller.
     public static let minimumWindowSize = Size(320, 480)
     /// UIKit's default leading margin of list rows and titles.
@@ -102,7 +102,7 @@ public enum LayoutMetrics {
     public static let maxLayoutCoordinate: Double = 1_000_000
 }
 
-/// The bottom sheet's numbers (shared/SPEC.md scene 1 and seed 001), with their sources.
+/// The bottom sheet's numbers (seeds 000 and 001, UIKit's sheets), with their sources.
 public enum SheetConstants {
     /// Seed 000: the full detent puts the sheet's top 50 pt below the window's top.
     public static let fullTop: Double = 50
@@ -123,7 +123,7 @@ public enum SheetConstants {
     public static let maxWidth: Double = 720
 }
 
-/// The Today cards' numbers (shared/SPEC.md scene 2, seed 004, issue 6).
+/// The Today cards' numbers (mostly seed 004's), with their sources.
 public enum CardConstants {
     /// Seed 004: a card is min(image height / 3, 500) pt tall.
     public static let imageHeightDivisor: Double = 3
@@ -154,12 +154,12 @@ public enum CardConstants {
     /// Excerpt layouts kept (one per card and width; a resize adds a set).
     public static let excerptLayoutCacheLimit = 64
     /// A card in the one-column list is never shorter than this: the 150 pt excerpt panel
-    /// (SPEC: "a white panel 100–150 pt high" over the bottom of the image) and as much photo
-    /// above it. SPEC's min(image height / 3, 500) gives that only from a photo at least 900
-    /// px tall; from a shorter one the panel covers more than half of the card that "its
-    /// image fills", or all of it. Five of the ten bundled heroes are shorter (issue 10; issue
-    /// 30 item 8), and their cards are raised to 300 pt from (article: photo, px high → SPEC's
-    /// height):
+    /// (the Today scene as described: "a white panel 100–150 pt high" over the bottom of the
+    /// image) and as much photo above it. Seed 004's min(image height / 3, 500) gives that only
+    /// from a photo at least 900 px tall; from a shorter one the panel covers more than half of
+    /// the card that "its image fills", or all of it. Five of the ten bundled heroes are
+    /// shorter, and their cards are raised to 300 pt (a deviation from the seed) from (article:
+    /// photo, px high → seed 004's height):
     /// - 5 "Countdown to Lift-Off": rocket-launch.jpg, 427 → 142.3 pt, a panel 142 pt high:
     ///   no photo at all;
     /// - 6 "Cook Like You Have a Plan": restaurants/kitchen.jpg, 360 → 120 pt: no photo;
@@ -169,7 +169,7 @@ public enum CardConstants {
     ///   same;
     /// - 9 "Eat with the Seasons": restaurants/citrus.jpg, 791 → 263.7 pt: 113.7 pt of photo.
     /// The other five (mountain-trail, paint-brushes, boats-sunset, bridge-night,
-    /// autumn-mountains: 953–1200 px) keep SPEC's height, 317.7–400 pt. Wide windows' grids
+    /// autumn-mountains: 953–1200 px) keep seed 004's height, 317.7–400 pt. Wide windows' grids
     /// make every card 500 pt (`gridCardHeight`). Also in Resources/CREDITS.md's note.
     public static let minCardHeight: Double = 2 * excerptMaxHeight
     /// Expanded, the image takes 70 % of the window height.
@@ -178,16 +178,17 @@ public enum CardConstants {
     /// opaque, the list behind it has faded out and the tab bar has left. The card spring's
     /// swing back short of full (0.46 % at damping 0.65) then changes none of them, where it
     /// used to leave the story at 254/255 (every line blended instead of copied), the list at
-    /// a 1/255 fade (a full tint pass of it a frame) and 0.4 pt of tab bar, for eight frames
-    /// (issue 12). Each fade differs by at most 2 % on the way.
+    /// a 1/255 fade (a full tint pass of it a frame) and 0.4 pt of tab bar, for eight frames.
+    /// Each fade differs by at most 2 % on the way.
     public static let coversWindowAt: Double = 0.98
     /// Close button, as seed 004 draws it: `Image(systemName: "xmark.circle.fill")
     /// .font(.system(size: 26)).foregroundColor(.white).opacity(0.7)` in an HStack padded 50 pt
     /// from the top and 16 pt from the right (`.padding(.trailing)`): a 26 pt white circle at
-    /// 70 % whose × is cut out, so the photo shows through it, and no shadow (SPEC: "a filled
-    /// circle with an ×, 26 pt, white at 70 % alpha, 50 pt from the top"; issue 30 item 7).
-    /// Like the seed's, it fades into white content scrolled under it; issue 10 had made it
-    /// 90 % white with a dark × and a shadow, which neither the seed nor the SPEC has.
+    /// 70 % whose × is cut out, so the photo shows through it, and no shadow (the Today scene
+    /// as described: "a filled circle with an ×, 26 pt, white at 70 % alpha, 50 pt from the
+    /// top"). Like the seed's, it fades into white content scrolled under it; an earlier
+    /// deviation had made it 90 % white with a dark × and a shadow, which neither the seed nor
+    /// the description has.
     public static let closeButtonSize: Double = 26
     public static let closeButtonTop: Double = 50
     public static let closeButtonTrailing: Double = 16
@@ -209,7 +210,8 @@ public enum CardConstants {
     public static let zoomBackdropDim: Double = 0.2
     /// Wide windows (kiosks) lay the cards out as the App Store does on iPad: a grid of equal
     /// rows, columns at least this wide (4 at 1920 pt, 2 at 1080 pt), every card this tall
-    /// (the seed's 500 pt cap), 20 pt gutters and 40 pt between rows (issue 10).
+    /// (the seed's 500 pt cap), 20 pt gutters and 40 pt between rows (one of Today's
+    /// deviations from the seed).
     public static let gridMinColumnWidth: Double = 440
     public static let gridCardHeight: Double = 500
     public static let wideWindow: Double = 700
@@ -247,7 +249,7 @@ public enum CardConstants {
     public static let focusRingWidth: Double = 3
 }
 
-/// The form widgets' metrics and motion (issue 9), each as iOS draws it.
+/// The form widgets' metrics and motion, each as iOS draws it.
 public enum WidgetMetrics {
     // MARK: Text field (UITextField .roundedRect)
     /// Height of a rounded-border field at the body size: 34 pt (UIKit's intrinsic height).

@@ -37,7 +37,7 @@ public struct MetricsReport: Equatable, Sendable {
         return MetricsReport(gestures: out)
     }
 
-    /// Outcome counts per policy (per setting and policy in a `--compare` file: issue 33, its
+    /// Outcome counts per policy (per setting and policy in a `--compare` file: before, its
     /// settings of one policy were counted together), in order of first appearance.
     public var outcomesByPolicy: [(policy: String, outcomes: [(String, Int)])] {
         var policies: [String] = []

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The feel of the sheets and cards as one value (issue 15): what a UX tester changes with
+/// The feel of the sheets and cards as one value: what a UX tester changes with
 /// `--tune key=value,…` or the tuning panel, and what a replay sets up again. The defaults are
 /// the seeds' and the platforms' numbers (see each key's source). Models read it; nothing in
 /// it is global.
@@ -118,7 +118,7 @@ public struct Tuning: Equatable, Sendable {
             guard let v = Double(parts[1]), v.isFinite else {
                 throw ParseError(message: "\(key.name): '\(parts[1])' is not a number")
             }
-            // The same key twice is a mistake to say, not a silent "last one wins" (issue 29).
+            // The same key twice is a mistake to say, not a silent "last one wins".
             guard given.insert(key.name).inserted else {
                 throw ParseError(message: "\(key.name) is given twice")
             }

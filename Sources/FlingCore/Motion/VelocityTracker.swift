@@ -62,7 +62,7 @@ public struct VelocityTracker: Sendable, Equatable {
                 // them µs apart): keep the newer. (A press keeps its own sample: the first move
                 // after it, however soon, is a move.) After a stop the first move is no press:
                 // two moves read in one poll there were two samples µs apart, a nudge of 60 pt
-                // read as 8,000 pt/s (issue 28).
+                // read as 8,000 pt/s.
                 count -= 1
             }
         }
@@ -105,7 +105,7 @@ public struct VelocityTracker: Sendable, Equatable {
         }
     }
 
-    /// The fit's slope made sane for any input (issue 11): a parabola through a jump of
+    /// The fit's slope made sane for any input: a parabola through a jump of
     /// thousands of pt can point against the way the finger went, by millions of pt/s. A
     /// slope whose sign disagrees with the net movement over the fitted samples reads as 0
     /// (the finger stopped; a parabola's overshoot past a stop is no flick), and every

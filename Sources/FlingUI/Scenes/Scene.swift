@@ -18,7 +18,7 @@ package final class SceneEnvironment {
         var minimumScale: Double; var lineHeight: Double?; var alignment: String
         /// Text of up to 512 characters whole; longer, its first and last 32 characters: a
         /// story of 200,000 characters is looked up every frame it shows, and hashing it whole
-        /// cost more than drawing it (issue 46). Characters hash as `String` does (canonically
+        /// cost more than drawing it. Characters hash as `String` does (canonically
         /// equivalent text alike), and the length is counted in characters, so equal keys hash
         /// alike; `==` still compares the whole text (at once for the same string, the common
         /// case: it shares its storage).
@@ -33,13 +33,13 @@ package final class SceneEnvironment {
     private struct Held { var layout: TextLayout; var bytes: Int }
     private var layouts = LRUCache<LayoutKey, Held>(capacity: 2048)
 
-    /// Larger text (issue 44): the scale of every text style the scenes' views use (1 by
+    /// Larger text: the scale of every text style the scenes' views use (1 by
     /// default); the on-screen keyboard and the instrument keep theirs.
     package var textScale = 1.0 {
         didSet { if textScale != oldValue { invalidateLayouts() } }
     }
 
-    /// The user's language (issue 48): every string a view shows is looked up in it.
+    /// The user's language: every string a view shows is looked up in it.
     package var strings: Localization = .english {
         didSet { if strings != oldValue { invalidateLayouts() } }
     }
@@ -147,7 +147,7 @@ package protocol Scene: AnyObject {
     /// How opaque the backdrop (scene and tab bar behind a modal overlay) is drawn over the
     /// window's white (default 1). A scene that fades all of it says so here rather than
     /// inside its drawing, so the backdrop stays one unchanging layer and its fade folds into
-    /// its copy together with the overlay's dim (issue 12).
+    /// its copy together with the overlay's dim.
     func backdropOpacity(time: Double) -> Double
 }
 

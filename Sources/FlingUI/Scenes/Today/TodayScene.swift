@@ -14,7 +14,7 @@ package final class TodayScene: Scene {
     private let dateText: String
     package private(set) var scroll = ScrollInteraction()
     package private(set) var cards = CardTransition()
-    /// Reduce Motion (issue 44): a card opens and closes with a cross-fade, not the zoom.
+    /// Reduce Motion: a card opens and closes with a cross-fade, not the zoom.
     package var reduceMotion: Bool {
         get { cards.reduceMotion }
         set { cards.reduceMotion = newValue }
@@ -49,7 +49,7 @@ package final class TodayScene: Scene {
     /// Where the top bar's tree was laid out (it is drawn moved from there).
     var topBarBuiltIn: Rect?
 
-    /// The cards and the list's scroll take a new tuning from their next gesture (issue 15).
+    /// The cards and the list's scroll take a new tuning from their next gesture.
     package func apply(_ tuning: Tuning) {
         scroll.apply(tuning)
         cards.apply(tuning)
@@ -214,7 +214,7 @@ package final class TodayScene: Scene {
         }
     }
 
-    /// The list back to its top, selection cleared (the kiosk idle reset, issue 14).
+    /// The list back to its top, selection cleared (the kiosk idle reset).
     package func scrollToTop(time: Double) {
         guard !isModal else { return }
         scroll.cancel(at: time)

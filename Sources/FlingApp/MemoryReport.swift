@@ -1,5 +1,5 @@
 // MemoryReport: FLING_MEMORY_REPORT=1 prints what the renderer's caches hold on stderr (after
-// each bench scenario, and in the app whenever the loop goes idle).
+// each bench scenario, and in a window whenever the loop goes idle).
 import FlingCore
 import FlingSDL
 

@@ -127,7 +127,7 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
     if !display.setIcon(png: resources.images + "/fling.png") && !options.headless {
         Log.info("no window icon: \(resources.images)/fling.png unreadable")
     }
-    let env = SceneEnvironment(measurer: display.renderer.fonts, imageSize: { display.renderer.imageSize($0) })
+    let env = AppAssembly.environment(for: display)
     let dateText = speak(options.language, on: env, resources: resources, day: options.date)
     if !options.headless { env.clipboard = SDLClipboard(); env.primarySelection = SDLPrimarySelection() }
     // Reduce Motion and larger text: the options, else the desktop's settings (a
@@ -135,12 +135,11 @@ func runApp(_ options: AppOptions, study: StudyAttachment? = nil) -> Int32 {
     let desktop = options.headless || (options.reduceMotion && options.textSize != nil) ? DesktopSettings() : DesktopSettings.read()
     let textScale = options.textSize ?? desktop.textScale.map { min(LayoutMetrics.textSizeRange.upperBound, max(LayoutMetrics.textSizeRange.lowerBound, $0)) } ?? 1
     env.textScale = textScale
-    let app = AppController(rows: resources.restaurants, articles: resources.articles, env: env, first: options.scene, windowSize: display.size,
-                            scale: display.scale, sheetPolicy: options.sheetPolicy, dateText: dateText)
+    let app = AppAssembly.app(resources, env: env, display: display, first: options.scene, sheetPolicy: options.sheetPolicy,
+                              dateText: dateText, cardStyle: options.cardStyle ?? .expand)
     app.usePinyin()
     if let d = options.detents { app.sheetDetents = d.specs }
     app.sheetBackgroundInteraction = options.backgroundInteraction
-    app.cardStyle = options.cardStyle ?? .expand
     app.setSheetDismissal(interactive: options.interactiveDismiss, dragIndicator: options.dragIndicatorVisible ? .visible : .hidden)
     app.reduceMotion = options.reduceMotion || desktop.animations == false
     if app.reduceMotion || textScale != 1 {

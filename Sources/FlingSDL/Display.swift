@@ -1,5 +1,7 @@
-// Display: where frames go. A real window (resizable, HiDPI-aware, vsync'd accelerated renderer
-// with a software fallback) or, headless, a frame texture drawn by the software renderer.
+// Display: the window frames go to (resizable, HiDPI-aware, vsync'd accelerated renderer with
+// a software fallback, the kiosk's fullscreen and grab, rotation) or, headless, a frame texture
+// drawn by the software renderer. How a frame is drawn into it and presented (only what
+// changed) is DisplayPresent.swift.
 // Implemented (kiosks):
 //  [x] --display N: the window opens centred on (or, fullscreen, fills) display N
 //  [x] the UI scale from the display when --scale is absent: the drawable/window ratio
@@ -47,53 +49,53 @@ public struct WindowOptions: Sendable {
 public final class Display {
     public let headless: Bool
     /// The layout's size in pt (the window's, turned back when rotated).
-    public private(set) var size: Size
+    public internal(set) var size: Size
     /// UI scale: pt → SDL window units (--scale, or the display's when not given).
     public let uiScale: Double
     /// Device pixels per pt (uiScale × the HiDPI ratio of the drawable).
-    public private(set) var scale: Double
+    public internal(set) var scale: Double
     public let renderer: Renderer
     public let rotation: Rotation
     /// The renderer waits for vsync (false: software fallback, Xvfb; the loop must pace).
-    public private(set) var vsync = false
+    public internal(set) var vsync = false
     /// The display's refresh rate in Hz (60 when unknown).
-    public private(set) var refreshRate: Double = 60
-    private var window: OpaquePointer?
+    public internal(set) var refreshRate: Double = 60
+    var window: OpaquePointer?
     /// Headless: the software renderer's own surface, made at the first size. A frame that
     /// fits in it is drawn there (seen through a viewport): the CPU canvas writes its pixels.
-    private var surface: UnsafeMutablePointer<SDL_Surface>?
+    var surface: UnsafeMutablePointer<SDL_Surface>?
     /// Headless, a frame larger than `surface`: the target texture it is drawn into instead. A
     /// resize never makes a new renderer, which would lose every cached texture.
-    private var frameTexture: OpaquePointer?
+    var frameTexture: OpaquePointer?
     /// Rotated windows: the layout-sized frame, turned onto the window on present.
-    private var rotationTarget: OpaquePointer?
-    private var shown = false
+    var rotationTarget: OpaquePointer?
+    var shown = false
     /// Kiosk mode: the keyboard is grabbed once the window shows (and what to say about it).
-    private var grabsKeyboard = false
-    private var grabChecks = 0
+    var grabsKeyboard = false
+    var grabChecks = 0
     /// Presents so far in which the window manager's frame was looked for (it is known only
     /// some time after the window is mapped); 60 when done.
-    private var frameChecks = 0
-    private var kioskNote: (String) -> Void = { _ in }
+    var frameChecks = 0
+    var kioskNote: (String) -> Void = { _ in }
     /// Warnings (stderr).
-    private let log: (String) -> Void
+    let log: (String) -> Void
     /// Notes (stderr at --log-level info).
-    private let info: (String) -> Void
+    let info: (String) -> Void
     /// The window presents only what changed (SDL's software renderer on its own framebuffer).
-    private var partialPresentsPossible = false
+    var partialPresentsPossible = false
     /// Wayland without GL: the frame Fling draws and the buffers it commits (nil elsewhere).
-    private var wayland: WaylandPresenter?
+    var wayland: WaylandPresenter?
     /// SDL's video driver, lower case ("x11", "wayland", "kmsdrm", "offscreen").
     public let videoDriver: String?
     /// How the window's renderer was chosen (nil headless).
-    public private(set) var rendererChoice: RendererChoice?
-    private let fullscreen: Bool
-    private let displayIndex: Int32
-    private var cursorVisible = true
+    public internal(set) var rendererChoice: RendererChoice?
+    let fullscreen: Bool
+    let displayIndex: Int32
+    var cursorVisible = true
     /// Wayland without GL: the window's size in pixels (the canvas may be larger).
-    private var panelPixels: (Int32, Int32) = (0, 0)
-    public private(set) var pixelWidth: Int32 = 0
-    public private(set) var pixelHeight: Int32 = 0
+    var panelPixels: (Int32, Int32) = (0, 0)
+    public internal(set) var pixelWidth: Int32 = 0
+    public internal(set) var pixelHeight: Int32 = 0
 
     public init(context: SDLContext, size: Size, uiScale: Double, fullscreen: Bool, title: String,
                 fontDirectory: String, imageDirectory: String, window options: WindowOptions = WindowOptions(),
@@ -331,7 +333,7 @@ public final class Display {
 
     /// A window whose frame (title bar and borders included) runs off the usable area is
     /// shrunk and moved onto it, once the window manager has said how large its frame is.
-    private func fitFrameToScreen(_ window: OpaquePointer) {
+    func fitFrameToScreen(_ window: OpaquePointer) {
         frameChecks += 1
         if fullscreen { frameChecks = 60; return }
         var top: Int32 = 0, left: Int32 = 0, bottom: Int32 = 0, right: Int32 = 0
@@ -367,13 +369,13 @@ public final class Display {
         return DisplayScale.decide(screen: screen, displayDPI: sdlDPI)
     }
 
-    private static func pixelSize(_ size: Size, scale: Double) -> (Int32, Int32) {
+    static func pixelSize(_ size: Size, scale: Double) -> (Int32, Int32) {
         (Int32(max(1, (size.width * scale).rounded())), Int32(max(1, (size.height * scale).rounded())))
     }
 
     /// Headless: the frame for a size in pt: the top-left of the renderer's surface when it
     /// fits there, else a target texture of its own.
-    private func makeFrame(size: Size) throws {
+    func makeFrame(size: Size) throws {
         let (w, h) = Self.pixelSize(size, scale: uiScale)
         if let s = surface, w <= s.pointee.w, h <= s.pointee.h {
             SDL_SetRenderTarget(renderer.sdl, nil)
@@ -464,32 +466,16 @@ public final class Display {
         size = newSize
     }
 
-    /// `consecutive`: this frame directly follows the last one drawn (see Renderer.draw).
-    public func draw(_ list: DisplayList, consecutive: Bool = false) {
-        if window != nil && rotation != .none { bindRotationTarget() }
-        if let window, rotation == .none { renderer.frameSurface = wayland?.canvas ?? windowSurface(window) }
-        renderer.draw(list, pixelWidth: pixelWidth, pixelHeight: pixelHeight, consecutive: consecutive)
-        // What the next present must send: every frame drawn since the last present.
-        if let d = renderer.frameDamage, !presentsWhole, let pending = pendingDamage {
-            pendingDamage = pending.union(d)
-        } else if let d = renderer.frameDamage, !presentsWhole, !drawnSincePresent {
-            pendingDamage = d
-        } else {
-            presentsWhole = true
-        }
-        drawnSincePresent = true
-    }
-
     /// The part of the window the next present sends (nil with presentsWhole).
-    private var pendingDamage: PixelRect?
+    var pendingDamage: PixelRect?
     /// The next present sends the whole window (a first frame, a resize, an expose, a frame
     /// whose change could not be bounded).
-    private var presentsWhole = true
-    private var drawnSincePresent = false
+    var presentsWhole = true
+    var drawnSincePresent = false
     /// Presents so far that sent only a (non-empty) part of the window, and the pixels all
     /// presents sent (tests, the window bench).
-    public private(set) var partialPresents = 0
-    public private(set) var presentedPixels = 0
+    public internal(set) var partialPresents = 0
+    public internal(set) var presentedPixels = 0
 
     /// The window's contents must be sent whole at the next present (it was exposed).
     public func invalidateWindow() { presentsWhole = true }
@@ -497,42 +483,6 @@ public final class Display {
     /// Wayland: the last frame waits for a buffer the compositor still held; the loop wakes
     /// soon and calls `retryHeldPresent` (nothing else may draw for a while).
     public var presentHeld: Bool { wayland?.held ?? false }
-
-    /// Sends the frame that was held, as it is.
-    public func retryHeldPresent() {
-        guard let wayland, wayland.held else { return }
-        if let problem = wayland.present(width: panelPixels.0, height: panelPixels.1, changed: PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)) {
-            log(problem)
-        }
-    }
-
-    /// A software-rendered window's surface, which its renderer draws into, if it is the frame's
-    /// size and 32-bit xRGB (the CPU canvas writes it in place); nil otherwise. (SDL documents
-    /// the window surface as not for use with a renderer: SDL's software renderer draws into
-    /// this very surface, re-read after every resize, so the two stay one.)
-    private func windowSurface(_ window: OpaquePointer) -> UnsafeMutablePointer<SDL_Surface>? {
-        guard renderer.cpuCompositing, let s = SDL_GetWindowSurface(window), let format = s.pointee.format,
-              s.pointee.w == pixelWidth, s.pointee.h == pixelHeight,
-              format.pointee.format == fling_SDL_PIXELFORMAT_ARGB8888() || format.pointee.format == fling_SDL_PIXELFORMAT_RGB888() else { return nil }
-        return s
-    }
-
-    /// The layout-sized texture a rotated window draws into (remade when the size changes).
-    private func bindRotationTarget() {
-        var w: Int32 = 0, h: Int32 = 0
-        if let t = rotationTarget { SDL_QueryTexture(t, nil, nil, &w, &h) }
-        if rotationTarget == nil || w != pixelWidth || h != pixelHeight {
-            if let t = rotationTarget { SDL_DestroyTexture(t) }
-            rotationTarget = SDL_CreateTexture(renderer.sdl, fling_SDL_PIXELFORMAT_ARGB8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                               max(1, pixelWidth), max(1, pixelHeight))
-            // The frame is opaque: turned onto the window as it is, not blended (a layer copied
-            // without blending may leave alpha 253 where SDL's blending rounded it).
-            if let t = rotationTarget { SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE) }
-        }
-        SDL_SetRenderTarget(renderer.sdl, rotationTarget)
-        // Layers drawn into their own textures come back to this target, not the window.
-        renderer.frameTarget = rotationTarget
-    }
 
     /// SDL's name for the renderer in use ("software", "opengl", "opengles2", …).
     public var rendererName: String { Self.rendererName(renderer.sdl) }
@@ -552,77 +502,6 @@ public final class Display {
         SDL_RenderFlush(renderer.sdl)
         body(UnsafeRawPointer(p), Int(s.pointee.pitch))
         return true
-    }
-
-    public func present() {
-        guard let window else { return }
-        if let target = rotationTarget, rotation != .none {
-            SDL_SetRenderTarget(renderer.sdl, nil)
-            var ow: Int32 = 0, oh: Int32 = 0
-            SDL_GetRendererOutputSize(renderer.sdl, &ow, &oh)
-            if wayland != nil { (ow, oh) = panelPixels }
-            // RenderCopyEx turns about the destination's centre: place the unturned frame
-            // centred on the window.
-            var dst = SDL_Rect(x: (ow - pixelWidth) / 2, y: (oh - pixelHeight) / 2, w: pixelWidth, h: pixelHeight)
-            SDL_SetRenderDrawColor(renderer.sdl, 0, 0, 0, 255)
-            SDL_RenderClear(renderer.sdl)
-            SDL_RenderCopyEx(renderer.sdl, target, nil, &dst, Double(rotation.degrees), nil, SDL_FLIP_NONE)
-        }
-        if !shown {
-            // The first frame is drawn: only now does the window appear, and the frame is
-            // presented after it is shown. Pixels put into a window not yet mapped are lost on
-            // X11 (no backing store) and Wayland has no surface to show them on until then:
-            // presented before, the first frame reached the screen only with a later redraw
-            // (X11: the expose; Wayland: never).
-            shown = true
-            SDL_ShowWindow(window)
-            SDL_RaiseWindow(window)
-            if fullscreen { SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue) }
-            if grabsKeyboard { SDL_SetWindowKeyboardGrab(window, SDL_TRUE) }
-        }
-        if frameChecks < 60 { fitFrameToScreen(window) }
-        // SDL grabs when the window gets the focus: said once it holds, or after a second of
-        // frames that it does not.
-        if grabsKeyboard, grabChecks < 60 {
-            grabChecks += 1
-            if SDL_GetWindowKeyboardGrab(window) == SDL_TRUE {
-                grabChecks = 60
-                kioskNote("kiosk: keyboard grabbed (Alt+Tab and the window manager's keys stay with Fling)")
-            } else if grabChecks == 60 {
-                kioskNote("kiosk: the keyboard is not grabbed (the window has no focus): Alt+Tab may bring another window over the kiosk; use a kiosk compositor (cage) or a session without a window manager")
-            }
-        }
-        defer { pendingDamage = nil; presentsWhole = false; drawnSincePresent = false }
-        // SDL's software renderer on the window's own framebuffer: only the changed rectangle
-        // goes to the display server (SDL_UpdateWindowSurfaceRects; on X11 one XShmPutImage of
-        // that part). Anything else presents the whole frame.
-        if wayland == nil, rotation == .none, renderer.frameSurface != nil, partialPresentsPossible,
-           !presentsWhole, let damage = pendingDamage {
-            SDL_RenderFlush(renderer.sdl)
-            guard !damage.isEmpty else { return }   // nothing changed: nothing to send
-            var rect = SDL_Rect(x: Int32(damage.x0), y: Int32(damage.y0), w: Int32(damage.x1 - damage.x0), h: Int32(damage.y1 - damage.y0))
-            if SDL_UpdateWindowSurfaceRects(window, &rect, 1) == 0 {
-                partialPresents += 1
-                presentedPixels += damage.area
-                return
-            }
-        }
-        if let wayland {
-            // Wayland without GL: the changed part of Fling's frame, in a wl_shm buffer.
-            SDL_RenderFlush(renderer.sdl)
-            let changed = rotation == .none && !presentsWhole ? pendingDamage : nil
-            if let changed {
-                guard !changed.isEmpty else { return }   // nothing changed: nothing to send
-                partialPresents += 1
-                presentedPixels += changed.area
-            } else {
-                presentedPixels += Int(panelPixels.0) * Int(panelPixels.1)
-            }
-            if let problem = wayland.present(width: panelPixels.0, height: panelPixels.1, changed: changed) { log(problem) }
-            return
-        }
-        presentedPixels += Int(pixelWidth) * Int(pixelHeight)
-        SDL_RenderPresent(renderer.sdl)
     }
 
     // MARK: window icon

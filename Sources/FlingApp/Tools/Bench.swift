@@ -78,7 +78,7 @@ enum Bench {
                                   log: { printError("fling: \($0)") }, note: { printError("fling: \($0)") })
         } catch { printError("fling: \(error)"); return 1 }
         defer { display.close() }
-        let env = SceneEnvironment(measurer: display.renderer.fonts, imageSize: { display.renderer.imageSize($0) })
+        let env = AppAssembly.environment(for: display)
         return body(display, env)
     }
 
@@ -130,9 +130,7 @@ enum Bench {
     static func measure(_ scenario: BenchScenario, options o: Options, resources: Resources, display: Display,
                         env: SceneEnvironment, floor: Double) throws -> BenchResult {
         let script = try cycleScript(scenario, size: o.size, frames: o.frames)
-        let app = AppController(rows: resources.restaurants, articles: resources.articles, env: env, first: scenario.scene,
-                                windowSize: display.size, scale: display.scale, dateText: "Sunday, Nov 22")
-        app.cardStyle = scenario.cardStyle
+        let app = AppAssembly.app(resources, env: env, display: display, first: scenario.scene, cardStyle: scenario.cardStyle)
         var times: [Double] = [], allocs: [Double] = [], cpu: [Double] = [], latencies: [Double] = []
         times.reserveCapacity(o.frames * 2); allocs.reserveCapacity(o.frames * 2); cpu.reserveCapacity(o.frames * 2)
         var frame = 0

@@ -48,6 +48,6 @@ func withHeadlessDisplay(size: Size, scale: Double, resources explicit: String?,
                               fontDirectory: root + "/fonts", imageDirectory: root + "/images", log: { printError("fling: \($0)") })
     } catch { printError("fling: \(error)"); return 1 }
     defer { display.close() }
-    let env = SceneEnvironment(measurer: display.renderer.fonts, imageSize: { display.renderer.imageSize($0) })
+    let env = AppAssembly.environment(for: display)
     return body(display, env)
 }

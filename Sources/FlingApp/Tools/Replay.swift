@@ -119,15 +119,13 @@ enum Replay {
                                   window: WindowOptions(rotation: recording.rotation), log: { Log.warning($0) })
         } catch { throw RunFailure(message: "\(error)", status: 1) }
         defer { display.close() }
-        let env = SceneEnvironment(measurer: display.renderer.fonts, imageSize: { display.renderer.imageSize($0) })
+        let env = AppAssembly.environment(for: display)
         let dateText = speak(recording.language ?? "en", on: env, resources: resources, day: recording.date)
-        let app = AppController(rows: resources.restaurants, articles: resources.articles, env: env, first: recording.scene,
-                                windowSize: display.size, scale: display.scale, sheetPolicy: setting.policy,
-                                dateText: dateText)
+        let app = AppAssembly.app(resources, env: env, display: display, first: recording.scene, sheetPolicy: setting.policy,
+                                  dateText: dateText, cardStyle: recording.cardStyle)
         app.usePinyin()
         if let d = recording.detents { app.sheetDetents = d }
         if let b = recording.backgroundInteraction { app.sheetBackgroundInteraction = b }
-        app.cardStyle = recording.cardStyle
         app.setSheetDismissal(interactive: recording.interactiveDismiss, dragIndicator: recording.dragIndicatorVisible ? .visible : .hidden)
         if let k = recording.keyboard {
             app.keyboard.mode = KeyboardMode(rawValue: k == "auto-kiosk" ? "auto" : k) ?? .auto

@@ -90,7 +90,7 @@ enum ReplayFrames {
                                   fontDirectory: resources.fonts, imageDirectory: resources.images, log: { Log.warning($0) })
         } catch { throw RunFailure(message: "\(error)", status: 1) }
         defer { display.close() }
-        let env = SceneEnvironment(measurer: display.renderer.fonts, imageSize: { display.renderer.imageSize($0) })
+        let env = AppAssembly.environment(for: display)
         var out: [RGBAImage] = []
         for label in labels {
             var l = DisplayList(background: Color(r: 0x1C / 255, g: 0x1C / 255, b: 0x1E / 255, a: 1))

@@ -88,8 +88,7 @@ enum Soak {
         commands.append(quit)
         let script = Script(commands: commands)
         return withHeadlessDisplay(size: o.size, scale: o.scale, resources: resources.root) { display, env in
-            let app = AppController(rows: resources.restaurants, articles: resources.articles, env: env, first: .restaurants,
-                                    windowSize: display.size, scale: display.scale, dateText: "Sunday, Nov 22")
+            let app = AppAssembly.app(resources, env: env, display: display, first: .restaurants)
             let kiosk = KioskDriver(app: app, config: KioskState.Config(kiosk: true, idleReset: idleReset, exitChord: nil), rotation: .none)
             var samples: [(hour: Double, kb: Double)] = []
             var nextHour = 0.0

@@ -26,9 +26,7 @@ enum WindowBench {
     static func measure(_ scenario: BenchScenario, options o: Bench.Options, resources: Resources, display: Display,
                         env: SceneEnvironment) throws -> WindowBenchResult {
         let script = try Bench.cycleScript(scenario, size: o.size, frames: o.frames)
-        let app = AppController(rows: resources.restaurants, articles: resources.articles, env: env, first: scenario.scene,
-                                windowSize: display.size, scale: display.scale, dateText: "Sunday, Nov 22")
-        app.cardStyle = scenario.cardStyle
+        let app = AppAssembly.app(resources, env: env, display: display, first: scenario.scene, cardStyle: scenario.cardStyle)
         let feed = ScriptFeed(script: script, fps: inputRate)
         var run = RunContext(kiosk: KioskDriver(app: app, config: KioskState.Config(), rotation: .none), fpsCap: nil)
         run.feed = feed

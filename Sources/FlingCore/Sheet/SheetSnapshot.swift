@@ -42,8 +42,8 @@ public struct SheetSnapshot: Equatable, Sendable, CustomStringConvertible {
                   rule: json["rule"]?.stringValue)
     }
 
-    /// The dump's fields, in its order (`rule` once there is one: a null in the dump means
-    /// a number that was not finite).
+    /// The dump's fields, in its order (`rule` once there is one: the fuzzer reads a null
+    /// number as one that was not finite).
     public var jsonFields: [(String, JSONValue)] {
         [("phase", .string(phase)), ("detent", .optional(detent?.rawValue)), ("top", .rounded(top)),
          ("velocity", .rounded(velocity)), ("contentOffset", .rounded(contentOffset)), ("dim", .rounded(dim))]

@@ -19,7 +19,7 @@ extension Double {
         return n > 0 && self < 0 ? "-" + s : s
     }
 
-    /// Rounded to `places` decimals and printed as Swift prints that Double: 2.54.rounded(places: 1)
+    /// Rounded to `places` decimals and printed as Swift prints that Double: 2.54.text(places: 1)
     /// is "2.5", 3.0 with 1 place "3.0", with 0 places "3". Reports and benches print so.
     public func text(places: Int) -> String {
         var p = 1.0

@@ -74,10 +74,11 @@ final class SheetModelTests: XCTestCase {
         drag(&s, from: 700, to: 400, at: 5, duration: 0.15)
         XCTAssertEqual(s.phase, .resting(.full))
         XCTAssertGreaterThan(s.content.velocity(at: 5.15), 1000, "the content coasts")
-        XCTAssertEqual(rested(&s, at: 10), SheetSnapshot(phase: "resting", detent: .full, top: 50,
-                                                         contentOffset: s.content.offset(at: 10), dim: 0.5),
+        var after = rested(&s, at: 10)
+        XCTAssertGreaterThan(after.contentOffset, 290, "coasted past the finger's 290 pt")
+        after.contentOffset = 0   // (checked above; the rest whole)
+        XCTAssertEqual(after, SheetSnapshot(phase: "resting", detent: .full, top: 50, dim: 0.5),
                        "the sheet stays at full, no release decision of its own")
-        XCTAssertGreaterThan(s.content.offset(at: 10), 290, "coasted past the finger's 290 pt")
     }
 
     func testTutorialPullDownPast120AtFullReturnsToHalf() {

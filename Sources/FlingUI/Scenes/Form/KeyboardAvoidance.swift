@@ -1,7 +1,7 @@
 // KeyboardAvoidance: how the form keeps its focused field above the on-screen keyboard, as
 // UIKit's keyboard avoidance does: the room it keeps under the content while the keyboard is
 // up, and when that room goes as the keyboard leaves. The on-screen keyboard tells the scene
-// where it will cover it (`Scene.keyboardWillCover`: shown, hidden, the window resized); the
+// where it will cover it (`TextInputScene.keyboardWillCover`: shown, hidden, the window resized); the
 // scene's scroll view then reveals the focused field (`ViewTree/ScrollView.swift`, `reveal`).
 import FlingCore
 

@@ -1,8 +1,9 @@
 // LoopChores: what the real-time loops (the window's and the console's) do around every frame
 // alike: a stall injected on schedule (`--inject-stall`, or a study's weak-kiosk condition),
 // the idle trim of the renderer's caches once nothing was drawn for a while, systemd's
-// watchdog kept fed while the loop sleeps, and the frozen-screen watch's status after the
-// frame. The loops themselves keep what differs (events, pacing, the console's panel).
+// watchdog kept fed while the loop sleeps, the frame step (advance, then draw only what must
+// be), and the frozen-screen watch's status after the frame. The loops themselves keep what
+// differs (events, the present, pacing, the console's panel).
 import CAllocCounter
 import FlingCore
 import FlingUI
@@ -42,9 +43,25 @@ struct LoopChores {
         if let next = stalls?.next { wait = min(wait, max(0, next - now())) }   // a stall on time, idle or not
     }
 
-    /// A frame was drawn at `t` (the idle trim counts from the last one).
-    mutating func drew(at t: Double, app: AppController) {
+    /// Something moved in the last step (the loop does not wait while it does).
+    private(set) var animating = true
+    private var wasAnimating = true
+
+    /// The frame step every loop takes: the app advanced to `t`; true when the frame must be
+    /// drawn: something changed, moves, or motion just ended (that frame shows the exact
+    /// resting state, and as one that does not continue an animation it gets photos baked
+    /// sharp again).
+    mutating func advance(_ app: AppController, to t: Double) -> Bool {
+        wasAnimating = animating
+        animating = app.advance(to: t)
+        return app.needsDisplay || animating || wasAnimating
+    }
+
+    /// Draws the frame at `t` (the idle trim counts from the last one drawn).
+    mutating func draw(_ app: AppController, on display: Display, at t: Double) {
         trim.drew(at: t, scene: app.scene.id.rawValue)
+        if app.scale != display.scale { app.scale = display.scale; app.env.invalidateLayouts() }
+        display.draw(app.displayList(time: t), consecutive: animating && wasAnimating)
     }
 
     /// After the frame: the frozen-screen watch writes its status; true when the screen froze

@@ -67,12 +67,11 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
     let a11y = run.accessibility ? AccessibilityLink(app: app, display: display, events: events, now: now) : nil
     a11y?.onInput = { kiosk.assistiveInput(now: now()) }
     defer { a11y?.stop() }
-    var animating = true
     var readySent = false
     var lastDrawn = 0.0
     var chores = LoopChores(app: app, run: run, memoryReport: getenv("FLING_MEMORY_REPORT") != nil)
     while !app.quitRequested {
-        var wait = animating || app.needsDisplay ? 0 : 1.0
+        var wait = chores.animating || app.needsDisplay ? 0 : 1.0
         chores.beforeWaiting(&wait, app: app, display: display, run: run, now: now)
         // A focused text field's caret blinks: wake for its next change, no sooner.
         if let blink = app.nextRedraw(after: lastDrawn) { wait = min(wait, max(0, blink - now())) }
@@ -101,18 +100,13 @@ func runWindowed(app: AppController, display: Display, run: RunContext) {
         if run.hidesCursor {
             display.setCursorVisible(events.lastMouseMotion.map { t - $0 < KioskConstants.cursorHideDelay } ?? false)
         }
-        let wasAnimating = animating
-        animating = app.advance(to: t)
+        let changed = chores.advance(app, to: t)
         let blinkDue = app.nextRedraw(after: lastDrawn).map { t >= $0 } ?? false
         // A screen reader hears what the last frame changed, and what it asked is done.
-        a11y?.service(changed: app.needsDisplay || animating || wasAnimating, moving: animating)
-        // Also draw the frame in which motion ends: it shows the exact resting state, and as a
-        // frame that does not continue an animation it gets photos baked sharp again.
-        if app.needsDisplay || animating || wasAnimating || blinkDue {
+        a11y?.service(changed: changed, moving: chores.animating)
+        if changed || blinkDue {
             lastDrawn = t
-            chores.drew(at: t, app: app)
-            if app.scale != display.scale { app.scale = display.scale; app.env.invalidateLayouts() }
-            display.draw(app.displayList(time: t), consecutive: animating && wasAnimating)
+            chores.draw(app, on: display, at: t)
             // The overlay's frame-time graph and --metrics' late frames: the frame's work,
             // before a vsync'd present waits for the refresh (which would make every frame read
             // as one refresh period).
@@ -286,7 +280,6 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
     func now() -> Double { SDLContext.monotonicSeconds() - start }
     let kiosk = run.kiosk
     let frameBudget = 1 / (fpsGiven ? fps : fb.refreshRate ?? fps)
-    var animating = true
     var readySent = false
     var chores = LoopChores(app: app, run: run)
     let watch = run.selfWatch
@@ -304,7 +297,7 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
         // A dark panel draws nothing: the loop sleeps, whatever moves (an attract loop would
         // keep it spinning all night).
         let darkBefore = !(watch?.panelLit ?? true)
-        var wait = !darkBefore && (animating || app.needsDisplay) ? 0 : 1.0
+        var wait = !darkBefore && (chores.animating || app.needsDisplay) ? 0 : 1.0
         if unshown, !darkBefore { wait = min(wait, KioskConstants.unshownFrameRetry) }
         chores.beforeWaiting(&wait, app: app, display: display, run: run, now: now)
         if !darkBefore, let d = kiosk.nextDeadline { wait = min(wait, max(0, d - now())) }
@@ -377,11 +370,8 @@ func runFramebuffer(app: AppController, display: Display, run: RunContext, input
         // Started outside the schedule's hours: ready with the panel dark (systemd would wait
         // for a first frame that the schedule holds back, and kill the unit).
         if dark, !readySent { readySent = true; run.systemd.send("READY=1") }
-        let wasAnimating = animating
-        animating = app.advance(to: t)
-        if !dark, app.needsDisplay || animating || wasAnimating {
-            chores.drew(at: t, app: app)
-            display.draw(app.displayList(time: t), consecutive: animating && wasAnimating)
+        if chores.advance(app, to: t), !dark {
+            chores.draw(app, on: display, at: t)
             if console?.showing ?? true {
                 watch?.asked(at: t)
                 unshown = !showFrame(fb, display, watch: watch, at: t)

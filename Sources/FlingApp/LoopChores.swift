@@ -16,6 +16,9 @@ struct LoopChores {
     private var stalls: StallInjector?
     private var study = StudyStalls()
     private let memoryReport: Bool
+    /// Something moved in the last step (the loop does not wait while it does).
+    private(set) var animating = true
+    private var wasAnimating = true
 
     init(app: AppController, run: RunContext, memoryReport: Bool = false) {
         trim = IdleTrimSchedule(scene: app.scene.id.rawValue)
@@ -42,10 +45,6 @@ struct LoopChores {
         if let w = run.systemd.watchdogInterval { wait = min(wait, w) }   // a sleeping loop still feeds it
         if let next = stalls?.next { wait = min(wait, max(0, next - now())) }   // a stall on time, idle or not
     }
-
-    /// Something moved in the last step (the loop does not wait while it does).
-    private(set) var animating = true
-    private var wasAnimating = true
 
     /// The frame step every loop takes: the app advanced to `t`; true when the frame must be
     /// drawn: something changed, moves, or motion just ended (that frame shows the exact

@@ -18,9 +18,9 @@ public struct CardSnapshot: Equatable, Sendable, CustomStringConvertible {
                 contentOffset: Double = 0, rule: String? = nil) {
         self.phase = phase
         self.index = index
-        self.progress = SheetSnapshot.round(progress)
-        self.pull = SheetSnapshot.round(pull)
-        self.contentOffset = SheetSnapshot.round(contentOffset)
+        self.progress = progress.dumpRounded
+        self.pull = pull.dumpRounded
+        self.contentOffset = contentOffset.dumpRounded
         self.rule = rule
     }
 

@@ -54,7 +54,7 @@ public enum JSONValue: Equatable, Sendable {
     /// A number rounded to 1e-3 (state dumps): keeps dumps readable and stable across builds.
     public static func rounded(_ d: Double) -> JSONValue {
         guard d.isFinite else { return .null }
-        return .number((d * 1000).rounded() / 1000)
+        return .number(d.dumpRounded)
     }
 
     public static func optional(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }

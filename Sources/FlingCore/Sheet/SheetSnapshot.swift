@@ -19,10 +19,10 @@ public struct SheetSnapshot: Equatable, Sendable, CustomStringConvertible {
                 dim: Double, rule: String? = nil) {
         self.phase = phase
         self.detent = detent
-        self.top = Self.round(top)
-        self.velocity = Self.round(velocity)
-        self.contentOffset = Self.round(contentOffset)
-        self.dim = Self.round(dim)
+        self.top = top.dumpRounded
+        self.velocity = velocity.dumpRounded
+        self.contentOffset = contentOffset.dumpRounded
+        self.dim = dim.dumpRounded
         self.rule = rule
     }
 
@@ -53,6 +53,4 @@ public struct SheetSnapshot: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         "\(phase) \(detent?.rawValue ?? "-") top \(top) v \(velocity) offset \(contentOffset) dim \(dim) rule \(rule ?? "-")"
     }
-
-    static func round(_ v: Double) -> Double { v.isFinite ? (v * 1000).rounded() / 1000 : v }
 }

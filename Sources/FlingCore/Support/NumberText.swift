@@ -29,6 +29,10 @@ extension Double {
         return r == 0 ? (places <= 0 ? "0" : "0.0") : String(r)
     }
 
+    /// To the state dump's precision (0.001), as `JSONValue.rounded` writes a number and the
+    /// snapshots hold one; a value that is not finite stays as it is.
+    public var dumpRounded: Double { isFinite ? (self * 1000).rounded() / 1000 : self }
+
     /// Up to 3 decimals, trailing zeros dropped: 0.35 → "0.35", 200 → "200", 17.5459 → "17.546".
     public var shortText: String {
         var s = fixed(3)

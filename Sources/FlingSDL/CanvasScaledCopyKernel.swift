@@ -1,4 +1,4 @@
-// CanvasScaledCopyKernel: an opaque image copied scaled bilinearly onto the canvas with rounded corners, and the row resampling it uses (see CanvasKernels.swift).
+// CanvasScaledCopyKernel: an opaque image copied scaled bilinearly onto the canvas with rounded corners, whole or faded over what is there, and the row resampling it uses (see CanvasKernels.swift).
 import FlingCore
 
 extension CanvasKernels {
@@ -6,10 +6,11 @@ extension CanvasKernels {
     /// Copies opaque `source` (`sw × sh` ARGB8888, tightly packed) scaled bilinearly onto `dest`, its corners rounded by `radii` (px) with the coverage of
     /// `quarter(radius)` (the top-left quarter disc, `radius²` values 0…255) over what is
     /// already there. `crop` (source px, all of it when nil) is the part that fills `dest`;
-    /// `swapRedBlue` reads RGBA bytes (a photo's) instead. Only pixels inside `visible` are
-    /// written.
+    /// `swapRedBlue` reads RGBA bytes (a photo's) instead. `fade` (0…256) mixes the copy over
+    /// what is there by fade / 256 (a layer cross-fading in); 256 copies it. Only pixels inside
+    /// `visible` are written.
     static func scaledCopy(source: UnsafeBufferPointer<UInt32>, width sw: Int, height sh: Int, crop: Rect? = nil,
-                           swapRedBlue: Bool = false, dest: PixelRect,
+                           swapRedBlue: Bool = false, fade: UInt32 = 256, dest: PixelRect,
                            radii r: (tl: Int, tr: Int, br: Int, bl: Int), quarter: (Int) -> [UInt8],
                            visible: PixelRect, into t: PixelTarget, scratch: inout CanvasScratch, bands forced: Int? = nil) {
         let area = dest.intersection(visible).intersection(t.bounds)
@@ -20,10 +21,13 @@ extension CanvasKernels {
         let dw = dest.x1 - dest.x0, dh = dest.y1 - dest.y0
         let w = area.x1 - area.x0
         let bands = forced ?? ParallelRows.bands(rows: area.y1 - area.y0, columns: w)
-        // One mixed-row buffer per band.
+        // One mixed-row buffer per band (and, faded, one more for the resampled row).
         let stride = max(w, sw) + 2
+        let fade = min(256, fade)
+        guard fade > 0 else { return }
+        let rowsPerBand = fade < 256 ? 2 : 1
         scratch.reserve(columns: max(w, sw), rows: 0)
-        if scratch.row.count < stride * bands { scratch.row = [UInt32](repeating: 0, count: stride * bands) }
+        if scratch.row.count < stride * bands * rowsPerBand { scratch.row = [UInt32](repeating: 0, count: stride * bands * rowsPerBand) }
         let sx = crop.width / Double(dw), sy = crop.height / Double(dh)
         // Per column: the left source pixel and the right one's weight (0…255).
         var lo = Int.max, hi = 0
@@ -42,8 +46,9 @@ extension CanvasKernels {
                 scratch.row.withUnsafeMutableBufferPointer { mixed in
                     guard let mixedAll = mixed.baseAddress else { return }
                     ParallelRows.run(area.y0..<area.y1, bands: bands, ScaledCopyBands(
-                        mixedAll: mixedAll, stride: stride, src: src, pitch: pitch, sw: sw, sh: sh, crop: crop, sy: sy, lo: lo, hi: hi,
-                        dest: dest, area: area, r: r, tl: tl, tr: tr, br: br, bl: bl, cols: cols, weights: weights, swapRedBlue: swapRedBlue, t: t))
+                        mixedAll: mixedAll, stride: stride, bands: bands, src: src, pitch: pitch, sw: sw, sh: sh, crop: crop, sy: sy, lo: lo, hi: hi,
+                        dest: dest, area: area, r: r, tl: tl, tr: tr, br: br, bl: bl, cols: cols, weights: weights, swapRedBlue: swapRedBlue,
+                        fade: fade, t: t))
                 }
             }
         }
@@ -52,7 +57,7 @@ extension CanvasKernels {
     /// `scaledCopy`'s work, one band of rows at a time (each band with its own mixed row).
     private struct ScaledCopyBands: RowBandWork {
         let mixedAll: UnsafeMutablePointer<UInt32>
-        let stride: Int
+        let stride: Int, bands: Int
         let src: UnsafePointer<UInt32>
         let pitch: Int, sw: Int, sh: Int
         let crop: Rect, sy: Double
@@ -62,10 +67,14 @@ extension CanvasKernels {
         let tl: [UInt8], tr: [UInt8], br: [UInt8], bl: [UInt8]
         let cols: UnsafeBufferPointer<Int32>, weights: UnsafeBufferPointer<UInt16>
         let swapRedBlue: Bool
+        /// 0…256: 256 copies, less mixes over what is there.
+        let fade: UInt32
         let t: PixelTarget
 
         func run(band: Int, rows: Range<Int>) {
             let mixedBase = mixedAll + band * stride
+            // Faded, each row is resampled here first, then mixed over the target's.
+            let resampled = mixedAll + (bands + band) * stride
             for py in rows {
                 let v = min(Double(sh - 1), max(0, crop.minY + (Double(py - dest.y0) + 0.5) * sy - 0.5))
                 let j = min(Int(v), max(0, sh - 2))
@@ -97,14 +106,21 @@ extension CanvasKernels {
                 let plainFrom = max(area.x0, dest.x0 + (left?.size ?? 0))
                 let plainTo = min(area.x1, dest.x1 - (right?.size ?? 0))
                 if plainTo > plainFrom, let cb = cols.baseAddress, let wb = weights.baseAddress {
-                    resampleRow(line, index: cb + (plainFrom - area.x0), weight2: wb + 2 * (plainFrom - area.x0),
-                                count: plainTo - plainFrom, swapRedBlue: swapRedBlue, into: out + plainFrom)
+                    if fade >= 256 {
+                        resampleRow(line, index: cb + (plainFrom - area.x0), weight2: wb + 2 * (plainFrom - area.x0),
+                                    count: plainTo - plainFrom, swapRedBlue: swapRedBlue, into: out + plainFrom)
+                    } else {
+                        resampleRow(line, index: cb + (plainFrom - area.x0), weight2: wb + 2 * (plainFrom - area.x0),
+                                    count: plainTo - plainFrom, swapRedBlue: swapRedBlue, into: resampled)
+                        mixRows(UnsafePointer(out + plainFrom), UnsafePointer(resampled), weight: UInt16(fade), from: 0, to: plainTo - plainFrom,
+                                into: out + plainFrom)
+                    }
                 }
                 if let l = left, max(area.x0, dest.x0) < min(area.x1, dest.x0 + l.size) {
                     // (A corner wholly outside the visible columns has no pixels here.)
                     for px in max(area.x0, dest.x0)..<min(area.x1, dest.x0 + l.size) {
                         let x = px - area.x0, i = Int(cols[x])
-                        let cov = widen(UInt32(l.cover[l.qy * l.size + (px - dest.x0)]))
+                        let cov = (widen(UInt32(l.cover[l.qy * l.size + (px - dest.x0)])) * fade) >> 8
                         let p = lerp(line[i], line[i + 1], UInt32(weights[2 * x])) | 0xFF00_0000
                         out[px] = lerp(out[px], swapRedBlue ? swapped(p) : p, cov)
                     }
@@ -112,7 +128,7 @@ extension CanvasKernels {
                 if let rt = right, max(area.x0, dest.x1 - rt.size) < min(area.x1, dest.x1) {
                     for px in max(area.x0, dest.x1 - rt.size)..<min(area.x1, dest.x1) {
                         let x = px - area.x0, i = Int(cols[x])
-                        let cov = widen(UInt32(rt.cover[rt.qy * rt.size + (dest.x1 - 1 - px)]))
+                        let cov = (widen(UInt32(rt.cover[rt.qy * rt.size + (dest.x1 - 1 - px)])) * fade) >> 8
                         let p = lerp(line[i], line[i + 1], UInt32(weights[2 * x])) | 0xFF00_0000
                         out[px] = lerp(out[px], swapRedBlue ? swapped(p) : p, cov)
                     }

@@ -5,8 +5,9 @@
 // Memory: per layer id, a CPU copy of its pixels, its rows around the opaque ones when it has
 // any (EdgeRows) and, where SDL copies it (not onto the frame's own pixels), a texture of the
 // layer's pixel size and, once dimmed or faded, one streaming texture of the same size. Where
-// the frame is a plain surface the target texture it was rasterised into goes after
-// rasterising, and it is composited from its pixels (to save memory). The app
+// the frame is a plain surface it is composited from its pixels (to save memory), and the
+// target it was rasterised into is one all layers share, given back when the app goes idle
+// (as are the pixels of the last layer to go, kept for the next new one). The app
 // uses a few ids (backdrop, sheet, today list, today card): at 1080×1920 that is at most
 // ~25 MB each, and a layer not drawn for `keptUndrawnFrames` drawn frames is dropped; when the
 // app goes idle, every layer its last frame did not draw is dropped at once (dropUndrawn); and
@@ -155,10 +156,39 @@ struct LayerCache {
         return SDL_CreateTexture(renderer, fling_SDL_PIXELFORMAT_ARGB8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue), width, height)
     }
 
-    /// The layer is composited from its pixels from now on: its target texture goes (a
-    /// frame-sized texture per layer was 8.3 MB each at 1080×1920; keeping one spare
-    /// for the next rasterisation held 6 MB more at the peak of a tour and saved no measurable
-    /// time, interleaved `fling bench --window` runs).
+    /// Where layers are composited from their pixels (the frame a plain surface), the target
+    /// every outermost layer is rasterised into, its top-left part the layer's size, kept from
+    /// one rasterisation to the next until the app goes idle. A new frame-sized target is a
+    /// zeroed allocation SDL makes (3.4 ms at 1080×1920, most of it page faults) and frees
+    /// again (1 ms more): five times as a Today card zooms open, the p99 of its opening. It is
+    /// held while the app is active, as each layer's own target was while it was rasterised.
+    private var sharedTarget: (texture: OpaquePointer, width: Int32, height: Int32)?
+
+    /// The shared target (see `sharedTarget`), at least `width × height`; the layer `id`'s
+    /// pixels go if they were another size (as `targetTexture` does).
+    mutating func sharedTargetTexture(for id: String, width: Int32, height: Int32, renderer: OpaquePointer) -> OpaquePointer? {
+        if let e = entries[id], e.width != width || e.height != height { remove(id) }
+        if let s = sharedTarget, s.width >= width, s.height >= height { return s.texture }
+        let w = max(width, sharedTarget?.width ?? 0), h = max(height, sharedTarget?.height ?? 0)
+        releaseSharedTarget()
+        guard let t = SDL_CreateTexture(renderer, fling_SDL_PIXELFORMAT_ARGB8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) else { return nil }
+        sharedTarget = (t, w, h)
+        return t
+    }
+
+    /// The shared target goes (idle, or the renderer's textures all go).
+    mutating func releaseSharedTarget() {
+        if let s = sharedTarget { SDL_DestroyTexture(s.texture) }
+        sharedTarget = nil
+    }
+
+    /// Bytes the shared target holds.
+    var sharedTargetBytes: Int { sharedTarget.map { Int($0.width) * Int($0.height) * 4 } ?? 0 }
+
+    /// The layer is composited from its pixels from now on: its own target texture goes (a
+    /// frame-sized texture per layer was 8.3 MB each at 1080×1920). Where the frame is a plain
+    /// surface the outermost layers share one instead (`sharedTarget`): an average frame of a
+    /// drag did not show the cost of a new one, but the p99 of every card's opening did.
     mutating func releaseTarget(_ id: String) {
         guard let t = entries[id]?.texture else { return }
         SDL_DestroyTexture(t)
@@ -200,8 +230,29 @@ struct LayerCache {
         entries[id] = e
     }
 
+    /// The pixels of the largest layer to go since the app was last idle, kept for the next
+    /// new layer: a new frame-sized buffer read back from SDL is 2,048 page faults (5 ms at
+    /// 1080×1920), at each opening of a card (its layer went after the last closing) and each
+    /// backdrop made anew. It counts in the layers' budget (`makeRoom` lets it go first) and
+    /// goes when the app goes idle.
+    private var sparePixels: [UInt32] = []
+
+    /// Bytes the spare pixels hold.
+    var spareBytes: Int { sparePixels.count * 4 }
+
+    /// A buffer of `count` pixels (what it holds is stale: for a layer read back whole) made
+    /// from the spare, or nil when there is none large enough.
+    mutating func reusedPixels(count: Int) -> [UInt32]? {
+        guard count > 0, sparePixels.capacity >= count else { return nil }
+        var p: [UInt32] = []
+        swap(&p, &sparePixels)
+        if p.count > count { p.removeLast(p.count - count) } else if p.count < count { p.append(contentsOf: repeatElement(0, count: count - p.count)) }
+        return p
+    }
+
     mutating func remove(_ id: String) {
         guard let e = entries.removeValue(forKey: id) else { return }
+        if e.pixels.count > sparePixels.count { sparePixels = e.pixels }
         if let t = e.texture { SDL_DestroyTexture(t) }
         if let t = e.tinted { SDL_DestroyTexture(t) }
         e.edges?.destroy()
@@ -212,8 +263,10 @@ struct LayerCache {
     /// closed sheet's 25 MB at 1080×1920). Returns how many were dropped.
     @discardableResult
     mutating func dropUndrawn() -> Int {
+        releaseSharedTarget()
         let gone = entries.keys.filter { current[$0] == nil }
         for id in gone { remove(id); missed[id] = nil }
+        sparePixels = []
         return gone.count
     }
 
@@ -226,8 +279,16 @@ struct LayerCache {
     @discardableResult
     mutating func makeRoom(for id: String, adding bytes: Int, budget: Int, inFrame: Set<String>) -> Int {
         // (A layer made anew at another size gives its old pixels back first.)
-        var held = entries.reduce(0) { $1.key == id ? $0 : $0 + $1.value.pixels.count * 4 }
+        // The spare is the new pixels themselves when it is large enough (`reusedPixels`).
+        let spareTaken = spareBytes >= bytes
+        var held = entries.reduce(0) { $1.key == id ? $0 : $0 + $1.value.pixels.count * 4 } + (spareTaken ? 0 : spareBytes)
         guard held + bytes > budget else { return 0 }
+        // A spare not taken goes first (a new buffer costs page faults; a layer dropped, a redraw).
+        if !spareTaken {
+            held -= spareBytes
+            sparePixels = []
+            guard held + bytes > budget else { return 0 }
+        }
         let idle = entries.keys.filter { !inFrame.contains($0) && $0 != id }.sorted { (missed[$0] ?? 0, $0) > (missed[$1] ?? 0, $1) }
         var gone = 0
         for id in idle where held + bytes > budget {
@@ -236,11 +297,15 @@ struct LayerCache {
             missed[id] = nil
             gone += 1
         }
+        // What went is kept only for the new pixels themselves (they take it at once).
+        if spareBytes < bytes { sparePixels = [] }
         return gone
     }
 
     mutating func destroyAll() {
+        releaseSharedTarget()
         for id in Array(entries.keys) { remove(id) }
+        sparePixels = []
         previous.removeAll(); current.removeAll()
     }
 }

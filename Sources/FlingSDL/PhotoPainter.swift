@@ -197,8 +197,10 @@ final class PhotoPainter {
             let (x0, y0, x1, y1) = frame.snapped(destination)
             let key = RoundedImageKey(name: name, w: Int32(x1 - x0), h: Int32(y1 - y0), source: SIMD4(repeating: -1), radii: .zero)
             let moving = inMotion(key)
-            if moving || (x1 - x0) * (y1 - y0) >= Self.canvasPhotoPixels, tex.opaque, photoOnCanvas(tex, crop: Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky),
-                                                 dest: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1), radii: (0, 0, 0, 0)) { return }
+            let crop = Rect(x: source.minX * kx, y: source.minY * ky, width: source.width * kx, height: source.height * ky)
+            let snappedDest = PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)
+            if moving || (x1 - x0) * (y1 - y0) >= Self.canvasPhotoPixels, tex.opaque,
+               photoOnCanvas(tex, crop: crop, dest: snappedDest, radii: (0, 0, 0, 0)) || photoIntoTarget(tex, crop: crop, dest: snappedDest) { return }
             canvas.prepareFrameForSDL()
             var src = SDL_Rect(x: Int32((source.minX * kx).rounded()), y: Int32((source.minY * ky).rounded()),
                                w: Int32((source.width * kx).rounded()), h: Int32((source.height * ky).rounded()))
@@ -331,6 +333,63 @@ final class PhotoPainter {
                 CanvasKernels.scaledCopy(source: source, width: image.width, height: image.height, crop: crop, swapRedBlue: true,
                                          dest: dest, radii: radii, quarter: canvas.quarter, visible: visible, into: t, scratch: &canvas.scratch)
             }
+        }
+        frame.stats.canvasDraws += 1
+        frame.targetTouched = true
+        return true
+    }
+
+    /// Rows of a photo resampled for a layer's target at a time (`photoIntoTarget`): 256 KB.
+    static let targetBandPixels = 65_536
+    /// The band those rows are resampled into, kept (256 KB).
+    private var targetBand: [UInt32] = []
+
+    /// An opaque photo with square corners inside a layer being rasterised, where layers are
+    /// composited from their pixels: resampled by the canvas's kernel a band of rows at a time
+    /// and written into the layer's target. SDL's scaled copy needed an SDL texture of the
+    /// photo (a second copy of its pixels) and took 14 ms for a zoomed card's 1080×1344 px
+    /// photo at 1080×1920. The kernel is the one that draws it moving onto the frame, so a
+    /// photo held still in a layer and the same photo moving look alike. False: not drawn.
+    private func photoIntoTarget(_ tex: ImageStore.Entry, crop: Rect, dest: PixelRect) -> Bool {
+        let image = tex.pixels
+        guard frame.rasterizing > 0, frame.releasesLayerTargets, let target = frame.currentTarget,
+              image.width > 0, image.height > 0, image.pixels.count >= image.width * image.height * 4,
+              crop.width > 0, crop.height > 0, crop.minX.isFinite, crop.minY.isFinite, crop.width.isFinite, crop.height.isFinite,
+              !dest.isEmpty else { return false }
+        var tw: Int32 = 0, th: Int32 = 0
+        guard SDL_QueryTexture(target, nil, nil, &tw, &th) == 0 else { return false }
+        var region = dest.intersection(PixelRect(x0: 0, y0: 0, x1: Int(tw), y1: Int(th)))
+        if let c = frame.clip { region = region.intersection(PixelRect(inside: c)) }
+        if let p = frame.partialRedraw, !p.drawingWhole { region = region.intersection(PixelRect(inside: p.damage)) }
+        if region.isEmpty { return true }
+        // What SDL queued for the target is drawn first: the photo must land on top of it.
+        frame.flushSolid()
+        SDL_RenderFlush(frame.sdl)
+        let w = region.x1 - region.x0
+        let bandRows = max(1, Self.targetBandPixels / w)
+        if targetBand.count < w * bandRows { targetBand = [UInt32](repeating: 0, count: w * bandRows) }
+        var y = region.y0
+        while y < region.y1 {
+            let rows = min(bandRows, region.y1 - y)
+            // The photo's frame moved with the band, so the band's corner is the buffer's origin:
+            // each pixel is sampled as it would be in place.
+            let shifted = PixelRect(x0: dest.x0 - region.x0, y0: dest.y0 - y, x1: dest.x1 - region.x0, y1: dest.y1 - y)
+            let ok = targetBand.withUnsafeMutableBytes { band -> Int32 in
+                guard let base = band.baseAddress else { return -1 }
+                let t = PixelTarget(base: base, width: w, height: rows, pitch: w * 4)
+                image.pixels.withUnsafeBytes { bytes in
+                    bytes.withMemoryRebound(to: UInt32.self) { source in
+                        CanvasKernels.scaledCopy(source: source, width: image.width, height: image.height, crop: crop, swapRedBlue: true,
+                                                 dest: shifted, radii: (0, 0, 0, 0), quarter: canvas.quarter, visible: t.bounds,
+                                                 into: t, scratch: &canvas.scratch)
+                    }
+                }
+                var r = SDL_Rect(x: Int32(region.x0), y: Int32(y), w: Int32(w), h: Int32(rows))
+                return SDL_UpdateTexture(target, &r, base, Int32(w * 4))
+            }
+            // (Rows already written stay: SDL's copy, drawn instead, paints over them.)
+            guard ok == 0 else { return false }
+            y += rows
         }
         frame.stats.canvasDraws += 1
         frame.targetTouched = true

@@ -52,7 +52,7 @@ final class CardStyleOptionTests: XCTestCase {
             0.2 tap 195 300
             0.34 shot $OUT/mid.png
             0.34 state $OUT/mid.json
-            """, args: ["--scene", "today", "--scale", "2", "--card-style", "zoom"])
+            """, args: ["--scene", "today", "--scale", "2", "--card-style", "zoom", "--date", "2026-11-22"])
         let mid = try FlingRunner.state(dir, "mid.json")
         XCTAssertEqual(mid.at("card.phase")?.stringValue, "expanding")
         let p = mid.at("card.progress")?.doubleValue ?? 0

@@ -6,8 +6,8 @@
 // any (EdgeRows) and, where SDL copies it (not onto the frame's own pixels), a texture of the
 // layer's pixel size and, once dimmed or faded, one streaming texture of the same size. Where
 // the frame is a plain surface it is composited from its pixels (to save memory), and the
-// target it was rasterised into is one all layers share, given back when the app goes idle
-// (as are the pixels of the last layer to go, kept for the next new one). The app
+// target it was rasterised into is one all layers share through an animation, given back
+// after it; the pixels of the last layer to go are kept for the next new one until idle. The app
 // uses a few ids (backdrop, sheet, today list, today card): at 1080×1920 that is at most
 // ~25 MB each, and a layer not drawn for `keptUndrawnFrames` drawn frames is dropped; when the
 // app goes idle, every layer its last frame did not draw is dropped at once (dropUndrawn); and
@@ -158,10 +158,11 @@ struct LayerCache {
 
     /// Where layers are composited from their pixels (the frame a plain surface), the target
     /// every outermost layer is rasterised into, its top-left part the layer's size, kept from
-    /// one rasterisation to the next until the app goes idle. A new frame-sized target is a
-    /// zeroed allocation SDL makes (3.4 ms at 1080×1920, most of it page faults) and frees
-    /// again (1 ms more): five times as a Today card zooms open, the p99 of its opening. It is
-    /// held while the app is active, as each layer's own target was while it was rasterised.
+    /// one rasterisation to the next while frames follow one another (an animation shown frame
+    /// by frame): the first frame after a pause gives it back (Renderer.draw), as does idle. A
+    /// new frame-sized target is a zeroed allocation SDL makes (3.4 ms at 1080×1920, most of it
+    /// page faults) and frees again (1 ms more): five times as a Today card zooms open, the p99
+    /// of its opening. Held between animations too, it raised a tour's peak by 8 MB.
     private var sharedTarget: (texture: OpaquePointer, width: Int32, height: Int32)?
 
     /// The shared target (see `sharedTarget`), at least `width × height`; the layer `id`'s

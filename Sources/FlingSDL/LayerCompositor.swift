@@ -47,6 +47,9 @@ final class LayerCompositor {
     /// The app went idle: layers the last frame did not draw go.
     func trimForIdle() { cache.dropUndrawn() }
 
+    /// The target outermost layers share goes (see LayerCache.sharedTarget).
+    func releaseSharedTarget() { cache.releaseSharedTarget() }
+
     /// A waiting base's layer (CanvasTarget writes its pixels).
     func entry(_ id: String) -> LayerCache.Entry? { cache.entries[id] }
 

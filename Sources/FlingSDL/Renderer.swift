@@ -190,6 +190,7 @@ public final class Renderer {
         frame.targetBackground = list.background
         frame.targetTouched = false
         layers.beginFrame(list.commands, preparesHidden: list.preparesHidden)
+        if !consecutive { layers.releaseSharedTarget() }
         frame.roundedCopy.beginFrame()
         occluders.find(in: list.commands)
         // In part: only the commands that reach the damage run, clipped to it, except copies

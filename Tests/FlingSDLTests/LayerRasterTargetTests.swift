@@ -1,6 +1,6 @@
 // LayerRasterTargetTests: what rasterising a layer costs where the frame is a plain surface,
 // and that the shortcuts draw what the long way drew: one target shared by every outermost
-// rasterisation (given back when idle), a gone layer's pixels reused by the next new one, a
+// rasterisation through an animation, a gone layer's pixels reused by the next new one, a
 // large photo inside a layer resampled by the canvas's kernel, and a scaled layer cross-fading
 // on the canvas.
 import FlingCore
@@ -85,29 +85,33 @@ final class LayerRasterTargetTests: XCTestCase {
         }
     }
 
-    func testOutermostLayersShareOneTargetUntilIdleAndAGoneLayersPixelsAreReused() throws {
+    func testOutermostLayersShareOneTargetThroughAnAnimationAndAGoneLayersPixelsAreReused() throws {
         try MainActor.assumeIsolated {
             try withHeadlessDisplay(size: Size(400, 400), scale: 2) { display in
                 let frameBytes = 800 * 800 * 4
-                for _ in 0..<4 { display.draw(Self.layered(mark: 10, id: "a")) }
-                // One target, held after the rasterisation; the layer's own pixels.
+                // Frames of one animation: the target is held after the rasterisation.
+                for _ in 0..<4 { display.draw(Self.layered(mark: 10, id: "a"), consecutive: true) }
                 XCTAssertEqual(Self.bytes(display.renderer, "layer textures"), frameBytes)
                 XCTAssertEqual(Self.bytes(display.renderer, "layer CPU copies"), frameBytes)
-                // Another layer instead: "a" goes 30 frames later and its pixels are kept.
-                for _ in 0..<32 { display.draw(Self.direct(mark: 10)) }
+                // The first frame after a pause gives it back.
+                display.draw(Self.layered(mark: 10, id: "a"))
+                XCTAssertEqual(Self.bytes(display.renderer, "layer textures"), 0)
+                // Another screen instead: "a" goes 30 frames later and its pixels are kept.
+                for _ in 0..<32 { display.draw(Self.direct(mark: 10), consecutive: true) }
                 XCTAssertEqual(Self.bytes(display.renderer, "layer CPU copies"), frameBytes, "a's pixels, kept for the next layer")
-                // A new layer takes them: still one frame's pixels and one target, and its
-                // pixels are its own (nothing of "a" left in them).
-                for _ in 0..<4 { display.draw(Self.layered(mark: 200, id: "b")) }
+                // A new layer takes them: still one frame's pixels, and its pixels are its own
+                // (nothing of "a" left in them).
+                for _ in 0..<4 { display.draw(Self.layered(mark: 200, id: "b"), consecutive: true) }
                 XCTAssertEqual(Self.bytes(display.renderer, "layer CPU copies"), frameBytes)
                 XCTAssertEqual(Self.bytes(display.renderer, "layer textures"), frameBytes)
                 XCTAssertEqual(display.renderer.stats.layersComposited, 1)
                 let b = try XCTUnwrap(display.readPixels())
                 XCTAssertEqual(b.pixels, try Self.draw([Self.direct(mark: 200)])[0].0.pixels)
-                // Idle: the target goes; the spare too (after "b" went as undrawn).
+                // Idle: the target goes, and a spare kept since.
                 display.renderer.trimForIdle()
                 XCTAssertEqual(Self.bytes(display.renderer, "layer textures"), 0)
-                for _ in 0..<32 { display.draw(Self.direct(mark: 10)) }
+                for _ in 0..<32 { display.draw(Self.direct(mark: 10), consecutive: true) }
+                XCTAssertEqual(Self.bytes(display.renderer, "layer CPU copies"), frameBytes, "b's pixels, kept")
                 display.renderer.trimForIdle()
                 XCTAssertEqual(Self.bytes(display.renderer, "layer CPU copies"), 0)
             }

@@ -46,13 +46,7 @@ final class BackdropPainter {
         // Through SDL: whatever waits is drawn first, then the target's pixels are read.
         if frame.rasterizing == 0 { canvas.prepareFrameForSDL() }
         frame.flushSolid()
-        var tw: Int32 = 0, th: Int32 = 0
-        if let target = SDL_GetRenderTarget(frame.sdl) {
-            SDL_QueryTexture(target, nil, nil, &tw, &th)
-        } else {
-            SDL_GetRendererOutputSize(frame.sdl, &tw, &th)
-        }
-        let a = area.intersection(PixelRect(x0: 0, y0: 0, x1: Int(tw), y1: Int(th)))
+        let a = area.intersection(frame.targetBounds())
         guard !a.isEmpty else { return }
         let w = a.x1 - a.x0, h = a.y1 - a.y0
         var rect = frame.sdlRect(a)

@@ -247,10 +247,8 @@ final class CanvasTarget {
     /// redrawn: its pixels written into the texture, so that it needs no texture of its own.
     private func copyIntoTarget(_ e: LayerCache.Entry, at origin: (x: Int, y: Int)) -> Bool {
         guard let target = frame.currentTarget else { return false }
-        var tw: Int32 = 0, th: Int32 = 0
-        guard SDL_QueryTexture(target, nil, nil, &tw, &th) == 0 else { return false }
         var region = PixelRect(x0: origin.x, y0: origin.y, x1: origin.x + Int(e.width), y1: origin.y + Int(e.height))
-            .intersection(PixelRect(x0: 0, y0: 0, x1: Int(tw), y1: Int(th)))
+            .intersection(frame.targetBounds())
         if let c = frame.clip { region = region.intersection(PixelRect(inside: c)) }
         if let p = frame.partialRedraw, !p.drawingWhole { region = region.intersection(PixelRect(inside: p.damage)) }
         if region.isEmpty { return true }

@@ -27,6 +27,9 @@ final class FrameContext {
     /// whether anything has been drawn over that clear yet (a fading layer over an untouched
     /// background is blended by LayerTint instead of SDL).
     var currentTarget: OpaquePointer?
+    /// The size of the layer being rasterised (px), which a shared target may exceed (its
+    /// pixels past it belong to no layer); nil for the frame's own target.
+    var targetSize: (width: Int32, height: Int32)?
     var targetBackground = Color.white
     var targetTouched = false
     /// Depth of layer rasterisation (drawing into a layer's texture, not the frame).
@@ -46,6 +49,19 @@ final class FrameContext {
         var drawingWhole = false
     }
     var partialRedraw: PartialRedraw?
+
+    /// The pixels of the target drawn into now: the layer's size while one is rasterised, else
+    /// the target's (or the output's) own.
+    func targetBounds() -> PixelRect {
+        if let s = targetSize { return PixelRect(x0: 0, y0: 0, x1: Int(s.width), y1: Int(s.height)) }
+        var tw: Int32 = 0, th: Int32 = 0
+        if let target = SDL_GetRenderTarget(sdl) {
+            SDL_QueryTexture(target, nil, nil, &tw, &th)
+        } else {
+            SDL_GetRendererOutputSize(sdl, &tw, &th)
+        }
+        return PixelRect(x0: 0, y0: 0, x1: Int(tw), y1: Int(th))
+    }
     var transforms: [Transform] = [.identity]
     var opacities: [Double] = [1]
     var clips: [Rect?] = [nil]   // device pixels; nil = no clip

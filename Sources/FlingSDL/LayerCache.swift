@@ -7,7 +7,7 @@
 // layer's pixel size and, once dimmed or faded, one streaming texture of the same size. Where
 // the frame is a plain surface it is composited from its pixels (to save memory), and the
 // target it was rasterised into is one all layers share through an animation, given back
-// after it; the pixels of the last layer to go are kept for the next new one until idle. The app
+// after it; the pixels of the largest layer to go are kept for the next new one until idle. The app
 // uses a few ids (backdrop, sheet, today list, today card): at 1080×1920 that is at most
 // ~25 MB each, and a layer not drawn for `keptUndrawnFrames` drawn frames is dropped; when the
 // app goes idle, every layer its last frame did not draw is dropped at once (dropUndrawn); and
@@ -151,7 +151,7 @@ struct LayerCache {
         if let e = entries[id], e.width == width, e.height == height {
             if let t = e.texture { return t }
         } else {
-            remove(id)
+            removeResized(id, forCount: Int(width) * Int(height))
         }
         return SDL_CreateTexture(renderer, fling_SDL_PIXELFORMAT_ARGB8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue), width, height)
     }
@@ -165,12 +165,15 @@ struct LayerCache {
     /// of its opening. Held between animations too, it raised a tour's peak by 8 MB.
     private var sharedTarget: (texture: OpaquePointer, width: Int32, height: Int32)?
 
-    /// The shared target (see `sharedTarget`), at least `width × height`; the layer `id`'s
-    /// pixels go if they were another size (as `targetTexture` does).
-    mutating func sharedTargetTexture(for id: String, width: Int32, height: Int32, renderer: OpaquePointer) -> OpaquePointer? {
-        if let e = entries[id], e.width != width || e.height != height { remove(id) }
-        if let s = sharedTarget, s.width >= width, s.height >= height { return s.texture }
-        let w = max(width, sharedTarget?.width ?? 0), h = max(height, sharedTarget?.height ?? 0)
+    /// The shared target (see `sharedTarget`), at least `width × height`: the frame's size, or
+    /// the layer's where it is larger, kept while it covers both and is at most a quarter
+    /// larger (a window rotated makes it anew; a live resize a few pt smaller does not). The
+    /// layer `id`'s pixels go if they were another size (as `targetTexture` does).
+    mutating func sharedTargetTexture(for id: String, width: Int32, height: Int32, frame: (width: Int32, height: Int32),
+                                      renderer: OpaquePointer) -> OpaquePointer? {
+        if let e = entries[id], e.width != width || e.height != height { removeResized(id, forCount: Int(width) * Int(height)) }
+        let w = max(width, frame.width), h = max(height, frame.height)
+        if let s = sharedTarget, s.width >= width, s.height >= height, Int(s.width) * Int(s.height) * 4 <= Int(w) * Int(h) * 5 { return s.texture }
         releaseSharedTarget()
         guard let t = SDL_CreateTexture(renderer, fling_SDL_PIXELFORMAT_ARGB8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) else { return nil }
         sharedTarget = (t, w, h)
@@ -231,29 +234,43 @@ struct LayerCache {
         entries[id] = e
     }
 
-    /// The pixels of the largest layer to go since the app was last idle, kept for the next
-    /// new layer: a new frame-sized buffer read back from SDL is 2,048 page faults (5 ms at
-    /// 1080×1920), at each opening of a card (its layer went after the last closing) and each
-    /// backdrop made anew. It counts in the layers' budget (`makeRoom` lets it go first) and
-    /// goes when the app goes idle.
+    /// Where layers are composited from their pixels, the pixels of the largest layer to go
+    /// since the app was last idle, kept for the next new layer read back whole: a new
+    /// frame-sized buffer is 2,048 page faults (5 ms at 1080×1920), at each opening of a card
+    /// (its layer went after the last closing) and each backdrop made anew. It counts in the
+    /// layers' budget (`makeRoom` lets it go first, unless the new layer takes it) and goes when
+    /// the app goes idle. Set by LayerCompositor each frame (`keepsSparePixels`).
     private var sparePixels: [UInt32] = []
+    var keepsSparePixels = false
 
-    /// Bytes the spare pixels hold.
-    var spareBytes: Int { sparePixels.count * 4 }
+    /// Bytes the spare pixels hold (their buffer's, which a smaller layer's would keep).
+    var spareBytes: Int { sparePixels.capacity * 4 }
 
-    /// A buffer of `count` pixels (what it holds is stale: for a layer read back whole) made
-    /// from the spare, or nil when there is none large enough.
+    /// Whether the spare would be `count` pixels' buffer without holding much more than they need.
+    private func spareFits(_ count: Int) -> Bool {
+        count > 0 && sparePixels.capacity >= count && sparePixels.capacity <= count + count / 8
+    }
+
+    /// A buffer of `count` pixels made from the spare (what it holds is stale: for a layer read
+    /// back whole), or nil when there is none that fits.
     mutating func reusedPixels(count: Int) -> [UInt32]? {
-        guard count > 0, sparePixels.capacity >= count else { return nil }
+        guard spareFits(count) else { return nil }
         var p: [UInt32] = []
         swap(&p, &sparePixels)
         if p.count > count { p.removeLast(p.count - count) } else if p.count < count { p.append(contentsOf: repeatElement(0, count: count - p.count)) }
         return p
     }
 
+    /// A layer made anew at another size: its pixels go, kept only for the new size itself
+    /// (the budget was made without them).
+    private mutating func removeResized(_ id: String, forCount count: Int) {
+        remove(id)
+        if !spareFits(count) { sparePixels = [] }
+    }
+
     mutating func remove(_ id: String) {
         guard let e = entries.removeValue(forKey: id) else { return }
-        if e.pixels.count > sparePixels.count { sparePixels = e.pixels }
+        if keepsSparePixels, e.pixels.capacity > sparePixels.capacity { sparePixels = e.pixels }
         if let t = e.texture { SDL_DestroyTexture(t) }
         if let t = e.tinted { SDL_DestroyTexture(t) }
         e.edges?.destroy()
@@ -278,10 +295,11 @@ struct LayerCache {
     /// was held for its 30 frames: 8.3 MB over the tour's 100 MB budget at 1080×1920.
     /// Returns how many went.
     @discardableResult
-    mutating func makeRoom(for id: String, adding bytes: Int, budget: Int, inFrame: Set<String>) -> Int {
-        // (A layer made anew at another size gives its old pixels back first.)
-        // The spare is the new pixels themselves when it is large enough (`reusedPixels`).
-        let spareTaken = spareBytes >= bytes
+    mutating func makeRoom(for id: String, adding bytes: Int, budget: Int, inFrame: Set<String>, takesSpare: Bool) -> Int {
+        // (A layer made anew at another size gives its old pixels back first: `removeResized`.)
+        // The spare is the new pixels themselves when it fits them (`reusedPixels`; the
+        // outermost layer's only).
+        let spareTaken = takesSpare && spareFits(bytes / 4)
         var held = entries.reduce(0) { $1.key == id ? $0 : $0 + $1.value.pixels.count * 4 } + (spareTaken ? 0 : spareBytes)
         guard held + bytes > budget else { return 0 }
         // A spare not taken goes first (a new buffer costs page faults; a layer dropped, a redraw).
@@ -299,7 +317,7 @@ struct LayerCache {
             gone += 1
         }
         // What went is kept only for the new pixels themselves (they take it at once).
-        if spareBytes < bytes { sparePixels = [] }
+        if !(takesSpare && spareFits(bytes / 4)) { sparePixels = [] }
         return gone
     }
 

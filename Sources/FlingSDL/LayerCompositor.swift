@@ -35,6 +35,7 @@ final class LayerCompositor {
     /// A frame begins: the layers it contains are noted (LayerCache.makeRoom keeps them), and
     /// whether hidden ones are prepared (DisplayList.preparesHidden).
     func beginFrame(_ commands: [DrawCommand], preparesHidden: Bool) {
+        cache.keepsSparePixels = frame.releasesLayerTargets
         self.preparesHidden = preparesHidden
         cache.beginFrame()
         layersInFrame.removeAll(keepingCapacity: true)
@@ -300,13 +301,16 @@ final class LayerCompositor {
     /// origin at (0, 0)) and keeps a CPU copy of its pixels; false if SDL refused.
     private func rasterize(_ seen: LayerCache.Seen, base: Transform, still: Bool = true, run: Run) -> Bool {
         let id = seen.spec.id
+        // The outermost layer: the shared target and the spare pixels are its (a layer
+        // rasterised inside another needs a target of its own, and its own new pixels).
+        let shared = frame.releasesLayerTargets && frame.rasterizing == 0
         if frame.releasesLayerTargets, cache.entries[id].map({ $0.width != seen.width || $0.height != seen.height }) ?? true {
             cache.makeRoom(for: id, adding: Int(seen.width) * Int(seen.height) * 4,
-                            budget: RenderBudgets.layerFrames * Int(frame.width) * Int(frame.height) * 4, inFrame: layersInFrame)
+                            budget: RenderBudgets.layerFrames * Int(frame.width) * Int(frame.height) * 4, inFrame: layersInFrame,
+                            takesSpare: shared)
         }
-        // (A layer rasterised inside another needs a target of its own.)
-        let shared = frame.releasesLayerTargets && frame.rasterizing == 0
-        guard let texture = shared ? cache.sharedTargetTexture(for: id, width: seen.width, height: seen.height, renderer: frame.sdl)
+        guard let texture = shared ? cache.sharedTargetTexture(for: id, width: seen.width, height: seen.height,
+                                                               frame: (frame.width, frame.height), renderer: frame.sdl)
                                    : cache.targetTexture(for: id, width: seen.width, height: seen.height, renderer: frame.sdl) else { return false }
         frame.flushSolid()
         frame.rasterizing += 1
@@ -314,7 +318,7 @@ final class LayerCompositor {
         let index = frame.commandIndex, wasStill = frame.rasterizingStill
         frame.rasterizingStill = still
         defer { frame.rasterizing -= 1; frame.commandIndex = index; frame.rasterizingStill = wasStill }
-        let saved = (frame.transforms, frame.opacities, frame.clips, frame.currentTarget, frame.targetBackground, frame.targetTouched)
+        let saved = (frame.transforms, frame.opacities, frame.clips, frame.currentTarget, frame.targetBackground, frame.targetTouched, frame.targetSize)
         // The same texture, drawn the same way, with only some commands changed: only the
         // pixels those can change are drawn again and read back.
         let whole = PixelRect(x0: 0, y0: 0, x1: Int(seen.width), y1: Int(seen.height))
@@ -332,13 +336,21 @@ final class LayerCompositor {
         func dropUnheld() { if cache.entries[id]?.texture != texture, !shared { SDL_DestroyTexture(texture) } }
         guard SDL_SetRenderTarget(frame.sdl, texture) == 0 else { dropUnheld(); return false }
         frame.currentTarget = texture
+        frame.targetSize = (seen.width, seen.height)
         let (r, g, b, a) = seen.spec.background.rgba8
         SDL_SetRenderDrawColor(frame.sdl, r, g, b, a)
         SDL_SetRenderDrawBlendMode(frame.sdl, SDL_BLENDMODE_NONE)
         var area = frame.sdlRect(region)
         if plan == nil {
-            SDL_RenderSetClipRect(frame.sdl, nil)
-            SDL_RenderClear(frame.sdl)
+            // (A shared target is filled only where the layer lies: a keyboard-sized layer
+            // does not clear 8 MB.)
+            if shared {
+                SDL_RenderSetClipRect(frame.sdl, &area)
+                SDL_RenderFillRect(frame.sdl, &area)
+            } else {
+                SDL_RenderSetClipRect(frame.sdl, nil)
+                SDL_RenderClear(frame.sdl)
+            }
         } else if !region.isEmpty {
             SDL_RenderSetClipRect(frame.sdl, &area)
             SDL_RenderFillRect(frame.sdl, &area)
@@ -367,7 +379,8 @@ final class LayerCompositor {
             // as they are, and a new buffer is not zeroed first (that would only add to its
             // page faults).
             if plan == nil && !whole.isEmpty {
-                pixels = cache.reusedPixels(count: whole.area) ?? [UInt32](unsafeUninitializedCapacity: whole.area) { _, n in n = whole.area }
+                pixels = (shared ? cache.reusedPixels(count: whole.area) : nil)
+                    ?? [UInt32](unsafeUninitializedCapacity: whole.area) { _, n in n = whole.area }
             } else {
                 pixels = [UInt32](repeating: 0, count: whole.area)
             }
@@ -384,7 +397,7 @@ final class LayerCompositor {
                 SDL_UpdateTexture(texture, &spill, buf.baseAddress.map { $0 + (t.y0 * width + t.x0) * 4 }, seen.width * 4)
             }
         }
-        (frame.transforms, frame.opacities, frame.clips, frame.currentTarget, frame.targetBackground, frame.targetTouched) = saved
+        (frame.transforms, frame.opacities, frame.clips, frame.currentTarget, frame.targetBackground, frame.targetTouched, frame.targetSize) = saved
         SDL_SetRenderTarget(frame.sdl, frame.currentTarget)
         frame.applyClip()
         guard ok == 0 else { dropUnheld(); cache.remove(id); return false }

@@ -356,11 +356,11 @@ final class PhotoPainter {
               image.width > 0, image.height > 0, image.pixels.count >= image.width * image.height * 4,
               crop.width > 0, crop.height > 0, crop.minX.isFinite, crop.minY.isFinite, crop.width.isFinite, crop.height.isFinite,
               !dest.isEmpty else { return false }
-        var tw: Int32 = 0, th: Int32 = 0
-        guard SDL_QueryTexture(target, nil, nil, &tw, &th) == 0 else { return false }
-        var region = dest.intersection(PixelRect(x0: 0, y0: 0, x1: Int(tw), y1: Int(th)))
+        var region = dest.intersection(frame.targetBounds())
         if let c = frame.clip { region = region.intersection(PixelRect(inside: c)) }
-        if let p = frame.partialRedraw, !p.drawingWhole { region = region.intersection(PixelRect(inside: p.damage)) }
+        // Within the damage of a layer redrawn in part even when this draw is one "drawn whole":
+        // the kernel samples each pixel where it lies, so a part is the whole's.
+        if let p = frame.partialRedraw { region = region.intersection(PixelRect(inside: p.damage)) }
         if region.isEmpty { return true }
         // What SDL queued for the target is drawn first: the photo must land on top of it.
         frame.flushSolid()

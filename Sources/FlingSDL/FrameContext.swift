@@ -158,9 +158,8 @@ final class FrameContext {
     /// The renderer's output (the target drawn into now) within the clip, in device px: where
     /// a RoundedCopy may write.
     var outputVisible: Rect {
-        var tw: Int32 = 0, th: Int32 = 0
-        SDL_GetRendererOutputSize(sdl, &tw, &th)
-        var output = Rect(x: 0, y: 0, width: Double(tw), height: Double(th))
+        let b = targetBounds()
+        var output = Rect(x: 0, y: 0, width: Double(b.x1), height: Double(b.y1))
         if let p = partialRedraw, !p.drawingWhole { output = output.intersection(p.damage) }
         return clip.map { output.intersection($0) } ?? output
     }

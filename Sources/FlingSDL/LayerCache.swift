@@ -99,6 +99,7 @@ struct LayerCache {
     /// Starts a frame. A layer not drawn for `keptUndrawnFrames` frames (the sheet closed, the
     /// card list left) gives its textures back: memory holds only what is on screen, or was.
     mutating func beginFrame() {
+        if !keepsSparePixels { sparePixels = [] }
         swap(&previous, &current)
         current.removeAll(keepingCapacity: true)
         stale.removeAll(keepingCapacity: true)
@@ -151,7 +152,8 @@ struct LayerCache {
         if let e = entries[id], e.width == width, e.height == height {
             if let t = e.texture { return t }
         } else {
-            removeResized(id, forCount: Int(width) * Int(height))
+            // (A layer inside another, or one with a texture of its own: never the spare's.)
+            remove(id, keepingPixels: false)
         }
         return SDL_CreateTexture(renderer, fling_SDL_PIXELFORMAT_ARGB8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue), width, height)
     }
@@ -261,16 +263,22 @@ struct LayerCache {
         return p
     }
 
-    /// A layer made anew at another size: its pixels go, kept only for the new size itself
-    /// (the budget was made without them).
+    /// The outermost layer made anew at another size: its pixels go, kept only for the new size
+    /// itself (the budget was made without them); a spare that fits the new size stays.
     private mutating func removeResized(_ id: String, forCount count: Int) {
-        remove(id)
+        let old = entries[id]?.pixels ?? []
+        remove(id, keepingPixels: false)
+        if keepsSparePixels, old.capacity >= count, old.capacity <= count + count / 8, !spareFits(count) { sparePixels = old }
         if !spareFits(count) { sparePixels = [] }
     }
 
-    mutating func remove(_ id: String) {
+    /// Bytes a layer's pixels take of the budget: their buffer's, unless it is only the
+    /// allocator's rounding past them (a buffer a spare made keeps up to an eighth more).
+    private static func budgetBytes(_ p: [UInt32]) -> Int { (p.capacity > p.count + 1024 ? p.capacity : p.count) * 4 }
+
+    mutating func remove(_ id: String, keepingPixels: Bool = true) {
         guard let e = entries.removeValue(forKey: id) else { return }
-        if keepsSparePixels, e.pixels.capacity > sparePixels.capacity { sparePixels = e.pixels }
+        if keepingPixels, keepsSparePixels, e.pixels.capacity > sparePixels.capacity { sparePixels = e.pixels }
         if let t = e.texture { SDL_DestroyTexture(t) }
         if let t = e.tinted { SDL_DestroyTexture(t) }
         e.edges?.destroy()
@@ -300,7 +308,7 @@ struct LayerCache {
         // The spare is the new pixels themselves when it fits them (`reusedPixels`; the
         // outermost layer's only).
         let spareTaken = takesSpare && spareFits(bytes / 4)
-        var held = entries.reduce(0) { $1.key == id ? $0 : $0 + $1.value.pixels.count * 4 } + (spareTaken ? 0 : spareBytes)
+        var held = entries.reduce(0) { $1.key == id ? $0 : $0 + Self.budgetBytes($1.value.pixels) } + (spareTaken ? 0 : spareBytes)
         guard held + bytes > budget else { return 0 }
         // A spare not taken goes first (a new buffer costs page faults; a layer dropped, a redraw).
         if !spareTaken {
@@ -311,7 +319,7 @@ struct LayerCache {
         let idle = entries.keys.filter { !inFrame.contains($0) && $0 != id }.sorted { (missed[$0] ?? 0, $0) > (missed[$1] ?? 0, $1) }
         var gone = 0
         for id in idle where held + bytes > budget {
-            held -= (entries[id]?.pixels.count ?? 0) * 4
+            held -= entries[id].map { Self.budgetBytes($0.pixels) } ?? 0
             remove(id)
             missed[id] = nil
             gone += 1

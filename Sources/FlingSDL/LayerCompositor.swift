@@ -312,6 +312,11 @@ final class LayerCompositor {
         guard let texture = shared ? cache.sharedTargetTexture(for: id, width: seen.width, height: seen.height,
                                                                frame: (frame.width, frame.height), renderer: frame.sdl)
                                    : cache.targetTexture(for: id, width: seen.width, height: seen.height, renderer: frame.sdl) else { return false }
+        // The spare is taken now, before the layer's commands run: a layer inside it must not
+        // have it (its budget was made for this one).
+        let pixelCount = Int(seen.width) * Int(seen.height)
+        let reserved = shared && cache.entries[id]?.pixels.count != pixelCount ? cache.reusedPixels(count: pixelCount) : nil
+        if reserved != nil { frame.stats.layerPixelsReused += 1 }
         frame.flushSolid()
         frame.rasterizing += 1
         // Its commands are run again: the layer's own index is restored after.
@@ -379,8 +384,7 @@ final class LayerCompositor {
             // as they are, and a new buffer is not zeroed first (that would only add to its
             // page faults).
             if plan == nil && !whole.isEmpty {
-                pixels = (shared ? cache.reusedPixels(count: whole.area) : nil)
-                    ?? [UInt32](unsafeUninitializedCapacity: whole.area) { _, n in n = whole.area }
+                pixels = reserved ?? [UInt32](unsafeUninitializedCapacity: whole.area) { _, n in n = whole.area }
             } else {
                 pixels = [UInt32](repeating: 0, count: whole.area)
             }

@@ -15,6 +15,9 @@ public struct RenderStats: Equatable, Sendable {
     /// Of those rasterised, how many only where their commands changed (LayerDamage). Not in
     /// the state dump.
     public var partialRasterizations = 0
+    /// Of those rasterised, how many were read back into the pixels of a layer gone
+    /// (LayerCache.sparePixels). Not in the state dump.
+    public var layerPixelsReused = 0
     /// 1 when the frame was drawn only where it changed (Renderer.redrawsInPart).
     public var partialFrames = 0
     /// Backdrops blurred this frame (a material over what is drawn, DrawCommand.backdropBlur)

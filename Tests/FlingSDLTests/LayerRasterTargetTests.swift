@@ -167,6 +167,34 @@ final class LayerRasterTargetTests: XCTestCase {
         }
     }
 
+    func testTheOutermostLayerTakesTheSpareAndALayerInsideItMakesItsOwn() throws {
+        try MainActor.assumeIsolated {
+            try withHeadlessDisplay(size: Size(400, 400), scale: 2) { display in
+                let frameBytes = 800 * 800 * 4, barBytes = 800 * 180 * 4
+                for _ in 0..<4 { display.draw(Self.layered(mark: 10, id: "a"), consecutive: true) }
+                for _ in 0..<32 { display.draw(Self.direct(mark: 10), consecutive: true) }
+                XCTAssertEqual(Self.bytes(display.renderer, "layer CPU copies"), frameBytes, accuracy: 4096, "a's pixels, kept")
+                // A new window-sized layer with a new bar inside it: the outer one takes the
+                // spare, the bar gets pixels of its own, and nothing else is held.
+                var outer = DisplayList(background: .white)
+                outer.layer(LayerSpec(id: "outer", bounds: Self.window, background: .white)) { l in
+                    Self.content(mark: 200)(&l)
+                    l.layer(LayerSpec(id: "bar", bounds: Rect(x: 0, y: 0, width: 400, height: 90), background: .white)) { l in
+                        l.add(.fillRect(Rect(x: 20, y: 20, width: 60, height: 30), radii: .zero, color: SystemColor.green))
+                    }
+                }
+                var reused = 0
+                for _ in 0..<5 {
+                    display.draw(outer, consecutive: true)
+                    reused += display.renderer.stats.layerPixelsReused
+                }
+                XCTAssertEqual(reused, 1, "the outer layer read back into a's pixels")
+                XCTAssertEqual(Self.bytes(display.renderer, "layer CPU copies"), frameBytes + barBytes, accuracy: 4096)
+                XCTAssertEqual(display.renderer.stats.layersComposited, 1)
+            }
+        }
+    }
+
     /// A scaled, rounded layer (a zooming card) over stripes at `opacity`.
     private static func zooming(opacity: Double) -> DisplayList {
         var l = DisplayList(background: .white)

@@ -249,8 +249,11 @@ struct LayerCache {
     var spareBytes: Int { sparePixels.capacity * 4 }
 
     /// Whether the spare would be `count` pixels' buffer without holding much more than they need.
-    private func spareFits(_ count: Int) -> Bool {
-        count > 0 && sparePixels.capacity >= count && sparePixels.capacity <= count + count / 8
+    private func spareFits(_ count: Int) -> Bool { Self.fits(sparePixels, count) }
+
+    /// Whether `buffer` would hold `count` pixels without much more than they need.
+    private static func fits(_ buffer: [UInt32], _ count: Int) -> Bool {
+        count > 0 && buffer.capacity >= count && buffer.capacity <= count + count / 8
     }
 
     /// A buffer of `count` pixels made from the spare (what it holds is stale: for a layer read
@@ -268,7 +271,7 @@ struct LayerCache {
     private mutating func removeResized(_ id: String, forCount count: Int) {
         let old = entries[id]?.pixels ?? []
         remove(id, keepingPixels: false)
-        if keepsSparePixels, old.capacity >= count, old.capacity <= count + count / 8, !spareFits(count) { sparePixels = old }
+        if keepsSparePixels, Self.fits(old, count), !spareFits(count) { sparePixels = old }
         if !spareFits(count) { sparePixels = [] }
     }
 

@@ -321,9 +321,8 @@ final class PhotoPainter {
     /// frame is not a plain surface (nothing drawn).
     private func photoOnCanvas(_ tex: ImageStore.Entry, crop: Rect, dest: PixelRect, radii: (tl: Int, tr: Int, br: Int, bl: Int)) -> Bool {
         let image = tex.pixels
-        guard frame.surface != nil, frame.rasterizing == 0, frame.cpuCompositing, image.width > 0, image.height > 0,
-              image.pixels.count >= image.width * image.height * 4, crop.width > 0, crop.height > 0,
-              crop.minX.isFinite, crop.minY.isFinite, crop.width.isFinite, crop.height.isFinite, !dest.isEmpty else { return false }
+        guard frame.surface != nil, frame.rasterizing == 0, frame.cpuCompositing,
+              Self.resamplable(image, crop: crop, dest: dest) else { return false }
         // What it surely paints opaque: the clear can skip it.
         let visible = frame.visible
         guard let t = canvas.frameCanvas(covering: frame.surelyCovered(dest, radii: radii)) else { return false }
@@ -337,6 +336,14 @@ final class PhotoPainter {
         frame.stats.canvasDraws += 1
         frame.targetTouched = true
         return true
+    }
+
+    /// Whether the kernel can resample `crop` of `image` onto `dest`: pixels there, a finite
+    /// crop of some size, somewhere to draw.
+    private static func resamplable(_ image: RGBAImage, crop: Rect, dest: PixelRect) -> Bool {
+        image.width > 0 && image.height > 0 && image.pixels.count >= image.width * image.height * 4
+            && crop.width > 0 && crop.height > 0 && crop.minX.isFinite && crop.minY.isFinite && crop.width.isFinite && crop.height.isFinite
+            && !dest.isEmpty
     }
 
     /// Rows of a photo resampled for a layer's target at a time (`photoIntoTarget`): 256 KB.
@@ -353,9 +360,7 @@ final class PhotoPainter {
     private func photoIntoTarget(_ tex: ImageStore.Entry, crop: Rect, dest: PixelRect) -> Bool {
         let image = tex.pixels
         guard frame.rasterizing > 0, frame.releasesLayerTargets, let target = frame.currentTarget,
-              image.width > 0, image.height > 0, image.pixels.count >= image.width * image.height * 4,
-              crop.width > 0, crop.height > 0, crop.minX.isFinite, crop.minY.isFinite, crop.width.isFinite, crop.height.isFinite,
-              !dest.isEmpty else { return false }
+              Self.resamplable(image, crop: crop, dest: dest) else { return false }
         var region = dest.intersection(frame.targetBounds())
         if let c = frame.clip { region = region.intersection(PixelRect(inside: c)) }
         // Within the damage of a layer redrawn in part even when this draw is one "drawn whole":

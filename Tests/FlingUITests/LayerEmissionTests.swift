@@ -80,7 +80,9 @@ final class LayerEmissionTests: XCTestCase {
 
     /// Behind an expanded card the backdrop is kept hidden (ready for a pull) in every frame,
     /// and made (the list's `preparesHidden`) only once the card is at rest: not while it
-    /// springs, where its full-window rasterisation would be a dropped frame.
+    /// springs, where its full-window rasterisation would be a dropped frame. The tab bar gone,
+    /// the backdrop is the Today list alone, and is that layer (DisplayList.layer): no second
+    /// copy of its pixels.
     func testTheHiddenBackdropIsMadeOnceTheCardIsAtRest() throws { try MainActor.assumeIsolated {
         let env = SceneEnvironment(measurer: FixedAdvanceMeasurer(), imageSize: { TodaySceneTests.imageSizes[$0] })
         let app = AppController(restaurants: [], articles: try TodaySceneTests.bundledArticles(), env: env, first: .today,
@@ -89,7 +91,7 @@ final class LayerEmissionTests: XCTestCase {
             list.commands.indices.contains { i in
                 guard i + 1 < list.commands.count, list.commands[i] == .pushOpacity(0),
                       case .beginLayer(let spec) = list.commands[i + 1] else { return false }
-                return spec.id == "backdrop"
+                return spec.id == "today-list"
             }
         }
         app.handle(.pointer(PointerEvent(id: 1, phase: .began, location: Point(195, 250), time: 0)))
@@ -108,5 +110,6 @@ final class LayerEmissionTests: XCTestCase {
         XCTAssertTrue(frames[firstHidden...].allSatisfy { $0.hidden }, "in every frame from then on")
         XCTAssertFalse(frames[..<firstAtRest].contains { $0.prepares }, "made while springing")
         XCTAssertTrue(frames[firstAtRest...].allSatisfy { $0.prepares && !$0.moving }, "made from the frame its motion ends")
+        XCTAssertNil(Self.layer("backdrop", in: app.displayList(time: 2)), "the list is the backdrop")
     } }
 }

@@ -16,7 +16,8 @@ public enum RenderBudgets {
     /// does not draw go until the copies fit two windows (a card closing draws the card and the
     /// list, two full-window layers; the hidden backdrop it no longer shows went over the
     /// 100 MB peak). What a frame draws is never dropped, so more may be held while it draws
-    /// them (an expanded card at rest: card, list and the backdrop made ready for a pull).
+    /// them. (An expanded card at rest holds one: the Today list, which is then also the
+    /// backdrop made ready for a pull, `DisplayList.layer`.)
     /// Source: Fling's memory budget, the window bench's memory tour at 1080×1920.
     public static let layerFrames = 2
 

@@ -191,9 +191,49 @@ public struct DisplayList: Sendable {
         commands.append(.pushOpacity(0)); body(&self); commands.append(.popOpacity)
     }
 
-    /// Marks what `body` draws as a layer (see `LayerSpec`).
+    /// Marks what `body` draws as a layer (see `LayerSpec`). A layer whose whole content is
+    /// one layer (`soleLayer`) is that layer: the outer one is left out.
     public mutating func layer(_ spec: LayerSpec, _ body: (inout DisplayList) -> Void) {
-        commands.append(.beginLayer(spec)); body(&self); commands.append(.endLayer)
+        let start = commands.count
+        commands.append(.beginLayer(spec)); body(&self)
+        if let clip = Self.soleLayer(commands, in: (start + 1)..<commands.count, as: spec) {
+            // Behind an expanded card, once the tab bar has left, the backdrop held just the
+            // Today list: kept as two layers, its pixels were the list's a second time (8 MB at
+            // 1080×1920), rasterised when the card came to rest.
+            if clip { commands.removeLast() }
+            commands.remove(at: start)
+            if clip { commands.remove(at: start) }
+            return
+        }
+        commands.append(.endLayer)
+    }
+
+    /// Whether `commands[content]` (a layer's content) is one layer alone with `outer`'s pixels:
+    /// opaque, square and unscaled, of the same bounds, maybe inside a clip that cuts nothing of
+    /// it (true: that clip is there). Nil if the content is anything else.
+    static func soleLayer(_ commands: [DrawCommand], in content: Range<Int>, as outer: LayerSpec) -> Bool? {
+        func plain(_ s: LayerSpec) -> Bool { s.background.a >= 1 && s.cornerRadius == 0 && !s.scalable && s.visibleHeight == nil }
+        guard plain(outer), content.count >= 2 else { return nil }
+        var first = content.lowerBound, last = content.upperBound - 1
+        var clip = false
+        if case .pushClip(let r) = commands[first], commands[last] == .popClip,
+           r.minX <= outer.bounds.minX, r.minY <= outer.bounds.minY, r.maxX >= outer.bounds.maxX, r.maxY >= outer.bounds.maxY {
+            first += 1; last -= 1; clip = true
+        }
+        guard first < last, case .beginLayer(let inner) = commands[first], commands[last] == .endLayer,
+              plain(inner), inner.bounds == outer.bounds else { return nil }
+        // The inner layer's end must be the last command, not an earlier one's.
+        var depth = 0
+        for i in first...last {
+            switch commands[i] {
+            case .beginLayer: depth += 1
+            case .endLayer:
+                depth -= 1
+                if depth == 0, i != last { return nil }
+            default: break
+            }
+        }
+        return clip
     }
 
     public mutating func transformed(_ t: Transform, _ body: (inout DisplayList) -> Void) {

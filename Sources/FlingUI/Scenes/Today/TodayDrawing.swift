@@ -53,9 +53,12 @@ extension TodayScene {
     package func draw(into dl: inout DisplayList, time: Double) {
         let opacity = fadesAsBackdrop(time: time) ? 1 : listOpacity(time: time)
         let offset = scroll.offset(at: time)
-        dl.clipped(to: bounds) { dl in
-            // The list is a layer: while a card expands over it, it only fades (one tint pass).
-            dl.withOpacity(opacity) { dl in dl.layer(LayerSpec(id: "today-list", bounds: bounds, background: .white)) { dl in
+        // The list is a layer: while a card expands over it, it only fades (one tint pass). It
+        // is the window's size, white under the tab bar: once the bar has left (a card
+        // expanded), it is the whole backdrop, and is that layer (DisplayList.layer), not a
+        // second copy of it (8 MB at 1080×1920, rasterised as the card came to rest).
+        dl.withOpacity(opacity) { dl in dl.layer(LayerSpec(id: "today-list", bounds: windowRect, background: .white)) { dl in
+            dl.clipped(to: bounds) { dl in
                 // The top bar scrolls with the cards (seed: first child of the list's VStack).
                 // Its tree depends on nothing that moves (no time, a fixed date): built once for
                 // its size and drawn moved with the scroll, not rebuilt every frame.
@@ -88,9 +91,11 @@ extension TodayScene {
                     dl.add(.strokeRect(slotFrame(s, time: time).insetBy(dx: -ring, dy: -ring), radii: CornerRadii(CardConstants.cornerRadius + ring),
                                        color: SystemColor.blue, lineWidth: CardConstants.focusRingWidth))
                 }
-            } }
-            // A card collapsing on its own while another expands.
-            if let o = cards.outgoing {
+            }
+        } }
+        // A card collapsing on its own while another expands.
+        if let o = cards.outgoing {
+            dl.clipped(to: bounds) { dl in
                 if cardStyle == .zoom {
                     let p = o.progress.value(at: time)
                     let zoom = CardZoomPose(slot: slotFrame(o.index, time: time), window: window, progress: p,

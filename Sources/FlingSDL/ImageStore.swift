@@ -95,9 +95,12 @@ final class ImageStore {
     /// 1/2 or its full size that is as large (libjpeg scales in the DCT, JPEGDecoder), anything
     /// else at its full size; kept within `ImageHeader.decodedBudget` and decoded again, larger,
     /// when a bigger one is wanted. nil (warned once) when it cannot be read.
-    private func original(_ name: String, atLeast: (w: Int, h: Int)) -> RGBAImage? {
+    /// `keeping` false: a new decode is not kept (a copy made for a growth target, which a
+    /// decode made ahead leaves no original behind for either: what is kept, and so what later
+    /// copies are made from, is the same whether or not that decode was taken).
+    private func original(_ name: String, atLeast: (w: Int, h: Int), keeping: Bool = true) -> RGBAImage? {
         useClock += 1
-        if let img = originals[name], (img.width >= atLeast.w && img.height >= atLeast.h) || img.width >= sizes[name].map({ Int($0.width) }) ?? 0 {
+        if let img = originals[name], originalCovers(img, name, atLeast) {
             originalUse[name] = useClock
             return img
         }
@@ -105,6 +108,8 @@ final class ImageStore {
         if failed.contains(name) || name.isEmpty { return nil }
         let path = directory + "/" + name
         switch Self.load(path, atLeast: atLeast) {
+        case .success(let img) where !keeping:
+            return img
         case .success(let img):
             originalBytes -= originals.updateValue(img, forKey: name)?.pixels.count ?? 0
             originalUse[name] = useClock
@@ -121,6 +126,11 @@ final class ImageStore {
             if warnedImages.insert(path).inserted { log("warning: image \(error.description); drawing a placeholder") }
             return nil
         }
+    }
+
+    /// A decoded original is at least `atLeast`, or the file's full size.
+    private func originalCovers(_ img: RGBAImage, _ name: String, _ atLeast: (w: Int, h: Int)) -> Bool {
+        (img.width >= atLeast.w && img.height >= atLeast.h) || img.width >= sizes[name].map({ Int($0.width) }) ?? 0
     }
 
     /// An image file's bytes and header, checked but not decoded.
@@ -157,6 +167,7 @@ final class ImageStore {
     func trimForIdle(keeping inUse: Set<String>) {
         drop(textures.keys.filter { !inUse.contains($0) })
         prefetcher.stop()
+        growthTargets.removeAll()
         originals.removeAll()
         originalUse.removeAll()
         originalBytes = 0
@@ -226,12 +237,27 @@ final class ImageStore {
         return (max(1, Int((natural.width * factor).rounded(.up))), max(1, Int((natural.height * factor).rounded(.up))))
     }
 
+    /// The pixels a photo about to grow will need at the end of its growth
+    /// (`UpcomingImage.grows`: a held Today card's expanded photo). Its copy, once it grows
+    /// past the one it has, is made for that size at once (and decoded ahead for it): by 25 %
+    /// at a time the card's photo made two copies on the way, each decoded or resampled
+    /// mid-flight, and held three at once with the original (19 MB for one card at
+    /// 1080×1920, the peak of a tour).
+    private var growthTargets: [String: (w: Int, h: Int)] = [:]
+
     /// A texture at least `needed` pixels in size (capped at the original), or nil: from a
     /// decode made ahead (waited for if it is still running), else decoded now.
     func texture(_ name: String, needed: (w: Int, h: Int)) -> Entry? {
         if let e = textures[name], covers(e, needed) { return e }
         guard let natural = originalSize(name) else { return nil }
-        let (tw, th) = Self.textureSize(natural: natural, needed: needed)
+        var wanted = needed
+        var towardTarget = false
+        if textures[name] != nil, let target = growthTargets.removeValue(forKey: name) {
+            // Growing past its copy, toward a size named ahead: made for that size now.
+            wanted = (max(needed.w, target.w), max(needed.h, target.h))
+            towardTarget = true
+        }
+        let (tw, th) = Self.textureSize(natural: natural, needed: wanted)
         var made: (image: RGBAImage, opaque: Bool)?
         if let (ahead, waited) = prefetcher.take(name) {
             switch ahead.result {
@@ -248,7 +274,7 @@ final class ImageStore {
             }
         }
         if made == nil {
-            guard let img = original(name, atLeast: (tw, th)) else { return nil }
+            guard let img = original(name, atLeast: (tw, th), keeping: !towardTarget) else { return nil }
             let scaled = img.downscaled(toWidth: tw, height: th)
             made = (scaled, Self.isOpaque(scaled))
         }
@@ -263,10 +289,24 @@ final class ImageStore {
 
     /// The photos the next frames may draw, each into a box (px) by a mode, nearest the screen
     /// first: decoded on the prefetch thread, except those a texture or a decoded original
-    /// already holds; ones asked for before and no longer named are not decoded.
-    func prefetch(_ wanted: [(name: String, box: Size, mode: ContentMode)]) {
+    /// already holds (a photo about to grow past its texture is decoded for the size it grows
+    /// to); ones asked for before and no longer named are not decoded.
+    func prefetch(_ wanted: [(name: String, box: Size, mode: ContentMode, grows: Bool)]) {
         var jobs: [PhotoPrefetcher.Job] = []
-        for w in wanted where !w.name.isEmpty && textures[w.name] == nil && originals[w.name] == nil && !failed.contains(w.name) {
+        // A photo no longer named as about to grow (a press that became a scroll) grows to
+        // its old target no more.
+        for name in growthTargets.keys where !wanted.contains(where: { $0.grows && $0.name == name }) { growthTargets[name] = nil }
+        for w in wanted where !w.name.isEmpty && !failed.contains(w.name) {
+            if let e = textures[w.name] {
+                // Held: decoded again only for a photo about to grow past its copy, for the
+                // size it grows to (`growthTargets`), unless its original is at hand for that.
+                guard w.grows, let natural = originalSize(w.name) else { continue }
+                let target = Self.neededPixels(natural: natural, box: w.box, mode: w.mode)
+                guard !covers(e, target) else { continue }
+                growthTargets[w.name] = target
+                let size = Self.textureSize(natural: natural, needed: target)
+                if let o = originals[w.name], originalCovers(o, w.name, size) { continue }
+            } else if originals[w.name] != nil { continue }
             jobs.append(PhotoPrefetcher.Job(name: w.name, path: directory + "/" + w.name, box: w.box, mode: w.mode))
         }
         prefetcher.want(jobs)
@@ -307,6 +347,7 @@ final class ImageStore {
             guard let e = textures[name] else { continue }
             if let t = e.texture { SDL_DestroyTexture(t) }
             textures[name] = nil
+            growthTargets[name] = nil
         }
     }
 
@@ -326,5 +367,6 @@ final class ImageStore {
         generation += 1
         for e in textures.values { if let t = e.texture { SDL_DestroyTexture(t) } }
         textures.removeAll()
+        growthTargets.removeAll()
     }
 }

@@ -81,6 +81,9 @@ final class PhotoPainter {
         // after the tour, 28 MB at 1080×1920.
         let inUse = imagesDrawn.union(heldByLayers)
         images.trimForIdle(keeping: inUse)
+        // The decodes asked for ahead went with it: the next frame asks again (a card held
+        // still past the idle delay is still about to grow).
+        lastUpcoming = []
         for b in roundedImages.removeAll(keeping: { inUse.contains($0.name) }) { b.destroy() }
     }
 
@@ -151,7 +154,7 @@ final class PhotoPainter {
         // The same as the last frame's (a list at rest, a caret's blink): asked for already.
         guard upcoming != lastUpcoming || frame.scale != lastUpcomingScale else { return }
         lastUpcoming = upcoming; lastUpcomingScale = frame.scale
-        images.prefetch(upcoming.map { ($0.name, frame.px($0.frame).size, $0.mode) })
+        images.prefetch(upcoming.map { ($0.name, frame.px($0.frame).size, $0.mode, $0.grows) })
     }
     private var lastUpcoming: [UpcomingImage] = []
     private var lastUpcomingScale = 0.0

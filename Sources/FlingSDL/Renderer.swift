@@ -121,6 +121,8 @@ public final class Renderer {
     func blendModes(ofLayer id: String) -> (texture: SDL_BlendMode, edges: SDL_BlendMode?)? { layers.blendModes(ofLayer: id) }
     var bakedPhotoBlendModes: [(texture: SDL_BlendMode, edges: SDL_BlendMode?)] { photos.bakedBlendModes }
     var layerTextureCount: Int { layers.textureCount }
+    /// Photo copies made so far (tests: how many a growing photo made).
+    var photoCopiesMade: Int { images.generation }
 
     /// Photos drawn from a decode made ahead (`DisplayList.upcomingImages`): finished before
     /// their frame, or waited for by it.

@@ -1,6 +1,7 @@
 // PhotoPrefetchTests: a photo named ahead (DisplayList.upcomingImages) is decoded off the main
-// thread and drawn from that decode, pixel for pixel as if its frame had decoded it; and a
-// rounded photo scrolled by fractions of a pixel keeps its one bake.
+// thread and drawn from that decode, pixel for pixel as if its frame had decoded it (a photo
+// about to grow, for the size it grows to); and a rounded photo scrolled by fractions of a
+// pixel keeps its one bake.
 import FlingCore
 @testable import FlingSDL
 import XCTest
@@ -82,6 +83,58 @@ final class PhotoPrefetchTests: XCTestCase {
         XCTAssertNotEqual(Array(img.pixels[i..<i + 3]), [255, 255, 255], "a placeholder, not nothing")
         XCTAssertEqual(warnings.filter { $0.contains("bad.jpg") }.count, 1, "\(warnings)")
         XCTAssertEqual(display.renderer.photosDecodedAhead.failed, 1, "the decode made ahead failed, and the frame took that: \(warnings)")
+    } }
+
+    /// A photo drawn small, then named as about to grow (a held Today card) and drawn growing
+    /// frame by frame to that size: its one new copy is the decode made ahead for where it
+    /// grows to (after an idle trim took its original, and while a smaller original is still
+    /// at hand), the decoded originals kept are the same as before it grew, and the last frame
+    /// is pixel for pixel the one drawn at that size straight away. Not named, or no longer
+    /// named, it made a new copy each time it outgrew the last by a quarter.
+    func testAPhotoAboutToGrowIsDecodedAheadForTheSizeItGrowsTo() throws { try MainActor.assumeIsolated {
+        let small = Rect(x: 4, y: 6, width: 24, height: 15), large = Rect(x: 4, y: 6, width: 90, height: 56.25)
+        @MainActor func draw(_ display: Display, _ f: Rect, upcoming: [UpcomingImage] = []) {
+            var l = DisplayList(background: .white)
+            l.upcomingImages = upcoming
+            l.add(.image(Self.photo, frame: f, mode: .fill, radii: CornerRadii(8)))
+            display.draw(l)
+        }
+        let growth = stride(from: 30.0, through: 90, by: 6).map { Rect(x: 4, y: 6, width: $0, height: $0 * 0.625) }
+        let grows = [UpcomingImage(Self.photo, frame: large, mode: .fill, grows: true)]
+        @MainActor func grow(named: Bool, idle: Bool, unnamed: Bool = false) throws -> (copies: Int, ahead: Int, originals: (Int, Int), last: RGBAImage) {
+            try withHeadlessDisplay(scale: 2) { display in
+                draw(display, small)
+                // Idle first, as before a tap: the decoded original goes, the copy drawn stays.
+                if idle { display.renderer.trimForIdle() }
+                let before = display.renderer.photoCopiesMade
+                draw(display, small, upcoming: named ? grows : [])
+                // A press that became a scroll: named no more.
+                if unnamed { draw(display, small, upcoming: [UpcomingImage("avatar.png", frame: small, mode: .fill)]) }
+                display.renderer.waitForPhotoDecodes()
+                @MainActor func originals() -> Int { display.renderer.memoryReport.first { $0.cache == "decoded originals" }?.bytes ?? -1 }
+                let kept = originals()
+                // Named while it grows, as an opening card is.
+                for f in growth { draw(display, f, upcoming: named && !unnamed ? grows : []) }
+                let counts = display.renderer.photosDecodedAhead
+                return (display.renderer.photoCopiesMade - before, counts.ahead + counts.waited, (kept, originals()), try XCTUnwrap(display.readPixels()))
+            }
+        }
+        let straight: RGBAImage = try withHeadlessDisplay(scale: 2) { display in
+            draw(display, small)
+            draw(display, large)
+            return try XCTUnwrap(display.readPixels())
+        }
+        for idle in [true, false] {
+            let named = try grow(named: true, idle: idle)
+            XCTAssertEqual(named.copies, 1, "idle \(idle)")
+            XCTAssertEqual(named.ahead, 1, "the growth took the decode made ahead (idle \(idle))")
+            XCTAssertEqual(named.originals.0, named.originals.1, "the originals kept (idle \(idle))")
+            XCTAssertEqual(maxChannelDifference(named.last, straight), 0, "idle \(idle)")
+        }
+        let unnamed = try grow(named: false, idle: true), renamed = try grow(named: true, idle: true, unnamed: true)
+        XCTAssertGreaterThanOrEqual(unnamed.copies, 3, "a copy every quarter it outgrew")
+        XCTAssertEqual(unnamed.ahead, 0)
+        XCTAssertEqual(renamed.copies, unnamed.copies, "no longer about to grow: as if never named")
     } }
 
     func testARoundedPhotoScrolledByFractionsOfAPixelIsBakedOnce() throws { try MainActor.assumeIsolated {

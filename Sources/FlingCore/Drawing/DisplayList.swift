@@ -133,7 +133,12 @@ public struct UpcomingImage: Equatable, Sendable {
     public var name: String
     public var frame: Rect
     public var mode: ContentMode
-    public init(_ name: String, frame: Rect, mode: ContentMode) { self.name = name; self.frame = frame; self.mode = mode }
+    /// Drawn already, it is about to grow to `frame` (a held Today card's photo, expanding
+    /// next): its copy is made for that size once it grows, and decoded for it ahead.
+    public var grows: Bool
+    public init(_ name: String, frame: Rect, mode: ContentMode, grows: Bool = false) {
+        self.name = name; self.frame = frame; self.mode = mode; self.grows = grows
+    }
 }
 
 /// The frame's drawing, built fresh by the scenes each frame and drawn by the backend.

@@ -1,7 +1,8 @@
 // ImageStore: decodes each image once, keeps it as a texture downscaled to the largest size it
-// has been drawn at (re-derived from the decoded original only when drawn bigger; originals are
-// kept within ImageHeader.decodedBudget bytes, least recently used first out), and stands
-// in a neutral placeholder, with one warning, for a missing or corrupt file.
+// has been drawn at (re-derived from the decoded original only when drawn bigger, or, about to
+// grow, for the size it grows to; originals are kept within ImageHeader.decodedBudget bytes,
+// least recently used first out), and stands in a neutral placeholder, with one warning, for
+// a missing or corrupt file.
 // Before decoding, the file's header must name a PNG or JPEG within `ImageHeader.pixelBudget`
 // (an absurd size is refused, not decoded), and a JPEG must reach its end marker (a truncated
 // one would draw half grey without a word).
@@ -238,12 +239,16 @@ final class ImageStore {
     }
 
     /// The pixels a photo about to grow will need at the end of its growth
-    /// (`UpcomingImage.grows`: a held Today card's expanded photo). Its copy, once it grows
+    /// (`UpcomingImage.grows`: an opening Today card's expanded photo). Its copy, once it grows
     /// past the one it has, is made for that size at once (and decoded ahead for it): by 25 %
-    /// at a time the card's photo made two copies on the way, each decoded or resampled
-    /// mid-flight, and held three at once with the original (19 MB for one card at
-    /// 1080×1920, the peak of a tour).
+    /// at a time the card's photo was copied three times as it opened (834 → 1215 → 1562 →
+    /// 1600 px wide at 1080×1920), decoded on the main thread, three copies held at once
+    /// (19 MB).
     private var growthTargets: [String: (w: Int, h: Int)] = [:]
+
+    /// Tests: false, no decode is made ahead (a frame then decodes what one would have, as when
+    /// a queued decode is dropped).
+    var decodesAhead = true
 
     /// A texture at least `needed` pixels in size (capped at the original), or nil: from a
     /// decode made ahead (waited for if it is still running), else decoded now.
@@ -306,7 +311,11 @@ final class ImageStore {
                 growthTargets[w.name] = target
                 let size = Self.textureSize(natural: natural, needed: target)
                 if let o = originals[w.name], originalCovers(o, w.name, size) { continue }
-            } else if originals[w.name] != nil { continue }
+            } else if w.grows || originals[w.name] != nil {
+                // (Not drawn yet, its first copy is for the size it is drawn at.)
+                continue
+            }
+            if !decodesAhead { continue }
             jobs.append(PhotoPrefetcher.Job(name: w.name, path: directory + "/" + w.name, box: w.box, mode: w.mode))
         }
         prefetcher.want(jobs)

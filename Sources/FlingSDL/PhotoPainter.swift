@@ -81,9 +81,6 @@ final class PhotoPainter {
         // after the tour, 28 MB at 1080×1920.
         let inUse = imagesDrawn.union(heldByLayers)
         images.trimForIdle(keeping: inUse)
-        // The decodes asked for ahead went with it: the next frame asks again (a card held
-        // still past the idle delay is still about to grow).
-        lastUpcoming = []
         for b in roundedImages.removeAll(keeping: { inUse.contains($0.name) }) { b.destroy() }
     }
 

@@ -123,6 +123,11 @@ public final class Renderer {
     var layerTextureCount: Int { layers.textureCount }
     /// Photo copies made so far (tests: how many a growing photo made).
     var photoCopiesMade: Int { images.generation }
+    /// Tests: false, no photo is decoded ahead (`ImageStore.decodesAhead`).
+    var decodesPhotosAhead: Bool {
+        get { images.decodesAhead }
+        set { images.decodesAhead = newValue }
+    }
 
     /// Photos drawn from a decode made ahead (`DisplayList.upcomingImages`): finished before
     /// their frame, or waited for by it.

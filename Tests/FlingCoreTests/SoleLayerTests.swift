@@ -52,10 +52,14 @@ final class SoleLayerTests: XCTestCase {
             dl.layer(backdrop) { dl in dl.clipped(to: clip) { dl in dl.layer(inner) { $0.add(photo) } } }
             XCTAssertEqual(dl.commands, [.beginLayer(backdrop), .pushClip(clip), .beginLayer(inner), photo, .endLayer, .popClip, .endLayer], "\(inner) in \(clip)")
         }
-        // A rounded outer layer cuts corners the inner one does not have.
-        let rounded = LayerSpec(id: "card", bounds: window, background: .white, cornerRadius: 10)
-        var dl = DisplayList()
-        dl.layer(rounded) { dl in dl.layer(list) { $0.add(photo) } }
-        XCTAssertEqual(dl.commands, [.beginLayer(rounded), .beginLayer(list), photo, .endLayer, .endLayer])
+        // An outer layer that is not the inner one's pixels: it cuts corners the inner one does
+        // not have, is copied scaled, or blends what it leaves uncovered.
+        for outer in [LayerSpec(id: "card", bounds: window, background: .white, cornerRadius: 10),
+                      LayerSpec(id: "card", bounds: window, background: .white, scalable: true),
+                      LayerSpec(id: "card", bounds: window, background: .clear)] {
+            var dl = DisplayList()
+            dl.layer(outer) { dl in dl.layer(list) { $0.add(photo) } }
+            XCTAssertEqual(dl.commands, [.beginLayer(outer), .beginLayer(list), photo, .endLayer, .endLayer], "\(outer)")
+        }
     }
 }

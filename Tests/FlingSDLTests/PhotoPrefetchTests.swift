@@ -85,7 +85,7 @@ final class PhotoPrefetchTests: XCTestCase {
         XCTAssertEqual(display.renderer.photosDecodedAhead.failed, 1, "the decode made ahead failed, and the frame took that: \(warnings)")
     } }
 
-    /// A photo drawn small, then named as about to grow (a held Today card) and drawn growing
+    /// A photo drawn small, then named as about to grow (an opening Today card) and drawn growing
     /// frame by frame to that size: its one new copy is the decode made ahead for where it
     /// grows to (after an idle trim took its original, and while a smaller original is still
     /// at hand), the decoded originals kept are the same as before it grew, and the last frame
@@ -101,8 +101,9 @@ final class PhotoPrefetchTests: XCTestCase {
         }
         let growth = stride(from: 30.0, through: 90, by: 6).map { Rect(x: 4, y: 6, width: $0, height: $0 * 0.625) }
         let grows = [UpcomingImage(Self.photo, frame: large, mode: .fill, grows: true)]
-        @MainActor func grow(named: Bool, idle: Bool, unnamed: Bool = false) throws -> (copies: Int, ahead: Int, originals: (Int, Int), last: RGBAImage) {
+        @MainActor func grow(named: Bool, idle: Bool, unnamed: Bool = false, ahead: Bool = true) throws -> (copies: Int, ahead: Int, originals: (Int, Int), last: RGBAImage) {
             try withHeadlessDisplay(scale: 2) { display in
+                display.renderer.decodesPhotosAhead = ahead
                 draw(display, small)
                 // Idle first, as before a tap: the decoded original goes, the copy drawn stays.
                 if idle { display.renderer.trimForIdle() }
@@ -130,6 +131,15 @@ final class PhotoPrefetchTests: XCTestCase {
             XCTAssertEqual(named.ahead, 1, "the growth took the decode made ahead (idle \(idle))")
             XCTAssertEqual(named.originals.0, named.originals.1, "the originals kept (idle \(idle))")
             XCTAssertEqual(maxChannelDifference(named.last, straight), 0, "idle \(idle)")
+        }
+        // No decode made ahead (as when a queued one is dropped): the frame makes the same copy
+        // and keeps no original the decode ahead would not have left.
+        for idle in [true, false] {
+            let itself = try grow(named: true, idle: idle, ahead: false)
+            XCTAssertEqual(itself.copies, 1, "idle \(idle)")
+            XCTAssertEqual(itself.ahead, 0)
+            XCTAssertEqual(itself.originals.0, itself.originals.1, "the originals kept (idle \(idle))")
+            XCTAssertEqual(maxChannelDifference(itself.last, straight), 0, "idle \(idle)")
         }
         let unnamed = try grow(named: false, idle: true), renamed = try grow(named: true, idle: true, unnamed: true)
         XCTAssertGreaterThanOrEqual(unnamed.copies, 3, "a copy every quarter it outgrew")

@@ -42,27 +42,34 @@ final class UpcomingImagesTests: XCTestCase {
         XCTAssertGreaterThan(checked, 0, "no named card came on screen")
     } }
 
-    /// A held card's photo is about to grow: named first, as growing, at the frame the open card
-    /// draws it in (decoded ahead for that, not in the first frames of the opening).
-    func testAHeldCardNamesItsPhotoAtTheSizeItOpensTo() throws { try MainActor.assumeIsolated {
+    /// An opening card's photo is about to grow: named first, as growing, at the frame the open
+    /// card draws it in (decoded ahead for that, not in the first frames of the opening), in
+    /// both card styles. Not while only held: a scroll that starts on a card is a press first.
+    func testAnOpeningCardNamesItsPhotoAtTheSizeItOpensTo() throws { try MainActor.assumeIsolated {
         let env = SceneEnvironment(measurer: FixedAdvanceMeasurer(), imageSize: { TodaySceneTests.imageSizes[$0] })
         let articles = try TodaySceneTests.bundledArticles()
-        let app = AppController(restaurants: [], articles: articles, env: env, first: .today,
-                                windowSize: Size(width: 390, height: 844), scale: 1)
-        let resting = app.displayList(time: 0)
-        XCTAssertFalse(resting.upcomingImages.contains { $0.grows }, "nothing held")
-        app.handle(.pointer(PointerEvent(id: 1, phase: .began, location: Point(195, 250), time: 0)))
-        _ = app.advance(to: 0.05)
-        let held = app.displayList(time: 0.05)
-        let first = try XCTUnwrap(held.upcomingImages.first)
-        XCTAssertEqual(first.name, articles[0].image)
-        XCTAssertTrue(first.grows)
-        XCTAssertEqual(held.upcomingImages.filter { $0.grows }.count, 1)
-        app.handle(.pointer(PointerEvent(id: 1, phase: .ended, location: Point(195, 250), time: 0.06)))
-        for f in 4...180 { _ = app.advance(to: Double(f) / 60) }
-        let open = app.displayList(time: 3)
-        XCTAssertEqual(Self.drawnImages(open)[first.name]?.size, first.frame.size, "drawn open at the size named")
-        XCTAssertFalse(open.upcomingImages.contains { $0.grows }, "open: it grows no more")
+        for style in [CardStyle.expand, .zoom] {
+            let app = AppController(restaurants: [], articles: articles, env: env, first: .today,
+                                    windowSize: Size(width: 390, height: 844), scale: 1)
+            app.cardStyle = style
+            XCTAssertFalse(app.displayList(time: 0).upcomingImages.contains { $0.grows }, "\(style): nothing opening")
+            app.handle(.pointer(PointerEvent(id: 1, phase: .began, location: Point(195, 250), time: 0)))
+            _ = app.advance(to: 0.05)
+            XCTAssertFalse(app.displayList(time: 0.05).upcomingImages.contains { $0.grows }, "\(style): only held")
+            app.handle(.pointer(PointerEvent(id: 1, phase: .ended, location: Point(195, 250), time: 0.06)))
+            _ = app.advance(to: 0.07)
+            let opening = app.displayList(time: 0.07)
+            let first = try XCTUnwrap(opening.upcomingImages.first, "\(style)")
+            XCTAssertEqual(first.name, articles[0].image, "\(style)")
+            XCTAssertTrue(first.grows, "\(style)")
+            XCTAssertEqual(opening.upcomingImages.filter { $0.grows }.count, 1, "\(style)")
+            for f in 5...180 { _ = app.advance(to: Double(f) / 60) }
+            let open = app.displayList(time: 3)
+            if style == .expand {
+                XCTAssertEqual(Self.drawnImages(open)[first.name]?.size, first.frame.size, "drawn open at the size named")
+            }
+            XCTAssertFalse(open.upcomingImages.contains { $0.grows }, "\(style): open, it grows no more")
+        }
     } }
 
     func testTheRestaurantListNamesTheThumbnailsOfTheRowsAScreenBelow() throws { try MainActor.assumeIsolated {

@@ -133,8 +133,8 @@ public struct UpcomingImage: Equatable, Sendable {
     public var name: String
     public var frame: Rect
     public var mode: ContentMode
-    /// Drawn already, it is about to grow to `frame` (a held Today card's photo, expanding
-    /// next): its copy is made for that size once it grows, and decoded for it ahead.
+    /// Drawn already, it is about to grow to `frame` (an opening Today card's photo): its copy
+    /// is made for that size once it grows, and decoded for it ahead.
     public var grows: Bool
     public init(_ name: String, frame: Rect, mode: ContentMode, grows: Bool = false) {
         self.name = name; self.frame = frame; self.mode = mode; self.grows = grows

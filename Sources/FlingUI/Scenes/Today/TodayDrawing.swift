@@ -106,11 +106,12 @@ extension TodayScene {
                 }
             }
         }
-        // A card held or opening: its photo is about to grow past its list copy. Named so, it
-        // is decoded ahead for the size it opens to and copied once for it
+        // A card opening: its photo is about to grow past its list copy. Named so, it is
+        // decoded ahead for the size it opens to and copied once for it
         // (ImageStore.growthTargets), not decoded in a frame of the opening (a 1600×1200 JPEG
-        // on the main thread) and copied again each time it outgrew the last copy.
-        if let i = cards.index, cards.phase == .pressed || cards.phase == .expanding {
+        // on the main thread) and copied again each time it outgrew the last copy. (Not while
+        // only held: every scroll that starts on a card is a press first.)
+        if let i = cards.index, cards.phase == .expanding {
             dl.upcomingImages.insert(UpcomingImage(articles[i].image, frame: cardLayout(i, progress: 1, time: time).image, mode: .fill, grows: true), at: 0)
         }
         // The selected card in the list (held or collapsing) is drawn in the overlay pass so it

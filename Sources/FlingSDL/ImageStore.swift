@@ -298,8 +298,8 @@ final class ImageStore {
     /// to); ones asked for before and no longer named are not decoded.
     func prefetch(_ wanted: [(name: String, box: Size, mode: ContentMode, grows: Bool)]) {
         var jobs: [PhotoPrefetcher.Job] = []
-        // A photo no longer named as about to grow (a press that became a scroll) grows to
-        // its old target no more.
+        // A photo no longer named as about to grow (an opening cut short before it grew) grows
+        // to its old target no more.
         for name in growthTargets.keys where !wanted.contains(where: { $0.grows && $0.name == name }) { growthTargets[name] = nil }
         for w in wanted where !w.name.isEmpty && !failed.contains(w.name) {
             if let e = textures[w.name] {
